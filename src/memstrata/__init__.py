@@ -1,0 +1,54 @@
+"""memstrata: layered, self-evolving long-term memory for LLM agents, kept as plain Markdown.
+
+``import memstrata`` stays light (no numpy, no models, no MCP): hooks import it on every prompt.
+The public API is loaded on first attribute access.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+__version__ = "0.1.0"
+
+_EXPORTS = {
+    "Workspace": "memstrata.workspace",
+    "Session": "memstrata.permissions",
+    "MemstrataError": "memstrata.errors",
+    "init_workspace": "memstrata.initialize",
+    "remember": "memstrata.remember",
+    "log": "memstrata.journal",
+    "lesson": "memstrata.journal",
+    "project": "memstrata.journal",
+    "workspace_status": "memstrata.status",
+}
+
+__all__ = [
+    "MemstrataError",
+    "Session",
+    "Workspace",
+    "__version__",
+    "init_workspace",
+    "lesson",
+    "log",
+    "project",
+    "remember",
+    "workspace_status",
+]
+
+if TYPE_CHECKING:
+    from memstrata.errors import MemstrataError
+    from memstrata.initialize import init_workspace
+    from memstrata.journal import lesson, log, project
+    from memstrata.permissions import Session
+    from memstrata.remember import remember
+    from memstrata.status import workspace_status
+    from memstrata.workspace import Workspace
+
+
+def __getattr__(name: str) -> Any:
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module 'memstrata' has no attribute {name!r}")
+    import importlib
+
+    return getattr(importlib.import_module(module), name)

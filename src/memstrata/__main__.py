@@ -1,0 +1,5 @@
+"""``python -m memstrata`` runs the CLI."""
+
+from memstrata.adapters.cli import main
+
+main()

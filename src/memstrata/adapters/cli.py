@@ -1,0 +1,349 @@
+"""The ``memstrata`` command: argument parsing and printing over the service functions.
+
+Only click is imported at start-up; services load inside the command that needs them, so
+``memstrata --help`` and the hooks stay fast. Errors from bad input print one line and exit 2.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import sys
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import click
+
+from memstrata.errors import MemstrataError
+
+if TYPE_CHECKING:
+    from memstrata.workspace import Workspace
+    from memstrata.writer import Writer
+
+PRESET_CHOICES = (
+    "default",
+    "openclaw",
+    "self-evolution",
+    "three-tier",
+    "five-tier",
+    "memory-manager",
+)
+SESSION_CHOICES = ("main", "shared", "subagent")
+
+
+def _emit_json(data: Any) -> None:
+    click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+
+
+def workspace_option(func: Callable[..., Any]) -> Callable[..., Any]:
+    """``-w/--workspace DIR`` on every command (also accepted before the command name)."""
+
+    @click.option(
+        "-w",
+        "--workspace",
+        "workspace_dir",
+        type=click.Path(file_okay=False),
+        default=None,
+        help="Workspace folder (else $MEMSTRATA_WORKSPACE, else the nearest one above).",
+    )
+    @functools.wraps(func)
+    def wrapper(*args: Any, workspace_dir: str | None, **kwargs: Any) -> Any:
+        ctx = click.get_current_context()
+        if workspace_dir:
+            ctx.meta["memstrata.workspace"] = workspace_dir
+        return func(*args, **kwargs)
+
+    return wrapper
+
+
+def session_options(func: Callable[..., Any]) -> Callable[..., Any]:
+    """``--session`` and ``--agent`` for commands that write."""
+
+    @click.option(
+        "--session",
+        "session_kind",
+        type=click.Choice(SESSION_CHOICES),
+        default="main",
+        show_default=True,
+        help="Who is acting: the owner's chat, a shared chat, or a subagent.",
+    )
+    @click.option(
+        "--agent", default=None, help="Agent name; tags entries [agent] (required for subagents)."
+    )
+    @functools.wraps(func)
+    def wrapper(*args: Any, session_kind: str, agent: str | None, **kwargs: Any) -> Any:
+        ctx = click.get_current_context()
+        ctx.meta["memstrata.session"] = (session_kind, agent)
+        return func(*args, **kwargs)
+
+    return wrapper
+
+
+def json_option(func: Callable[..., Any]) -> Callable[..., Any]:
+    return click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")(func)
+
+
+def open_workspace() -> Workspace:
+    from memstrata.workspace import Workspace
+
+    return Workspace.discover(click.get_current_context().meta.get("memstrata.workspace"))
+
+
+def open_writer() -> Writer:
+    from memstrata.permissions import Session
+
+    kind, agent = click.get_current_context().meta.get("memstrata.session", ("main", None))
+    return open_workspace().writer(Session(kind, agent))
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
+@click.version_option(package_name="memstrata", prog_name="memstrata")
+@workspace_option
+def cli() -> None:
+    """Layered, self-evolving long-term memory for LLM agents, kept as plain Markdown.
+
+    \b
+    Start:    memstrata init ~/agent-memory && cd ~/agent-memory
+    Write:    memstrata remember "记住：提供商名不要用 qwen"
+    Log:      memstrata log "修复了登录超时" --agent coder
+    Inspect:  memstrata status
+    """
+
+
+@cli.command()
+@click.argument("directory", default=".", type=click.Path(file_okay=False))
+@click.option(
+    "--preset",
+    type=click.Choice(PRESET_CHOICES),
+    default="default",
+    show_default=True,
+    help="Which design note's layout to create.",
+)
+@click.option(
+    "--lang",
+    type=click.Choice(("zh", "en")),
+    default="zh",
+    show_default=True,
+    help="Template language.",
+)
+@click.option(
+    "--team", is_flag=True, help="A team workspace: every entry tagged [agent], secrets refused."
+)
+@workspace_option
+@json_option
+def init(directory: str, preset: str, lang: str, team: bool, as_json: bool) -> None:
+    """Create a workspace (or adopt an existing one without changing a byte)."""
+    from memstrata.initialize import init_workspace
+
+    result = init_workspace(directory, preset=preset, lang=lang, team=team)
+    ws = result.workspace
+    if as_json:
+        _emit_json(
+            {
+                "workspace": str(ws.root),
+                "preset": ws.preset,
+                "adopted": result.adopted,
+                "created": result.created,
+            }
+        )
+        return
+    if result.adopted:
+        click.echo(f"Found an existing '{ws.preset}' workspace at {ws.root}; nothing was changed.")
+        return
+    click.echo(
+        f"Created a '{ws.preset}' workspace ({ws.lang}) at {ws.root} with {len(result.created)} files."
+    )
+
+
+@cli.command()
+@workspace_option
+@json_option
+def status(as_json: bool) -> None:
+    """Entries, lines against limits and last update for every role."""
+    from memstrata.status import status_json, workspace_status
+
+    ws = open_workspace()
+    if as_json:
+        _emit_json(status_json(ws))
+        return
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title=f"{ws.root}  ({ws.preset}, {ws.lang}{', team' if ws.team else ''})")
+    for column in ("role", "files", "entries", "lines / limit", "last update"):
+        table.add_column(column)
+    warnings: list[str] = []
+    for row in workspace_status(ws):
+        limit = (
+            f"{row.lines} / {row.limit}"
+            if row.limit and row.limit_unit == "lines"
+            else str(row.lines)
+        )
+        if row.limit and row.limit_unit == "entries":
+            limit += f" ({row.entries or 0} / {row.limit} observing)"
+        style = "red" if row.over_limit else None
+        entries = "-" if row.entries is None else str(row.entries)
+        table.add_row(row.role, str(row.files), entries, limit, row.last_update or "-", style=style)
+        warnings.extend(row.warnings)
+    console = Console()
+    console.print(table)
+    for warning in warnings:
+        console.print(f"[yellow]warning:[/] {warning}")
+
+
+@cli.command()
+@click.argument("text")
+@click.option(
+    "--role",
+    type=click.Choice(("user", "long_term", "principles")),
+    default=None,
+    help="Override the rule-based choice of where it goes.",
+)
+@workspace_option
+@session_options
+@json_option
+def remember(text: str, role: str | None, as_json: bool) -> None:
+    """Write an explicit instruction at once (记住 / remember), then log it."""
+    from memstrata.remember import remember as remember_text
+
+    result = remember_text(open_writer(), text, role=role)
+    if as_json:
+        _emit_json(
+            {
+                "role": result.role,
+                "path": result.path,
+                "start_line": result.start_line,
+                "end_line": result.end_line,
+                "entry_id": result.entry_id,
+                "cite": result.cite,
+            }
+        )
+        return
+    click.echo(f"已记住 / remembered → {result.role}: {result.text}")
+    click.echo(result.cite)
+
+
+@cli.command(name="log")
+@click.argument("text")
+@click.option("--title", default=None, help="Section title (default: the first clause of TEXT).")
+@click.option(
+    "--section",
+    default="done",
+    show_default=True,
+    help="Sub-section: done (完成内容), problems (遇到问题), files (文件变更), or any heading.",
+)
+@click.option("--date", "day", default=None, help="Day to log to (YYYY-MM-DD, default today).")
+@workspace_option
+@session_options
+@json_option
+def log_command(text: str, title: str | None, section: str, day: str | None, as_json: bool) -> None:
+    """Append a tagged section to the daily log."""
+    from datetime import date
+
+    from memstrata.journal import log
+
+    try:
+        when = date.fromisoformat(day) if day else None
+    except ValueError:
+        raise MemstrataError(f"--date {day!r} is not YYYY-MM-DD") from None
+    _print_written(log(open_writer(), text, title=title, section=section, day=when), as_json)
+
+
+@cli.command()
+@click.argument("title")
+@click.option("--symptom", default="", help="现象: what happened.")
+@click.option("--cause", default="", help="原因: why it happened.")
+@click.option("--fix", default="", help="解决: how it was solved.")
+@click.option(
+    "--severity",
+    type=click.Choice(("P0", "P1", "P2"), case_sensitive=False),
+    default="P1",
+    show_default=True,
+)
+@workspace_option
+@session_options
+@json_option
+def lesson(title: str, symptom: str, cause: str, fix: str, severity: str, as_json: bool) -> None:
+    """Record a lesson (踩坑记录) under its severity."""
+    from memstrata.journal import lesson as add_lesson
+
+    _print_written(add_lesson(open_writer(), title, symptom, cause, fix, severity), as_json)
+
+
+@cli.command()
+@click.argument("name")
+@click.option("--status", "state", default=None, help="状态, e.g. '进行中 ⚡' or '已完成 ✅'.")
+@click.option("--owner", default=None, help="负责人.")
+@click.option("--progress", default=None, help="One progress item to add (当前进展).")
+@workspace_option
+@session_options
+@json_option
+def project(
+    name: str, state: str | None, owner: str | None, progress: str | None, as_json: bool
+) -> None:
+    """Create or update a project in projects.md."""
+    from memstrata.journal import project as update
+
+    _print_written(
+        update(open_writer(), name, status=state, owner=owner, progress=progress), as_json
+    )
+
+
+def _print_written(written: Any, as_json: bool) -> None:
+    if as_json:
+        _emit_json(
+            {
+                "role": written.role,
+                "path": written.path,
+                "start_line": written.start_line,
+                "end_line": written.end_line,
+                "title": written.title,
+                "cite": written.cite,
+            }
+        )
+        return
+    click.echo(f"{written.role}: {written.title}")
+    click.echo(written.cite)
+
+
+@cli.command()
+@click.option(
+    "--keep",
+    type=click.Path(file_okay=False),
+    default=None,
+    help="Build the demo workspace here and keep it (default: a temporary folder, removed).",
+)
+@click.option("--lang", type=click.Choice(("zh", "en")), default="zh", show_default=True)
+@json_option
+def demo(keep: str | None, lang: str, as_json: bool) -> None:
+    """Build a throw-away workspace, write memories in Chinese and English, show them back."""
+    from memstrata.demo import run_demo
+
+    report = run_demo(keep, lang)
+    if as_json:
+        _emit_json(report.as_dict())
+        return
+    click.echo(report.render())
+
+
+def run(argv: list[str] | None = None) -> int:
+    """Run the CLI and return its exit code (2 for bad input, with a one-line message)."""
+    try:
+        cli.main(args=argv, prog_name="memstrata", standalone_mode=False)
+    except click.exceptions.Exit as exc:
+        return exc.exit_code
+    except click.ClickException as exc:
+        exc.show()
+        return 2 if isinstance(exc, click.UsageError) else exc.exit_code
+    except click.exceptions.Abort:
+        click.echo("Aborted.", err=True)
+        return 1
+    except MemstrataError as exc:
+        click.echo(f"memstrata: error: {exc}", err=True)
+        return exc.exit_code
+    return 0
+
+
+def main() -> None:
+    """Console entry point."""
+    sys.exit(run())

@@ -1,0 +1,28 @@
+"""The ``[agent]`` tag that team workspaces put on every heading they write."""
+
+from __future__ import annotations
+
+import re
+
+from memstrata.errors import FormatError
+
+AGENT_NAME = re.compile(r"^[\w\u4e00-\u9fff][\w\u4e00-\u9fff.\-]{0,39}$")
+_TAGGED = re.compile(r"^\[(?P<agent>[^\[\]]+)\]\s*(?P<rest>.*)$")
+
+
+def split_tag(title: str, path: str, line: int) -> tuple[str | None, str]:
+    """``[coder] 标题`` -> ("coder", "标题"); an unclosed ``[`` is a malformed entry."""
+    title = title.strip()
+    match = _TAGGED.match(title)
+    if match:
+        return match.group("agent").strip(), match.group("rest").strip()
+    if title.startswith("[") and "]" not in title:
+        raise FormatError("unclosed [agent] tag in heading", path, line)
+    return None, title
+
+
+def check_agent(agent: str) -> str:
+    """Agent names become tags in Markdown headings: keep them to one safe word."""
+    if not AGENT_NAME.match(agent):
+        raise FormatError(f"invalid agent name {agent!r}: use letters, digits, '.', '-' or '_'")
+    return agent

@@ -1,0 +1,82 @@
+"""``memstrata init``: create a workspace in a preset's layout, or adopt an existing one.
+
+Adopting never writes: a folder that already holds a workspace of any style is only
+detected and reported, so ``init`` is safe to run on a live OpenClaw workspace.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from memstrata.config import CONFIG_NAME, LANGS, render_config
+from memstrata.errors import MemstrataError
+from memstrata.formats.bullets import refresh_header
+from memstrata.layouts import PATTERN_DOMAINS, PRESETS, detect_preset, layout_for
+from memstrata.storage import atomic_write_bytes
+from memstrata.templates import template_for
+from memstrata.textio import split_lines
+from memstrata.workspace import Workspace
+
+GITIGNORE = ".memstrata/\n"
+
+
+@dataclass
+class InitResult:
+    """What ``init`` did: the workspace, whether it already existed, the files it created."""
+
+    workspace: Workspace
+    adopted: bool
+    created: list[str] = field(default_factory=list)
+
+
+def _files_to_create(preset: str) -> tuple[list[str], list[str]]:
+    layout = layout_for(preset)
+    files: list[str] = []
+    dirs: list[str] = list(layout.extra_dirs)
+    for spec in layout.roles.values():
+        if not spec.init:
+            continue
+        if spec.kind == "file":
+            files.extend(spec.paths)
+        elif spec.name == "patterns":
+            files.extend(f"{spec.path}/{domain}.md" for domain in (*PATTERN_DOMAINS, "index"))
+        else:
+            dirs.append(spec.path)
+    files.extend(layout.extra_files)
+    return files, dirs
+
+
+def init_workspace(
+    path: str | Path, preset: str = "default", lang: str = "zh", team: bool = False
+) -> InitResult:
+    """Create the layout of ``preset`` in ``path``; an existing workspace is adopted untouched."""
+    if preset not in PRESETS:
+        raise MemstrataError(f"unknown preset {preset!r}; use one of {', '.join(PRESETS)}")
+    if lang not in LANGS:
+        raise MemstrataError(f"unknown language {lang!r}; use one of {', '.join(LANGS)}")
+    root = Path(path).expanduser()
+    if root.exists() and not root.is_dir():
+        raise MemstrataError("exists and is not a folder", root)
+    if root.is_dir() and ((root / CONFIG_NAME).is_file() or detect_preset(root)):
+        return InitResult(Workspace.open(root), adopted=True)
+    root.mkdir(parents=True, exist_ok=True)
+    atomic_write_bytes(root / CONFIG_NAME, render_config(preset, lang, team).encode("utf-8"))
+    ws = Workspace.open(root)
+    writer = ws.writer()
+    today = ws.today().isoformat()
+    created = [CONFIG_NAME]
+    files, dirs = _files_to_create(preset)
+    for folder in dirs:
+        ws.resolve(folder).mkdir(parents=True, exist_ok=True)
+    for rel in files:
+        text = template_for(preset, rel, lang, today)
+        if rel in {ws.layout.roles[r].path for r in ("user", "long_term") if r in ws.layout.roles}:
+            text = "".join(refresh_header(split_lines(text), today))
+        if writer.create(rel, text):
+            created.append(rel)
+    gitignore = ws.resolve(".gitignore")
+    if not gitignore.exists():
+        writer.create(".gitignore", GITIGNORE)
+        created.append(".gitignore")
+    return InitResult(ws, adopted=False, created=created)

@@ -1,0 +1,139 @@
+"""What agents write directly: daily-log sections, lessons and project updates (note 002).
+
+These go straight to their files (no approval) because they are records of what happened, not
+rules; in a team workspace every entry carries the writing agent's ``[agent]`` tag.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import date
+
+from memstrata.citing import brief, cite
+from memstrata.errors import MemstrataError
+from memstrata.formats.daily import render_log_section, render_log_title
+from memstrata.formats.lessons import SEVERITIES, Lesson, add_lesson
+from memstrata.formats.projects import Project, add_project, parse_projects, update_project
+from memstrata.templates import template_for
+from memstrata.textio import split_lines
+from memstrata.writer import Writer
+
+_BULLET = re.compile(r"^[-*+]\s+")
+
+
+@dataclass
+class Written:
+    """Where an entry landed."""
+
+    role: str
+    path: str
+    start_line: int
+    end_line: int
+    title: str
+
+    @property
+    def cite(self) -> str:
+        return cite(self.path, self.start_line, self.end_line)
+
+
+def log(
+    writer: Writer,
+    text: str,
+    title: str | None = None,
+    section: str = "done",
+    day: date | None = None,
+) -> Written:
+    """Append a ``## [agent] 标题`` section with one item to the day's log (today by default)."""
+    ws = writer.ws
+    items = [
+        writer.clean(_BULLET.sub("", line.strip())) for line in text.split("\n") if line.strip()
+    ]
+    if not items:
+        raise MemstrataError("nothing to log: the text is empty")
+    day = day or ws.today()
+    path = ws.daily_path(day)
+    heading = writer.clean(title.strip()) if title and title.strip() else brief(items[0])
+    block = render_log_section(
+        heading, writer.agent, ws.now().strftime("%H:%M"), section, items, ws.lang
+    )
+    header = render_log_title(day.isoformat()) + "\n"
+    start = writer.append(path, "\n" + block + "\n", header=header, role="daily")
+    # The section starts after the blank separator line (none right after the header).
+    first = start + 1
+    return Written("daily", path, first, first + block.count("\n"), heading)
+
+
+def lesson(
+    writer: Writer,
+    title: str,
+    symptom: str = "",
+    cause: str = "",
+    fix: str = "",
+    severity: str = "P1",
+) -> Written:
+    """Add a lesson under its severity section of lessons.md (created from the template)."""
+    ws = writer.ws
+    severity = severity.upper()
+    if severity not in SEVERITIES:
+        raise MemstrataError(f"severity must be one of {', '.join(SEVERITIES)}, not {severity!r}")
+    if not title.strip():
+        raise MemstrataError("a lesson needs a title")
+    path = ws.role_path("lessons")
+    entry = Lesson(
+        title=writer.clean(title.strip()),
+        agent=writer.agent,
+        date=ws.today().isoformat(),
+        symptom=writer.clean(symptom.strip()),
+        cause=writer.clean(cause.strip()),
+        fix=writer.clean(fix.strip()),
+        severity=severity,
+    )
+    template = template_for(ws.preset, path, ws.lang, ws.today().isoformat())
+
+    def transform(lines: list[str]) -> tuple[list[str], Lesson]:
+        return add_lesson(lines or split_lines(template), entry, ws.lang, path)
+
+    placed = writer.rewrite(path, transform, role="lessons")
+    return Written("lessons", path, placed.start_line, placed.end_line, placed.title)
+
+
+def project(
+    writer: Writer,
+    name: str,
+    status: str | None = None,
+    owner: str | None = None,
+    progress: str | None = None,
+) -> Written:
+    """Create or update one project in projects.md, changing only the fields given."""
+    ws = writer.ws
+    name = writer.clean(name.strip())
+    if not name:
+        raise MemstrataError("a project needs a name")
+    path = ws.role_path("projects")
+    today = ws.today().isoformat()
+    stamp = f"{today} [{writer.agent}]" if writer.agent else today
+    changes = {k: writer.clean(v) for k, v in {"status": status, "owner": owner}.items() if v}
+    changes["updated"] = stamp
+    note = writer.clean(progress) if progress else None
+    template = template_for(ws.preset, path, ws.lang, today)
+
+    def transform(lines: list[str]) -> tuple[list[str], tuple[int, int]]:
+        lines = lines or split_lines(template)
+        existing = next((p for p in parse_projects(lines, path) if p.name == name), None)
+        if existing is None:
+            fresh = Project(
+                name=name,
+                status=changes.get("status", ""),
+                owner=changes.get("owner", writer.agent or ""),
+                updated=stamp,
+                progress=[note] if note else [],
+                agent=writer.agent,
+            )
+            new_lines, placed = add_project(lines, fresh, ws.lang, path)
+            return new_lines, (placed.start_line, placed.end_line)
+        new_lines = update_project(lines, existing, changes, note, ws.lang)
+        return new_lines, (existing.start_line, existing.end_line + len(new_lines) - len(lines))
+
+    start, end = writer.rewrite(path, transform, role="projects")
+    return Written("projects", path, start, end, name)

@@ -1,0 +1,239 @@
+"""Presets: how each design note lays out its files, expressed as roles -> paths.
+
+Services never hard-code a path; they ask a :class:`Layout` for a role. Each preset reproduces
+one design note's layout exactly, so an existing workspace in that style is adopted in place.
+Engine bookkeeping roles (candidates, evolution log, pending queue, citations) get a default
+location in every preset and are created only when first written.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+PRESETS = ("default", "openclaw", "self-evolution", "three-tier", "five-tier", "memory-manager")
+PATTERN_DOMAINS = ("config", "skills", "multi-agent", "debug", "research", "general", "other")
+DAILY_NAME = re.compile(r"^(\d{4}-\d{2}-\d{2})\.md$")
+
+
+@dataclass(frozen=True)
+class RoleSpec:
+    """Where a role lives. ``kind``: ``file`` (fixed files), ``dir`` (every .md in a folder),
+    ``daily`` (YYYY-MM-DD.md files in a folder)."""
+
+    name: str
+    paths: tuple[str, ...]
+    kind: str = "file"
+    limit: int | None = None
+    init: bool = True  # created by ``init``; otherwise created on first write
+
+    @property
+    def path(self) -> str:
+        return self.paths[0]
+
+
+@dataclass(frozen=True)
+class Layout:
+    """The roles of one preset plus the extra files ``init`` creates (manuals, configs)."""
+
+    preset: str
+    roles: dict[str, RoleSpec]
+    extra_files: tuple[str, ...] = ()
+    extra_dirs: tuple[str, ...] = ()
+    language_files: dict[str, str] = field(default_factory=dict)
+
+    def get(self, role: str) -> RoleSpec | None:
+        return self.roles.get(role)
+
+    def with_overrides(self, limits: dict[str, int], paths: dict[str, str]) -> Layout:
+        """Apply ``memstrata.toml`` [limits] and [paths] to this preset."""
+        roles = dict(self.roles)
+        for name, limit in limits.items():
+            if name in roles:
+                roles[name] = replace(roles[name], limit=limit)
+        for name, path in paths.items():
+            base = roles.get(name, RoleSpec(name, (path,)))
+            roles[name] = replace(base, paths=(path,))
+        return replace(self, roles=roles)
+
+
+def _r(
+    name: str, *paths: str, kind: str = "file", limit: int | None = None, init: bool = True
+) -> RoleSpec:
+    return RoleSpec(name, tuple(paths), kind, limit, init)
+
+
+def _engine_roles(base: str) -> list[RoleSpec]:
+    """Bookkeeping roles every preset has, created lazily under ``base``."""
+    prefix = f"{base}/" if base else ""
+    return [
+        _r("candidates", f"{prefix}CANDIDATES.md", limit=30, init=False),
+        _r("evolution_log", f"{prefix}EVOLUTION_LOG.md", init=False),
+        _r("pending", f"{prefix}pending.jsonl", init=False),
+        _r("citations", f"{prefix}stats/citation-log.jsonl", init=False),
+    ]
+
+
+def _layout(preset: str, roles: list[RoleSpec], **kwargs: object) -> Layout:
+    return Layout(preset, {role.name: role for role in roles}, **kwargs)  # type: ignore[arg-type]
+
+
+def _default() -> Layout:
+    return _layout(
+        "default",
+        [
+            *_engine_roles("memory"),
+            _r("identity", "SOUL.md", "IDENTITY.md"),
+            _r("agents_rules", "AGENTS.md"),
+            _r("user", "USER.md", limit=100),
+            _r("long_term", "MEMORY.md", limit=200),
+            _r("principles", "memory/principles.md"),
+            _r("patterns", "memory/patterns", kind="dir"),
+            _r("lessons", "memory/lessons.md"),
+            _r("projects", "memory/projects.md", limit=100),
+            _r("infra", "memory/infra.md", limit=80),
+            _r("daily", "memory", kind="daily", init=False),
+            _r("archive", "memory/archive", kind="dir"),
+            _r("candidates", "memory/CANDIDATES.md", limit=30),
+            _r("evolution_log", "memory/EVOLUTION_LOG.md"),
+            _r("pending", "memory/pending.jsonl"),
+            _r("citations", "memory/stats/citation-log.jsonl"),
+            _r("skills", "memory/skills/INDEX.md"),
+        ],
+        extra_dirs=("memory/skills/auto-generated",),
+    )
+
+
+def _openclaw() -> Layout:
+    return _layout(
+        "openclaw",
+        [
+            *_engine_roles("memory"),
+            _r("identity", "SOUL.md"),
+            _r("agents_rules", "AGENTS.md"),
+            _r("user", "USER.md", limit=100),
+            _r("long_term", "MEMORY.md", limit=200),
+            _r("daily", "memory", kind="daily", init=False),
+        ],
+        extra_dirs=("memory",),
+    )
+
+
+def _self_evolution() -> Layout:
+    return _layout(
+        "self-evolution",
+        [
+            *_engine_roles(""),
+            _r("principles", "principles.md"),
+            _r("patterns", "patterns", kind="dir"),
+            _r("pending", "pending.jsonl"),
+            _r("citations", "stats/citation-log.jsonl"),
+        ],
+        extra_files=("config.yaml",),
+    )
+
+
+def _three_tier() -> Layout:
+    return _layout(
+        "three-tier",
+        [
+            *_engine_roles(""),
+            _r("manual", "00-MANUAL.md"),
+            _r("index", "INDEX.md"),
+            _r("identity", "01-identity/identity.md", "01-identity/soul.md"),
+            _r("user", "01-identity/user.md", limit=100),
+            _r(
+                "agents_rules",
+                "02-config/agents.md",
+                "02-config/tools.md",
+                "02-config/heartbeat.md",
+                "02-config/memory.md",
+            ),
+            _r("rules", "03-rules/safety.md", "03-rules/honesty.md", "03-rules/security.md"),
+            _r("knowledge", "04-knowledge", kind="dir"),
+            _r("long_term", "04-knowledge/long-term.md", limit=200, init=False),
+            _r("tasks", "05-tasks/todo.md"),
+            _r("daily", "daily", kind="daily"),
+        ],
+    )
+
+
+def _five_tier() -> Layout:
+    return _layout(
+        "five-tier",
+        [
+            *_engine_roles("memory"),
+            _r("identity", "SOUL.md"),
+            _r("agents_rules", "AGENTS.md"),
+            _r("long_term", "MEMORY.md", limit=50),
+            _r("projects", "memory/projects.md", limit=100),
+            _r("infra", "memory/infra.md", limit=80),
+            _r("lessons", "memory/lessons.md"),
+            _r("daily", "memory", kind="daily", init=False),
+            _r("archive", "memory/logs", kind="dir"),
+        ],
+    )
+
+
+def _memory_manager() -> Layout:
+    return _layout(
+        "memory-manager",
+        [
+            *_engine_roles("memory"),
+            _r("identity", "SOUL.md", "IDENTITY.md"),
+            _r("user", "USER.md", limit=100),
+            _r("long_term", "memory/MEMORY.md", limit=200),
+            _r("candidates", "memory/CANDIDATES.md", limit=30),
+            _r("evolution_log", "memory/EVOLUTION_LOG.md"),
+            _r("skills", "memory/skills/INDEX.md"),
+            _r("daily", "memory", kind="daily", init=False),
+        ],
+        extra_dirs=("memory/skills/auto-generated",),
+    )
+
+
+_BUILDERS = {
+    "default": _default,
+    "openclaw": _openclaw,
+    "self-evolution": _self_evolution,
+    "three-tier": _three_tier,
+    "five-tier": _five_tier,
+    "memory-manager": _memory_manager,
+}
+
+
+def layout_for(preset: str) -> Layout:
+    """The layout of a preset name (validated by the caller)."""
+    return _BUILDERS[preset]()
+
+
+def _has_daily(folder: Path) -> bool:
+    return folder.is_dir() and any(DAILY_NAME.match(p.name) for p in folder.iterdir())
+
+
+def detect_preset(root: Path) -> str | None:
+    """Recognise an existing workspace's style from the files it holds, or None."""
+    if (root / "01-identity").is_dir() or (
+        (root / "00-MANUAL.md").is_file() and (root / "INDEX.md").is_file()
+    ):
+        return "three-tier"
+    if (root / "principles.md").is_file() or (
+        (root / "patterns").is_dir() and (root / "pending.jsonl").exists()
+    ):
+        return "self-evolution"
+    if (root / "memory" / "principles.md").is_file() or (root / "memory" / "patterns").is_dir():
+        return "default"
+    if not (root / "MEMORY.md").is_file() and (
+        (root / "memory" / "MEMORY.md").is_file() or (root / "memory" / "CANDIDATES.md").is_file()
+    ):
+        return "memory-manager"
+    if (root / "MEMORY.md").is_file():
+        if any(
+            (root / "memory" / name).is_file() for name in ("projects.md", "infra.md", "lessons.md")
+        ):
+            return "five-tier"
+        return "openclaw"
+    if _has_daily(root / "memory"):
+        return "openclaw"
+    return None

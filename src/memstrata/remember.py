@@ -1,0 +1,178 @@
+"""Explicit instructions ("记住：...", "remember ...") written at once, without the pool.
+
+An explicit instruction is the user's own approval (DESIGN.md principle 4), so it skips the
+candidate pool. Rules decide where it goes: the user's own preferences and background go to
+USER.md, rules of conduct whose neglect would cause a failure become L1 principles, other
+durable facts go to MEMORY.md. Where a preset lacks the chosen role the next fitting one is used.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from memstrata.citing import brief, cite
+from memstrata.errors import MemstrataError
+from memstrata.evolution_log import log_evolution
+from memstrata.formats.bullets import add_bullet, refresh_header, render_bullet
+from memstrata.formats.principles import Principle, add_principle
+from memstrata.writer import Writer
+
+_TRIGGER_PREFIX = re.compile(
+    r"^\s*(?:请|please\s+)?(?:记住|记一下|记下来|remember(?:\s+that)?|note(?:\s+that)?)\s*[:：,，]?\s*",
+    re.IGNORECASE,
+)
+_USER = re.compile(
+    r"^我(?!们)|我(?:喜欢|偏好|习惯|更喜欢|不喜欢|讨厌|希望|的(?:名字|职业|工作|时区|背景))|叫我|称呼我"
+    r"|(?:回复|回答|答复|输出)(?:都|一律|请)?(?:用|使用)|用(?:中文|英文|英语)(?:回复|回答)"
+    r"|\bI\s+(?:prefer|like|love|hate|dislike|am|work|live|use)\b|\bI'm\b|\bmy\s+(?:name|role|job|team|timezone|preference)"
+    r"|\bcall me\b|\b(?:reply|respond|answer|write)\s+(?:to me\s+)?in\b",
+    re.IGNORECASE,
+)
+_RULE = re.compile(
+    r"永远不要|永远|不要|别再|禁止|必须|务必|一定要|以后都|每次|总是|不能|不可|不得|避免|千万"
+    r"|\b(?:never|always|must|don't|do not|avoid|make sure|should not|shouldn't)\b",
+    re.IGNORECASE,
+)
+_CORRECTION = re.compile(
+    r"→|->|改用|应该是|而不是|不是.+而是|\binstead\b|\bshould be\b", re.IGNORECASE
+)
+_BACKGROUND = re.compile(
+    r"我是|我在|我的(?:职业|工作)|职业|工作|技术栈|\bI am\b|\bI'm\b|\bI work\b|\bmy (?:job|role|team)\b",
+    re.IGNORECASE,
+)
+_STYLE = re.compile(
+    r"回复|回答|语言|格式|简短|详细|语气|\breply|\brespond|\banswer|\blanguage|\bformat|\btone|\bconcise",
+    re.IGNORECASE,
+)
+_CATEGORIES = [
+    (
+        "配置",
+        "config",
+        r"配置|端口|API|提供商|密钥|认证|环境变量|config|port|provider|endpoint|auth",
+    ),
+    ("排障", "debug", r"错误|报错|失败|重启|日志|排查|error|fail|crash|debug|restart|log"),
+    ("技能", "skills", r"技能|安装|插件|skill|install|plugin"),
+    ("多代理", "multi-agent", r"代理|子代理|调度|agent|subagent|delegate"),
+    ("调研分析", "research", r"调研|报告|分析|research|report|analysis"),
+]
+
+
+@dataclass
+class Remembered:
+    """Where an explicit instruction was written."""
+
+    role: str
+    path: str
+    start_line: int
+    end_line: int
+    entry_id: str
+    text: str
+
+    @property
+    def cite(self) -> str:
+        return cite(self.path, self.start_line, self.end_line)
+
+
+def strip_trigger(text: str) -> str:
+    """The instruction without its leading 记住 / remember."""
+    return _TRIGGER_PREFIX.sub("", text, count=1).strip()
+
+
+def classify(text: str) -> str:
+    """``user``, ``principles`` or ``long_term`` for an explicit instruction (rules only)."""
+    body = strip_trigger(text)
+    if _USER.search(body):
+        return "user"
+    if _RULE.search(body):
+        return "principles"
+    return "long_term"
+
+
+def _category(text: str, lang: str) -> str:
+    for zh, en, pattern in _CATEGORIES:
+        if re.search(pattern, text, re.IGNORECASE):
+            return zh if lang == "zh" else en
+    return "通用" if lang == "zh" else "general"
+
+
+def _fallbacks(role: str) -> tuple[str, ...]:
+    return {
+        "user": ("user", "long_term", "principles"),
+        "principles": ("principles", "long_term"),
+        "long_term": ("long_term", "principles"),
+    }[role]
+
+
+def remember(
+    writer: Writer, text: str, role: str | None = None, source: str | None = None
+) -> Remembered:
+    """Write an explicit instruction at once and log it in EVOLUTION_LOG.md."""
+    ws = writer.ws
+    body = writer.clean(strip_trigger(text))
+    if not body:
+        raise MemstrataError("nothing to remember: the text is empty")
+    wanted = role or classify(text)
+    target = next((r for r in _fallbacks(wanted) if ws.role(r) is not None), None)
+    if target is None:
+        raise MemstrataError(f"the '{ws.preset}' layout has no role for {wanted!r} memories")
+    zh = ws.lang == "zh"
+    origin = source or ("用户明确指示" if zh else "explicit instruction")
+    if target == "principles":
+        result = _write_principle(writer, body, origin)
+    else:
+        result = _write_bullet(writer, target, body, wanted, origin)
+    location = result.cite.removeprefix("📍 ")
+    if not result.entry_id.startswith(result.path):
+        location += f" ({result.entry_id})"
+    log_evolution(writer, origin, location, body)
+    return result
+
+
+def _write_principle(writer: Writer, body: str, origin: str) -> Remembered:
+    ws = writer.ws
+    zh = ws.lang == "zh"
+    path = ws.role_path("principles")
+    principle = Principle(
+        number=0,
+        title=brief(body),
+        body=body,
+        category=_category(body, ws.lang),
+        source=f"{ws.today().isoformat()} {f'[{writer.agent}] ' if writer.agent else ''}{origin}",
+        why="用户明确要求记住；忘记会违背用户意图"
+        if zh
+        else "the user asked to remember it; forgetting it breaks their intent",
+        generalize="用户明确给出的规则，在同类场景一律遵守"
+        if zh
+        else "follow the user's explicit rules in every similar situation",
+    )
+    placed = writer.rewrite(
+        path, lambda lines: add_principle(lines, principle, path), role="principles"
+    )
+    return Remembered("principles", path, placed.start_line, placed.end_line, placed.pid, body)
+
+
+def _write_bullet(writer: Writer, role: str, body: str, wanted: str, origin: str) -> Remembered:
+    ws = writer.ws
+    path = ws.role_path(role)
+    if role == "user":
+        section = (
+            "background"
+            if _BACKGROUND.search(body)
+            else "style"
+            if _STYLE.search(body)
+            else "preferences"
+        )
+    else:
+        section = "corrections" if _CORRECTION.search(body) and wanted != "user" else "rules"
+    tag = f"[{writer.agent}] " if writer.agent else ""
+    bullet = render_bullet(ws.now().strftime("%Y-%m"), tag + body, origin, ws.lang)
+    today = ws.today().isoformat()
+
+    def transform(lines: list[str]) -> tuple[list[str], int]:
+        added, line = add_bullet(lines, section, bullet, ws.lang, path)
+        refreshed = refresh_header(added, today)
+        return refreshed, line + (len(refreshed) - len(added))
+
+    line = writer.rewrite(path, transform, role=role)
+    return Remembered(role, path, line, line, f"{path}:L{line}", body)

@@ -1,0 +1,203 @@
+"""A workspace: a folder of Markdown memories, its preset layout, settings and clock.
+
+``Workspace.open`` adopts any folder in one of the design notes' layouts without writing to
+it. Every path goes through :meth:`Workspace.resolve`, which refuses absolute paths, ``..`` and
+symlinks that lead outside the workspace.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from datetime import date, datetime
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from memstrata.config import CONFIG_NAME, Config, load_config
+from memstrata.errors import MemstrataError, PathOutsideWorkspace, WorkspaceNotFound
+from memstrata.layouts import DAILY_NAME, PRESETS, Layout, RoleSpec, detect_preset, layout_for
+from memstrata.permissions import Session
+from memstrata.textio import read_text, split_lines
+
+if TYPE_CHECKING:
+    from memstrata.writer import Writer
+
+ENV_WORKSPACE = "MEMSTRATA_WORKSPACE"
+ENV_NOW = "MEMSTRATA_NOW"
+STATE_DIR = ".memstrata"
+
+
+def _env_clock() -> datetime:
+    """The current time, or ``MEMSTRATA_NOW`` (ISO) so scripted runs and tests are repeatable."""
+    fixed = os.environ.get(ENV_NOW)
+    if fixed:
+        try:
+            return datetime.fromisoformat(fixed)
+        except ValueError:
+            raise MemstrataError(f"{ENV_NOW}={fixed!r} is not an ISO date-time") from None
+    return datetime.now()
+
+
+class Workspace:
+    """An opened workspace. Services ask it for roles, never for hard-coded paths."""
+
+    def __init__(
+        self, root: Path, config: Config, preset: str, clock: Callable[[], datetime] | None = None
+    ):
+        self.root = root
+        self.config = config
+        self.preset = preset
+        self.layout: Layout = layout_for(preset).with_overrides(config.limits, config.paths)
+        self.clock = clock or _env_clock
+
+    # ------------------------------------------------------------------ opening
+    @classmethod
+    def open(cls, path: str | Path, clock: Callable[[], datetime] | None = None) -> Workspace:
+        """Open the workspace at ``path``; its preset comes from memstrata.toml or detection."""
+        root = Path(path).expanduser()
+        if not root.is_dir():
+            raise WorkspaceNotFound("workspace folder does not exist", root)
+        root = root.resolve()
+        config = load_config(root)
+        preset = config.preset or detect_preset(root)
+        if preset is None:
+            raise WorkspaceNotFound(
+                f"not a memstrata workspace (no {CONFIG_NAME} or MEMORY.md); run 'memstrata init'",
+                root,
+            )
+        if preset not in PRESETS:
+            raise MemstrataError(
+                f"unknown preset {preset!r}; use one of {', '.join(PRESETS)}", CONFIG_NAME
+            )
+        return cls(root, config, preset, clock)
+
+    @classmethod
+    def discover(
+        cls,
+        explicit: str | Path | None = None,
+        start: str | Path | None = None,
+        clock: Callable[[], datetime] | None = None,
+    ) -> Workspace:
+        """``--workspace``, else ``$MEMSTRATA_WORKSPACE``, else the nearest workspace above ``start``."""
+        if explicit:
+            return cls.open(explicit, clock)
+        env = os.environ.get(ENV_WORKSPACE)
+        if env:
+            return cls.open(env, clock)
+        here = Path(start or Path.cwd()).resolve()
+        chain = (here, *here.parents)
+        # Explicit markers win over layout detection: inside a default workspace, memory/ holds
+        # principles.md + patterns/ and would otherwise pass for a self-evolution workspace.
+        for folder in chain:
+            if (folder / CONFIG_NAME).is_file() or (folder / "MEMORY.md").is_file():
+                return cls.open(folder, clock)
+        for folder in chain:
+            if detect_preset(folder):
+                return cls.open(folder, clock)
+        raise WorkspaceNotFound(
+            f"no workspace here or above; pass --workspace DIR, set {ENV_WORKSPACE}, or run 'memstrata init'",
+            here,
+        )
+
+    # ------------------------------------------------------------------ settings
+    @property
+    def lang(self) -> str:
+        return self.config.lang
+
+    @property
+    def team(self) -> bool:
+        return self.config.team
+
+    @property
+    def state_dir(self) -> Path:
+        """Derived state (locks, index); never the source of truth, safe to delete."""
+        return self.root / STATE_DIR
+
+    def now(self) -> datetime:
+        return self.clock()
+
+    def today(self) -> date:
+        return self.now().date()
+
+    # ------------------------------------------------------------------ roles
+    def role(self, name: str) -> RoleSpec | None:
+        return self.layout.get(name)
+
+    def require_role(self, name: str) -> RoleSpec:
+        spec = self.role(name)
+        if spec is None:
+            raise MemstrataError(f"the '{self.preset}' layout has no '{name}' role")
+        return spec
+
+    def role_path(self, name: str) -> str:
+        """Workspace-relative path of a single-file role."""
+        return self.require_role(name).path
+
+    def daily_path(self, day: date) -> str:
+        folder = self.require_role("daily").path
+        return f"{folder}/{day.isoformat()}.md" if folder else f"{day.isoformat()}.md"
+
+    def role_files(self, name: str) -> list[str]:
+        """Existing files of a role, workspace-relative, sorted."""
+        spec = self.role(name)
+        if spec is None:
+            return []
+        if spec.kind == "file":
+            return [p for p in spec.paths if (self.root / p).is_file()]
+        folder = self.root / spec.path
+        if not folder.is_dir():
+            return []
+        if spec.kind == "daily":
+            names = sorted(
+                p.name for p in folder.iterdir() if DAILY_NAME.match(p.name) and p.is_file()
+            )
+        else:
+            names = sorted(p.name for p in folder.iterdir() if p.suffix == ".md" and p.is_file())
+        return [f"{spec.path}/{n}" if spec.path else n for n in names]
+
+    def role_of(self, rel_path: str) -> str | None:
+        """Which role a workspace-relative file belongs to (exact files before folders)."""
+        rel = Path(rel_path).as_posix()
+        for spec in self.layout.roles.values():
+            if spec.kind == "file" and rel in spec.paths:
+                return spec.name
+        parent, _, name = rel.rpartition("/")
+        for spec in self.layout.roles.values():
+            if spec.kind == "dir" and parent == spec.path and name.endswith(".md"):
+                return spec.name
+            if spec.kind == "daily" and parent == spec.path and DAILY_NAME.match(name):
+                return spec.name
+        return None
+
+    # ------------------------------------------------------------------ paths
+    def resolve(self, rel_path: str | Path) -> Path:
+        """Absolute path of a workspace-relative path, refusing anything that leaves the root."""
+        text = str(rel_path)
+        candidate = Path(text)
+        if not text or candidate.is_absolute() or text.startswith("~"):
+            raise PathOutsideWorkspace(
+                "absolute paths are not allowed; use a workspace-relative path", text
+            )
+        if ".." in candidate.parts:
+            raise PathOutsideWorkspace("'..' is not allowed in workspace paths", text)
+        full = self.root / candidate
+        real = Path(os.path.realpath(full))
+        if real != self.root and self.root not in real.parents:
+            raise PathOutsideWorkspace("path leads outside the workspace (symlink)", text)
+        return full
+
+    def rel(self, path: Path) -> str:
+        return path.relative_to(self.root).as_posix()
+
+    def read_lines(self, rel_path: str) -> list[str]:
+        """Lines of a workspace file (kept endings); a missing file reads as no lines."""
+        full = self.resolve(rel_path)
+        if not full.exists():
+            return []
+        return split_lines(read_text(full, rel_path))
+
+    def writer(self, session: Session | None = None) -> Writer:
+        """The single safe writer for this workspace, acting as ``session`` (default: main)."""
+        from memstrata.writer import Writer
+
+        return Writer(self, session or Session())

@@ -1,0 +1,85 @@
+"""Shared fixtures: fresh workspaces with a fixed clock, and the CLI run in-process or for real."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import subprocess
+import sys
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+
+import pytest
+
+from memstrata.adapters.cli import run
+from memstrata.initialize import init_workspace
+from memstrata.workspace import Workspace
+
+FIXED_NOW = datetime(2026, 4, 17, 10, 30)
+
+
+def fixed_clock() -> datetime:
+    return FIXED_NOW
+
+
+@pytest.fixture
+def make_ws(tmp_path: Path):
+    """Create a workspace of a preset (fresh folder each call) with the fixed clock."""
+    counter = iter(range(1000))
+
+    def factory(preset: str = "default", lang: str = "zh", team: bool = False) -> Workspace:
+        root = tmp_path / f"ws{next(counter)}-{preset}"
+        init_workspace(root, preset=preset, lang=lang, team=team)
+        return Workspace.open(root, clock=fixed_clock)
+
+    return factory
+
+
+@pytest.fixture
+def ws(make_ws) -> Workspace:
+    return make_ws()
+
+
+def tree_hashes(root: Path) -> dict[str, str]:
+    """Every file and folder under ``root`` with a hash of its bytes (folders: 'dir')."""
+    found: dict[str, str] = {}
+    for path in sorted(root.rglob("*")):
+        rel = path.relative_to(root).as_posix()
+        found[rel] = "dir" if path.is_dir() else hashlib.sha256(path.read_bytes()).hexdigest()
+    return found
+
+
+@dataclass
+class CliResult:
+    code: int
+    out: str
+    err: str
+
+
+@pytest.fixture
+def cli(capsys, monkeypatch):
+    """Run the CLI in-process (fast) with MEMSTRATA_NOW fixed; returns code, stdout, stderr."""
+    monkeypatch.setenv("MEMSTRATA_NOW", FIXED_NOW.isoformat())
+    monkeypatch.delenv("MEMSTRATA_WORKSPACE", raising=False)
+
+    def invoke(*args: str) -> CliResult:
+        capsys.readouterr()
+        code = run(list(args))
+        captured = capsys.readouterr()
+        return CliResult(code, captured.out, captured.err)
+
+    return invoke
+
+
+def run_process(
+    *args: str, cwd: Path | None = None, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess:
+    """Run the real ``memstrata`` console script in a subprocess."""
+    exe = Path(sys.executable).parent / "memstrata"
+    full_env = {**os.environ, "MEMSTRATA_NOW": FIXED_NOW.isoformat()}
+    full_env.pop("MEMSTRATA_WORKSPACE", None)
+    full_env.update(env or {})
+    return subprocess.run(
+        [str(exe), *args], cwd=cwd, env=full_env, capture_output=True, text=True, timeout=60
+    )
