@@ -12,6 +12,14 @@ from hypothesis import strategies as st
 from memstrata.formats.bullets import add_bullet, parse_bullets, refresh_header, render_bullet
 from memstrata.formats.candidates import parse_candidates, render_row, replace_row
 from memstrata.formats.lessons import Lesson, add_lesson, parse_lessons
+from memstrata.formats.patterns import (
+    IndexLine,
+    Pattern,
+    add_index_line,
+    add_pattern,
+    parse_index,
+    parse_patterns,
+)
 from memstrata.formats.principles import (
     Principle,
     add_principle,
@@ -253,3 +261,29 @@ def test_candidate_row_replace_in_place(summary, count) -> None:
         rows[0].line - 1
     ]
     assert parse_candidates(new, "c")[0].cells[2] == summary.strip()
+
+
+@given(
+    st.lists(prose_line, max_size=5),
+    eols,
+    safe_words,
+    safe_words,
+    st.lists(st.text("abc中文xyz", min_size=1, max_size=8), max_size=3),
+)
+@SETTINGS
+def test_pattern_and_index_line_add_only_insert(prose, eol, title, body, tags) -> None:
+    domain = split_lines(join(["# 配置类经验", *prose], eol, True))
+    pattern = Pattern(title=title.strip(), body=body.strip(), context="配置端口时", tags=tags)
+    added, placed = add_pattern(domain, pattern)
+    assert [p.title for p in parse_patterns(added, "config.md")] == [title.strip()]
+    assert parse_patterns(added, "config.md")[0].tags == tags
+    rest = removed(added, placed.start_line - 1, placed.end_line - placed.start_line + 1)
+    assert [x for x in rest if strip_eol(x).strip()] == [x for x in domain if strip_eol(x).strip()]
+    index = split_lines(
+        join(["# L2 经验索引", "", "- 旧条目 | file: debug.md | context: 排障", *prose], eol, True)
+    )
+    new_index, line = add_index_line(index, IndexLine(title.strip(), "config.md", "配置端口时"))
+    assert removed(new_index, line - 1, 1) == index or same_except_final_newline(
+        removed(new_index, line - 1, 1), index
+    )
+    assert [e.file for e in parse_index(new_index, "index.md")] == ["debug.md", "config.md"]

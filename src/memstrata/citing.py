@@ -20,4 +20,15 @@ def brief(text: str, limit: int = 20) -> str:
     match = _CLAUSE_END.search(text)
     head = text[: match.start()] if match and match.start() > 0 else text
     head = head.strip(" ，,。.:：")
-    return head if len(head) <= limit else head[: limit - 1].rstrip() + "…"
+    if len(head) <= limit:
+        return head
+    cut = head[: limit - 1]
+    if head[limit - 1].isascii() and head[limit - 1].isalnum() and " " in cut:
+        cut = cut[: cut.rindex(" ")]  # do not split an English word
+    return cut.rstrip() + "…"
+
+
+def title_limit(text: str) -> int:
+    """Titles get 20 characters of Chinese but 40 of English, which says less per character."""
+    ascii_share = sum(ch.isascii() for ch in text) / max(len(text), 1)
+    return 40 if ascii_share > 0.5 else 20

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from memstrata.citing import brief, cite
+from memstrata.citing import brief, cite, title_limit
 from memstrata.errors import MemstrataError
 from memstrata.evolution_log import log_evolution
 from memstrata.formats.bullets import add_bullet, refresh_header, render_bullet
@@ -135,7 +135,7 @@ def _write_principle(writer: Writer, body: str, origin: str) -> Remembered:
     path = ws.role_path("principles")
     principle = Principle(
         number=0,
-        title=brief(body),
+        title=brief(body, title_limit(body)),
         body=body,
         category=_category(body, ws.lang),
         source=f"{ws.today().isoformat()} {f'[{writer.agent}] ' if writer.agent else ''}{origin}",
