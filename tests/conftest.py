@@ -19,6 +19,12 @@ from memstrata.workspace import Workspace
 FIXED_NOW = datetime(2026, 4, 17, 10, 30)
 
 
+@pytest.fixture(autouse=True)
+def _test_embedder(monkeypatch):
+    """Unit tests use the tiny deterministic hash embedder; integration tests opt out."""
+    monkeypatch.setenv("MEMSTRATA_EMBEDDER", "hash")
+
+
 def fixed_clock() -> datetime:
     return FIXED_NOW
 

@@ -306,6 +306,192 @@ def _print_written(written: Any, as_json: bool) -> None:
     click.echo(written.cite)
 
 
+def _session_from_flag(kind: str, agent: str | None = None) -> Any:
+    from memstrata.permissions import Session
+
+    return Session(kind, agent)
+
+
+@cli.command()
+@click.argument("query")
+@click.option("-k", "k", type=int, default=8, show_default=True, help="How many results.")
+@click.option(
+    "--mode",
+    type=click.Choice(("hybrid", "lexical", "vector")),
+    default="hybrid",
+    show_default=True,
+)
+@click.option(
+    "--role", "roles", multiple=True, help="Only these roles (repeatable), e.g. --role principles."
+)
+@click.option("--since", default=None, help="Only entries dated on or after YYYY-MM-DD.")
+@click.option("--until", default=None, help="Only entries dated on or before YYYY-MM-DD.")
+@click.option("--agent", default=None, help="Only entries tagged [agent].")
+@click.option(
+    "--path", "path_glob", default=None, help="Only files matching this glob, e.g. 'memory/2026-*'."
+)
+@click.option(
+    "--session",
+    "session_kind",
+    type=click.Choice(SESSION_CHOICES),
+    default="main",
+    show_default=True,
+    help="Whose eyes: shared and subagent sessions never see private roles.",
+)
+@workspace_option
+@json_option
+def search(
+    query: str,
+    k: int,
+    mode: str,
+    roles: tuple[str, ...],
+    since: str | None,
+    until: str | None,
+    agent: str | None,
+    path_glob: str | None,
+    session_kind: str,
+    as_json: bool,
+) -> None:
+    """Hybrid (BM25 + vector) search in Chinese and English; every hit cites path:Lstart-Lend."""
+    from memstrata.recall.search import SearchFilters
+    from memstrata.recall.search import search as run_search
+
+    filters = SearchFilters(
+        list(roles) or None, since, until, agent, path_glob, _session_from_flag(session_kind)
+    )
+    response = run_search(open_workspace(), query, k=k, mode=mode, filters=filters)
+    for warning in response.warnings:
+        click.echo(f"memstrata: warning: {warning}", err=True)
+    if as_json:
+        _emit_json(response.as_json())
+        return
+    if not response.results:
+        click.echo("No results." + (" (degraded: lexical only)" if response.degraded else ""))
+        return
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title=f"{query!r}  ({response.mode}{', degraded' if response.degraded else ''})")
+    for column in ("score", "where", "role", "snippet"):
+        table.add_column(column, overflow="fold")
+    for hit in response.results:
+        table.add_row(f"{hit.score:.3f}", hit.cite, hit.role, hit.snippet)
+    Console().print(table)
+
+
+@cli.command()
+@click.argument("ref")
+@click.option(
+    "--session",
+    "session_kind",
+    type=click.Choice(SESSION_CHOICES),
+    default="main",
+    show_default=True,
+)
+@workspace_option
+@json_option
+def get(ref: str, session_kind: str, as_json: bool) -> None:
+    """Print the lines a citation points at: PATH, PATH:12 or PATH:12-15 (also '📍 PATH:L12-L15')."""
+    from memstrata.recall.get import get_lines
+
+    result = get_lines(open_workspace(), ref, _session_from_flag(session_kind))
+    if as_json:
+        _emit_json(
+            {
+                "path": result.path,
+                "start_line": result.start_line,
+                "end_line": result.end_line,
+                "text": result.text,
+                "cite": f"📍 {result.path}:L{result.start_line}-L{result.end_line}",
+            }
+        )
+        return
+    width = len(str(result.end_line))
+    for number, line in enumerate(result.lines, start=result.start_line):
+        click.echo(f"{number:>{width}}  {line}")
+
+
+@cli.command(name="index")
+@click.option("--rebuild", is_flag=True, help="Rebuild from scratch (cached embeddings are kept).")
+@click.option("--lexical-only", is_flag=True, help="Chunk and index the text now; embed later.")
+@workspace_option
+@json_option
+def index_command(rebuild: bool, lexical_only: bool, as_json: bool) -> None:
+    """Bring the search index up to date (progress bar for long embedding work)."""
+    from rich.progress import Progress
+
+    from memstrata.recall.search import workspace_embedder
+    from memstrata.recall.store import Index, describe
+
+    ws = open_workspace()
+    embedder = None if lexical_only else workspace_embedder(ws)
+    index = Index(ws, embedder)
+    with Progress(transient=True, disable=as_json) as bar:
+        task = bar.add_task("embedding", total=None)
+
+        def progress(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total)
+
+        stats = (
+            index.rebuild(progress)
+            if rebuild
+            else index.sync(embed=embedder is not None, progress=progress)
+        )
+    conn = index.connect()
+    try:
+        counts = describe(conn)
+    finally:
+        conn.close()
+    report = {
+        **counts,
+        "changed_files": stats.changed,
+        "removed_files": stats.removed,
+        "embedded": stats.embedded,
+        "pending_embeddings": stats.pending_embeddings,
+        "rebuilt": stats.rebuilt,
+        "embedder": embedder.name if embedder else "none",
+        "warnings": stats.warnings,
+    }
+    if as_json:
+        _emit_json(report)
+        return
+    for warning in stats.warnings:
+        click.echo(f"memstrata: warning: {warning}", err=True)
+    click.echo(
+        f"{counts['files']} files, {counts['chunks']} chunks, {stats.embedded} newly embedded "
+        f"({report['embedder']}); {stats.pending_embeddings} waiting for embeddings"
+        + ("; rebuilt" if stats.rebuilt else "")
+    )
+
+
+@cli.command()
+@click.option(
+    "--debounce", type=float, default=1.0, show_default=True, help="Seconds of quiet before a sync."
+)
+@workspace_option
+def watch(debounce: float) -> None:
+    """Keep the index fresh while files change (Ctrl-C to stop)."""
+    from memstrata.recall.search import workspace_embedder
+    from memstrata.recall.store import Index
+    from memstrata.recall.watch import watch as run_watch
+
+    ws = open_workspace()
+    index = Index(ws, workspace_embedder(ws))
+    index.sync()
+    click.echo(f"watching {ws.root} (Ctrl-C to stop)", err=True)
+
+    def report(stats: Any) -> None:
+        click.echo(
+            f"synced: {stats.changed} changed, {stats.removed} removed, {stats.embedded} embedded",
+            err=True,
+        )
+
+    try:
+        run_watch(index, debounce_s=debounce, on_sync=report)
+    except KeyboardInterrupt:
+        click.echo("stopped", err=True)
+
+
 @cli.command()
 @click.option(
     "--keep",

@@ -1,0 +1,250 @@
+"""Entry-aware chunks with exact line ranges (DESIGN.md section 6).
+
+A chunk is one entry where the file has entries (a principle, a pattern, a lesson, a project,
+a daily-log section, a group of MEMORY.md/USER.md bullets, a candidate row); other prose is
+chunked by heading, and anything long by lines with a small overlap. Each chunk carries the
+path, its 1-based inclusive line range, the heading path, role, entry id, date and agent, so a
+result can always be cited as ``📍 path:Lstart-Lend``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from memstrata.errors import FormatError
+from memstrata.formats.markdown import Heading, headings, last_content
+from memstrata.formats.tags import split_tag
+from memstrata.layouts import DAILY_NAME
+from memstrata.textio import strip_eol
+
+CHUNKER_VERSION = "entries-2"
+MAX_CHARS = 900
+MAX_LINES = 24
+OVERLAP_LINES = 2
+BULLET_GROUP = 4
+_DATE = re.compile(r"\b(\d{4}-\d{2}-\d{2})\b")
+_MONTH = re.compile(r"^[-*]\s+\[(\d{4}-\d{2})(?:-\d{2})?\]")
+_PRINCIPLE = re.compile(r"^P(\d+)\b")
+_CANDIDATE_ROW = re.compile(r"^\|\s*(C[\w-]+)\s*\|")
+_TAG = re.compile(r"^\[([^\[\]]+)\]")
+# The heading level of one entry per role: deeper headings stay inside the entry.
+ENTRY_LEVEL = {"daily": 2, "patterns": 2, "principles": 3, "lessons": 3, "projects": 3}
+
+
+@dataclass
+class Chunk:
+    """One searchable unit of a file."""
+
+    path: str
+    start_line: int
+    end_line: int
+    text: str
+    heading: str = ""
+    role: str = ""
+    entry_id: str = ""
+    date: str = ""
+    agent: str = ""
+
+    @property
+    def embed_text(self) -> str:
+        """What the embedder sees: the words, without Markdown markup, agent tags or date-only
+        headings (measured: markup halves USE's similarity for short entries), with the heading
+        path for context."""
+        context = " ".join(clean_for_embedding(part) for part in self.heading.split(" > "))
+        body = clean_for_embedding(self.text)
+        return f"{context}\n{body}" if context.strip() else body
+
+
+_MARKUP_PREFIX = re.compile(r"^\s*(?:#{1,6}\s+|[-*+]\s+|>\s*|\d+\.\s+)+")
+_TAG_OR_DATE = re.compile(r"\[(?:[\w\u4e00-\u9fff.\-]{1,40}|\d{4}-\d{2}(?:-\d{2})?)\]\s*")
+_INLINE = re.compile(r"\*\*|__|`|<!--.*?-->|\|")
+
+
+def clean_for_embedding(text: str) -> str:
+    """Plain words of a Markdown chunk: what a sentence encoder handles best."""
+    out = []
+    for line in text.split("\n"):
+        line = _INLINE.sub(" ", _TAG_OR_DATE.sub("", _MARKUP_PREFIX.sub("", line)))
+        line = " ".join(line.split())
+        if line and line != "---":
+            out.append(line)
+    return "\n".join(out)
+
+
+def _content_lines(lines: list[str], start: int, end: int) -> list[int]:
+    """0-based indexes of lines that carry content: not blank, not a heading, not ``---``,
+    not a ``>`` metadata line, and not inside an HTML comment (format hints, line index)."""
+    found: list[int] = []
+    in_comment = False
+    for index in range(start, end):
+        line = strip_eol(lines[index]).strip()
+        if in_comment:
+            in_comment = "-->" not in line
+            continue
+        if line.startswith("<!--"):
+            in_comment = "-->" not in line
+            continue
+        if not line or line == "---" or line.startswith(("#", ">")):
+            continue
+        found.append(index)
+    return found
+
+
+def _span_text(lines: list[str], start: int, end: int) -> str:
+    return "\n".join(strip_eol(line) for line in lines[start:end]).strip()
+
+
+def _split_long(lines: list[str], start: int, end: int) -> list[tuple[int, int]]:
+    """0-based [start, end) windows of at most MAX_LINES / MAX_CHARS with a small overlap."""
+    windows: list[tuple[int, int]] = []
+    cursor = start
+    while cursor < end:
+        stop, size = cursor, 0
+        while (
+            stop < end
+            and stop - cursor < MAX_LINES
+            and (size + len(lines[stop]) <= MAX_CHARS or stop == cursor)
+        ):
+            size += len(lines[stop])
+            stop += 1
+        windows.append((cursor, stop))
+        if stop >= end:
+            break
+        cursor = max(stop - OVERLAP_LINES, cursor + 1)
+    return windows
+
+
+def _file_date(path: str) -> str:
+    match = DAILY_NAME.match(path.rsplit("/", 1)[-1])
+    return match.group(1) if match else ""
+
+
+def _heading_path(stack: list[Heading]) -> str:
+    return " > ".join(h.title for h in stack)
+
+
+def _entry_id(role: str, title: str, first_line: str) -> str:
+    if role == "principles":
+        match = _PRINCIPLE.match(title)
+        return f"P{int(match.group(1)):03d}" if match else ""
+    if role == "candidates":
+        match = _CANDIDATE_ROW.match(first_line)
+        return match.group(1) if match else ""
+    return title if role in {"patterns", "lessons", "projects", "daily"} else ""
+
+
+def chunk_file(path: str, role: str | None, lines: list[str]) -> list[Chunk]:
+    """Split one file's lines into chunks; deterministic for the same input."""
+    role = role or "other"
+    file_date = _file_date(path)
+    deepest = ENTRY_LEVEL.get(role, 6)
+    all_headings = [h for h in headings(lines) if h.level <= deepest]
+    # Sections: the text before the first heading, then each heading up to the next heading.
+    bounds = [h.index for h in all_headings]
+    starts = [0, *bounds] if (not bounds or bounds[0] > 0) else bounds
+    chunks: list[Chunk] = []
+    stack: list[Heading] = []
+    for number, start in enumerate(starts):
+        end = starts[number + 1] if number + 1 < len(starts) else len(lines)
+        heading = next((h for h in all_headings if h.index == start), None)
+        if heading is not None:
+            stack = [h for h in stack if h.level < heading.level] + [heading]
+        content = _content_lines(lines, start, end)
+        if not content:
+            continue  # blank, template hints only, or a heading with nothing under it
+        last = last_content(lines, start, end)
+        title = heading.title if heading else ""
+        try:
+            agent, bare_title = split_tag(title, path, start + 1) if title else (None, "")
+        except FormatError:  # a half-typed [agent tag must not keep a file out of search
+            agent, bare_title = None, title
+        date_match = _DATE.search(title)
+        date = date_match.group(1) if date_match else file_date
+        entry_id = _entry_id(role, bare_title, strip_eol(lines[start]))
+        context = _heading_path(stack[:-1] if heading else stack)
+        if role in {"user", "long_term"}:
+            chunks.extend(_bullet_groups(path, role, lines, content, _heading_path(stack), date))
+            continue
+        if role == "candidates":
+            chunks.extend(_table_rows(path, role, lines, start, last + 1, _heading_path(stack)))
+            continue
+        if not date:  # principles and patterns carry theirs on the source: line
+            found = _DATE.search(_span_text(lines, start, last + 1))
+            date = found.group(1) if found else ""
+        for window_start, window_end in _split_long(lines, start, last + 1):
+            chunks.append(
+                Chunk(
+                    path,
+                    window_start + 1,
+                    window_end,
+                    _span_text(lines, window_start, window_end),
+                    heading=context,
+                    role=role,
+                    entry_id=entry_id,
+                    date=date,
+                    agent=agent or "",
+                )
+            )
+    return chunks
+
+
+def _bullet_groups(
+    path: str, role: str, lines: list[str], content: list[int], heading: str, date: str
+) -> list[Chunk]:
+    """MEMORY.md / USER.md: the section's bullets in small groups, each dated by its newest bullet."""
+    chunks: list[Chunk] = []
+    group: list[int] = []
+
+    def flush() -> None:
+        if not group:
+            return
+        first, last = group[0], group[-1]
+        months = [m.group(1) for i in group if (m := _MONTH.match(strip_eol(lines[i]).strip()))]
+        tag = _TAG.match(strip_eol(lines[first]).lstrip("-* ").strip())
+        chunks.append(
+            Chunk(
+                path,
+                first + 1,
+                last + 1,
+                _span_text(lines, first, last + 1),
+                heading=heading,
+                role=role,
+                entry_id=f"{path}:L{first + 1}",
+                date=max(months) if months else date,
+                agent=tag.group(1) if tag else "",
+            )
+        )
+        group.clear()
+
+    for index in content:
+        if group and index != group[-1] + 1:
+            flush()
+        group.append(index)
+        size = sum(len(lines[i]) for i in group)
+        if len(group) >= BULLET_GROUP or size > MAX_CHARS:
+            flush()
+    flush()
+    return chunks
+
+
+def _table_rows(
+    path: str, role: str, lines: list[str], start: int, end: int, heading: str
+) -> list[Chunk]:
+    chunks = []
+    for index in range(start, end):
+        line = strip_eol(lines[index]).strip()
+        match = _CANDIDATE_ROW.match(line)
+        if match:
+            chunks.append(
+                Chunk(
+                    path,
+                    index + 1,
+                    index + 1,
+                    line,
+                    heading=heading,
+                    role=role,
+                    entry_id=match.group(1),
+                )
+            )
+    return chunks

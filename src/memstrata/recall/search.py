@@ -1,0 +1,367 @@
+"""Hybrid search: BM25 over Chinese-segmented FTS5 plus exact vector similarity, fused.
+
+Fusion defaults follow the design notes (0.7 vector + 0.3 text, candidate multiplier 4) with
+BM25 scores normalised per query (best hit = 1.0) so the weights mean something; RRF is the
+alternative. Newer entries get a small recency bonus so that a fact corrected in a recent daily
+log outranks its stale copy in MEMORY.md. When the embedder cannot load or answer, results are
+lexical and the response says ``degraded`` with a warning: never silently, never a crash.
+"""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+from dataclasses import asdict, dataclass, field
+from datetime import date
+from typing import Any
+
+from memstrata.errors import MemstrataError
+from memstrata.permissions import Session, hidden_roles
+from memstrata.recall.embedders import Embedder, EmbedderError, build_embedder
+from memstrata.recall.store import Index
+from memstrata.recall.tokenize import fts_query, query_terms
+from memstrata.recall.vectors import load_matrix
+from memstrata.workspace import Workspace
+
+MODES = ("hybrid", "lexical", "vector")
+DEFAULTS: dict[str, Any] = {
+    "embedder": "use",
+    "fusion": "weighted",
+    "vector_weight": 0.7,
+    "text_weight": 0.3,
+    "candidate_multiplier": 4,
+    "min_score": 0.12,
+    "vector_min_score": 0.15,
+    "strong_text": 0.75,
+    "recency_weight": 0.04,
+    "recency_half_life_days": 60,
+    "embed_budget_s": 5.0,
+}
+_DATE = re.compile(r"^\d{4}-\d{2}(-\d{2})?$")
+_EMBEDDERS: dict[str, Embedder | None] = {}
+
+
+@dataclass
+class SearchFilters:
+    """Which chunks may be returned."""
+
+    roles: list[str] | None = None
+    since: str | None = None
+    until: str | None = None
+    agent: str | None = None
+    path_glob: str | None = None
+    session: Session = field(default_factory=Session)
+
+
+@dataclass
+class SearchHit:
+    path: str
+    start_line: int
+    end_line: int
+    score: float
+    snippet: str
+    role: str
+    entry_id: str
+    date: str
+    cite: str
+
+
+@dataclass
+class SearchResponse:
+    query: str
+    mode: str
+    degraded: bool
+    results: list[SearchHit]
+    warnings: list[str] = field(default_factory=list)
+    pending_embeddings: int = 0
+
+    def as_json(self) -> dict[str, Any]:
+        """Exactly the documented shape: query, mode, degraded, results."""
+        return {
+            "query": self.query,
+            "mode": self.mode,
+            "degraded": self.degraded,
+            "results": [asdict(hit) for hit in self.results],
+        }
+
+
+def search_settings(ws: Workspace) -> dict[str, Any]:
+    settings = {**DEFAULTS, **ws.config.raw.get("search", {})}
+    if settings["fusion"] not in ("weighted", "rrf"):
+        raise MemstrataError(
+            f"search.fusion must be weighted or rrf, not {settings['fusion']!r}", "memstrata.toml"
+        )
+    return settings
+
+
+def workspace_embedder(ws: Workspace) -> Embedder | None:
+    """The configured embedder, built once per process (the model loads on first use)."""
+    settings = search_settings(ws)
+    embedder = build_embedder(settings)
+    key = embedder.name if embedder else "none"
+    if key not in _EMBEDDERS:
+        _EMBEDDERS[key] = embedder
+    return _EMBEDDERS[key]
+
+
+def _check_date(value: str | None, flag: str) -> str | None:
+    if value is not None and not _DATE.match(value):
+        raise MemstrataError(f"{flag} {value!r} is not YYYY-MM-DD")
+    return value
+
+
+def _role_rule(filters: SearchFilters, ws: Workspace) -> tuple[list[str] | None, list[str]]:
+    """(roles to include or None for all, roles to exclude) for this query and session."""
+    excluded = sorted(hidden_roles(ws.config, filters.session))
+    if not filters.roles:
+        excluded = sorted({*excluded, "evolution_log"})  # the audit trail repeats every write
+    return filters.roles, excluded
+
+
+def _where(filters: SearchFilters, ws: Workspace) -> tuple[str, list[Any], str, list[Any]]:
+    """SQL for the role rule plus the other filters, and for the other filters alone."""
+    include, exclude = _role_rule(filters, ws)
+    role_clauses, role_params = [], []
+    if include:
+        role_clauses.append(f"c.role IN ({','.join('?' * len(include))})")
+        role_params.extend(include)
+    if exclude:
+        role_clauses.append(f"c.role NOT IN ({','.join('?' * len(exclude))})")
+        role_params.extend(exclude)
+    clauses, params = [], []
+    if filters.since:
+        clauses.append("c.date != '' AND c.date >= ?")
+        params.append(filters.since)
+    if filters.until:
+        clauses.append("c.date != '' AND c.date <= ?")
+        params.append(filters.until)
+    if filters.agent:
+        clauses.append("c.agent = ?")
+        params.append(filters.agent)
+    if filters.path_glob:
+        clauses.append("c.path GLOB ?")
+        params.append(filters.path_glob)
+    other = " AND ".join(clauses) or "1"
+    return " AND ".join([*role_clauses, other]), [*role_params, *params], other, params
+
+
+def _lexical(
+    conn: sqlite3.Connection, terms: list[str], where: str, params: list[Any], limit: int
+) -> dict[int, float]:
+    if not terms:
+        return {}
+    rows = conn.execute(
+        f"SELECT c.id, -bm25(chunks_fts) FROM chunks_fts JOIN chunks c ON c.id = chunks_fts.rowid"
+        f" WHERE chunks_fts MATCH ? AND {where} ORDER BY bm25(chunks_fts) LIMIT ?",
+        [fts_query(terms), *params, limit],
+    ).fetchall()
+    if not rows:
+        return {}
+    best = max(score for _id, score in rows) or 1.0
+    return {chunk_id: max(score, 0.0) / best for chunk_id, score in rows}
+
+
+def _allowed_mask(
+    conn: sqlite3.Connection,
+    matrix: Any,
+    filters: SearchFilters,
+    ws: Workspace,
+    other: str,
+    other_params: list[Any],
+) -> Any | None:
+    """Row mask for the vector search: roles in numpy, the rarer filters through SQL."""
+    import numpy as np
+
+    include, exclude = _role_rule(filters, ws)
+    mask = None
+    if include:
+        mask = np.isin(matrix.roles, include)
+    if exclude:
+        keep = ~np.isin(matrix.roles, exclude)
+        mask = keep if mask is None else mask & keep
+    if other != "1":
+        allowed = np.fromiter(
+            (
+                row[0]
+                for row in conn.execute(f"SELECT c.id FROM chunks c WHERE {other}", other_params)
+            ),
+            dtype=np.int64,
+        )
+        keep = np.isin(matrix.ids, allowed)
+        mask = keep if mask is None else mask & keep
+    return mask
+
+
+def _recency(chunk_date: str, today: date, settings: dict[str, Any]) -> float:
+    if not chunk_date:
+        return 0.0
+    try:
+        when = date.fromisoformat(chunk_date if len(chunk_date) == 10 else chunk_date + "-01")
+    except ValueError:
+        return 0.0
+    age = max((today - when).days, 0)
+    return settings["recency_weight"] * 0.5 ** (age / settings["recency_half_life_days"])
+
+
+def _snippet(text: str, terms: list[str], limit: int = 240) -> str:
+    lines = [line.strip() for line in text.split("\n") if line.strip()]
+    lowered = [line.lower() for line in lines]
+    scored = sorted(range(len(lines)), key=lambda i: -sum(term in lowered[i] for term in terms))
+    chosen = sorted(i for i in scored[:3] if any(term in lowered[i] for term in terms)) or list(
+        range(min(2, len(lines)))
+    )
+    snippet = " … ".join(lines[i] for i in chosen)
+    return snippet if len(snippet) <= limit else snippet[: limit - 1] + "…"
+
+
+def search(
+    ws: Workspace,
+    query: str,
+    k: int = 8,
+    mode: str = "hybrid",
+    filters: SearchFilters | None = None,
+    embedder: Embedder | str | None = "auto",
+) -> SearchResponse:
+    """Search the workspace; syncs changed files first. ``embedder="auto"`` uses the configured one."""
+    if mode not in MODES:
+        raise MemstrataError(f"unknown search mode {mode!r}; use {', '.join(MODES)}")
+    if k < 1:
+        raise MemstrataError("-k must be at least 1")
+    filters = filters or SearchFilters()
+    _check_date(filters.since, "--since")
+    _check_date(filters.until, "--until")
+    settings = search_settings(ws)
+    response = SearchResponse(query=query, mode=mode, degraded=False, results=[])
+    model = workspace_embedder(ws) if embedder == "auto" else embedder
+    if mode != "lexical" and model is None:
+        response.degraded, response.warnings = (
+            True,
+            ["no embedder configured; lexical results only"],
+        )
+        model = None
+    index = Index(ws, model)  # type: ignore[arg-type]
+    try:
+        stats = index.sync(embed=mode != "lexical", embed_budget_s=settings["embed_budget_s"])
+    except EmbedderError as exc:
+        response.degraded, response.warnings = True, [f"{exc}; lexical results only"]
+        index = Index(ws, None)
+        stats = index.sync(embed=False)
+        model = None
+    response.warnings.extend(stats.warnings)
+    response.pending_embeddings = stats.pending_embeddings
+    conn = index.connect()
+    try:
+        response.results = _rank(
+            ws, conn, index, model, query, k, mode, filters, settings, response
+        )
+    finally:
+        conn.close()
+    return response
+
+
+def _rank(
+    ws: Workspace,
+    conn: sqlite3.Connection,
+    index: Index,
+    model: Embedder | None,
+    query: str,
+    k: int,
+    mode: str,
+    filters: SearchFilters,
+    settings: dict[str, Any],
+    response: SearchResponse,
+) -> list[SearchHit]:
+    where, params, other, other_params = _where(filters, ws)
+    limit = k * int(settings["candidate_multiplier"])
+    terms = query_terms(query)
+    text_scores = (
+        _lexical(conn, terms, where, params, limit) if mode != "vector" or model is None else {}
+    )
+    vector_scores: dict[int, float] = {}
+    if mode != "lexical" and model is not None:
+        try:
+            query_vector = model.embed([query])[0]
+        except EmbedderError as exc:
+            response.degraded = True
+            response.warnings.append(f"{exc}; lexical results only")
+            text_scores = text_scores or _lexical(conn, terms, where, params, limit)
+        else:
+            matrix = load_matrix(conn, str(index.path), model.name, Index.meta(conn, "generation"))
+            mask = _allowed_mask(conn, matrix, filters, ws, other, other_params)
+            vector_scores = dict(matrix.top(query_vector, mask, limit))
+            if text_scores and len(matrix.ids):
+                _fill_vector_scores(matrix, query_vector, text_scores, vector_scores)
+    effective = mode if not response.degraded else "lexical"
+    candidates = set(text_scores) | set(vector_scores)
+    if not candidates:
+        return []
+    rows = {
+        row[0]: row
+        for row in conn.execute(
+            f"SELECT id, path, start_line, end_line, role, entry_id, date, text FROM chunks WHERE id IN ({','.join('?' * len(candidates))})",
+            list(candidates),
+        )
+    }
+    today = ws.today()
+    scored: list[tuple[float, str, int]] = []
+    lex_rank = {
+        cid: rank for rank, cid in enumerate(sorted(text_scores, key=lambda c: -text_scores[c]))
+    }
+    vec_rank = {
+        cid: rank for rank, cid in enumerate(sorted(vector_scores, key=lambda c: -vector_scores[c]))
+    }
+    for cid in candidates:
+        text_score = text_scores.get(cid, 0.0)
+        vector_score = max(vector_scores.get(cid, 0.0), 0.0)
+        if effective == "lexical":
+            base, keep = text_score, cid in text_scores
+        elif effective == "vector":
+            base, keep = vector_score, vector_score >= settings["vector_min_score"]
+        elif settings["fusion"] == "rrf":
+            base = (
+                sum(1.0 / (60 + ranks[cid]) for ranks in (lex_rank, vec_rank) if cid in ranks) * 30
+            )
+            keep = True
+        else:
+            base = settings["vector_weight"] * vector_score + settings["text_weight"] * text_score
+            keep = base >= settings["min_score"] or text_score >= settings["strong_text"]
+        if keep:
+            scored.append((base + _recency(rows[cid][6], today, settings), rows[cid][6], cid))
+    scored.sort(key=lambda item: (-item[0], -_date_key(item[1]), item[2]))
+    hits = []
+    for score, _date, cid in scored[:k]:
+        _id, path, start, end, role, entry_id, chunk_date, text = rows[cid]
+        hits.append(
+            SearchHit(
+                path,
+                start,
+                end,
+                round(score, 4),
+                _snippet(text, terms),
+                role,
+                entry_id,
+                chunk_date,
+                f"📍 {path}:L{start}-L{end}",
+            )
+        )
+    return hits
+
+
+def _date_key(value: str) -> int:
+    digits = value.replace("-", "")
+    return int(digits.ljust(8, "0")) if digits.isdigit() else 0
+
+
+def _fill_vector_scores(
+    matrix: Any, query_vector: Any, text_scores: dict[int, float], vector_scores: dict[int, float]
+) -> None:
+    """Exact cosine for lexical candidates the vector top list did not include."""
+    import numpy as np
+
+    missing = [cid for cid in text_scores if cid not in vector_scores]
+    if not missing:
+        return
+    positions = np.searchsorted(matrix.ids, missing)
+    for cid, position in zip(missing, positions, strict=True):
+        if position < len(matrix.ids) and matrix.ids[position] == cid:
+            vector_scores[cid] = float(matrix.matrix[position] @ query_vector)

