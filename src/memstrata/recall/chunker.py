@@ -18,11 +18,11 @@ from memstrata.formats.tags import split_tag
 from memstrata.layouts import DAILY_NAME
 from memstrata.textio import strip_eol
 
-CHUNKER_VERSION = "entries-2"
+CHUNKER_VERSION = "entries-3"
 MAX_CHARS = 900
 MAX_LINES = 24
 OVERLAP_LINES = 2
-BULLET_GROUP = 4
+BULLET_GROUP = 1
 _DATE = re.compile(r"\b(\d{4}-\d{2}-\d{2})\b")
 _MONTH = re.compile(r"^[-*]\s+\[(\d{4}-\d{2})(?:-\d{2})?\]")
 _PRINCIPLE = re.compile(r"^P(\d+)\b")
@@ -192,7 +192,11 @@ def chunk_file(path: str, role: str | None, lines: list[str]) -> list[Chunk]:
 def _bullet_groups(
     path: str, role: str, lines: list[str], content: list[int], heading: str, date: str
 ) -> list[Chunk]:
-    """MEMORY.md / USER.md: the section's bullets in small groups, each dated by its newest bullet."""
+    """MEMORY.md / USER.md: one chunk per bullet (with its continuation lines), dated by it.
+
+    Measured on the bilingual set: single bullets beat groups of 2 and 4 (hybrid recall@5
+    0.925 vs 0.934/0.915 but the corrected-fact-first rate 0.87 vs 0.80/0.80), and they give
+    the exact one-line citations of note 004 (``📍 MEMORY.md:L23``)."""
     chunks: list[Chunk] = []
     group: list[int] = []
 
@@ -217,13 +221,17 @@ def _bullet_groups(
         )
         group.clear()
 
+    bullets = 0
     for index in content:
-        if group and index != group[-1] + 1:
+        starts_bullet = bool(re.match(r"^\s{0,3}[-*+]\s", strip_eol(lines[index])))
+        if group and (index != group[-1] + 1 or (starts_bullet and bullets >= BULLET_GROUP)):
             flush()
+            bullets = 0
         group.append(index)
-        size = sum(len(lines[i]) for i in group)
-        if len(group) >= BULLET_GROUP or size > MAX_CHARS:
+        bullets += starts_bullet
+        if sum(len(lines[i]) for i in group) > MAX_CHARS:
             flush()
+            bullets = 0
     flush()
     return chunks
 

@@ -19,7 +19,7 @@ from memstrata.errors import MemstrataError
 from memstrata.permissions import Session, hidden_roles
 from memstrata.recall.embedders import Embedder, EmbedderError, build_embedder
 from memstrata.recall.store import Index
-from memstrata.recall.tokenize import fts_query, query_terms
+from memstrata.recall.tokenize import STOPWORDS, fts_query, query_terms, tokens
 from memstrata.recall.vectors import load_matrix
 from memstrata.workspace import Workspace
 
@@ -34,6 +34,8 @@ DEFAULTS: dict[str, Any] = {
     "vector_min_score": 0.15,
     "strong_text": 0.75,
     "recency_weight": 0.04,
+    "near_tie": 0.15,
+    "same_topic": 0.45,
     "recency_half_life_days": 60,
     "embed_budget_s": 5.0,
 }
@@ -278,6 +280,7 @@ def _rank(
         _lexical(conn, terms, where, params, limit) if mode != "vector" or model is None else {}
     )
     vector_scores: dict[int, float] = {}
+    matrix_for_ties = None
     if mode != "lexical" and model is not None:
         try:
             query_vector = model.embed([query])[0]
@@ -289,6 +292,7 @@ def _rank(
             matrix = load_matrix(conn, str(index.path), model.name, Index.meta(conn, "generation"))
             mask = _allowed_mask(conn, matrix, filters, ws, other, other_params)
             vector_scores = dict(matrix.top(query_vector, mask, limit))
+            matrix_for_ties = matrix
             if text_scores and len(matrix.ids):
                 _fill_vector_scores(matrix, query_vector, text_scores, vector_scores)
     effective = mode if not response.degraded else "lexical"
@@ -328,6 +332,7 @@ def _rank(
         if keep:
             scored.append((base + _recency(rows[cid][6], today, settings), rows[cid][6], cid))
     scored.sort(key=lambda item: (-item[0], -_date_key(item[1]), item[2]))
+    scored = _newer_first(scored[: k * 2], rows, matrix_for_ties, settings) + scored[k * 2 :]
     hits = []
     for score, _date, cid in scored[:k]:
         _id, path, start, end, role, entry_id, chunk_date, text = rows[cid]
@@ -345,6 +350,54 @@ def _rank(
             )
         )
     return hits
+
+
+def _newer_first(
+    scored: list[tuple[float, str, int]],
+    rows: dict[int, tuple],
+    matrix: Any,
+    settings: dict[str, Any],
+) -> list[tuple[float, str, int]]:
+    """Near-ties between two results about the same thing go to the newer one.
+
+    A fact corrected in a recent daily log usually shares fewer words with the query than its
+    stale copy in MEMORY.md; a flat recency bonus big enough to fix that would reorder unrelated
+    results too. So only results within ``near_tie`` of each other whose texts are alike
+    (cosine of their vectors, or word overlap without vectors) are reordered by date.
+    """
+    ordered = list(scored)
+    for position in range(len(ordered)):
+        score, when, cid = ordered[position]
+        for later in range(position + 1, len(ordered)):
+            other_score, other_when, other_id = ordered[later]
+            if score - other_score > settings["near_tie"]:
+                break
+            if _date_key(other_when) > _date_key(when) and _alike(
+                cid, other_id, rows, matrix, settings
+            ):
+                ordered.insert(position, ordered.pop(later))
+                break
+    return ordered
+
+
+def _alike(
+    first: int, second: int, rows: dict[int, tuple], matrix: Any, settings: dict[str, Any]
+) -> bool:
+    if matrix is not None and len(matrix.ids):
+        import numpy as np
+
+        positions = np.searchsorted(matrix.ids, [first, second])
+        if all(p < len(matrix.ids) for p in positions) and list(matrix.ids[positions]) == [
+            first,
+            second,
+        ]:
+            return (
+                float(matrix.matrix[positions[0]] @ matrix.matrix[positions[1]])
+                >= settings["same_topic"]
+            )
+    words = [set(tokens(rows[cid][7])) - STOPWORDS for cid in (first, second)]
+    union = words[0] | words[1]
+    return bool(union) and len(words[0] & words[1]) / len(union) >= 0.25
 
 
 def _date_key(value: str) -> int:

@@ -1,0 +1,94 @@
+"""Shared helpers for the retrieval benchmarks: throw-away workspaces, a query-embedding cache
+so the three modes see identical vectors, metric tables and JSON results."""
+
+from __future__ import annotations
+
+import json
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Iterable
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+SHARED_DATA = ROOT.parent / "shared" / "data"
+RESULTS = Path(__file__).parent / "results"
+MODES = ("hybrid", "lexical", "vector")
+
+sys.path.insert(0, str(ROOT / "src"))
+
+
+class CachedEmbedder:
+    """Wraps an embedder; remembers single-query vectors so each mode pays the same cost once."""
+
+    def __init__(self, inner: Any):
+        self.inner = inner
+        self.name = inner.name
+        self.dim = inner.dim
+        self._one = lru_cache(maxsize=100_000)(lambda text: inner.embed([text])[0])
+
+    def embed(self, texts: list[str]) -> Any:
+        import numpy as np
+
+        if len(texts) == 1:
+            return np.asarray([self._one(texts[0])])
+        return self.inner.embed(texts)
+
+
+def make_embedder(kind: str) -> Any:
+    from memstrata.recall.embedders import build_embedder
+
+    return CachedEmbedder(build_embedder({"embedder": kind}))
+
+
+def build_workspace(files: dict[str, str], embedder: Any, root: Path | None = None) -> tuple[Any, dict[str, float]]:
+    """A workspace holding ``files``, indexed (text first, then vectors), with timings."""
+    from memstrata.initialize import init_workspace
+    from memstrata.recall.store import Index
+
+    root = root or Path(tempfile.mkdtemp(prefix="memstrata-bench-")) / "ws"
+    ws = init_workspace(root, preset="openclaw", lang="en").workspace
+    for rel, text in files.items():
+        path = ws.root / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    index = Index(ws, embedder)
+    started = time.perf_counter()
+    lexical = index.sync(embed=False)
+    lexical_s = time.perf_counter() - started
+    started = time.perf_counter()
+    vectors = index.sync(embed=True)
+    embed_s = time.perf_counter() - started
+    return ws, {"chunks": lexical.chunks_added, "lexical_index_s": round(lexical_s, 2),
+                "embed_s": round(embed_s, 2), "embedded": vectors.embedded}
+
+
+def recall_table(title: str, rows: list[dict[str, Any]], columns: list[str]) -> str:
+    widths = {c: max(len(c), *(len(_fmt(r.get(c))) for r in rows)) for c in columns}
+    out = [title, "  ".join(c.ljust(widths[c]) for c in columns)]
+    out.extend("  ".join(_fmt(r.get(c)).ljust(widths[c]) for c in columns) for r in rows)
+    return "\n".join(out)
+
+
+def _fmt(value: Any) -> str:
+    return f"{value:.3f}" if isinstance(value, float) else str(value)
+
+
+def write_results(name: str, payload: dict[str, Any]) -> Path:
+    RESULTS.mkdir(exist_ok=True)
+    path = RESULTS / f"{name}.json"
+    path.write_text(json.dumps(payload, indent=2, ensure_ascii=False))
+    return path
+
+
+def mean(values: Iterable[float]) -> float:
+    values = list(values)
+    return sum(values) / len(values) if values else 0.0
+
+
+def timed(fn: Callable[[], Any]) -> tuple[Any, float]:
+    started = time.perf_counter()
+    result = fn()
+    return result, time.perf_counter() - started
