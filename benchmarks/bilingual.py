@@ -15,7 +15,15 @@ import argparse
 from collections import defaultdict
 from datetime import datetime
 
-from common import MODES, build_workspace, make_embedder, mean, recall_table, write_results
+from common import (
+    MODES,
+    build_workspace,
+    make_embedder,
+    mean,
+    parse_overrides,
+    recall_table,
+    write_results,
+)
 from data.bilingual_workspace import FILES, QUERIES
 
 
@@ -39,12 +47,16 @@ def rank_of(results: list, target: tuple[str, int]) -> int | None:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--embedder", default="use")
+    parser.add_argument(
+        "--set", action="append", default=[], help="search setting override, e.g. near_tie=0.05"
+    )
     args = parser.parse_args()
+    overrides = parse_overrides(args.set)
     from memstrata.recall.search import search
     from memstrata.workspace import Workspace
 
     embedder = make_embedder(args.embedder)
-    ws, stats = build_workspace(FILES, embedder)
+    ws, stats = build_workspace(FILES, embedder, search=overrides)
     ws = Workspace.open(ws.root, clock=lambda: datetime(2026, 4, 20, 9, 0))
     where = marker_lines()
     metrics: dict[tuple[str, str, str], list[float]] = defaultdict(list)
@@ -57,24 +69,52 @@ def main() -> None:
                 metrics[(mode, group, "recall@1")].append(float(rank is not None and rank < 1))
                 metrics[(mode, group, "recall@5")].append(float(rank is not None and rank < 5))
                 metrics[(mode, group, "recall@10")].append(float(rank is not None))
-                metrics[(mode, group, "mrr@10")].append(1.0 / (rank + 1) if rank is not None else 0.0)
+                metrics[(mode, group, "mrr@10")].append(
+                    1.0 / (rank + 1) if rank is not None else 0.0
+                )
             if stale:
                 stale_rank = rank_of(results, where[stale])
                 newer_first = rank is not None and (stale_rank is None or rank < stale_rank)
                 metrics[(mode, "stale pairs", "newer_first")].append(float(newer_first))
             if mode == "hybrid" and (rank is None or rank >= 5):
                 misses[category].append(query)
-    categories = sorted({q[1] for q in QUERIES}) + ["overall"]
+    categories = [*sorted({q[1] for q in QUERIES}), "overall"]
     columns = ["recall@1", "recall@5", "recall@10", "mrr@10"]
-    rows = [{"mode": mode, "category": cat, "n": len(metrics[(mode, cat, "recall@5")]),
-             **{c: mean(metrics[(mode, cat, c)]) for c in columns}} for mode in MODES for cat in categories]
-    print(recall_table(f"Bilingual recall ({len(QUERIES)} queries)", rows, ["mode", "category", "n", *columns]))
-    stale_rows = [{"mode": m, "n": len(metrics[(m, "stale pairs", "newer_first")]),
-                   "newer_first": mean(metrics[(m, "stale pairs", "newer_first")])} for m in MODES]
+    rows = [
+        {
+            "mode": mode,
+            "category": cat,
+            "n": len(metrics[(mode, cat, "recall@5")]),
+            **{c: mean(metrics[(mode, cat, c)]) for c in columns},
+        }
+        for mode in MODES
+        for cat in categories
+    ]
+    print(
+        recall_table(
+            f"Bilingual recall ({len(QUERIES)} queries)", rows, ["mode", "category", "n", *columns]
+        )
+    )
+    stale_rows = [
+        {
+            "mode": m,
+            "n": len(metrics[(m, "stale pairs", "newer_first")]),
+            "newer_first": mean(metrics[(m, "stale pairs", "newer_first")]),
+        }
+        for m in MODES
+    ]
     print()
-    print(recall_table("Stale vs corrected facts: corrected one ranked first", stale_rows, ["mode", "n", "newer_first"]))
+    print(
+        recall_table(
+            "Stale vs corrected facts: corrected one ranked first",
+            stale_rows,
+            ["mode", "n", "newer_first"],
+        )
+    )
     print(f"\nhybrid misses at 5: {dict(misses)}")
-    print(f"wrote {write_results('bilingual', {'embedder': embedder.name, 'rows': rows, 'stale': stale_rows, 'misses': misses, 'build': stats})}")
+    print(
+        f"wrote {write_results('bilingual', {'embedder': embedder.name, 'rows': rows, 'stale': stale_rows, 'misses': misses, 'build': stats})}"
+    )
 
 
 if __name__ == "__main__":

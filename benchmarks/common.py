@@ -43,13 +43,39 @@ def make_embedder(kind: str) -> Any:
     return CachedEmbedder(build_embedder({"embedder": kind}))
 
 
-def build_workspace(files: dict[str, str], embedder: Any, root: Path | None = None) -> tuple[Any, dict[str, float]]:
-    """A workspace holding ``files``, indexed (text first, then vectors), with timings."""
+def parse_overrides(pairs: list[str]) -> dict[str, Any]:
+    """``--set near_tie=0.05`` style search-setting overrides (numbers parsed)."""
+    out: dict[str, Any] = {}
+    for pair in pairs:
+        key, _, value = pair.partition("=")
+        try:
+            out[key] = float(value) if "." in value else int(value)
+        except ValueError:
+            out[key] = value
+    return out
+
+
+def build_workspace(
+    files: dict[str, str],
+    embedder: Any,
+    root: Path | None = None,
+    search: dict[str, Any] | None = None,
+) -> tuple[Any, dict[str, float]]:
+    """A workspace holding ``files``, indexed (text first, then vectors), with timings.
+
+    ``search`` settings are written to its memstrata.toml [search] table, as a user would.
+    """
     from memstrata.initialize import init_workspace
     from memstrata.recall.store import Index
+    from memstrata.workspace import Workspace
 
     root = root or Path(tempfile.mkdtemp(prefix="memstrata-bench-")) / "ws"
     ws = init_workspace(root, preset="openclaw", lang="en").workspace
+    if search:
+        config = ws.root / "memstrata.toml"
+        lines = [f"{key} = {json.dumps(value)}" for key, value in search.items()]
+        config.write_text(config.read_text() + "\n[search]\n" + "\n".join(lines) + "\n")
+        ws = Workspace.open(ws.root)
     for rel, text in files.items():
         path = ws.root / rel
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -61,8 +87,12 @@ def build_workspace(files: dict[str, str], embedder: Any, root: Path | None = No
     started = time.perf_counter()
     vectors = index.sync(embed=True)
     embed_s = time.perf_counter() - started
-    return ws, {"chunks": lexical.chunks_added, "lexical_index_s": round(lexical_s, 2),
-                "embed_s": round(embed_s, 2), "embedded": vectors.embedded}
+    return ws, {
+        "chunks": lexical.chunks_added,
+        "lexical_index_s": round(lexical_s, 2),
+        "embed_s": round(embed_s, 2),
+        "embedded": vectors.embedded,
+    }
 
 
 def recall_table(title: str, rows: list[dict[str, Any]], columns: list[str]) -> str:

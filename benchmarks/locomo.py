@@ -16,7 +16,16 @@ import re
 from collections import defaultdict
 from datetime import datetime
 
-from common import MODES, SHARED_DATA, build_workspace, make_embedder, mean, recall_table, write_results
+from common import (
+    MODES,
+    SHARED_DATA,
+    build_workspace,
+    make_embedder,
+    mean,
+    parse_overrides,
+    recall_table,
+    write_results,
+)
 
 CATEGORIES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop"}
 
@@ -69,7 +78,11 @@ def main() -> None:
     parser.add_argument("--limit-conversations", type=int, default=10)
     parser.add_argument("--embedder", default="use")
     parser.add_argument("--k", type=int, default=10)
+    parser.add_argument(
+        "--set", action="append", default=[], help="search setting override, e.g. near_tie=0.05"
+    )
     args = parser.parse_args()
+    overrides = parse_overrides(args.set)
     from memstrata.recall.search import search
 
     data = json.loads((SHARED_DATA / "locomo10.json").read_text())[: args.limit_conversations]
@@ -81,7 +94,7 @@ def main() -> None:
     for conv in data:
         files, where = conversation_files(conv["conversation"])
         total_turns = len(where)
-        ws, stats = build_workspace(files, embedder)
+        ws, stats = build_workspace(files, embedder, search=overrides)
         build_stats.append(stats)
         for qa in conv["qa"]:
             category = qa.get("category")
@@ -95,31 +108,65 @@ def main() -> None:
             targets = [where[e] for e in evidence]
             for mode in MODES:
                 results = search(ws, qa["question"], k=args.k, mode=mode, embedder=embedder).results
-                shown = {(r.path, line) for r in results[:10] for line in range(r.start_line, r.end_line + 1)}
+                shown = {
+                    (r.path, line)
+                    for r in results[:10]
+                    for line in range(r.start_line, r.end_line + 1)
+                }
                 coverage[mode].append(len(shown & set(where.values())) / total_turns)
                 for k in (5, 10):
-                    found = any(r.path == p and r.start_line <= line <= r.end_line for r in results[:k] for p, line in targets)
+                    found = any(
+                        r.path == p and r.start_line <= line <= r.end_line
+                        for r in results[:k]
+                        for p, line in targets
+                    )
                     hits[(mode, CATEGORIES[category], k)].append(1.0 if found else 0.0)
                     hits[(mode, "overall", k)].append(1.0 if found else 0.0)
     rows = []
     for mode in MODES:
         for category in [*CATEGORIES.values(), "overall"]:
-            rows.append({"mode": mode, "category": category, "n": len(hits[(mode, category, 5)]),
-                         "recall@5": mean(hits[(mode, category, 5)]), "recall@10": mean(hits[(mode, category, 10)])})
-    print(recall_table("LoCoMo evidence recall (categories 1-4)", rows, ["mode", "category", "n", "recall@5", "recall@10"]))
+            rows.append(
+                {
+                    "mode": mode,
+                    "category": category,
+                    "n": len(hits[(mode, category, 5)]),
+                    "recall@5": mean(hits[(mode, category, 5)]),
+                    "recall@10": mean(hits[(mode, category, 10)]),
+                }
+            )
+    print(
+        recall_table(
+            "LoCoMo evidence recall (categories 1-4)",
+            rows,
+            ["mode", "category", "n", "recall@5", "recall@10"],
+        )
+    )
     for mode in MODES:
-        print(f"{mode}: top-10 shows {mean(coverage[mode]):.1%} of a conversation's turns on average")
+        print(
+            f"{mode}: top-10 shows {mean(coverage[mode]):.1%} of a conversation's turns on average"
+        )
     chunks = sum(s["chunks"] for s in build_stats)
     embed_s = sum(s["embed_s"] for s in build_stats)
-    print(f"\n{len(data)} conversations, {chunks} chunks; lexical index {sum(s['lexical_index_s'] for s in build_stats):.1f} s, "
-          f"embedding {embed_s:.1f} s ({chunks / max(embed_s, 1e-9):.0f} chunks/s, {embedder.name}); "
-          f"evidence ids dropped: {dropped_ids}; questions without usable evidence: {empty}")
+    print(
+        f"\n{len(data)} conversations, {chunks} chunks; lexical index {sum(s['lexical_index_s'] for s in build_stats):.1f} s, "
+        f"embedding {embed_s:.1f} s ({chunks / max(embed_s, 1e-9):.0f} chunks/s, {embedder.name}); "
+        f"evidence ids dropped: {dropped_ids}; questions without usable evidence: {empty}"
+    )
     turns = sum(len(conversation_files(c["conversation"])[1]) for c in data)
     print(f"{turns} turns in {chunks} chunks: {turns / max(chunks, 1):.1f} turns per chunk")
-    path = write_results("locomo", {"embedder": embedder.name, "rows": rows, "chunks": chunks, "turns": turns,
-                                    "top10_turn_share": {m: mean(coverage[m]) for m in MODES},
-                                    "dropped_evidence_ids": dropped_ids, "questions_without_evidence": empty,
-                                    "build": build_stats})
+    path = write_results(
+        "locomo",
+        {
+            "embedder": embedder.name,
+            "rows": rows,
+            "chunks": chunks,
+            "turns": turns,
+            "top10_turn_share": {m: mean(coverage[m]) for m in MODES},
+            "dropped_evidence_ids": dropped_ids,
+            "questions_without_evidence": empty,
+            "build": build_stats,
+        },
+    )
     print(f"wrote {path}")
 
 

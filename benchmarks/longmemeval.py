@@ -20,13 +20,24 @@ import time
 from collections import defaultdict
 from datetime import datetime
 
-from common import MODES, SHARED_DATA, build_workspace, make_embedder, mean, recall_table, write_results
+from common import (
+    MODES,
+    SHARED_DATA,
+    build_workspace,
+    make_embedder,
+    mean,
+    parse_overrides,
+    recall_table,
+    write_results,
+)
 
 
 def haystack_files(item: dict) -> tuple[dict[str, str], dict[str, str], set[tuple[str, int]]]:
     """Files by path, session id by path, and the (path, line) of every has_answer turn."""
     files, session_of, answers = {}, {}, set()
-    for session_id, day, turns in zip(item["haystack_session_ids"], item["haystack_dates"], item["haystack_sessions"], strict=True):
+    for session_id, day, turns in zip(
+        item["haystack_session_ids"], item["haystack_dates"], item["haystack_sessions"], strict=True
+    ):
         date = datetime.strptime(day.split(" ")[0], "%Y/%m/%d").strftime("%Y-%m-%d")
         path = f"sessions/{re.sub(r'[^A-Za-z0-9_-]', '_', session_id)}.md"
         lines = [f"# [{date}] session {session_id}", ""]
@@ -43,7 +54,9 @@ def ndcg_at_10(results: list, answers: set[tuple[str, int]]) -> float:
     covered: set[tuple[str, int]] = set()
     dcg = 0.0
     for rank, hit in enumerate(results[:10]):
-        new = {(hit.path, line) for line in range(hit.start_line, hit.end_line + 1)} & answers - covered
+        new = {
+            (hit.path, line) for line in range(hit.start_line, hit.end_line + 1)
+        } & answers - covered
         if new:
             dcg += 1.0 / math.log2(rank + 2)
             covered |= new
@@ -55,11 +68,16 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--limit", type=int, default=60)
     parser.add_argument("--embedder", default="use")
+    parser.add_argument(
+        "--set", action="append", default=[], help="search setting override, e.g. near_tie=0.05"
+    )
     args = parser.parse_args()
+    overrides = parse_overrides(args.set)
     from memstrata.recall.search import search
     from memstrata.workspace import Workspace
 
-    everything = json.loads(gzip.open(SHARED_DATA / "longmemeval_s_sample60.json.gz").read())
+    with gzip.open(SHARED_DATA / "longmemeval_s_sample60.json.gz") as raw:
+        everything = json.loads(raw.read())
     by_type: dict[str, list[dict]] = defaultdict(list)
     for item in everything:
         by_type[item["question_type"]].append(item)
@@ -73,7 +91,7 @@ def main() -> None:
         if item["question_id"].endswith("_abs"):
             continue
         files, session_of, answers = haystack_files(item)
-        ws, stats = build_workspace(files, embedder)
+        ws, stats = build_workspace(files, embedder, search=overrides)
         chunks += stats["chunks"]
         embed_s += stats["embed_s"]
         asked = datetime.strptime(item["question_date"].split(" ")[0], "%Y/%m/%d")
@@ -83,9 +101,15 @@ def main() -> None:
             results = search(ws, item["question"], k=10, mode=mode, embedder=embedder).results
             for k in (5, 10):
                 sessions = {session_of.get(hit.path) for hit in results[:k]}
-                turns = {(hit.path, line) for hit in results[:k] for line in range(hit.start_line, hit.end_line + 1)}
+                turns = {
+                    (hit.path, line)
+                    for hit in results[:k]
+                    for line in range(hit.start_line, hit.end_line + 1)
+                }
                 for qtype in (item["question_type"], "overall"):
-                    metrics[(mode, qtype, f"session_any@{k}")].append(float(bool(sessions & evidence)))
+                    metrics[(mode, qtype, f"session_any@{k}")].append(
+                        float(bool(sessions & evidence))
+                    )
                     metrics[(mode, qtype, f"session_all@{k}")].append(float(evidence <= sessions))
                     if answers:
                         metrics[(mode, qtype, f"turn@{k}")].append(float(bool(turns & answers)))
@@ -93,13 +117,25 @@ def main() -> None:
                 if answers:
                     metrics[(mode, qtype, "ndcg@10")].append(ndcg_at_10(results, answers))
     columns = ["session_any@5", "session_any@10", "session_all@10", "turn@5", "turn@10", "ndcg@10"]
-    types = sorted({key[1] for key in metrics} - {"overall"}) + ["overall"]
-    rows = [{"mode": mode, "type": qtype, "n": len(metrics[(mode, qtype, "session_any@5")]),
-             **{c: mean(metrics[(mode, qtype, c)]) for c in columns}} for mode in MODES for qtype in types]
+    types = [*sorted({key[1] for key in metrics} - {"overall"}), "overall"]
+    rows = [
+        {
+            "mode": mode,
+            "type": qtype,
+            "n": len(metrics[(mode, qtype, "session_any@5")]),
+            **{c: mean(metrics[(mode, qtype, c)]) for c in columns},
+        }
+        for mode in MODES
+        for qtype in types
+    ]
     print(recall_table("LongMemEval_S sample: retrieval", rows, ["mode", "type", "n", *columns]))
-    print(f"\n{len(items)} questions, {int(chunks)} chunks, embedding {embed_s:.0f} s "
-          f"({chunks / max(embed_s, 1e-9):.0f} chunks/s, {embedder.name}), total {time.perf_counter() - started:.0f} s")
-    print(f"wrote {write_results('longmemeval', {'embedder': embedder.name, 'rows': rows, 'chunks': chunks})}")
+    print(
+        f"\n{len(items)} questions, {int(chunks)} chunks, embedding {embed_s:.0f} s "
+        f"({chunks / max(embed_s, 1e-9):.0f} chunks/s, {embedder.name}), total {time.perf_counter() - started:.0f} s"
+    )
+    print(
+        f"wrote {write_results('longmemeval', {'embedder': embedder.name, 'rows': rows, 'chunks': chunks})}"
+    )
 
 
 if __name__ == "__main__":

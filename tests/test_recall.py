@@ -324,3 +324,19 @@ def test_cli_search_json_contract(ws, cli) -> None:
     )
     bad = cli("-w", str(ws.root), "search", "x", "--since", "April")
     assert bad.code == 2 and "--since" in bad.err
+
+
+def test_external_edits_seen_after_the_scan_interval(ws) -> None:
+    config = ws.root / "memstrata.toml"
+    config.write_text(config.read_text() + "\n[search]\nscan_interval_s = 0.3\n", encoding="utf-8")
+    from memstrata.workspace import Workspace
+
+    fresh = Workspace.open(ws.root)
+    search(fresh, "anything", mode="lexical")
+    (fresh.root / "memory" / "2026-04-18.md").write_text(
+        "# [2026-04-18]\n\n## 外部编辑\n- 编辑器里写的打印机笔记\n", encoding="utf-8"
+    )
+    import time
+
+    time.sleep(0.35)
+    assert search(fresh, "打印机", mode="lexical").results[0].path == "memory/2026-04-18.md"

@@ -14,6 +14,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
+from memstrata import changes
 from memstrata.errors import MemstrataError, SecretRefused
 from memstrata.permissions import Session, check_write
 from memstrata.redact import find_secrets, redact
@@ -102,6 +103,7 @@ class Writer:
             new = self._clean_added(old, new)
             if new != old:
                 atomic_write_bytes(full, "".join(new).encode("utf-8"))
+                changes.record(str(self.ws.root), self.ws.rel(full))
         return result
 
     def append(
@@ -137,6 +139,7 @@ class Writer:
                 header_lines = 0 if prefix == "\n" else prefix.count("\n")
                 line = existing + header_lines + 1
             append_bytes(full, (prefix + text).encode("utf-8"))
+        changes.record(str(self.ws.root), self.ws.rel(full))
         return line
 
     def create(self, rel_path: str, text: str) -> bool:

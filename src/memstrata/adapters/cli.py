@@ -306,6 +306,41 @@ def _print_written(written: Any, as_json: bool) -> None:
     click.echo(written.cite)
 
 
+@cli.command()
+@click.argument("text")
+@click.option(
+    "--context", default="", help="Earlier tool results, one 'cmd -> Exit code N' per line."
+)
+@click.option(
+    "--source",
+    type=click.Choice(("user", "agent", "hook")),
+    default="user",
+    show_default=True,
+    help="Who produced TEXT: the user's message, the agent, or a hook's tool event.",
+)
+@click.option("--dry-run", is_flag=True, help="Detect and print only; write nothing.")
+@workspace_option
+@session_options
+@json_option
+def signal(text: str, context: str, source: str, dry_run: bool, as_json: bool) -> None:
+    """Detect learning signals (corrections, preferences, 记住...) and queue them in pending.jsonl."""
+    from memstrata.capture.record import record_signals
+
+    report = record_signals(open_writer(), text, context=context, source=source, dry_run=dry_run)
+    if as_json:
+        _emit_json(report.as_json())
+        return
+    if not report.signals:
+        click.echo("No learning signal.")
+        return
+    for item in report.signals:
+        click.echo(f"{item.kind:<18} {item.brief}  —  {item.detail}")
+    for written in report.written:
+        click.echo(f"written at once: {written['cite']}")
+    if dry_run:
+        click.echo("(dry run: nothing written)")
+
+
 def _session_from_flag(kind: str, agent: str | None = None) -> Any:
     from memstrata.permissions import Session
 
@@ -437,11 +472,7 @@ def index_command(rebuild: bool, lexical_only: bool, as_json: bool) -> None:
             if rebuild
             else index.sync(embed=embedder is not None, progress=progress)
         )
-    conn = index.connect()
-    try:
-        counts = describe(conn)
-    finally:
-        conn.close()
+    counts = describe(index.connect())
     report = {
         **counts,
         "changed_files": stats.changed,

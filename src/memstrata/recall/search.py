@@ -38,9 +38,15 @@ DEFAULTS: dict[str, Any] = {
     "same_topic": 0.45,
     "recency_half_life_days": 60,
     "embed_budget_s": 5.0,
+    "scan_interval_s": 2.0,
 }
 _DATE = re.compile(r"^\d{4}-\d{2}(-\d{2})?$")
 _EMBEDDERS: dict[str, Embedder | None] = {}
+_SUPERSEDES = re.compile(
+    r"改为|改成|换成|换到|迁移到|迁到|已停用|停用了|不再|取消了|现在是|现在用|已经改|更新为|升级到"
+    r"|no longer|changed to|moved to|migrated to|upgraded to|replaced|instead of|now uses|is now|are now|deprecated",
+    re.IGNORECASE,
+)
 
 
 @dataclass
@@ -243,21 +249,21 @@ def search(
         model = None
     index = Index(ws, model)  # type: ignore[arg-type]
     try:
-        stats = index.sync(embed=mode != "lexical", embed_budget_s=settings["embed_budget_s"])
+        stats = index.sync(
+            embed=mode != "lexical",
+            embed_budget_s=settings["embed_budget_s"],
+            scan_interval_s=settings["scan_interval_s"],
+        )
     except EmbedderError as exc:
         response.degraded, response.warnings = True, [f"{exc}; lexical results only"]
         index = Index(ws, None)
-        stats = index.sync(embed=False)
+        stats = index.sync(embed=False, scan_interval_s=settings["scan_interval_s"])
         model = None
     response.warnings.extend(stats.warnings)
     response.pending_embeddings = stats.pending_embeddings
-    conn = index.connect()
-    try:
-        response.results = _rank(
-            ws, conn, index, model, query, k, mode, filters, settings, response
-        )
-    finally:
-        conn.close()
+    response.results = _rank(
+        ws, index.connect(), index, model, query, k, mode, filters, settings, response
+    )
     return response
 
 
@@ -358,12 +364,14 @@ def _newer_first(
     matrix: Any,
     settings: dict[str, Any],
 ) -> list[tuple[float, str, int]]:
-    """Near-ties between two results about the same thing go to the newer one.
+    """Near-ties between an entry and a newer one that says it changed go to the newer one.
 
     A fact corrected in a recent daily log usually shares fewer words with the query than its
     stale copy in MEMORY.md; a flat recency bonus big enough to fix that would reorder unrelated
-    results too. So only results within ``near_tie`` of each other whose texts are alike
-    (cosine of their vectors, or word overlap without vectors) are reordered by date.
+    results too. So a result moves up only past an older one within ``near_tie`` whose text is
+    alike (cosine of their vectors, or word overlap without vectors) and only if it speaks of a
+    change (改为, 已停用, no longer, moved to...). Measured: without the change wording the rule
+    reordered ordinary conversation by date and cost LoCoMo 0.16 of vector recall@10.
     """
     ordered = list(scored)
     for position in range(len(ordered)):
@@ -372,8 +380,10 @@ def _newer_first(
             other_score, other_when, other_id = ordered[later]
             if score - other_score > settings["near_tie"]:
                 break
-            if _date_key(other_when) > _date_key(when) and _alike(
-                cid, other_id, rows, matrix, settings
+            if (
+                _date_key(other_when) > _date_key(when)
+                and _SUPERSEDES.search(rows[other_id][7])
+                and _alike(cid, other_id, rows, matrix, settings)
             ):
                 ordered.insert(position, ordered.pop(later))
                 break

@@ -19,11 +19,14 @@ import hashlib
 import json
 import os
 import sqlite3
+import threading
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from memstrata import changes
 from memstrata.errors import MemstrataError
 from memstrata.recall.chunker import CHUNKER_VERSION, Chunk, chunk_file
 from memstrata.recall.tokenize import SEGMENTER, index_text
@@ -40,6 +43,8 @@ IGNORED_DIRS = frozenset(
     {".git", ".memstrata", "node_modules", ".venv", "venv", "__pycache__", ".hg", ".svn"}
 )
 Progress = Callable[[int, int], None]
+_CONNECTIONS: dict[tuple[str, int], tuple[int, sqlite3.Connection]] = {}
+_LAST_FULL_SCAN: dict[str, float] = {}
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -75,17 +80,30 @@ def text_hash(text: str) -> str:
 
 
 def iter_markdown(root: Path) -> Iterator[tuple[str, os.stat_result]]:
-    """Every ``.md`` file under ``root`` (workspace-relative, posix), skipping VCS and tool dirs."""
-    for folder, dirs, files in os.walk(root):
-        dirs[:] = sorted(d for d in dirs if d not in IGNORED_DIRS and not d.startswith("."))
-        for name in sorted(files):
-            if not name.endswith(".md"):
-                continue
-            full = Path(folder) / name
-            if full.is_symlink() and root not in Path(os.path.realpath(full)).parents:
-                continue  # never index through a link that leaves the workspace
-            with contextlib.suppress(OSError):
-                yield full.relative_to(root).as_posix(), full.stat()
+    """Every ``.md`` file under ``root`` (workspace-relative, posix), skipping VCS and tool dirs.
+
+    Runs before every search, so it uses ``os.scandir`` on plain strings (pathlib costs 5x).
+    """
+    root_text = str(root)
+    prefix = len(root_text) + 1
+    stack = [root_text]
+    while stack:
+        folder = stack.pop()
+        try:
+            entries = list(os.scandir(folder))
+        except OSError:
+            continue
+        for entry in entries:
+            if entry.is_dir(follow_symlinks=False):
+                if entry.name not in IGNORED_DIRS and not entry.name.startswith("."):
+                    stack.append(entry.path)
+            elif entry.name.endswith(".md"):
+                if entry.is_symlink() and not os.path.realpath(entry.path).startswith(
+                    root_text + os.sep
+                ):
+                    continue  # never index through a link that leaves the workspace
+                with contextlib.suppress(OSError):
+                    yield entry.path[prefix:].replace(os.sep, "/"), entry.stat()
 
 
 class Index:
@@ -120,8 +138,22 @@ class Index:
         return conn
 
     def connect(self) -> sqlite3.Connection:
+        """This thread's connection to the index file, reopened when a rebuild replaced it.
+
+        Kept open for the life of the process: opening and preparing SQLite on every search
+        cost more than the search itself. Callers must not close it.
+        """
         self.ws.state_dir.mkdir(parents=True, exist_ok=True)
-        return self._connect(self.path)
+        inode = self.path.stat().st_ino if self.path.exists() else -1
+        key = (str(self.path), threading.get_ident())
+        cached = _CONNECTIONS.get(key)
+        if cached is not None and cached[0] == inode and inode != -1:
+            return cached[1]
+        if cached is not None:
+            cached[1].close()
+        conn = self._connect(self.path)
+        _CONNECTIONS[key] = (self.path.stat().st_ino, conn)
+        return conn
 
     @contextlib.contextmanager
     def locked(self) -> Iterator[None]:
@@ -150,27 +182,34 @@ class Index:
         embed: bool = True,
         embed_budget_s: float | None = None,
         progress: Progress | None = None,
+        scan_interval_s: float = 0.0,
     ) -> SyncStats:
-        """Bring the index up to date with the files (rebuilding first if the signature moved)."""
+        """Bring the index up to date with the files (rebuilding first if the signature moved).
+
+        With ``scan_interval_s`` > 0, a full stat scan runs only if the last one in this process
+        is older than that; in between, only files this process's writer changed are synced.
+        """
         with self.locked():
             stats = SyncStats()
             needs_rebuild = not self.path.exists()
             if not needs_rebuild:
-                conn = self.connect()
-                try:
-                    needs_rebuild = self.meta(conn, "signature") != self.signature
-                finally:
-                    conn.close()
+                needs_rebuild = self.meta(self.connect(), "signature") != self.signature
             if needs_rebuild:
                 self._rebuild(stats)
             conn = self.connect()
-            try:
+            key = str(self.path)
+            written = changes.take(str(self.ws.root))
+            if (
+                needs_rebuild
+                or time.monotonic() - _LAST_FULL_SCAN.get(key, -1e9) >= scan_interval_s
+            ):
                 self._sync_files(conn, stats)
-                if embed and self.embedder is not None:
-                    self._embed_missing(conn, stats, embed_budget_s, progress)
-                stats.pending_embeddings = self.pending_embeddings(conn)
-            finally:
-                conn.close()
+                _LAST_FULL_SCAN[key] = time.monotonic()
+            elif written:
+                self._sync_files(conn, stats, only=written)
+            if embed and self.embedder is not None:
+                self._embed_missing(conn, stats, embed_budget_s, progress)
+            stats.pending_embeddings = self.pending_embeddings(conn)
             return stats
 
     def rebuild(self, progress: Progress | None = None) -> SyncStats:
@@ -179,13 +218,10 @@ class Index:
             stats = SyncStats()
             self._rebuild(stats)
             conn = self.connect()
-            try:
-                self._sync_files(conn, stats)
-                if self.embedder is not None:
-                    self._embed_missing(conn, stats, None, progress)
-                stats.pending_embeddings = self.pending_embeddings(conn)
-            finally:
-                conn.close()
+            self._sync_files(conn, stats)
+            if self.embedder is not None:
+                self._embed_missing(conn, stats, None, progress)
+            stats.pending_embeddings = self.pending_embeddings(conn)
             return stats
 
     def _rebuild(self, stats: SyncStats) -> None:
@@ -216,28 +252,39 @@ class Index:
                 temp.unlink()
         stats.rebuilt = True
 
-    def _sync_files(self, conn: sqlite3.Connection, stats: SyncStats) -> None:
+    def _sync_files(
+        self, conn: sqlite3.Connection, stats: SyncStats, only: set[str] | None = None
+    ) -> None:
         known = {
             row[0]: row[1:]
             for row in conn.execute("SELECT path, sha256, size, mtime_ns FROM files")
         }
         seen: set[str] = set()
-        changes: list[tuple[str, os.stat_result]] = []
-        for rel, stat in iter_markdown(self.ws.root):
+        updates: list[tuple[str, os.stat_result]] = []
+        if only is None:
+            listing: Iterator[tuple[str, os.stat_result]] = iter_markdown(self.ws.root)
+        else:
+            listing = (
+                (rel, (self.ws.root / rel).stat())
+                for rel in sorted(only)
+                if rel.endswith(".md") and (self.ws.root / rel).is_file()
+            )
+        for rel, stat in listing:
             stats.scanned += 1
             seen.add(rel)
             old = known.get(rel)
             if old is None or old[1] != stat.st_size or old[2] != stat.st_mtime_ns:
-                changes.append((rel, stat))
-        removed = [path for path in known if path not in seen]
-        if not changes and not removed:
+                updates.append((rel, stat))
+        candidates = known if only is None else {p: known[p] for p in only if p in known}
+        removed = [path for path in candidates if path not in seen]
+        if not updates and not removed:
             return
         conn.execute("BEGIN IMMEDIATE")
         try:
             for rel in removed:
                 self._drop_file(conn, rel)
                 stats.removed += 1
-            for rel, stat in changes:
+            for rel, stat in updates:
                 self._index_file(conn, rel, stat, known.get(rel), stats)
             self._bump(conn)
             conn.execute("COMMIT")
@@ -310,7 +357,7 @@ class Index:
 
     # ------------------------------------------------------------------ embeddings
     def pending_embeddings(self, conn: sqlite3.Connection) -> int:
-        if self.embedder is None:
+        if self.embedder is None or self._complete(conn):
             return 0
         return conn.execute(
             "SELECT COUNT(DISTINCT c.text_hash) FROM chunks c LEFT JOIN embeddings e"
@@ -327,9 +374,9 @@ class Index:
         batch: int = 32,
     ) -> None:
         """Embed chunks that have no cached vector, batch by batch, within an optional time budget."""
-        import time
-
         assert self.embedder is not None
+        if self._complete(conn):
+            return
         rows = conn.execute(
             "SELECT c.text_hash, MIN(c.heading), MIN(c.text) FROM chunks c LEFT JOIN embeddings e"
             " ON e.text_hash = c.text_hash AND e.model = ? WHERE e.text_hash IS NULL GROUP BY c.text_hash",
@@ -355,13 +402,18 @@ class Index:
             stats.embedded += len(part)
             if progress:
                 progress(min(start + batch, len(rows)), len(rows))
+        else:
+            conn.execute(
+                "INSERT OR REPLACE INTO meta VALUES ('embedded_generation', ?)",
+                (self.meta(conn, "generation"),),
+            )
+
+    def _complete(self, conn: sqlite3.Connection) -> bool:
+        """Every chunk had a vector when the index was last at this generation."""
+        return self.meta(conn, "embedded_generation", "-") == self.meta(conn, "generation")
 
     def chunk_count(self) -> int:
-        conn = self.connect()
-        try:
-            return conn.execute("SELECT COUNT(*) FROM chunks").fetchone()[0]
-        finally:
-            conn.close()
+        return self.connect().execute("SELECT COUNT(*) FROM chunks").fetchone()[0]
 
 
 def describe(conn: sqlite3.Connection) -> dict[str, Any]:

@@ -16,6 +16,8 @@ from typing import Any
 
 from memstrata.recall.store import IGNORED_DIRS, Index, SyncStats
 
+WRITE_EVENTS = frozenset({"created", "modified", "moved", "deleted", "closed"})
+
 
 def _ignored(root: Path, path: str) -> bool:
     try:
@@ -50,6 +52,8 @@ def watch(
 
     class Handler(FileSystemEventHandler):
         def on_any_event(self, event: Any) -> None:
+            if event.event_type not in WRITE_EVENTS:
+                return  # our own sync reading a file reports opened / closed_no_write
             paths = [event.src_path, getattr(event, "dest_path", "")]
             if (
                 event.is_directory

@@ -1,0 +1,1 @@
+"""Capture: learning signals from conversations and tool events, buffered in pending.jsonl."""

@@ -1,0 +1,60 @@
+"""``memstrata signal``: detect learning signals in a message and buffer them.
+
+Every signal is appended to pending.jsonl for the heartbeat to synthesise. An explicit
+instruction ("记住：…", "Always …") is the user's own approval, so in the owner's main session
+it is also written at once (as ``remember`` does) and the pending record says where. A shared
+or subagent session cannot write those roles: its explicit instructions stay pending for the
+main session to review (note 004: sub-agents propose, main decides).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from memstrata.capture.signals import Signal, detect
+from memstrata.queues import append_pending
+from memstrata.remember import remember
+from memstrata.writer import Writer
+
+
+@dataclass
+class SignalReport:
+    signals: list[Signal]
+    written: list[dict[str, Any]] = field(default_factory=list)
+    recorded: int = 0
+
+    def as_json(self) -> dict[str, Any]:
+        keys = ("kind", "brief", "detail", "evidence", "promote_now")
+        return {
+            "signals": [{key: getattr(s, key) for key in keys} for s in self.signals],
+            "written": self.written,
+        }
+
+
+def record_signals(
+    writer: Writer, text: str, context: str = "", source: str = "user", dry_run: bool = False
+) -> SignalReport:
+    """Detect, then (unless ``dry_run``) write explicit instructions and append every signal."""
+    report = SignalReport(detect(text, context, source))
+    if dry_run:
+        return report
+    for signal in report.signals:
+        record: dict[str, Any] = {
+            "signal": signal.kind,
+            "brief": signal.brief,
+            "detail": signal.detail,
+            "source": source,
+            "evidence": signal.evidence[:300],
+        }
+        if signal.promote_now:
+            record["promote_now"] = True
+            if writer.session.kind == "main":
+                placed = remember(writer, signal.evidence)
+                record["written"] = placed.cite.removeprefix("📍 ")
+                report.written.append(
+                    {"role": placed.role, "cite": placed.cite, "entry_id": placed.entry_id}
+                )
+        append_pending(writer, record)
+        report.recorded += 1
+    return report

@@ -1,0 +1,379 @@
+"""Rule-based learning-signal detection for Chinese, English and mixed text (DESIGN.md §5).
+
+Trigger words alone are a poor detector (the issue measured macro-F1 0.43, with 87 % of hard
+negatives firing): "不对称加密", "完美世界", "remember() in React" and "is it always O(n)?" all
+contain triggers. So every rule looks at the clause, not the word: where the trigger stands
+(clause-initial instructions), whether the sentence is a question, a hypothetical, a quotation
+or a code mention, whether it is limited to the current file or this one time, and what
+follows the trigger. Tool events are read from the hook payload or a ``context`` of earlier
+tool results ("cmd -> Exit code N" lines) to spot repeated failures.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import asdict, dataclass
+
+KINDS = (
+    "explicit_remember",
+    "correction",
+    "repeated_failure",
+    "tool_error",
+    "new_knowledge",
+    "preference",
+    "satisfaction",
+)
+PRIORITY = {kind: rank for rank, kind in enumerate(KINDS)}
+
+
+@dataclass
+class Signal:
+    """One detected learning signal."""
+
+    kind: str
+    brief: str
+    detail: str
+    evidence: str
+    start: int
+    end: int
+    promote_now: bool = False
+
+    def as_dict(self) -> dict:
+        data = asdict(self)
+        return {
+            key: data[key] for key in ("kind", "brief", "detail", "evidence", "promote_now")
+        } | {"span": [self.start, self.end]}
+
+
+# ---------------------------------------------------------------- sentence structure
+_CLAUSE = re.compile(r"[^。！？!?；;\n]+[。！？!?；;]*")
+_QUESTION_END = re.compile(r"[?？]\s*$|[吗呢]\s*[?？。]?\s*$")  # 吧 suggests, it does not ask
+_QUESTION_CUE_ZH = re.compile(
+    r"怎么|如何|为什么|为何|是否|有什么|是什么|什么意思|哪个|哪些|哪里|多少|几个"
+)
+_QUESTION_START = re.compile(
+    r"^\s*(?:what|how|why|when|where|which|who|is|are|do|does|did|can|could|should|would|will|was|were|shall)\b"
+    r"|^\s*(?:能不能|是不是|有没有|为什么|怎么|什么|哪|是否|好奇问一下)",
+    re.IGNORECASE,
+)
+_HYPOTHETICAL = re.compile(
+    r"^\s*(?:如果|假如|要是|万一|假设|what if\b|if\b|suppose\b|imagine\b)|would that", re.IGNORECASE
+)
+_SCOPE_LIMITED = re.compile(
+    r"(?:这个文件|这个脚本|这次|这一次|本次|暂时|先不要|只在这|for this one|this file only|in this file|for now|just this once|this time)",
+    re.IGNORECASE,
+)
+_QUOTED = re.compile(r"[‘“'\"「『].{0,40}?[’”'\"」』]")
+_CODE = re.compile(r"`[^`]*`|\w+\(\)|\.\w+\(")
+_CONCRETE = re.compile(
+    r"\d|[/#@]|\.\w{2,4}\b|`|\b[a-z]+[-_][a-z0-9]+\b|\b[A-Z][a-z]+[A-Z]\w*\b|\b(?:staging|prod|production|CI|API|DB|VPN|Redis|SDK|k8s)\b",
+)
+
+# ---------------------------------------------------------------- kind rules
+_ER_START = re.compile(
+    r"^\s*(?:请|千万|一定|务必)?\s*(?:记住(?!了吗|没)|记一下|记下来)"
+    r"|^\s*(?:以后都|以后每次|从今以后|从现在起|永远不要|永远别|这是规定|下次也|你?必须|务必)"
+    r"|^\s*(?:please\s+)?remember(?:\s*[:,—-]|\s+(?:that|this|to|i\b|i'm|my|we|our)\b)"
+    r"|^\s*(?:from now on,?\s+)?(?:always|never)\s+(?!mind\b)[a-z]"
+    r"|^\s*make sure (?:you )?always\b|^\s*don't ever\b",
+    re.IGNORECASE,
+)
+_ER_TRAILING = re.compile(r",\s*always\s*[.!]?\s*$", re.IGNORECASE)
+_CORRECTION = re.compile(
+    r"^\s*(?:不对(?!称)|错了(?!吗)|不是这样|你搞错了|你理解错了|这里写错了|这不对|其实不是|你又把)"
+    r"|(?:你写的|你给的).{0,20}有问题|不是.{1,20}[，,]\s*(?:应该|而)是|应该(?:是|用).{1,30}[，,]?\s*(?:不是|而不是|你写成了)"
+    r"|你.{0,10}(?:搞|弄|写|说|记|理解|看)(?:错|混|反)了"
+    r"|^\s*(?:(?:hmm+|well|uh|um|嗯|额)[,，\s]+)?(?:no|nope)\b[\s,.!—-]|\bthat'?s\s+(?:not right|wrong|incorrect|the wrong)\b|\byou got it wrong\b"
+    r"|^\s*wrong\b|^\s*actually,?\s+(?:it|the|that)\b|\bshould be\b.{0,40}\bnot\b|\bi (?:said|meant)\b.{0,40}\bnot\b"
+    r"|,\s*not\s+`?[\w./-]+`?\s*$",
+    re.IGNORECASE,
+)
+_UNRELATED = re.compile(
+    r"无关|不相关|跟工作没关系|unrelated|irrelevant|off[- ]topic", re.IGNORECASE
+)
+_NOT_CORRECTION = re.compile(r"不对称|对不对|没错|不错|错了吗|i never said", re.IGNORECASE)
+_KNOWLEDGE_MARKER = re.compile(
+    r"^\s*(?:其实|实际上|你不知道的是|你可能不知道|顺便说一下|告诉你一下|咱们的|我们公司的|我们的|新的)"
+    r"|^\s*(?:fyi|for your information|note that|by the way|heads up|turns out|our)\b"
+    r"|已经(?:迁|改|换|移)|现在(?:用的是|保留|是)|moved to|was shut down|is generated from|rotate every|changes every"
+    r"|(?:is|are) in 1password|runs in|经常|的地方$",
+    re.IGNORECASE,
+)
+_STRONG_KNOWLEDGE = re.compile(
+    r"^\s*(?:fyi|for your information|note that|by the way|btw|heads up|turns out|你不知道的是|你可能不知道|顺便说一下|顺便提一下|告诉你一下|提醒一下)",
+    re.IGNORECASE,
+)
+_FACT_VERB = re.compile(
+    r"是|在|有|用|改为|迁到|到|发|moved|is|are|runs|rotates?|changes|has|have|lives|retries|was",
+    re.IGNORECASE,
+)
+_PREFERENCE = re.compile(
+    r"我(?:更|比较)?(?:喜欢|偏好|习惯|不喜欢|讨厌)|别再|不要再|回复请用|(?:回答|回复|答复|输出|注释|文档)(?:请|尽量|都|一律)+用|请用(?:中文|英文)|以后.{0,12}(?:都|就)用|以后给我|代码示例用"
+    r"|\bi(?:'d| would)? (?:prefer|rather)\b|\bi (?:like|love|hate) (?:it )?when\b|\bi like concise\b|\bi prefer\b"
+    r"|^\s*please (?:stop|don't|do not|keep)\b|\bdon't .{1,40} anymore\b|\bfrom now on\b|^\s*prefer\b|\bin my (?:docs|code|python|javascript)\b",
+    re.IGNORECASE,
+)
+_SATISFACTION = re.compile(
+    r"^\s*(?:牛|完美|就是这样|太好了|太棒了?|棒极了|好极了|很好|漂亮|厉害|棒|好样的|赞)(?=$|[，,！!。~～\s]|了|啊|呀|解决)"
+    r"|完美解决|(?:方案|办法|结果|效果)不错"
+    r"|^\s*(?:perfect|great|exactly|nice|awesome|excellent|brilliant|love it|works like a charm|that's it|yes)"
+    r"(?:\s+(?:one|work|job|stuff))?\s*(?:[,!.—-]|$)"
+    r"|^\s*(?:this is great|exactly what i (?:wanted|needed)|just what i (?:wanted|needed))\b|\bthat (?:did it|fixed it|worked)\b",
+    re.IGNORECASE,
+)
+_NOT_SATISFACTION = re.compile(
+    r"perfect (?:square|forward)|exactly how|完美世界|完美主义|不完美", re.IGNORECASE
+)
+_AGAIN = re.compile(
+    r"又|还是不行|还是|再次|第[二三四五]次|两次|反复|again|still|keeps? failing|won't|retrying|didn't help|same thing",
+    re.IGNORECASE,
+)
+_EXIT = re.compile(r"exit code (\d+)", re.IGNORECASE)
+_TOOL_LINE = re.compile(
+    r"^\s*(?:(?P<tool>[\w.-]+):\s*)?(?P<op>.+?)\s*->\s*exit code (?P<code>\d+)", re.IGNORECASE
+)
+_ERROR_LINE = re.compile(
+    r"^\s*(?:traceback \(most recent call last\)|error[:\[]|fatal:|npm err!|failed\b|.*\bcommand not found\b"
+    r"|.*\bpermission denied\b|.*\bno such file or directory\b|killed\b|.*\beconnrefused\b|.*\bconnection timed out\b)",
+    re.IGNORECASE,
+)
+
+
+def _clauses(text: str) -> list[tuple[int, int, str]]:
+    return [(m.start(), m.end(), m.group(0)) for m in _CLAUSE.finditer(text) if m.group(0).strip()]
+
+
+def _is_question(clause: str) -> bool:
+    return bool(
+        _QUESTION_END.search(clause)
+        or _QUESTION_START.match(clause)
+        or _QUESTION_CUE_ZH.search(clause)
+    )
+
+
+def _mentioned_not_used(clause: str, trigger_at: int) -> bool:
+    """The trigger sits inside quotes or a code mention (``remember()`` in React)."""
+    for pattern in (_QUOTED, _CODE):
+        for match in pattern.finditer(clause):
+            if match.start() <= trigger_at < match.end():
+                return True
+    return bool(re.match(r"\w*\(", clause[trigger_at:].split(" ", 1)[0]))
+
+
+def _lang(text: str) -> str:
+    return "zh" if re.search(r"[\u4e00-\u9fff]", text) else "en"
+
+
+def _brief(text: str) -> str:
+    from memstrata.citing import brief
+
+    cleaned = re.sub(
+        r"^\s*(?:请|千万)?(?:记住|记一下|记下来)[:：,，]?\s*|^\s*(?:please\s+)?remember(?:\s+that)?[:,]?\s*",
+        "",
+        text,
+        flags=re.IGNORECASE,
+    )
+    return brief(cleaned.strip(" 。！!，,") or text, 20)
+
+
+def _detail(kind: str, clause: str, lang: str, extra: str = "") -> str:
+    zh = {
+        "explicit_remember": "用户明确要求记住",
+        "correction": "用户纠正了做法",
+        "new_knowledge": "用户提供了新知识",
+        "preference": "用户表达了偏好",
+        "satisfaction": "用户对结果满意",
+        "tool_error": "工具调用出错",
+        "repeated_failure": "同一操作反复失败",
+    }
+    en = {
+        "explicit_remember": "user asked to remember",
+        "correction": "user corrected the approach",
+        "new_knowledge": "user shared a new fact",
+        "preference": "user stated a preference",
+        "satisfaction": "user was satisfied",
+        "tool_error": "a tool call failed",
+        "repeated_failure": "the same operation failed repeatedly",
+    }
+    label = (zh if lang == "zh" else en)[kind]
+    text = f"{label}：{clause.strip()}" if lang == "zh" else f"{label}: {clause.strip()}"
+    if extra:
+        text += f"（{extra}）" if lang == "zh" else f" ({extra})"
+    return text if len(text) <= 100 else text[:99] + "…"
+
+
+# ---------------------------------------------------------------- detectors
+def _user_signals(text: str) -> list[Signal]:
+    found: list[Signal] = []
+    whole_question = _is_question(text.strip().split("\n")[-1])
+    lang = _lang(text)
+    for start, _end, clause in _clauses(text):
+        body = clause.strip()
+        question = _is_question(body)
+        hypothetical = bool(_HYPOTHETICAL.search(body))
+        limited = bool(_SCOPE_LIMITED.search(body))
+        kinds: list[str] = []
+        er = _ER_START.search(body) or _ER_TRAILING.search(body)
+        if (
+            er
+            and not question
+            and not hypothetical
+            and not limited
+            and not _mentioned_not_used(body, er.start())
+        ):
+            kinds.append("explicit_remember")
+        corr = _CORRECTION.search(body)
+        if corr and not question and not _NOT_CORRECTION.search(body):
+            kinds.append("correction")
+        pref = _PREFERENCE.search(body)
+        if (
+            pref
+            and not question
+            and not hypothetical
+            and not limited
+            and not _UNRELATED.search(body)
+            and "explicit_remember" not in kinds
+        ):
+            kinds.append("preference")
+        sat = _SATISFACTION.search(body)
+        if (
+            sat
+            and not question
+            and not whole_question
+            and not _NOT_SATISFACTION.search(body)
+            and "但" not in body
+        ):
+            kinds.append("satisfaction")
+        if (
+            not kinds
+            and not question
+            and not hypothetical
+            and (
+                _STRONG_KNOWLEDGE.search(body)
+                or (
+                    _KNOWLEDGE_MARKER.search(body)
+                    and _FACT_VERB.search(body)
+                    and _CONCRETE.search(body)
+                )
+                or _declares_fact(body)
+            )
+        ):
+            kinds.append("new_knowledge")
+        for kind in kinds:
+            found.append(
+                Signal(
+                    kind,
+                    _brief(body),
+                    _detail(kind, body, lang),
+                    body,
+                    start,
+                    start + len(clause.rstrip()),
+                    promote_now=kind == "explicit_remember",
+                )
+            )
+    return found
+
+
+def _declares_fact(clause: str) -> bool:
+    """A plain statement about the user's own setup: a subject, a state verb and a concrete value
+    (``The staging DB password is in 1Password``), not an instruction and not general knowledge."""
+    if re.match(
+        r"^\s*(?:please|let's|run|write|use|do|make|translate|refactor|帮我|请|给我|打开|现在)",
+        clause,
+        re.IGNORECASE,
+    ):
+        return False
+    statement = re.search(
+        r"^\s*the [\w -]{2,40}\b(?:is|are|has|runs|was)\b|^\s*[\u4e00-\u9fff#\w-]{2,20}\s*(?:是|在)[^吗呢?？]{2,}的地方",
+        clause,
+        re.IGNORECASE,
+    )
+    return bool(
+        statement
+        and _CONCRETE.search(clause)
+        and not re.search(r"\b(?:the square|an integer)\b", clause)
+    )
+
+
+def _tool_failures(context: str) -> list[tuple[str, int]]:
+    """(operation, exit code) of every tool result line in ``context``, in order."""
+    results = []
+    for line in context.splitlines():
+        match = _TOOL_LINE.match(line)
+        if match:
+            results.append((" ".join(match.group("op").split()), int(match.group("code"))))
+    return results
+
+
+def _repeated_failure(text: str, context: str) -> Signal | None:
+    runs = _tool_failures(context)
+    if not runs:
+        return None
+    failures = Counter(op for op, code in runs if code != 0)
+    last_code = {op: code for op, code in runs}
+    repeated = [op for op, count in failures.items() if count >= 2 and last_code[op] != 0]
+    if not repeated and not (failures and _AGAIN.search(text) and last_code[runs[-1][0]] != 0):
+        return None
+    op = repeated[-1] if repeated else runs[-1][0]
+    code = last_code[op]
+    lang = _lang(text + op)
+    extra = (
+        f"失败 {failures[op]} 次，exit {code}"
+        if lang == "zh"
+        else f"failed {failures[op]} times, exit {code}"
+    )
+    return Signal(
+        "repeated_failure",
+        _brief(op + (" 反复失败" if lang == "zh" else " keeps failing")),
+        _detail("repeated_failure", op, lang, extra),
+        op,
+        0,
+        0,
+    )
+
+
+def _tool_error(text: str) -> Signal | None:
+    code_match = _EXIT.search(text)
+    code = int(code_match.group(1)) if code_match else None
+    error_lines = [line.strip() for line in text.splitlines() if _ERROR_LINE.match(line)]
+    if code == 0 or (code is None and not error_lines):
+        return None
+    first = next(
+        (line for line in text.splitlines() if line.strip() and not _EXIT.match(line.strip())),
+        text.strip(),
+    )
+    evidence = error_lines[-1] if error_lines else first.strip()
+    lang = _lang(text)
+    extra = f"exit {code}" if code is not None else ""
+    return Signal(
+        "tool_error",
+        _brief(evidence),
+        _detail("tool_error", evidence, lang, extra),
+        evidence,
+        max(text.find(evidence), 0),
+        max(text.find(evidence), 0) + len(evidence),
+    )
+
+
+def detect(text: str, context: str = "", source: str = "user") -> list[Signal]:
+    """Signals in ``text`` (most important first); ``context`` holds earlier tool results."""
+    if not text.strip() and not context.strip():
+        return []
+    signals: list[Signal] = []
+    if source == "hook" or _EXIT.match(text.strip()):
+        error = _tool_error(text)
+        if error:
+            signals.append(error)
+    else:
+        signals.extend(_user_signals(text))
+    repeated = _repeated_failure(text, context)
+    if repeated:
+        signals.append(repeated)
+    seen: set[tuple[str, str]] = set()
+    unique = []
+    for signal in sorted(signals, key=lambda s: (PRIORITY[s.kind], s.start)):
+        if (signal.kind, signal.evidence) not in seen:
+            seen.add((signal.kind, signal.evidence))
+            unique.append(signal)
+    return unique
