@@ -55,6 +55,7 @@ class DemoReport:
     workspace: str
     kept: bool
     steps: list[DemoStep] = field(default_factory=list)
+    loop: list[str] = field(default_factory=list)
     status: list[dict[str, Any]] = field(default_factory=list)
 
     def as_dict(self) -> dict[str, Any]:
@@ -62,6 +63,7 @@ class DemoReport:
             "workspace": self.workspace,
             "kept": self.kept,
             "steps": [step.__dict__ for step in self.steps],
+            "learning_loop": self.loop,
             "status": self.status,
         }
 
@@ -75,6 +77,9 @@ class DemoReport:
             out.append(f"    → {step.role}  {step.cite}")
             out.extend(f"    │ {line}" for line in step.lines)
             out.append("")
+        out.append("Learning loop: signals → pending → heartbeat → card → approval → search")
+        out.extend(self.loop)
+        out.append("")
         out.append(
             "Roles now: "
             + ", ".join(f"{row['role']}={row['entries']}" for row in self.status if row["entries"])
@@ -84,6 +89,53 @@ class DemoReport:
 
 def _read_back(ws: Workspace, path: str, start: int, end: int) -> list[str]:
     return [strip_eol(line) for line in ws.read_lines(path)[start - 1 : end]]
+
+
+_CONVERSATION = {
+    "zh": [
+        ("2026-04-15T10:00", "我更喜欢用表格对比方案"),
+        ("2026-04-16T15:00", "以后对比方案都用表格"),
+        ("2026-04-17T09:30", "我更喜欢用表格来对比方案"),
+        ("2026-04-17T09:40", "不对，端口应该是 8443 不是 8080"),
+    ],
+    "en": [
+        ("2026-04-15T10:00", "I prefer tables when comparing options"),
+        ("2026-04-16T15:00", "From now on, use tables when comparing options"),
+        ("2026-04-17T09:30", "I prefer tables when comparing options"),
+        ("2026-04-17T09:40", "No, the port is 8443 not 8080"),
+    ],
+}
+
+
+def _learning_loop(ws: Workspace, report: DemoReport, lang: str) -> None:
+    """Signals from a short scripted conversation on three days, the heartbeat's report and
+    card, the approval, and the new memory found again by search with its citation."""
+    from datetime import datetime
+
+    from memstrata.capture.record import record_signals
+    from memstrata.evolve.approve import approve
+    from memstrata.evolve.heartbeat import heartbeat
+    from memstrata.recall.search import search
+
+    for when, text in _CONVERSATION[lang]:
+        day = Workspace.open(ws.root, clock=lambda when=when: datetime.fromisoformat(when))
+        found = record_signals(day.writer(), text)
+        kinds = ", ".join(s.kind for s in found.signals) or "-"
+        report.loop.append(f"[{when[:10]}] {text}  → {kinds}")
+    last = Workspace.open(ws.root, clock=lambda: datetime.fromisoformat("2026-04-17T18:00"))
+    beat = heartbeat(last.writer(), force=True, session_id="demo")
+    report.loop.append(beat.report)
+    report.loop.append(beat.card)
+    reply = "确认" if lang == "zh" else "all"
+    result = approve(last.writer(), "1")
+    report.loop.append(
+        f'approve "1" ({reply} / 1,3 / 跳过 also work): '
+        + ", ".join(f"{a['cid']} → {a['cite']}" for a in result.applied)
+    )
+    query = "表格 对比" if lang == "zh" else "compare options table"
+    hits = search(ws, query, k=3).results
+    report.loop.append(f"search {query!r}:")
+    report.loop.extend(f"  {h.cite}  {h.snippet[:60]}" for h in hits)
 
 
 def run_demo(keep: str | None = None, lang: str = "zh") -> DemoReport:
@@ -147,6 +199,7 @@ def run_demo(keep: str | None = None, lang: str = "zh") -> DemoReport:
                     _read_back(ws, done.path, done.start_line, done.end_line),
                 )
             )
+        _learning_loop(ws, report, lang)
         report.status = [
             {"role": row.role, "entries": row.entries, "lines": row.lines, "limit": row.limit}
             for row in workspace_status(ws)

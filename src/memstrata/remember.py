@@ -119,9 +119,9 @@ def remember(
     zh = ws.lang == "zh"
     origin = source or ("用户明确指示" if zh else "explicit instruction")
     if target == "principles":
-        result = _write_principle(writer, body, origin)
+        result = write_principle(writer, body, origin)
     else:
-        result = _write_bullet(writer, target, body, wanted, origin)
+        result = write_bullet(writer, target, body, wanted, origin)
     location = result.cite.removeprefix("📍 ")
     if not result.entry_id.startswith(result.path):
         location += f" ({result.entry_id})"
@@ -129,7 +129,7 @@ def remember(
     return result
 
 
-def _write_principle(writer: Writer, body: str, origin: str) -> Remembered:
+def write_principle(writer: Writer, body: str, origin: str) -> Remembered:
     ws = writer.ws
     zh = ws.lang == "zh"
     path = ws.role_path("principles")
@@ -152,7 +152,7 @@ def _write_principle(writer: Writer, body: str, origin: str) -> Remembered:
     return Remembered("principles", path, placed.start_line, placed.end_line, placed.pid, body)
 
 
-def _write_bullet(writer: Writer, role: str, body: str, wanted: str, origin: str) -> Remembered:
+def write_bullet(writer: Writer, role: str, body: str, wanted: str, origin: str) -> Remembered:
     ws = writer.ws
     path = ws.role_path(role)
     if role == "user":
@@ -176,3 +176,33 @@ def _write_bullet(writer: Writer, role: str, body: str, wanted: str, origin: str
 
     line = writer.rewrite(path, transform, role=role)
     return Remembered(role, path, line, line, f"{path}:L{line}", body)
+
+
+def write_pattern(writer: Writer, body: str, origin: str, domain: str | None = None) -> Remembered:
+    """Write an L2 pattern into its domain file and add its line to patterns/index.md."""
+    from memstrata.formats.patterns import IndexLine, Pattern, add_index_line, add_pattern
+    from memstrata.layouts import PATTERN_DOMAINS
+
+    ws = writer.ws
+    folder = ws.require_role("patterns").path
+    domain = domain or next(
+        (en for _zh, en, rx in _CATEGORIES if re.search(rx, body, re.IGNORECASE)), "general"
+    )
+    domain = domain if domain in PATTERN_DOMAINS else "other"
+    path, index_path = f"{folder}/{domain}.md", f"{folder}/index.md"
+    title = brief(body, title_limit(body))
+    context = body if len(body) <= 40 else brief(body, 40)
+    pattern = Pattern(
+        title=title,
+        body=body,
+        context=context,
+        tags=[domain],
+        source=f"{ws.today().isoformat()} {origin}",
+    )
+    placed = writer.rewrite(path, lambda lines: add_pattern(lines, pattern), role="patterns")
+    writer.rewrite(
+        index_path,
+        lambda lines: add_index_line(lines, IndexLine(title, f"{domain}.md", context)),
+        role="patterns",
+    )
+    return Remembered("patterns", path, placed.start_line, placed.end_line, title, body)

@@ -341,6 +341,107 @@ def signal(text: str, context: str, source: str, dry_run: bool, as_json: bool) -
         click.echo("(dry run: nothing written)")
 
 
+@cli.command()
+@click.option(
+    "--force",
+    is_flag=True,
+    help="Run even if fewer than 5 signals wait and none is older than 24 h.",
+)
+@click.option(
+    "--session-id",
+    default="default",
+    show_default=True,
+    help="At most 2 evolution cards per session id.",
+)
+@workspace_option
+@session_options
+@json_option
+def heartbeat(force: bool, session_id: str, as_json: bool) -> None:
+    """Synthesise pending signals into candidates and proposals (the reflection report and card)."""
+    from dataclasses import asdict
+
+    from memstrata.evolve.heartbeat import heartbeat as run_heartbeat
+
+    report = run_heartbeat(open_writer(), force=force, session_id=session_id)
+    for warning in report.warnings:
+        click.echo(f"memstrata: warning: {warning}", err=True)
+    if as_json:
+        _emit_json({**asdict(report), "proposals": [asdict(p) for p in report.proposals]})
+        return
+    if not report.ran:
+        click.echo(f"Skipped: {report.reason}")
+        return
+    click.echo(report.report)
+    if report.card:
+        click.echo("")
+        click.echo(report.card)
+
+
+@cli.command()
+@click.argument("reply")
+@workspace_option
+@session_options
+@json_option
+def approve(reply: str, as_json: bool) -> None:
+    """Answer the evolution card: 确认 / 全部 / 1,3 / 跳过 (all / 1,3 / skip)."""
+    from dataclasses import asdict
+
+    from memstrata.evolve.approve import approve as run_approve
+
+    result = run_approve(open_writer(), reply)
+    if as_json:
+        _emit_json(asdict(result))
+        return
+    click.echo(f"understood: {result.understood}")
+    for item in result.applied:
+        click.echo(f"[{item['number']}] {item['cid']} → {item['role']}  {item['cite']}")
+    if result.skipped:
+        click.echo("kept for later: " + ", ".join(map(str, result.skipped)))
+
+
+@cli.command()
+@click.argument("action", type=click.Choice(("list", "promote", "drop")), default="list")
+@click.argument("cid", required=False)
+@click.option("--reason", default=None, help="Why a candidate is dropped.")
+@workspace_option
+@session_options
+@json_option
+def candidates(action: str, cid: str | None, reason: str | None, as_json: bool) -> None:
+    """The candidate pool: list, promote ID (write it now), drop ID."""
+    from dataclasses import asdict
+
+    from memstrata.evolve import pool
+
+    writer = open_writer()
+    if action != "list" and not cid:
+        raise MemstrataError(f"'candidates {action}' needs a candidate id such as C001")
+    if action == "promote":
+        from memstrata.evolve.approve import promote_now
+
+        placed = promote_now(writer, cid)
+        _emit_json(placed) if as_json else click.echo(f"{cid} → {placed['role']}  {placed['cite']}")
+        return
+    if action == "drop":
+        dropped = pool.drop(
+            writer,
+            cid,
+            reason or ("用户手动丢弃" if writer.ws.lang == "zh" else "dropped by the user"),
+        )
+        _emit_json(asdict(dropped)) if as_json else click.echo(f"{cid} dropped: {dropped.summary}")
+        return
+    rows = pool.observing(writer)
+    if as_json:
+        _emit_json([asdict(row) | {"promotable": row.promotable} for row in rows])
+        return
+    if not rows:
+        click.echo("No candidates are being observed.")
+    for row in rows:
+        mark = " ← ready" if row.promotable else ""
+        click.echo(
+            f"{row.cid}  {row.count}/{row.threshold}  [{row.kind}] {row.summary}  (first {row.first_seen}, last {row.last_seen}){mark}"
+        )
+
+
 def _session_from_flag(kind: str, agent: str | None = None) -> Any:
     from memstrata.permissions import Session
 

@@ -18,7 +18,7 @@ from memstrata.formats.tags import split_tag
 from memstrata.layouts import DAILY_NAME
 from memstrata.textio import strip_eol
 
-CHUNKER_VERSION = "entries-3"
+CHUNKER_VERSION = "entries-4"
 MAX_CHARS = 900
 MAX_LINES = 24
 OVERLAP_LINES = 2
@@ -167,7 +167,10 @@ def chunk_file(path: str, role: str | None, lines: list[str]) -> list[Chunk]:
             chunks.extend(_bullet_groups(path, role, lines, content, _heading_path(stack), date))
             continue
         if role == "candidates":
-            chunks.extend(_table_rows(path, role, lines, start, last + 1, _heading_path(stack)))
+            if re.search(
+                r"观察中|observing", title, re.IGNORECASE
+            ):  # promoted/dropped rows are history
+                chunks.extend(_table_rows(path, role, lines, start, last + 1, _heading_path(stack)))
             continue
         if not date:  # principles and patterns carry theirs on the source: line
             found = _DATE.search(_span_text(lines, start, last + 1))

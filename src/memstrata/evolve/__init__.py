@@ -1,0 +1,1 @@
+"""Evolve: the candidate pool, heartbeat synthesis, proposals and approvals (notes 000 and 004)."""

@@ -1,0 +1,124 @@
+"""``memstrata approve REPLY``: apply the chosen proposals (note 004's approval step).
+
+Understands 确认 / 全部 / all / yes (everything), 跳过 / skip / none / no (nothing) and
+selections like ``1,3``, ``1，3``, ``1 3`` or ``1、3``. Each chosen proposal is written through
+the safe writer (next P-number, pattern + index line, or a USER.md / MEMORY.md bullet with the
+line-index header refreshed), its candidate is marked 已晋升 with the location, and the change
+is logged. Skipped proposals stay: the candidate remains in the pool. Approvals run under the
+evolve lock and re-check the candidate, so two concurrent approvals never apply one twice.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from memstrata.errors import MemstrataError
+from memstrata.evolution_log import log_evolution
+from memstrata.evolve.pool import mark_promoted, observing
+from memstrata.evolve.proposals import (
+    Proposal,
+    evolve_lock,
+    load_state,
+    proposals_from_state,
+    save_state,
+    store_proposals,
+)
+from memstrata.remember import Remembered, write_bullet, write_pattern, write_principle
+from memstrata.writer import Writer
+
+_ALL = re.compile(
+    r"^\s*(?:确认|全部|都要|全部确认|好的?|可以|all|yes|y|ok|confirm|approve)\s*[!！。.]?\s*$",
+    re.IGNORECASE,
+)
+_NONE = re.compile(
+    r"^\s*(?:跳过|不要|都不要|取消|算了|skip|none|no|n|cancel)\s*[!！。.]?\s*$", re.IGNORECASE
+)
+_NUMBERS = re.compile(r"^\s*\d+(?:\s*[,，、\s]\s*\d+)*\s*$")
+
+
+@dataclass
+class ApproveResult:
+    understood: str
+    applied: list[dict] = field(default_factory=list)
+    skipped: list[int] = field(default_factory=list)
+
+
+def parse_reply(reply: str, count: int) -> tuple[list[int] | None, str]:
+    """Chosen proposal numbers (None when the reply is not understood) and what we understood."""
+    if _ALL.match(reply):
+        return list(range(1, count + 1)), "全部 / all"
+    if _NONE.match(reply):
+        return [], "跳过 / skip"
+    if _NUMBERS.match(reply):
+        numbers = sorted({int(n) for n in re.findall(r"\d+", reply)})
+        bad = [n for n in numbers if not 1 <= n <= count]
+        if bad:
+            return None, f"编号 {bad} 不存在（共 {count} 条）/ no proposal {bad} (of {count})"
+        return numbers, "选择 / chosen: " + ", ".join(map(str, numbers))
+    return None, f"没看懂 “{reply.strip()}”：请回复 确认 / 全部 / 1,3 / 跳过 (all / 1,3 / skip)"
+
+
+def _apply(writer: Writer, proposal: Proposal) -> Remembered:
+    ws = writer.ws
+    origin = f"候选池{proposal.cid}" if ws.lang == "zh" else f"candidate {proposal.cid}"
+    if proposal.target == "principles":
+        return write_principle(writer, proposal.summary, origin)
+    if proposal.target == "patterns":
+        return write_pattern(writer, proposal.summary, origin)
+    wanted = "user" if proposal.target == "user" else "long_term"
+    return write_bullet(writer, proposal.target, proposal.summary, wanted, origin)
+
+
+def approve(writer: Writer, reply: str) -> ApproveResult:
+    ws = writer.ws
+    with evolve_lock(ws):
+        state = load_state(ws)
+        proposals = proposals_from_state(state)
+        if not proposals:
+            raise MemstrataError("no open proposals; run 'memstrata heartbeat' first")
+        chosen, understood = parse_reply(reply, len(proposals))
+        result = ApproveResult(understood)
+        if chosen is None:
+            return result
+        open_ids = {c.cid for c in observing(writer)}
+        remaining = []
+        for proposal in proposals:
+            if proposal.number not in chosen:
+                result.skipped.append(proposal.number)
+                remaining.append(proposal)
+                continue
+            if proposal.cid not in open_ids:  # applied meanwhile by another approval
+                continue
+            placed = _apply(writer, proposal)
+            location = placed.cite.removeprefix("📍 ")
+            mark_promoted(writer, proposal.cid, location)
+            log_evolution(writer, proposal.source, location, proposal.summary)
+            result.applied.append(
+                {
+                    "number": proposal.number,
+                    "cid": proposal.cid,
+                    "role": placed.role,
+                    "cite": placed.cite,
+                    "entry_id": placed.entry_id,
+                }
+            )
+        store_proposals(state, remaining)
+        save_state(ws, state)
+        return result
+
+
+def promote_now(writer: Writer, cid: str) -> dict:
+    """Explicit one-shot promotion of a candidate: the user's own decision, written at once."""
+    from memstrata.evolve.proposals import as_proposals
+
+    with evolve_lock(writer.ws):
+        candidate = next((c for c in observing(writer) if c.cid == cid), None)
+        if candidate is None:
+            raise MemstrataError(f"no observing candidate {cid}", writer.ws.role_path("candidates"))
+        proposal = as_proposals(writer.ws, [candidate], {cid})[0]
+        placed = _apply(writer, proposal)
+        location = placed.cite.removeprefix("📍 ")
+        mark_promoted(writer, cid, location)
+        log_evolution(writer, proposal.source, location, proposal.summary)
+        return {"cid": cid, "role": placed.role, "cite": placed.cite, "entry_id": placed.entry_id}

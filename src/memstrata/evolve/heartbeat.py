@@ -1,0 +1,210 @@
+"""``memstrata heartbeat``: synthesise pending signals when due (note 000).
+
+Runs when pending.jsonl holds >= 5 signals or its oldest is > 24 h old (or when forced);
+otherwise says why it skipped. It merges duplicates (a hook's coarse record and the agent's
+fine one for the same event: the fine one wins), expires stale candidates, feeds the pool,
+turns promotable candidates into classified proposals, renders the reflection report and (at
+most twice per session) the evolution card, and removes exactly the records it processed
+from the queue: records appended meanwhile and corrupt lines stay.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from datetime import date, datetime
+
+from memstrata.evolve.pool import expire, observe, observing, similarity
+from memstrata.evolve.proposals import (
+    MAX_CARDS_PER_SESSION,
+    Proposal,
+    as_proposals,
+    evolve_lock,
+    load_state,
+    render_card,
+    render_report,
+    save_state,
+    store_proposals,
+)
+from memstrata.formats.daily import render_log_title
+from memstrata.formats.jsonl import parse_jsonl
+from memstrata.formats.patterns import parse_patterns
+from memstrata.formats.principles import parse_principles
+from memstrata.writer import Writer
+
+MIN_PENDING = 5
+MAX_AGE_HOURS = 24
+FINE_SOURCES = ("user", "agent")
+SAME_EVENT_SECONDS = 120
+
+
+@dataclass
+class HeartbeatReport:
+    ran: bool
+    reason: str
+    processed: int = 0
+    observed: int = 0
+    already_written: int = 0
+    reinforcements: int = 0
+    expired: list[str] = field(default_factory=list)
+    proposals: list[Proposal] = field(default_factory=list)
+    report: str = ""
+    card: str = ""
+    warnings: list[str] = field(default_factory=list)
+
+
+def _day(record: dict, default: date) -> date:
+    """The day a signal was observed (its timestamp), not the day the heartbeat runs."""
+    try:
+        return datetime.fromisoformat(str(record.get("ts", ""))).date()
+    except ValueError:
+        return default
+
+
+def _age_hours(record: dict, now: datetime) -> float:
+    try:
+        return (now - datetime.fromisoformat(str(record.get("ts", "")))).total_seconds() / 3600
+    except ValueError:
+        return 0.0
+
+
+def due(
+    records: list[dict],
+    now: datetime,
+    min_pending: int = MIN_PENDING,
+    max_age_h: float = MAX_AGE_HOURS,
+) -> tuple[bool, str]:
+    """Whether a heartbeat should run, and why (or why not)."""
+    if not records:
+        return False, "pending 为空 / nothing pending"
+    if len(records) >= min_pending:
+        return True, f"pending 有 {len(records)} 条信号（>= {min_pending}）"
+    oldest = max(_age_hours(r, now) for r in records)
+    if oldest > max_age_h:
+        return True, f"最早的信号已 {oldest:.0f} 小时（> {max_age_h:g} h）"
+    return (
+        False,
+        f"pending 只有 {len(records)} 条（< {min_pending}），最早 {oldest:.1f} 小时（<= {max_age_h:g} h）",
+    )
+
+
+def _same_event(first: dict, second: dict) -> bool:
+    """Two records of one event: a hook's and an agent's report of it, or two reports within
+    two minutes. The same preference stated on separate occasions counts each time."""
+    if (first.get("source") == "hook") != (second.get("source") == "hook"):
+        return True
+    try:
+        gap = abs(
+            (
+                datetime.fromisoformat(str(first["ts"])) - datetime.fromisoformat(str(second["ts"]))
+            ).total_seconds()
+        )
+    except (KeyError, ValueError):
+        return False
+    return gap <= SAME_EVENT_SECONDS
+
+
+def merge_duplicates(records: list[dict]) -> list[dict]:
+    """One record per event: among records of the same kind whose evidence matches and that
+    report the same event, keep the fine one (from the user or agent, with the longest detail)
+    over a hook's coarse one."""
+    kept: list[dict] = []
+    for record in sorted(
+        records, key=lambda r: (r.get("source") not in FINE_SOURCES, -len(str(r.get("detail", ""))))
+    ):
+        text = str(record.get("evidence") or record.get("brief", ""))
+        duplicate = any(
+            other["signal"] == record["signal"]
+            and _same_event(other, record)
+            and similarity(str(other.get("evidence") or other.get("brief", "")), text) >= 0.6
+            for other in kept
+        )
+        if not duplicate:
+            kept.append(record)
+    return kept
+
+
+def heartbeat(
+    writer: Writer,
+    force: bool = False,
+    session_id: str = "default",
+    min_pending: int = MIN_PENDING,
+    max_age_h: float = MAX_AGE_HOURS,
+) -> HeartbeatReport:
+    ws = writer.ws
+    pending_path = ws.role_path("pending")
+    with evolve_lock(ws):
+        parsed = parse_jsonl(ws.read_lines(pending_path), required=("signal", "brief"))
+        records = [r.data for r in parsed.records if r.data is not None]
+        run, reason = (True, "forced") if force else due(records, ws.now(), min_pending, max_age_h)
+        report = HeartbeatReport(
+            ran=run, reason=reason, warnings=[f"{pending_path}: {w}" for w in parsed.warnings]
+        )
+        if not run:
+            return report
+        report.expired = [c.cid for c in expire(writer)]
+        explicit: set[str] = set()
+        for record in sorted(merge_duplicates(records), key=lambda r: str(r.get("ts", ""))):
+            kind = record["signal"]
+            if record.get("written"):
+                report.already_written += 1
+                continue
+            if kind == "satisfaction":
+                report.reinforcements += 1
+                continue
+            summary = str(record.get("evidence") or record.get("detail") or record["brief"])[:80]
+            explicit_now = bool(record.get("promote_now"))
+            candidate = observe(
+                writer, kind, summary, explicit=explicit_now, seen=_day(record, ws.today())
+            )
+            report.observed += 1
+            if record.get("promote_now"):
+                explicit.add(candidate.cid)
+        report.processed = len(records)
+        promotable = [c for c in observing(writer) if c.promotable]
+        report.proposals = as_proposals(ws, promotable, explicit)
+        state = load_state(ws)
+        store_proposals(state, report.proposals)
+        cards = state.setdefault("cards", {})
+        report.report = render_report(ws, report.proposals, *_totals(writer), report.observed)
+        if report.proposals and cards.get(session_id, 0) < MAX_CARDS_PER_SESSION:
+            report.card = render_card(ws, report.proposals)
+            cards[session_id] = cards.get(session_id, 0) + 1
+        save_state(ws, state)
+        if report.proposals or report.observed:
+            daily = ws.daily_path(ws.today())
+            writer.append(
+                daily,
+                "\n" + report.report + "\n",
+                header=render_log_title(ws.today().isoformat()) + "\n",
+                role="daily",
+            )
+        _clear(writer, pending_path, [r.raw for r in parsed.records if r.data is not None])
+        return report
+
+
+def _totals(writer: Writer) -> tuple[int, int]:
+    ws = writer.ws
+    l1 = sum(len(parse_principles(ws.read_lines(p), p)) for p in ws.role_files("principles"))
+    l2 = sum(
+        len(parse_patterns(ws.read_lines(p), p))
+        for p in ws.role_files("patterns")
+        if not p.endswith("index.md")
+    )
+    return l1, l2
+
+
+def _clear(writer: Writer, path: str, processed: list[str]) -> None:
+    """Remove exactly the processed lines (a multiset), under the queue's lock."""
+    remove = Counter(processed)
+
+    def transform(lines: list[str]) -> tuple[list[str], None]:
+        kept = []
+        for line in lines:
+            if remove[line] > 0:
+                remove[line] -= 1
+            else:
+                kept.append(line)
+        return kept, None
+
+    writer.rewrite(path, transform, role="pending")

@@ -1,0 +1,228 @@
+"""The candidate pool (CANDIDATES.md, note 004): a buffer between one observation and memory.
+
+A new observation either matches an observing candidate (count +1, last seen updated) or opens
+a new one at 1/3. A candidate reaching the threshold (3 by default) becomes a proposal; an
+explicit instruction is promotable at once. A candidate first seen more than 30 days ago and
+still below the threshold is moved to 已丢弃 and logged. Nothing is ever deleted: promoted and
+dropped candidates stay in their tables.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import date
+
+from memstrata.errors import MemstrataError
+from memstrata.evolution_log import log_evolution
+from memstrata.formats.candidates import (
+    add_row,
+    parse_candidates,
+    parse_count,
+    remove_row,
+    replace_row,
+)
+from memstrata.recall.tokenize import STOPWORDS, tokens
+from memstrata.templates import template_for
+from memstrata.textio import split_lines
+from memstrata.writer import Writer
+
+THRESHOLD = 3
+EXPIRY_DAYS = 30
+MATCH_OVERLAP = 0.5
+TYPE_OF_KIND = {
+    "zh": {
+        "preference": "偏好",
+        "correction": "错误修正",
+        "new_knowledge": "知识",
+        "explicit_remember": "规则",
+        "repeated_failure": "错误修正",
+        "tool_error": "错误修正",
+    },
+    "en": {
+        "preference": "preference",
+        "correction": "correction",
+        "new_knowledge": "knowledge",
+        "explicit_remember": "rule",
+        "repeated_failure": "correction",
+        "tool_error": "correction",
+    },
+}
+
+
+@dataclass
+class Candidate:
+    """One observing candidate row."""
+
+    cid: str
+    kind: str
+    summary: str
+    first_seen: str
+    last_seen: str
+    count: int
+    threshold: int
+    line: int
+
+    @property
+    def promotable(self) -> bool:
+        return self.count >= self.threshold
+
+
+def _words(text: str) -> set[str]:
+    return {t for t in tokens(text) if (t not in STOPWORDS and len(t) > 1) or t.isdigit()}
+
+
+def similarity(first: str, second: str) -> float:
+    """Word overlap of two summaries (overlap coefficient: short restatements still match)."""
+    a, b = _words(first), _words(second)
+    if not a or not b:
+        return 0.0
+    return len(a & b) / min(len(a), len(b))
+
+
+def _template_lines(writer: Writer, path: str) -> list[str]:
+    ws = writer.ws
+    return split_lines(template_for(ws.preset, path, ws.lang, ws.today().isoformat()))
+
+
+def observing(writer_or_lines: Writer | list[str], path: str = "") -> list[Candidate]:
+    """The observing candidates (from a writer's workspace, or from given lines)."""
+    if isinstance(writer_or_lines, Writer):
+        path = writer_or_lines.ws.role_path("candidates")
+        lines = writer_or_lines.ws.read_lines(path)
+    else:
+        lines = writer_or_lines
+    found = []
+    for row in parse_candidates(lines, path):
+        if row.table != "observing":
+            continue
+        count, threshold = parse_count(row.cells[5], path, row.line)
+        found.append(
+            Candidate(
+                row.cells[0],
+                row.cells[1],
+                row.cells[2],
+                row.cells[3],
+                row.cells[4],
+                count,
+                threshold,
+                row.line,
+            )
+        )
+    return found
+
+
+def _next_id(lines: list[str], path: str) -> str:
+    numbers = [
+        int(m.group(1))
+        for row in parse_candidates(lines, path)
+        if (m := re.match(r"C(\d+)$", row.cells[0]))
+    ]
+    return f"C{max(numbers, default=0) + 1:03d}"
+
+
+def observe(
+    writer: Writer,
+    kind: str,
+    summary: str,
+    explicit: bool = False,
+    threshold: int = THRESHOLD,
+    similar: float = MATCH_OVERLAP,
+    seen: date | None = None,
+) -> Candidate:
+    """Record one observation: +1 on the closest matching candidate, or a new one at 1/3.
+
+    An explicit instruction counts as reaching the threshold at once (one-shot promotion).
+    """
+    ws = writer.ws
+    path = ws.role_path("candidates")
+    today = (seen or ws.today()).isoformat()
+    summary = writer.clean(" ".join(summary.split()))
+    type_name = TYPE_OF_KIND["zh" if ws.lang == "zh" else "en"].get(kind, kind)
+    target = f"{threshold}次" if ws.lang == "zh" else f"{threshold}x"
+
+    def transform(lines: list[str]) -> tuple[list[str], Candidate]:
+        lines = lines or _template_lines(writer, path)
+        current = observing(lines, path)
+        best = max(current, key=lambda c: similarity(c.summary, summary), default=None)
+        if best is not None and similarity(best.summary, summary) >= similar:
+            count = max(best.count + 1, best.threshold if explicit else 0)
+            last = max(best.last_seen, today)
+            cells = [
+                best.cid,
+                best.kind,
+                best.summary,
+                best.first_seen,
+                last,
+                f"{count}/{best.threshold}",
+                target,
+            ]
+            updated = Candidate(
+                best.cid,
+                best.kind,
+                best.summary,
+                best.first_seen,
+                last,
+                count,
+                best.threshold,
+                best.line,
+            )
+            return replace_row(lines, best.line, cells), updated
+        cid = _next_id(lines, path)
+        count = threshold if explicit else 1
+        cells = [cid, type_name, summary, today, today, f"{count}/{threshold}", target]
+        new_lines, line = add_row(lines, "observing", cells, path)
+        return new_lines, Candidate(cid, type_name, summary, today, today, count, threshold, line)
+
+    return writer.rewrite(path, transform, role="candidates")
+
+
+def _move(
+    writer: Writer, cid: str, table: str, cells_for: Callable[[Candidate], list[str]]
+) -> Candidate:
+    path = writer.ws.role_path("candidates")
+
+    def transform(lines: list[str]) -> tuple[list[str], Candidate]:
+        candidate = next((c for c in observing(lines, path) if c.cid == cid), None)
+        if candidate is None:
+            raise MemstrataError(f"no observing candidate {cid}", path)
+        without = remove_row(lines, candidate.line)
+        moved, _line = add_row(without, table, cells_for(candidate), path)
+        return moved, candidate
+
+    return writer.rewrite(path, transform, role="candidates")
+
+
+def mark_promoted(writer: Writer, cid: str, location: str) -> Candidate:
+    """Move a candidate to 已晋升 with the place it was written (``USER.md:L8``)."""
+    today = writer.ws.today().isoformat()
+    return _move(writer, cid, "promoted", lambda c: [c.cid, c.summary, today, location])
+
+
+def drop(writer: Writer, cid: str, reason: str) -> Candidate:
+    """Move a candidate to 已丢弃 with a reason, and log it."""
+    today = writer.ws.today().isoformat()
+    candidate = _move(writer, cid, "dropped", lambda c: [c.cid, c.summary, reason, today])
+    log_evolution(
+        writer,
+        "候选池" if writer.ws.lang == "zh" else "candidate pool",
+        f"CANDIDATES.md:{cid}",
+        f"{'丢弃' if writer.ws.lang == 'zh' else 'dropped'}（{reason}）：{candidate.summary}",
+    )
+    return candidate
+
+
+def expire(writer: Writer, days: int = EXPIRY_DAYS) -> list[Candidate]:
+    """Drop observing candidates first seen more than ``days`` ago and still below threshold."""
+    today = writer.ws.today()
+    reason = f"{days}天无再次观察" if writer.ws.lang == "zh" else f"not seen again in {days} days"
+    expired = []
+    for candidate in observing(writer):
+        try:
+            first = date.fromisoformat(candidate.first_seen)
+        except ValueError:
+            continue
+        if (today - first).days > days and not candidate.promotable:
+            expired.append(drop(writer, candidate.cid, reason))
+    return expired

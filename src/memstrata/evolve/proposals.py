@@ -1,0 +1,252 @@
+"""Proposals: promotable candidates classified into a target role, shown as a reflection
+report (note 000) and an evolution card (note 004), kept until the user replies.
+
+Classification follows DESIGN.md §5: preferences go to USER.md; a rule, correction or failure
+whose neglect would cause a failure is L1 (principles); other durable facts go to MEMORY.md,
+or to an L2 pattern where the layout has no long-term file; when unsure, L1. Open proposals
+live in ``.memstrata/proposals.json``: derived state, since every one of them is also an
+observing candidate at its threshold in CANDIDATES.md and the next heartbeat proposes it again.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import unicodedata
+from contextlib import AbstractContextManager
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+from memstrata.evolve.pool import Candidate
+from memstrata.storage import atomic_write_bytes, file_lock
+from memstrata.workspace import Workspace
+
+MAX_CARDS_PER_SESSION = 2
+_FAILURE = re.compile(
+    r"错误|失败|报错|劫持|崩溃|丢失|超时|冲突|不要|禁止|必须|避免|千万|不能|不可"
+    r"|\bnever\b|\balways\b|\bmust\b|don't|\berror|\bfail|\bcrash|\blost\b|\bbreak|\bconflict|\btimeout",
+    re.IGNORECASE,
+)
+_PREFERENCE_TYPES = {"偏好", "preference"}
+_KNOWLEDGE_TYPES = {"知识", "knowledge"}
+
+
+@dataclass
+class Proposal:
+    """One promotion awaiting approval."""
+
+    number: int
+    cid: str
+    kind: str
+    summary: str
+    target: str  # user | long_term | principles | patterns
+    level: str  # L1 | L2 | USER | MEMORY
+    reason: str
+    source: str
+    first_seen: str
+    count: int
+
+
+def classify(ws: Workspace, candidate: Candidate) -> tuple[str, str, str]:
+    """(target role, level, reason) for a candidate, falling back to roles the layout has."""
+    zh = ws.lang == "zh"
+    if candidate.kind in _PREFERENCE_TYPES and ws.role("user"):
+        return "user", "USER", "用户偏好" if zh else "a user preference"
+    fails = bool(_FAILURE.search(candidate.summary))
+    if candidate.kind in _KNOWLEDGE_TYPES and not fails:
+        if ws.role("long_term"):
+            return "long_term", "MEMORY", "长期事实，不会直接导致失败" if zh else "a durable fact"
+        if ws.role("patterns"):
+            return (
+                "patterns",
+                "L2",
+                "忘记只会低效，不会出错" if zh else "forgetting it costs time, not correctness",
+            )
+    reason = (
+        ("忘记会导致犯错或失败" if fails else "拿不准，默认 L1")
+        if zh
+        else ("forgetting it would cause a failure" if fails else "unsure, so L1")
+    )
+    if ws.role("principles"):
+        return "principles", "L1", reason
+    return ("long_term", "MEMORY", reason) if ws.role("long_term") else ("user", "USER", reason)
+
+
+def _state_path(ws: Workspace) -> Path:
+    return ws.state_dir / "proposals.json"
+
+
+def load_state(ws: Workspace) -> dict:
+    path = _state_path(ws)
+    if not path.exists():
+        return {"proposals": [], "cards": {}}
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except ValueError:  # derived state: a damaged file is rebuilt by the next heartbeat
+        return {"proposals": [], "cards": {}}
+
+
+def save_state(ws: Workspace, state: dict) -> None:
+    ws.state_dir.mkdir(parents=True, exist_ok=True)
+    atomic_write_bytes(
+        _state_path(ws), json.dumps(state, ensure_ascii=False, indent=2).encode("utf-8")
+    )
+
+
+def evolve_lock(ws: Workspace) -> AbstractContextManager[None]:
+    """One heartbeat or approval at a time per workspace, across processes."""
+    return file_lock(ws.state_dir / "evolve.lock")
+
+
+def as_proposals(ws: Workspace, candidates: list[Candidate], explicit: set[str]) -> list[Proposal]:
+    out = []
+    zh = ws.lang == "zh"
+    for number, candidate in enumerate(candidates, start=1):
+        target, level, reason = classify(ws, candidate)
+        if candidate.cid in explicit:
+            source = (
+                "用户明确指示（本次直接晋升）" if zh else "explicit instruction (promoted at once)"
+            )
+        else:
+            source = (
+                f"候选池晋升（{candidate.cid}，观察 {candidate.count} 次）"
+                if zh
+                else f"candidate {candidate.cid}, seen {candidate.count}x"
+            )
+        out.append(
+            Proposal(
+                number,
+                candidate.cid,
+                candidate.kind,
+                candidate.summary,
+                target,
+                level,
+                reason,
+                source,
+                candidate.first_seen,
+                candidate.count,
+            )
+        )
+    return out
+
+
+def proposals_from_state(state: dict) -> list[Proposal]:
+    return [Proposal(**item) for item in state.get("proposals", [])]
+
+
+def store_proposals(state: dict, proposals: list[Proposal]) -> None:
+    state["proposals"] = [asdict(p) for p in proposals]
+
+
+# ---------------------------------------------------------------- rendering
+def _width(text: str) -> int:
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
+def _wrap(text: str, width: int) -> list[str]:
+    lines, current = [], ""
+    for ch in text:
+        if _width(current + ch) > width:
+            lines.append(current)
+            current = ""
+        current += ch
+    return [*lines, current] if current else lines or [""]
+
+
+def render_card(ws: Workspace, proposals: list[Proposal]) -> str:
+    """Note 004's evolution card, with aligned borders for Chinese text."""
+    zh = ws.lang == "zh"
+    inner = 48
+    icon = {"USER": "👤", "L1": "📌", "L2": "📘", "MEMORY": "📌"}
+    target_file = {
+        "user": ws.role_path("user") if ws.role("user") else "USER.md",
+        "long_term": ws.role_path("long_term") if ws.role("long_term") else "MEMORY.md",
+        "principles": ws.role_path("principles") if ws.role("principles") else "principles.md",
+        "patterns": "patterns/",
+    }
+
+    def row(text: str = "") -> str:
+        return "║ " + text + " " * max(inner - 1 - _width(text), 0) + "║"
+
+    title = (
+        f"💡 进化请求 · 发现 {len(proposals)} 条可持久化的经验"
+        if zh
+        else f"💡 Evolution request · {len(proposals)} item(s) to keep"
+    )
+    out = ["╔" + "═" * inner + "╗", row(title), "╠" + "═" * inner + "╣", row()]
+    for p in proposals:
+        kind = {
+            "USER": "偏好" if zh else "preference",
+            "L1": "规则 L1" if zh else "rule L1",
+            "L2": "经验 L2" if zh else "pattern L2",
+            "MEMORY": "规则" if zh else "fact",
+        }[p.level]
+        out.append(
+            row(
+                f"[{p.number}] {icon[p.level]} {kind} → {'写入' if zh else 'write to'} {target_file[p.target]}"
+            )
+        )
+        out.extend(
+            row(("    来源：" if zh else "    source: ") + line)
+            for line in _wrap(p.source, inner - 12)
+        )
+        out.append(row(("    首次观察：" if zh else "    first seen: ") + p.first_seen))
+        for index, line in enumerate(_wrap(p.summary, inner - 12)):
+            out.append(
+                row(
+                    ("    内容：" if zh else "    content: ") + line
+                    if index == 0
+                    else "          " + line
+                )
+            )
+        out.append(row(("    分类理由：" if zh else "    why: ") + p.reason))
+        out.append(row())
+    out.append(
+        row('回复 "确认" / "全部" / "1,3" / "跳过"' if zh else 'Reply "all" / "1,3" / "skip"')
+    )
+    out.append("╚" + "═" * inner + "╝")
+    return "\n".join(out)
+
+
+def render_report(
+    ws: Workspace, proposals: list[Proposal], l1_total: int, l2_total: int, observed: int
+) -> str:
+    """Note 000's reflection report."""
+    zh = ws.lang == "zh"
+    stamp = ws.now().strftime("%Y-%m-%d %H:%M")
+    out = [
+        "## 自进化反思报告" if zh else "## Self-evolution reflection",
+        f"{'时间' if zh else 'Time'}: {stamp}",
+        "",
+    ]
+    for p in proposals:
+        out.append(
+            f"### {'发现' if zh else 'Finding'} {p.number}: [{p.kind}] {p.summary[:30]} → "
+            f"{'已分类为' if zh else 'classified as'} {p.level}"
+        )
+        out.append(f"- {'事件' if zh else 'event'}：{p.summary}")
+        out.append(f"- why: {p.reason}")
+        out.append(f"- {'来源' if zh else 'source'}：{p.source}")
+        out.append(f"- **agent {'分类' if zh else 'classification'}：{p.level}（{p.reason}）**")
+        out.append("")
+    if proposals:
+        out.append(
+            "> 以上分类由我自主完成。如有异议请指出，我会调整。"
+            if zh
+            else "> I classified these myself; tell me if you disagree."
+        )
+    else:
+        out.append(
+            f"（本次没有达到晋升条件的经验；新观察 {observed} 条已记入候选池）"
+            if zh
+            else f"(nothing reached promotion; {observed} observation(s) went to the candidate pool)"
+        )
+    new_l1 = sum(p.level == "L1" for p in proposals)
+    new_l2 = sum(p.level == "L2" for p in proposals)
+    out += [
+        "",
+        "### 记忆系统健康度" if zh else "### Memory health",
+        f"- {'L1 原则数' if zh else 'L1 principles'}: {l1_total}，{'本次待批准' if zh else 'proposed now'} {new_l1}",
+        f"- {'L2 经验数' if zh else 'L2 patterns'}: {l2_total}，{'本次待批准' if zh else 'proposed now'} {new_l2}",
+    ]
+    return "\n".join(out)
