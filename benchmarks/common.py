@@ -80,19 +80,23 @@ def build_workspace(
         path = ws.root / rel
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
-    index = Index(ws, embedder)
-    started = time.perf_counter()
-    lexical = index.sync(embed=False)
-    lexical_s = time.perf_counter() - started
-    started = time.perf_counter()
-    vectors = index.sync(embed=True)
-    embed_s = time.perf_counter() - started
+    lexical, lexical_s, vectors, embed_s = timed_index(Index(ws, embedder))
     return ws, {
         "chunks": lexical.chunks_added,
         "lexical_index_s": round(lexical_s, 2),
         "embed_s": round(embed_s, 2),
         "embedded": vectors.embedded,
     }
+
+
+def timed_index(index: Any) -> tuple[Any, float, Any, float]:
+    """Index text first (searchable at once), then embed; the stats and seconds of each."""
+    started = time.perf_counter()
+    lexical = index.sync(embed=False)
+    lexical_s = time.perf_counter() - started
+    started = time.perf_counter()
+    vectors = index.sync(embed=True)
+    return lexical, lexical_s, vectors, time.perf_counter() - started
 
 
 def recall_table(title: str, rows: list[dict[str, Any]], columns: list[str]) -> str:

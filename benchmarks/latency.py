@@ -28,7 +28,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from common import ROOT, recall_table, write_results
+from common import ROOT, recall_table, timed_index, write_results
 
 ZH_CHARS = "网关端口心跳部署回滚数据库迁移对账周报日志密钥配置重启超时缓存队列测试发布审校用户偏好预算合同服务器集群节点备份恢复监控告警权限认证证书域名负载均衡接口文档版本分支合并评审需求排期上线灰度压测容量成本账单发票客户订单支付退款库存物流"
 EN_SYLLABLES = "ka lo mi ne ra su to vi ze ban cor del fin gal hex jun kel lum mor nix pol quin rax sol tor ul ven wex yor zan".split()  # noqa: SIM905
@@ -159,13 +159,7 @@ def main() -> None:
         # Indexing throughput on real text with the real model.
         ws = init_workspace(base / "throughput", preset="openclaw", lang="en").workspace
         generate(ws.root, 400, 10, zipf)
-        index = Index(ws, model)
-        started = time.perf_counter()
-        lexical = index.sync(embed=False)
-        lexical_s = time.perf_counter() - started
-        started = time.perf_counter()
-        embedded = index.sync(embed=True)
-        embed_s = time.perf_counter() - started
+        lexical, lexical_s, embedded, embed_s = timed_index(Index(ws, model))
         report["throughput"] = {
             "chunks": lexical.chunks_added,
             "lexical_chunks_per_s": round(lexical.chunks_added / lexical_s),

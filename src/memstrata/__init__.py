@@ -20,26 +20,46 @@ _EXPORTS = {
     "lesson": "memstrata.journal",
     "project": "memstrata.journal",
     "workspace_status": "memstrata.status",
+    "search": "memstrata.recall.search",
+    "SearchFilters": "memstrata.recall.search",
+    "get_lines": "memstrata.recall.get",
+    "record_signals": "memstrata.capture.record",
+    "detect": "memstrata.capture.signals",
+    "heartbeat": "memstrata.evolve.heartbeat",
+    "approve": "memstrata.evolve.approve",
 }
 
 __all__ = [
     "MemstrataError",
+    "SearchFilters",
     "Session",
     "Workspace",
     "__version__",
+    "approve",
+    "detect",
+    "get_lines",
+    "heartbeat",
     "init_workspace",
     "lesson",
     "log",
     "project",
+    "record_signals",
     "remember",
+    "search",
     "workspace_status",
 ]
 
 if TYPE_CHECKING:
+    from memstrata.capture.record import record_signals
+    from memstrata.capture.signals import detect
     from memstrata.errors import MemstrataError
+    from memstrata.evolve.approve import approve
+    from memstrata.evolve.heartbeat import heartbeat
     from memstrata.initialize import init_workspace
     from memstrata.journal import lesson, log, project
     from memstrata.permissions import Session
+    from memstrata.recall.get import get_lines
+    from memstrata.recall.search import SearchFilters, search
     from memstrata.remember import remember
     from memstrata.status import workspace_status
     from memstrata.workspace import Workspace

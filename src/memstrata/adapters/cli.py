@@ -56,17 +56,22 @@ def workspace_option(func: Callable[..., Any]) -> Callable[..., Any]:
     return wrapper
 
 
-def session_options(func: Callable[..., Any]) -> Callable[..., Any]:
-    """``--session`` and ``--agent`` for commands that write."""
-
-    @click.option(
+def session_kind_option(help_text: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """``--session main|shared|subagent`` (stored as ``session_kind``)."""
+    return click.option(
         "--session",
         "session_kind",
         type=click.Choice(SESSION_CHOICES),
         default="main",
         show_default=True,
-        help="Who is acting: the owner's chat, a shared chat, or a subagent.",
+        help=help_text,
     )
+
+
+def session_options(func: Callable[..., Any]) -> Callable[..., Any]:
+    """``--session`` and ``--agent`` for commands that write."""
+
+    @session_kind_option("Who is acting: the owner's chat, a shared chat, or a subagent.")
     @click.option(
         "--agent", default=None, help="Agent name; tags entries [agent] (required for subagents)."
     )
@@ -466,14 +471,7 @@ def _session_from_flag(kind: str, agent: str | None = None) -> Any:
 @click.option(
     "--path", "path_glob", default=None, help="Only files matching this glob, e.g. 'memory/2026-*'."
 )
-@click.option(
-    "--session",
-    "session_kind",
-    type=click.Choice(SESSION_CHOICES),
-    default="main",
-    show_default=True,
-    help="Whose eyes: shared and subagent sessions never see private roles.",
-)
+@session_kind_option("Whose eyes: shared and subagent sessions never see private roles.")
 @workspace_option
 @json_option
 def search(
@@ -517,13 +515,7 @@ def search(
 
 @cli.command()
 @click.argument("ref")
-@click.option(
-    "--session",
-    "session_kind",
-    type=click.Choice(SESSION_CHOICES),
-    default="main",
-    show_default=True,
-)
+@session_kind_option("Whose eyes: shared and subagent sessions cannot read private files.")
 @workspace_option
 @json_option
 def get(ref: str, session_kind: str, as_json: bool) -> None:
