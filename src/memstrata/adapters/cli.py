@@ -447,6 +447,133 @@ def candidates(action: str, cid: str | None, reason: str | None, as_json: bool) 
         )
 
 
+@cli.command()
+@click.argument("ref", required=False)
+@click.option("--context", default="", help="What the memory was used for (用户问提供商配置).")
+@click.option(
+    "--session-id", default="default", show_default=True, help="Citations are buffered per session."
+)
+@click.option("--verified", is_flag=True, help="Record that the entry was checked and still holds.")
+@click.option(
+    "--flush",
+    is_flag=True,
+    help="Session end: write the buffered citations to the log in one batch.",
+)
+@workspace_option
+@session_options
+@json_option
+def cite(
+    ref: str | None, context: str, session_id: str, verified: bool, flush: bool, as_json: bool
+) -> None:
+    """Record that a memory was used (P042, C003, MEMORY.md:L23); --flush at session end."""
+    from memstrata.maintain import citations
+
+    writer = open_writer()
+    if flush:
+        count = citations.flush(writer, session_id)
+        _emit_json({"flushed": count}) if as_json else click.echo(f"flushed {count} citation(s)")
+        return
+    if not ref:
+        raise MemstrataError("cite needs a reference (P042, C003, path:L12) or --flush")
+    record = citations.cite(writer, ref, context, session_id, "verified" if verified else "cited")
+    _emit_json(record) if as_json else click.echo(
+        f"buffered: {record['entry']}  📍 {record['cite']}"
+    )
+
+
+@cli.command()
+@workspace_option
+@json_option
+def stats(as_json: bool) -> None:
+    """记忆统计: how often each entry was cited, and when last; totals per role."""
+    from memstrata.maintain.citations import stats as citation_stats
+
+    data = citation_stats(open_workspace())
+    if as_json:
+        _emit_json(data)
+        return
+    click.echo(
+        f"{data['total']} citation(s); by role: "
+        + (", ".join(f"{k}={v}" for k, v in data["by_role"].items()) or "-")
+    )
+    for item in data["entries"]:
+        click.echo(
+            f"{item['times_cited']:>4}  {item['entry']}  (last {item['last_cited']})  {item['source']}"
+        )
+
+
+@cli.command()
+@click.option(
+    "--days", type=int, default=30, show_default=True, help="Never-cited entries older than this."
+)
+@click.option(
+    "--l1-days", type=int, default=90, show_default=True, help="L1 principles unused for this long."
+)
+@workspace_option
+@json_option
+def cleanup(days: int, l1_days: int, as_json: bool) -> None:
+    """清理记忆: suggestions only (never-cited entries, unverified L1); nothing is deleted."""
+    from memstrata.maintain.citations import cleanup as suggest
+
+    data = suggest(open_workspace(), days, l1_days)
+    if as_json:
+        _emit_json(data)
+        return
+    click.echo(f"Never cited and older than {days} days ({len(data['never_cited'])}):")
+    for item in data["never_cited"]:
+        click.echo(f"  {item['entry']}  {item['cite']}  {item['title']}")
+    click.echo(
+        f"L1 principles not cited or verified in {l1_days} days ({len(data['l1_unverified'])}):"
+    )
+    for item in data["l1_unverified"]:
+        click.echo(f"  {item['entry']}  {item['cite']}  (last {item['last']})")
+    click.echo(
+        "Suggestions only: review them, then edit the files or `memstrata cite REF --verified`."
+    )
+
+
+@cli.command()
+@click.option("--category", default=None, help="Only this category (配置, 排障, ...).")
+@workspace_option
+@json_option
+def principles(category: str | None, as_json: bool) -> None:
+    """有哪些原则: the L1 principles grouped by category, each with its citation."""
+    from dataclasses import asdict
+
+    from memstrata.review import principles_by_category
+
+    groups = principles_by_category(open_workspace(), category)
+    if as_json:
+        _emit_json({name: [asdict(item) for item in items] for name, items in groups.items()})
+        return
+    if not groups:
+        click.echo("No principles yet.")
+    for name, items in groups.items():
+        click.echo(f"## {name}")
+        for item in items:
+            click.echo(f"- {item.title}  {item.cite}\n  {item.body}")
+
+
+@cli.command()
+@click.argument("query")
+@workspace_option
+@json_option
+def patterns(query: str, as_json: bool) -> None:
+    """关于XX的经验: L2 patterns about QUERY, found through patterns/index.md."""
+    from dataclasses import asdict
+
+    from memstrata.review import patterns_about
+
+    found = patterns_about(open_workspace(), query)
+    if as_json:
+        _emit_json([asdict(item) for item in found])
+        return
+    if not found:
+        click.echo("No patterns about that yet.")
+    for item in found:
+        click.echo(f"- {item.title}  {item.cite}\n  {item.body}")
+
+
 def _session_from_flag(kind: str, agent: str | None = None) -> Any:
     from memstrata.permissions import Session
 

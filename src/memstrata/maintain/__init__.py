@@ -1,0 +1,1 @@
+"""Maintenance: citation statistics and clean-up suggestions (later: consolidation, health)."""

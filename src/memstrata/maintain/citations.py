@@ -1,0 +1,149 @@
+"""Citations (note 000 step 4, note 004 mechanism 3): which memories are actually used.
+
+``cite`` buffers a session's citations under ``.memstrata/cite-buffer/`` and ``flush`` writes
+them to stats/citation-log.jsonl in one batch at session end (note 000: batch, not one by
+one). ``stats`` counts citations per entry and role; ``cleanup`` lists entries never cited
+and L1 principles neither cited nor verified for 90 days — as suggestions only: nothing is
+deleted by the engine.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter, defaultdict
+from dataclasses import dataclass
+from datetime import date, timedelta
+from pathlib import Path
+from typing import Any
+
+from memstrata.citing import brief
+from memstrata.errors import MemstrataError
+from memstrata.formats.jsonl import dump_record, parse_jsonl
+from memstrata.queues import append_citations, read_citations
+from memstrata.references import Entry, entries, resolve
+from memstrata.storage import append_bytes, file_lock
+from memstrata.workspace import Workspace
+from memstrata.writer import Writer
+
+ACTIONS = ("cited", "verified")
+_SESSION = re.compile(r"^[\w.-]{1,64}$")
+
+
+def _buffer(ws: Workspace, session_id: str) -> Path:
+    if not _SESSION.match(session_id):
+        raise MemstrataError(f"invalid session id {session_id!r}: letters, digits, '.', '-', '_'")
+    return ws.state_dir / "cite-buffer" / f"{session_id}.jsonl"
+
+
+def entry_name(entry: Entry) -> str:
+    """``P042_禁用qwen`` for principles (note 000's format), the id for anything else."""
+    if entry.role == "principles":
+        return f"{entry.entry_id}_{brief(entry.title, 12).replace(' ', '')}"
+    return entry.entry_id
+
+
+def cite(
+    writer: Writer, ref: str, context: str = "", session_id: str = "default", action: str = "cited"
+) -> dict[str, Any]:
+    """Resolve ``ref`` and buffer one citation for this session (no write to the log yet)."""
+    if action not in ACTIONS:
+        raise MemstrataError(f"action must be one of {', '.join(ACTIONS)}")
+    ws = writer.ws
+    entry = resolve(ws, ref)
+    record = {
+        "ts": ws.now().isoformat(timespec="seconds"),
+        "source": entry.path,
+        "entry": entry_name(entry),
+        "action": action,
+        "context": writer.clean(context)[:200],
+        "cite": entry.cite,
+    }
+    path = _buffer(ws, session_id)
+    with file_lock(path.with_suffix(".lock")):
+        append_bytes(path, dump_record(record).encode("utf-8"))
+    return record
+
+
+def flush(writer: Writer, session_id: str = "default") -> int:
+    """Write the session's buffered citations to the citation log in one locked append."""
+    path = _buffer(writer.ws, session_id)
+    with file_lock(path.with_suffix(".lock")):
+        if not path.exists():
+            return 0
+        parsed = parse_jsonl(path.read_text(encoding="utf-8").splitlines(keepends=True))
+        count = append_citations(writer, parsed.valid)
+        path.unlink()
+    return count
+
+
+@dataclass
+class EntryStats:
+    entry: str
+    source: str
+    times_cited: int
+    last_cited: str
+
+
+def stats(ws: Workspace) -> dict[str, Any]:
+    """Per entry: times cited and last cited; per role (by source file) totals."""
+    records = read_citations(ws).valid
+    per_entry: dict[str, EntryStats] = {}
+    for record in records:
+        if record.get("action", "cited") != "cited":
+            continue
+        key = str(record["entry"])
+        current = per_entry.get(key) or EntryStats(key, str(record.get("source", "")), 0, "")
+        current.times_cited += 1
+        current.last_cited = max(current.last_cited, str(record.get("ts", "")))
+        per_entry[key] = current
+    by_role: Counter[str] = Counter()
+    for item in per_entry.values():
+        by_role[ws.role_of(item.source) or "other"] += item.times_cited
+    ordered = sorted(per_entry.values(), key=lambda s: (-s.times_cited, s.entry))
+    return {
+        "total": sum(s.times_cited for s in ordered),
+        "entries": [s.__dict__ for s in ordered],
+        "by_role": dict(by_role),
+    }
+
+
+def _entry_date(entry: Entry) -> date | None:
+    text = entry.date if len(entry.date) >= 7 else ""
+    try:
+        return date.fromisoformat(text if len(text) == 10 else text + "-01")
+    except ValueError:
+        return None
+
+
+def cleanup(
+    ws: Workspace, older_than_days: int = 30, l1_days: int = 90
+) -> dict[str, list[dict[str, str]]]:
+    """Suggestions only: never-cited entries older than N days; L1 principles not cited or
+    verified in ``l1_days``."""
+    records = read_citations(ws).valid
+    last_touch: dict[str, str] = defaultdict(str)
+    for record in records:
+        for key in (str(record.get("entry", "")), str(record.get("cite", ""))):
+            last_touch[key] = max(last_touch[key], str(record.get("ts", ""))[:10])
+    today = ws.today()
+    never, stale = [], []
+    for entry in entries(ws):
+        touched = max(
+            last_touch.get(entry_name(entry), ""),
+            last_touch.get(entry.entry_id, ""),
+            last_touch.get(entry.cite, ""),
+        )
+        written = _entry_date(entry)
+        item = {
+            "entry": entry_name(entry),
+            "cite": f"📍 {entry.cite}",
+            "role": entry.role,
+            "title": entry.title[:60],
+        }
+        if not touched and written and today - written > timedelta(days=older_than_days):
+            never.append(item)
+        if entry.role == "principles":
+            reference = date.fromisoformat(touched) if touched else written
+            if reference and today - reference > timedelta(days=l1_days):
+                stale.append(item | {"last": touched or "never"})
+    return {"never_cited": never, "l1_unverified": stale}
