@@ -332,6 +332,8 @@ def signal(text: str, context: str, source: str, dry_run: bool, as_json: bool) -
     from memstrata.capture.record import record_signals
 
     report = record_signals(open_writer(), text, context=context, source=source, dry_run=dry_run)
+    for warning in report.warnings:
+        click.echo(f"memstrata: warning: {warning}", err=True)
     if as_json:
         _emit_json(report.as_json())
         return

@@ -12,9 +12,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from memstrata.capture.refine import refine
 from memstrata.capture.signals import Signal, detect
+from memstrata.llm import ChatClient
 from memstrata.queues import append_pending
 from memstrata.remember import remember
+from memstrata.storage import append_bytes, file_lock
 from memstrata.writer import Writer
 
 
@@ -23,6 +26,7 @@ class SignalReport:
     signals: list[Signal]
     written: list[dict[str, Any]] = field(default_factory=list)
     recorded: int = 0
+    warnings: list[str] = field(default_factory=list)
 
     def as_json(self) -> dict[str, Any]:
         keys = ("kind", "brief", "detail", "evidence", "promote_now")
@@ -37,6 +41,12 @@ def record_signals(
 ) -> SignalReport:
     """Detect, then (unless ``dry_run``) write explicit instructions and append every signal."""
     report = SignalReport(detect(text, context, source))
+    client = ChatClient.from_settings(writer.ws.config.raw.get("llm", {}))
+    if client is not None and report.signals:
+        report.signals, warning = refine(client, text, report.signals)
+        if warning:
+            report.warnings.append(warning)
+            _log_warning(writer, warning)
     if dry_run:
         return report
     for signal in report.signals:
@@ -58,3 +68,10 @@ def record_signals(
         append_pending(writer, record)
         report.recorded += 1
     return report
+
+
+def _log_warning(writer: Writer, warning: str) -> None:
+    """Keep a record of fallbacks in .memstrata/llm.log (derived state, for diagnosis)."""
+    log = writer.ws.state_dir / "llm.log"
+    with file_lock(log.with_suffix(".lock")):
+        append_bytes(log, f"{writer.ws.now().isoformat(timespec='seconds')} {warning}\n".encode())
