@@ -113,3 +113,16 @@ def append_bytes(target: Path, data: bytes) -> None:
         os.fsync(fd)
     finally:
         os.close(fd)
+
+
+def move_file(source: Path, target: Path) -> None:
+    """Rename ``source`` to ``target`` atomically (same filesystem); refuses to overwrite.
+
+    The caller holds both files' locks; nothing is lost: the content moves whole.
+    """
+    if target.exists():
+        raise FileExistsError(str(target))
+    target.parent.mkdir(parents=True, exist_ok=True)
+    os.rename(source, target)
+    _fsync_dir(target.parent)
+    _fsync_dir(source.parent)

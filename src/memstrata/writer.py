@@ -23,6 +23,7 @@ from memstrata.storage import (
     atomic_write_bytes,
     file_lock,
     lock_path_for,
+    move_file,
     remove_stale_temps,
 )
 from memstrata.textio import read_text, split_lines
@@ -141,6 +142,19 @@ class Writer:
             append_bytes(full, (prefix + text).encode("utf-8"))
         changes.record(str(self.ws.root), self.ws.rel(full))
         return line
+
+    def move(self, source: str, target: str, role: str | None = None) -> None:
+        """Move a file inside the workspace (a skill draft into place); refuses to overwrite."""
+        src = self._target(source, role)
+        dst = self._target(target, role)
+        if not src.is_file():
+            raise MemstrataError("no such file to move", source)
+        if dst.exists():
+            raise MemstrataError("already exists; not overwritten", target)
+        with self._lock(src), self._lock(dst):
+            move_file(src, dst)
+        changes.record(str(self.ws.root), self.ws.rel(src))
+        changes.record(str(self.ws.root), self.ws.rel(dst))
 
     def create(self, rel_path: str, text: str) -> bool:
         """Create a file that does not exist yet (``init`` templates); never overwrites.

@@ -576,6 +576,78 @@ def patterns(query: str, as_json: bool) -> None:
         click.echo(f"- {item.title}  {item.cite}\n  {item.body}")
 
 
+@cli.group()
+def skill() -> None:
+    """Skills: register, draft from a recurring workflow, approve drafts (note 004)."""
+
+
+@skill.command(name="add")
+@click.argument("name")
+@click.option("--when", default="", help="When an agent should use it.")
+@click.option(
+    "--path", default=None, help="Where its SKILL.md lives (default skills/NAME/SKILL.md)."
+)
+@workspace_option
+@session_options
+def skill_add(name: str, when: str, path: str | None) -> None:
+    """Register a skill in skills/INDEX.md."""
+    from memstrata.evolve import skills
+
+    line = skills.add(open_writer(), name, when, path)
+    click.echo(f"registered {name}  📍 {open_workspace().role_path('skills')}:L{line}")
+
+
+@skill.command(name="draft")
+@click.argument("name")
+@click.option(
+    "--step", "steps", multiple=True, required=True, help="One step (repeat: at least 3)."
+)
+@click.option("--when", default="", help="When an agent should use it.")
+@click.option("--description", default="", help="One line saying what it does.")
+@workspace_option
+@session_options
+def skill_draft(name: str, steps: tuple[str, ...], when: str, description: str) -> None:
+    """Write a SKILL.md draft to skills/auto-generated/ (a proposal; approve to adopt)."""
+    from memstrata.evolve import skills
+
+    made = skills.draft(open_writer(), name, list(steps), when, description)
+    click.echo(f"draft {made.name}  📍 {made.path}  (memstrata skill approve {made.name})")
+
+
+@skill.command(name="approve")
+@click.argument("name")
+@workspace_option
+@session_options
+def skill_approve(name: str) -> None:
+    """Move a draft into skills/ and register it in the index."""
+    from memstrata.evolve import skills
+
+    made = skills.approve(open_writer(), name)
+    click.echo(f"approved {made.name}  📍 {made.path}")
+
+
+@skill.command(name="list")
+@workspace_option
+@json_option
+def skill_list(as_json: bool) -> None:
+    """Registered skills and drafts waiting for approval."""
+    from memstrata.evolve import skills
+
+    ws = open_workspace()
+    index, folder = skills.folders(ws.writer())
+    registered = [line.strip() for line in ws.read_lines(index) if line.startswith("- ")]
+    drafts_dir = ws.resolve(f"{folder}/auto-generated")
+    drafts = (
+        sorted(p.parent.name for p in drafts_dir.glob("*/SKILL.md")) if drafts_dir.is_dir() else []
+    )
+    if as_json:
+        _emit_json({"registered": registered, "drafts": drafts})
+        return
+    click.echo("\n".join(registered) or "No skills registered.")
+    if drafts:
+        click.echo("Drafts awaiting approval: " + ", ".join(drafts))
+
+
 def _session_from_flag(kind: str, agent: str | None = None) -> Any:
     from memstrata.permissions import Session
 

@@ -51,6 +51,7 @@ class HeartbeatReport:
     report: str = ""
     card: str = ""
     warnings: list[str] = field(default_factory=list)
+    skill_drafts: list[str] = field(default_factory=list)
 
 
 def _day(record: dict, default: date) -> date:
@@ -152,6 +153,8 @@ def heartbeat(
             if kind == "satisfaction":
                 report.reinforcements += 1
                 continue
+            if kind == "workflow":
+                continue  # handled below: recurring workflows become skill drafts
             summary = str(record.get("evidence") or record.get("detail") or record["brief"])[:80]
             explicit_now = bool(record.get("promote_now"))
             candidate = observe(
@@ -161,6 +164,7 @@ def heartbeat(
             if record.get("promote_now"):
                 explicit.add(candidate.cid)
         report.processed = len(records)
+        report.skill_drafts = _draft_skills(writer, records)
         promotable = [c for c in observing(writer) if c.promotable]
         report.proposals = as_proposals(ws, promotable, explicit)
         state = load_state(ws)
@@ -181,6 +185,25 @@ def heartbeat(
             )
         _clear(writer, pending_path, [r.raw for r in parsed.records if r.data is not None])
         return report
+
+
+def _draft_skills(writer: Writer, records: list[dict]) -> list[str]:
+    """Draft a SKILL.md for each recurring successful workflow not drafted or approved yet."""
+    from memstrata.evolve import skills
+
+    if writer.ws.role("skills") is None:
+        return []
+    drafted = []
+    for steps in skills.recurring_workflows(records):
+        name = skills.name_for(steps)
+        _index, folder = skills.folders(writer)
+        if any(
+            writer.ws.resolve(p).exists()
+            for p in (f"{folder}/auto-generated/{name}/SKILL.md", f"{folder}/{name}/SKILL.md")
+        ):
+            continue
+        drafted.append(skills.draft(writer, name, list(steps)).path)
+    return drafted
 
 
 def _totals(writer: Writer) -> tuple[int, int]:
