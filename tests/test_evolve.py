@@ -226,3 +226,60 @@ def test_cli_heartbeat_approve_candidates(ws, cli, monkeypatch) -> None:
     assert "C003 dropped" in cli(*w, "candidates", "drop", "C003").out
     bad = cli(*w, "candidates", "promote")
     assert bad.code == 2 and "needs a candidate id" in bad.err
+
+
+def test_thresholds_come_from_memstrata_toml(ws) -> None:
+    config = ws.root / "memstrata.toml"
+    config.write_text(
+        config.read_text() + "\n[evolve]\nthreshold = 2\nmin_pending = 2\n", encoding="utf-8"
+    )
+    tuned = Workspace.open(ws.root, clock=lambda: datetime(2026, 4, 17, 10, 0))
+    for hour in (9, 12):
+        record_signals(at(tuned, f"2026-04-17T{hour:02d}:00").writer(), "我更喜欢用 Postgres")
+    report = heartbeat(tuned.writer())  # due at 2 signals now
+    assert report.ran and report.proposals and report.proposals[0].count == 2
+    config.write_text(
+        config.read_text().replace("threshold = 2", "threshold = 0"), encoding="utf-8"
+    )
+    with pytest.raises(MemstrataError, match=r"evolve\.threshold"):
+        heartbeat(Workspace.open(ws.root).writer(), force=True)
+
+
+@pytest.mark.integration
+def test_cross_lingual_restatement_matches_with_the_default_model(ws, monkeypatch) -> None:
+    monkeypatch.setenv("MEMSTRATA_EMBEDDER", "use")
+    record_signals(at(ws, "2026-04-15T10:00").writer(), "我喜欢先给结论再给理由")
+    record_signals(
+        at(ws, "2026-04-16T10:00").writer(), "I prefer the conclusion first, then the reasons"
+    )
+    heartbeat(at(ws, "2026-04-16T12:00").writer(), force=True)
+    rows = observing(ws.writer())
+    assert len(rows) == 1 and rows[0].count == 2
+    record_signals(
+        at(ws, "2026-04-17T10:00").writer(), "I'd rather hear the conclusion before the reasons"
+    )
+    assert (
+        heartbeat(at(ws, "2026-04-17T12:00").writer(), force=True, use_embeddings=False).observed
+        == 1
+    )
+    assert len(observing(ws.writer())) == 2  # lexical only: the paraphrase opens a new candidate
+
+
+def _heartbeat_in_process(root: str, out) -> None:
+    out.put(heartbeat(Workspace.open(root).writer(), force=True, use_embeddings=False).observed)
+
+
+def test_concurrent_heartbeats_count_each_signal_once(ws) -> None:
+    for hour in (9, 12, 15):
+        record_signals(at(ws, f"2026-04-17T{hour:02d}:00").writer(), "我喜欢深色主题")
+    ctx = multiprocessing.get_context("fork")
+    out = ctx.Queue()
+    workers = [
+        ctx.Process(target=_heartbeat_in_process, args=(str(ws.root), out)) for _ in range(2)
+    ]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join(30)
+    assert sorted(out.get(timeout=5) for _ in workers) == [0, 3]
+    assert [c.count for c in observing(ws.writer())] == [3]

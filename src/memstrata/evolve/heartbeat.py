@@ -11,10 +11,12 @@ from the queue: records appended meanwhile and corrupt lines stay.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date, datetime
+from typing import Any
 
-from memstrata.evolve.pool import expire, observe, observing, similarity
+from memstrata.evolve.pool import DEFAULTS, evolve_settings, expire, observe, observing, similarity
 from memstrata.evolve.proposals import (
     MAX_CARDS_PER_SESSION,
     Proposal,
@@ -30,10 +32,11 @@ from memstrata.formats.daily import render_log_title
 from memstrata.formats.jsonl import parse_jsonl
 from memstrata.formats.patterns import parse_patterns
 from memstrata.formats.principles import parse_principles
+from memstrata.workspace import Workspace
 from memstrata.writer import Writer
 
-MIN_PENDING = 5
-MAX_AGE_HOURS = 24
+MIN_PENDING = DEFAULTS["min_pending"]
+MAX_AGE_HOURS = DEFAULTS["max_age_hours"]
 FINE_SOURCES = ("user", "agent")
 SAME_EVENT_SECONDS = 120
 
@@ -129,21 +132,27 @@ def heartbeat(
     writer: Writer,
     force: bool = False,
     session_id: str = "default",
-    min_pending: int = MIN_PENDING,
-    max_age_h: float = MAX_AGE_HOURS,
+    use_embeddings: bool = True,
 ) -> HeartbeatReport:
+    """Run when due (or forced). Hooks pass ``use_embeddings=False``: they must not load a model."""
     ws = writer.ws
+    settings = evolve_settings(ws)
+    embed = _embedder(ws) if use_embeddings else None
     pending_path = ws.role_path("pending")
     with evolve_lock(ws):
         parsed = parse_jsonl(ws.read_lines(pending_path), required=("signal", "brief"))
         records = [r.data for r in parsed.records if r.data is not None]
-        run, reason = (True, "forced") if force else due(records, ws.now(), min_pending, max_age_h)
+        run, reason = (
+            (True, "forced")
+            if force
+            else due(records, ws.now(), settings["min_pending"], settings["max_age_hours"])
+        )
         report = HeartbeatReport(
             ran=run, reason=reason, warnings=[f"{pending_path}: {w}" for w in parsed.warnings]
         )
         if not run:
             return report
-        report.expired = [c.cid for c in expire(writer)]
+        report.expired = [c.cid for c in expire(writer, int(settings["expiry_days"]))]
         explicit: set[str] = set()
         for record in sorted(merge_duplicates(records), key=lambda r: str(r.get("ts", ""))):
             kind = record["signal"]
@@ -158,7 +167,15 @@ def heartbeat(
             summary = str(record.get("evidence") or record.get("detail") or record["brief"])[:80]
             explicit_now = bool(record.get("promote_now"))
             candidate = observe(
-                writer, kind, summary, explicit=explicit_now, seen=_day(record, ws.today())
+                writer,
+                kind,
+                summary,
+                explicit=explicit_now,
+                seen=_day(record, ws.today()),
+                threshold=int(settings["threshold"]),
+                similar=settings["match"],
+                embed=embed,
+                similar_embedding=settings["match_embedding"],
             )
             report.observed += 1
             if record.get("promote_now"):
@@ -185,6 +202,21 @@ def heartbeat(
             )
         _clear(writer, pending_path, [r.raw for r in parsed.records if r.data is not None])
         return report
+
+
+def _embedder(ws: Workspace) -> Callable[[list[str]], Any] | None:
+    """The workspace's embedder for candidate matching, or None (lexical only) if it fails."""
+    from memstrata.recall.embedders import EmbedderError
+    from memstrata.recall.search import workspace_embedder
+
+    try:
+        model = workspace_embedder(ws)
+        if model is None:
+            return None
+        model.embed(["warm up"])
+    except EmbedderError:
+        return None
+    return model.embed
 
 
 def _draft_skills(writer: Writer, records: list[dict]) -> list[str]:

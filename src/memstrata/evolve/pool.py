@@ -13,6 +13,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
+from typing import Any
 
 from memstrata.errors import MemstrataError
 from memstrata.evolution_log import log_evolution
@@ -31,6 +32,34 @@ from memstrata.writer import Writer
 THRESHOLD = 3
 EXPIRY_DAYS = 30
 MATCH_OVERLAP = 0.5
+# USE cosine, calibrated on pairs: true cross-lingual restatements score 0.67-0.76, but two
+# different facts can reach 0.66 ("staging 端口是 5433" / "生产端口是 8443"). A wrong merge
+# promotes something false; a missed one only slows promotion, so the bar stays high.
+MATCH_EMBEDDING = 0.7
+Embed = Callable[[list[str]], Any]
+DEFAULTS = {
+    "threshold": THRESHOLD,
+    "expiry_days": EXPIRY_DAYS,
+    "match": MATCH_OVERLAP,
+    "match_embedding": MATCH_EMBEDDING,
+    "min_pending": 5,
+    "max_age_hours": 24,
+}
+
+
+def evolve_settings(ws: Any) -> dict[str, Any]:
+    """memstrata.toml ``[evolve]`` over the defaults (threshold 3, expiry 30 days, ...)."""
+    settings = {**DEFAULTS, **ws.config.raw.get("evolve", {})}
+    for key in DEFAULTS:
+        if (
+            not isinstance(settings[key], (int, float))
+            or isinstance(settings[key], bool)
+            or settings[key] <= 0
+        ):
+            raise MemstrataError(f"evolve.{key} must be a positive number", "memstrata.toml")
+    return settings
+
+
 TYPE_OF_KIND = {
     "zh": {
         "preference": "偏好",
@@ -130,6 +159,8 @@ def observe(
     threshold: int = THRESHOLD,
     similar: float = MATCH_OVERLAP,
     seen: date | None = None,
+    embed: Embed | None = None,
+    similar_embedding: float = MATCH_EMBEDDING,
 ) -> Candidate:
     """Record one observation: +1 on the closest matching candidate, or a new one at 1/3.
 
@@ -145,8 +176,9 @@ def observe(
     def transform(lines: list[str]) -> tuple[list[str], Candidate]:
         lines = lines or _template_lines(writer, path)
         current = observing(lines, path)
-        best = max(current, key=lambda c: similarity(c.summary, summary), default=None)
-        if best is not None and similarity(best.summary, summary) >= similar:
+        scores = _scores(current, summary, embed, similar, similar_embedding)
+        best = max(current, key=lambda c: scores[c.cid], default=None)
+        if best is not None and scores[best.cid] >= 1.0:
             count = max(best.count + 1, best.threshold if explicit else 0)
             last = max(best.last_seen, today)
             cells = [
@@ -176,6 +208,21 @@ def observe(
         return new_lines, Candidate(cid, type_name, summary, today, today, count, threshold, line)
 
     return writer.rewrite(path, transform, role="candidates")
+
+
+def _scores(
+    current: list[Candidate], summary: str, embed: Embed | None, lexical: float, semantic: float
+) -> dict[str, float]:
+    """How well each candidate matches, scaled so that 1.0 is the match threshold: word
+    overlap, or (when an embedder is available) cosine, e.g. for a cross-lingual restatement."""
+    scores = {c.cid: similarity(c.summary, summary) / lexical for c in current}
+    if embed is not None and current:
+        vectors = embed([summary, *(c.summary for c in current)])
+        for candidate, vector in zip(current, vectors[1:], strict=True):
+            scores[candidate.cid] = max(
+                scores[candidate.cid], float(vectors[0] @ vector) / semantic
+            )
+    return scores
 
 
 def _move(
