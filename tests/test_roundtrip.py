@@ -33,7 +33,12 @@ from memstrata.textio import split_lines, strip_eol
 CHARS = [*list("abcxyz ABC 中文记忆测试端口心跳规则 🎉🚀✅ \t.,;:：，。!？()（）-_=+/\\'\"`~"), "|"]
 words = st.text(alphabet=st.sampled_from(CHARS), min_size=1, max_size=30)
 safe_words = words.map(lambda s: s.replace("|", "¦")).filter(
-    lambda s: s.strip() and not s.strip().startswith(("-", "*", "[", ">")) and s.strip() != "---"
+    # An unbalanced ``` or ~~~ fence turns the rest of a Markdown file into code: not a body.
+    lambda s: (
+        s.strip()
+        and not s.strip().startswith(("-", "*", "[", ">", "```", "~~~"))
+        and s.strip() != "---"
+    )
 )
 prose_line = st.one_of(
     words.map(lambda s: s.lstrip("#")),

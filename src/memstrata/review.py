@@ -36,7 +36,9 @@ def principles_by_category(ws: Workspace, category: str | None = None) -> dict[s
     return dict(groups)
 
 
-def patterns_about(ws: Workspace, query: str, limit: int = 5) -> list[Reviewed]:
+def patterns_about(
+    ws: Workspace, query: str, limit: int = 5, search_fallback: bool = True
+) -> list[Reviewed]:
     """Patterns relevant to ``query``: index lines first (title and context, as note 000 reads
     index.md), then the matching entries from their domain files; search fills in when the
     index has no match."""
@@ -61,7 +63,7 @@ def patterns_about(ws: Workspace, query: str, limit: int = 5) -> list[Reviewed]:
                 found.append(
                     Reviewed(p.title, p.body, f"📍 {path}:L{p.start_line}-L{p.end_line}", line.file)
                 )
-    if not found:
+    if not found and search_fallback:  # session start must not load a model: no fallback there
         from memstrata.recall.search import SearchFilters, search
 
         for hit in search(ws, query, k=limit, filters=SearchFilters(roles=["patterns"])).results:

@@ -648,6 +648,52 @@ def skill_list(as_json: bool) -> None:
         click.echo("Drafts awaiting approval: " + ", ".join(drafts))
 
 
+@cli.command()
+@session_kind_option("main gets USER.md and MEMORY.md; shared and subagent sessions never do.")
+@click.option("--agent", default=None, help="The agent starting the session.")
+@click.option(
+    "--task", default=None, help="What the session is about: adds the relevant L2 patterns."
+)
+@click.option(
+    "--budget", type=int, default=2000, show_default=True, help="Token budget (CJK-aware estimate)."
+)
+@workspace_option
+@json_option
+def context(
+    session_kind: str, agent: str | None, task: str | None, budget: int, as_json: bool
+) -> None:
+    """The session's starting context within a token budget (never cut mid-entry)."""
+    from dataclasses import asdict
+
+    from memstrata.context import build_context
+
+    if budget < 1:
+        raise MemstrataError("--budget must be positive")
+    result = build_context(open_workspace(), _session_from_flag(session_kind, agent), task, budget)
+    if as_json:
+        _emit_json(asdict(result))
+        return
+    click.echo(result.text, nl=False)
+
+
+@cli.command(name="warnings")
+@click.argument("task")
+@click.option("-k", "limit", type=int, default=5, show_default=True)
+@workspace_option
+@json_option
+def warnings_command(task: str, limit: int, as_json: bool) -> None:
+    """事前预防: the principles, lessons and patterns to mention before starting TASK."""
+    from dataclasses import asdict
+
+    from memstrata.warnings import task_warnings
+
+    found = task_warnings(open_workspace(), task, limit)
+    if as_json:
+        _emit_json([asdict(w) for w in found])
+        return
+    click.echo("\n".join(w.text for w in found) or "No known pitfalls for this task.")
+
+
 def _session_from_flag(kind: str, agent: str | None = None) -> Any:
     from memstrata.permissions import Session
 
