@@ -10,6 +10,7 @@ import functools
 import json
 import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import click
@@ -692,6 +693,82 @@ def warnings_command(task: str, limit: int, as_json: bool) -> None:
         _emit_json([asdict(w) for w in found])
         return
     click.echo("\n".join(w.text for w in found) or "No known pitfalls for this task.")
+
+
+@cli.command()
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option(
+    "--window",
+    type=int,
+    default=8000,
+    show_default=True,
+    help="The model's context window in tokens.",
+)
+@click.option(
+    "--keep", type=int, default=10, show_default=True, help="Recent messages kept verbatim."
+)
+@click.option(
+    "--threshold",
+    type=float,
+    default=0.75,
+    show_default=True,
+    help="Compact above this share of the window.",
+)
+@click.option(
+    "--no-flush", is_flag=True, help="Do not write durable facts to today's daily log first."
+)
+@workspace_option
+@session_options
+@json_option
+def compact(
+    file: str, window: int, keep: int, threshold: float, no_flush: bool, as_json: bool
+) -> None:
+    """Compact an OpenAI chat (JSON) or Claude Code transcript (JSONL), flushing memories first."""
+    from memstrata.compaction import compact as run_compact
+    from memstrata.compaction import flush_memories, llm_summarizer, load_conversation, split_point
+    from memstrata.llm import ChatClient
+    from memstrata.textio import read_text
+
+    messages = load_conversation(read_text(Path(file), file), file)
+    writer = None if no_flush else open_writer()
+    ws = writer.ws if writer else None
+    client = ChatClient.from_settings(ws.config.raw.get("llm", {})) if ws else None
+    flushed: list[str] = []
+    if writer is not None and sum(m.tokens for m in messages) > window * threshold:
+        flushed = flush_memories(writer, messages[: split_point(messages, keep)])
+    result = run_compact(
+        messages,
+        window=window,
+        keep=keep,
+        threshold=threshold,
+        summarizer=llm_summarizer(client) if client else None,
+    )
+    result.flushed = flushed
+    for warning in result.warnings:
+        click.echo(f"memstrata: warning: {warning}", err=True)
+    if as_json:
+        _emit_json(
+            {
+                "compacted": result.compacted,
+                "tokens_before": result.tokens_before,
+                "tokens_after": result.tokens_after,
+                "dropped": result.dropped,
+                "flushed": result.flushed,
+                "summary": result.summary,
+                "messages": [{"role": m.role, "content": m.text} for m in result.messages],
+            }
+        )
+        return
+    if not result.compacted:
+        click.echo(
+            f"No compaction needed: {result.tokens_before} tokens <= {threshold:.0%} of {window}."
+        )
+        return
+    click.echo(
+        f"Compacted {result.dropped} messages: {result.tokens_before} → {result.tokens_after} tokens; "
+        f"{len(result.flushed)} fact(s) flushed to today's log."
+    )
+    click.echo(result.summary)
 
 
 def _session_from_flag(kind: str, agent: str | None = None) -> Any:

@@ -1,0 +1,345 @@
+"""Conversation compaction with a memory flush first (note 003).
+
+When a conversation's estimated tokens pass the threshold, the last ``keep`` messages stay as
+they are (extended so a tool call is never separated from its result), and the older ones are
+replaced by a rolling summary. Tool-result details never reach a summariser — they become a
+one-line stub — because tool output carries file contents, secrets and noise. The summary comes
+from the configured LLM when there is one, else an extractive summary that keeps user requests,
+decisions, open TODOs and identifiers (paths, URLs, numbers, error messages); an LLM timeout or
+failure falls back to the extractive summary for that chunk, so context is never lost and the
+summary is never "unavailable".
+
+Before anything is dropped, durable facts in the dropped messages (learning signals, decisions)
+are appended to today's daily log — append-only, once per cycle, skipping bullets already in it
+— and nothing else (MEMORY.md, SOUL.md, AGENTS.md) is touched.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from memstrata.errors import FormatError
+from memstrata.tokens import count_tokens
+
+Summarizer = Callable[[str, list["Message"]], str]
+_DECISION = re.compile(
+    r"决定|确定用|改为|改成|选择了|就用|采用|we(?:'ll| will) use|decided|let's go with|switch(?:ed)? to|going with",
+    re.I,
+)
+_TODO = re.compile(
+    r"\bTODO\b|待办|还需要|下一步|接下来|remaining|next step|still need|follow[- ]up", re.I
+)
+_ERROR = re.compile(r"error|exception|traceback|失败|错误|报错|exit code [1-9]|fatal", re.I)
+_IDENT = re.compile(
+    r"https?://\S+|(?:[\w.-]+/)+[\w.-]+|\b[\w-]+\.(?:py|ts|js|md|json|yaml|yml|toml|sql|go|rs|sh)\b|\b\d+(?:\.\d+)?\s?(?:ms|s|MB|GB|%|秒|天|端口)?\b"
+)
+_SENTENCE = re.compile(r"[^。！？!?\n]+[。！？!?]?")
+
+
+@dataclass
+class Message:
+    """One message, normalised from OpenAI or Claude Code form."""
+
+    role: str  # user | assistant | tool | system
+    text: str
+    tool_calls: list[str] = field(default_factory=list)  # ids this message calls
+    result_of: str = ""  # the call id a tool result answers
+    tool_name: str = ""
+    raw: Any = None
+
+    @property
+    def tokens(self) -> int:
+        return count_tokens(self.text) + 4
+
+
+def parse_openai(data: list[dict[str, Any]]) -> list[Message]:
+    out = []
+    for index, item in enumerate(data):
+        if not isinstance(item, dict) or "role" not in item:
+            raise FormatError("message is not an object with a role", f"message[{index}]")
+        content = item.get("content") or ""
+        if isinstance(content, list):
+            content = "\n".join(part.get("text", "") for part in content if isinstance(part, dict))
+        calls = [call.get("id", "") for call in item.get("tool_calls") or []]
+        names = ", ".join(
+            call.get("function", {}).get("name", "") for call in item.get("tool_calls") or []
+        )
+        text = str(content) + (f"\n[calls: {names}]" if names else "")
+        out.append(
+            Message(
+                item["role"], text, calls, item.get("tool_call_id", ""), item.get("name", ""), item
+            )
+        )
+    return out
+
+
+def parse_claude_transcript(lines: list[str], path: str = "transcript") -> list[Message]:
+    """Claude Code JSONL: user/assistant entries whose content is text, tool_use or tool_result."""
+    out: list[Message] = []
+    names: dict[str, str] = {}
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        try:
+            entry = json.loads(line)
+        except json.JSONDecodeError:
+            raise FormatError("invalid JSON in transcript", path, number) from None
+        message = entry.get("message") if isinstance(entry, dict) else None
+        if entry.get("type") not in ("user", "assistant") or not isinstance(message, dict):
+            continue
+        content = message.get("content", "")
+        if isinstance(content, str):
+            out.append(Message(message.get("role", entry["type"]), content, raw=entry))
+            continue
+        texts, calls = [], []
+        for block in content if isinstance(content, list) else []:
+            kind = block.get("type")
+            if kind == "text":
+                texts.append(block.get("text", ""))
+            elif kind == "tool_use":
+                calls.append(block.get("id", ""))
+                names[block.get("id", "")] = block.get("name", "")
+                texts.append(
+                    f"[calls: {block.get('name', '')} {json.dumps(block.get('input', {}), ensure_ascii=False)[:200]}]"
+                )
+            elif kind == "tool_result":
+                body = block.get("content", "")
+                if isinstance(body, list):
+                    body = "\n".join(
+                        part.get("text", "") for part in body if isinstance(part, dict)
+                    )
+                use_id = block.get("tool_use_id", "")
+                out.append(
+                    Message(
+                        "tool",
+                        str(body),
+                        result_of=use_id,
+                        tool_name=names.get(use_id, ""),
+                        raw=entry,
+                    )
+                )
+        if texts or calls:
+            out.append(
+                Message(message.get("role", entry["type"]), "\n".join(texts), calls, raw=entry)
+            )
+    return out
+
+
+def load_conversation(text: str, path: str = "conversation") -> list[Message]:
+    """OpenAI messages (a JSON list, or an object with ``messages``) or a Claude Code JSONL."""
+    stripped = text.lstrip()
+    if stripped.startswith("["):
+        return parse_openai(json.loads(stripped))
+    if stripped.startswith("{") and "\n" not in stripped.strip():
+        data = json.loads(stripped)
+        if isinstance(data, dict) and isinstance(data.get("messages"), list):
+            return parse_openai(data["messages"])
+    return parse_claude_transcript(text.splitlines(), path)
+
+
+def stub_tool_results(messages: list[Message]) -> list[Message]:
+    """What a summariser may see: tool results replaced by name, size and status only."""
+    safe = []
+    for message in messages:
+        if message.role == "tool":
+            status = "error" if _ERROR.search(message.text[:400]) else "ok"
+            safe.append(
+                Message(
+                    "tool",
+                    f"[tool result: {message.tool_name or 'tool'}, {len(message.text)} characters, {status}]",
+                    result_of=message.result_of,
+                    tool_name=message.tool_name,
+                )
+            )
+        else:
+            safe.append(
+                Message(
+                    message.role,
+                    message.text,
+                    message.tool_calls,
+                    message.result_of,
+                    message.tool_name,
+                )
+            )
+    return safe
+
+
+def units(messages: list[Message]) -> list[list[Message]]:
+    """Messages grouped so a tool call and all of its results stay together."""
+    groups: list[list[Message]] = []
+    open_calls: set[str] = set()
+    for message in messages:
+        if message.role == "tool" and message.result_of in open_calls and groups:
+            groups[-1].append(message)
+            continue
+        groups.append([message])
+        open_calls = set(message.tool_calls)
+    return groups
+
+
+def split_point(messages: list[Message], keep: int) -> int:
+    """Index of the first kept message: the last ``keep``, moved earlier so no pair is split."""
+    if keep >= len(messages):
+        return 0
+    start = len(messages) - keep
+    while start > 0 and messages[start].role == "tool":
+        start -= 1  # a result must stay with its call
+    return start
+
+
+def chunk_by_tokens(messages: list[Message], limit: int) -> list[list[Message]]:
+    chunks: list[list[Message]] = []
+    current: list[Message] = []
+    size = 0
+    for unit in units(messages):
+        cost = sum(m.tokens for m in unit)
+        if current and size + cost > limit:
+            chunks.append(current)
+            current, size = [], 0
+        current.extend(unit)
+        size += cost
+    if current:
+        chunks.append(current)
+    return chunks
+
+
+def _sentences(text: str) -> list[str]:
+    return [s.strip() for s in _SENTENCE.findall(text) if s.strip()]
+
+
+def extractive_summary(previous: str, chunk: list[Message], max_items: int = 60) -> str:
+    """Requests, decisions, TODOs, errors and identifiers, merged with the previous summary."""
+    items = [line for line in previous.splitlines() if line.startswith("- ")]
+    for message in chunk:
+        if message.role == "tool":
+            continue
+        for sentence in _sentences(message.text):
+            short = sentence if len(sentence) <= 160 else sentence[:159] + "…"
+            if message.role == "user" and (
+                len(_sentences(message.text)) <= 3 or sentence == _sentences(message.text)[0]
+            ):
+                items.append(f"- 用户要求 / user asked: {short}")
+            elif _DECISION.search(sentence):
+                items.append(f"- 决定 / decision: {short}")
+            elif _TODO.search(sentence):
+                items.append(f"- 待办 / todo: {short}")
+            elif _ERROR.search(sentence):
+                items.append(f"- 错误 / error: {short}")
+            elif _IDENT.search(sentence) and message.role == "assistant":
+                items.append(f"- 记录 / note: {short}")
+    seen: dict[str, None] = {}
+    for item in items:
+        seen.setdefault(item, None)
+    unique = list(seen)
+    if len(unique) > max_items:
+        unique = [*unique[:10], "- …", *unique[-(max_items - 11) :]]
+    return "\n".join(unique)
+
+
+@dataclass
+class Compacted:
+    messages: list[Message]
+    summary: str
+    compacted: bool
+    tokens_before: int
+    tokens_after: int
+    dropped: int
+    warnings: list[str] = field(default_factory=list)
+    flushed: list[str] = field(default_factory=list)
+
+
+def summary_message(summary: str) -> Message:
+    return Message("system", "[对话摘要 / summary of earlier messages]\n" + summary)
+
+
+def compact(
+    messages: list[Message],
+    window: int = 8000,
+    keep: int = 10,
+    threshold: float = 0.75,
+    chunk_tokens: int = 2000,
+    summarizer: Summarizer | None = None,
+) -> Compacted:
+    """Compact when over ``threshold`` of ``window``; ``summarizer`` (an LLM) may fail: then the
+    extractive summary is used for that chunk and a warning says so."""
+    before = sum(m.tokens for m in messages)
+    if before <= window * threshold:
+        return Compacted(messages, "", False, before, before, 0)
+    start = split_point(messages, keep)
+    older, kept = messages[:start], messages[start:]
+    summary = ""
+    warnings: list[str] = []
+    for chunk in chunk_by_tokens(stub_tool_results(older), chunk_tokens):
+        if summarizer is not None:
+            try:
+                text = summarizer(summary, chunk)
+                if not text.strip():
+                    raise ValueError("empty summary")
+                summary = text.strip()
+                continue
+            except (
+                Exception
+            ) as exc:  # any model failure: keep the context with the extractive summary
+                warnings.append(
+                    f"LLM summary failed ({type(exc).__name__}); extractive summary used"
+                )
+        summary = extractive_summary(summary, chunk)
+    result = [summary_message(summary), *kept] if older else kept
+    return Compacted(
+        result, summary, bool(older), before, sum(m.tokens for m in result), len(older), warnings
+    )
+
+
+def llm_summarizer(client: Any) -> Summarizer:
+    """A summariser over an OpenAI-compatible chat client (JSON answer, validated)."""
+    schema = {
+        "type": "object",
+        "required": ["summary"],
+        "properties": {"summary": {"type": "string", "maxLength": 8000}},
+    }
+    system = (
+        "Update the running summary of a conversation between a user and a coding agent. Keep user "
+        "requests, decisions, open TODOs and exact identifiers (paths, URLs, numbers, error messages). "
+        'Write in the conversation\'s language. Answer JSON: {"summary": "..."}'
+    )
+
+    def summarize(previous: str, chunk: list[Message]) -> str:
+        transcript = "\n".join(f"{m.role}: {m.text}" for m in chunk)
+        answer = client.complete_json(
+            system,
+            f"Previous summary:\n{previous or '(none)'}\n\nNew messages:\n{transcript}",
+            schema,
+        )
+        return answer["summary"]
+
+    return summarize
+
+
+def flush_memories(writer: Any, dropped: list[Message]) -> list[str]:
+    """Append the durable facts of messages about to be dropped to today's daily log, once:
+    learning signals in user messages and decisions; items already in today's log are skipped."""
+    from memstrata.capture.signals import detect
+    from memstrata.journal import log
+
+    ws = writer.ws
+    items: list[str] = []
+    for message in dropped:
+        if message.role == "user":
+            items += [
+                f"[{s.kind}] {s.evidence}" for s in detect(message.text) if s.kind != "satisfaction"
+            ]
+        if message.role in ("user", "assistant"):
+            items += [f"[decision] {s}" for s in _sentences(message.text) if _DECISION.search(s)]
+    today_path = ws.daily_path(ws.today()) if ws.role("daily") else None
+    if not items or today_path is None:
+        return []
+    existing = "".join(ws.read_lines(today_path)) if ws.resolve(today_path).exists() else ""
+    fresh = list(dict.fromkeys(item for item in items if writer.clean(item) not in existing))
+    if fresh:
+        title = "压缩前记忆刷新" if ws.lang == "zh" else "Memory flush before compaction"
+        log(writer, "\n".join(fresh), title=title)
+    return fresh
