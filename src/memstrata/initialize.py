@@ -6,6 +6,8 @@ detected and reported, so ``init`` is safe to run on a live OpenClaw workspace.
 
 from __future__ import annotations
 
+import hashlib
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -70,7 +72,7 @@ def init_workspace(
     for folder in dirs:
         ws.resolve(folder).mkdir(parents=True, exist_ok=True)
     for rel in files:
-        text = template_for(preset, rel, lang, today)
+        text = _relink_skills(ws, rel, template_for(preset, rel, lang, today))
         if rel in {ws.layout.roles[r].path for r in ("user", "long_term") if r in ws.layout.roles}:
             text = "".join(refresh_header(split_lines(text), today))
         if writer.create(rel, text):
@@ -79,4 +81,34 @@ def init_workspace(
     if not gitignore.exists():
         writer.create(".gitignore", GITIGNORE)
         created.append(".gitignore")
-    return InitResult(ws, adopted=False, created=created)
+    _record_identity_baseline(root, ws)
+    return InitResult(Workspace.open(root), adopted=False, created=created)
+
+
+def _relink_skills(ws: Workspace, rel: str, text: str) -> str:
+    """Templates point at skills/INDEX.md as seen from memory/; make the link right from ``rel``."""
+    spec = ws.role("skills")
+    if spec is None or "skills/" not in text:
+        return text
+    folder = spec.path.rsplit("/", 1)[0]
+    relative = os.path.relpath(folder, os.path.dirname(rel) or ".").replace(os.sep, "/")
+    return text.replace("skills/INDEX.md", f"{relative}/INDEX.md").replace(
+        "skills/auto-generated/", f"{relative}/auto-generated/"
+    )
+
+
+def _record_identity_baseline(root: Path, ws: Workspace) -> None:
+    """Hashes of the identity files as init wrote them, so ``doctor`` can tell when they change."""
+    lines = [
+        f'"{rel}" = "{hashlib.sha256(ws.resolve(rel).read_bytes()).hexdigest()}"'
+        for rel in ws.role_files("identity")
+    ]
+    if lines:
+        config = root / CONFIG_NAME
+        text = (
+            config.read_text(encoding="utf-8")
+            + "\n[baseline]\n# sha256 of identity files at init\n"
+            + "\n".join(lines)
+            + "\n"
+        )
+        atomic_write_bytes(config, text.encode("utf-8"))

@@ -771,6 +771,52 @@ def compact(
     click.echo(result.summary)
 
 
+@cli.command()
+@click.option(
+    "--fix",
+    "repair",
+    is_flag=True,
+    help="Do the safe repairs: reindex, refresh line-index headers.",
+)
+@workspace_option
+@json_option
+def doctor(repair: bool, as_json: bool) -> None:
+    """Health check (note 004); exit 1 when something is wrong. --fix does only safe repairs."""
+    from dataclasses import asdict
+
+    from memstrata.maintain.doctor import run_doctor
+
+    report = run_doctor(open_workspace().writer(), repair)
+    if as_json:
+        _emit_json(
+            {
+                "healthy": report.healthy,
+                "findings": [asdict(f) for f in report.findings],
+                "fixed": report.fixed,
+            }
+        )
+    else:
+        for done in report.fixed:
+            click.echo(f"fixed: {done}")
+        for finding in report.findings:
+            where = f"  ({finding.where})" if finding.where else ""
+            click.echo(
+                f"{'✗' if finding.severity == 'problem' else '·'} [{finding.check}] {finding.message}{where}"
+            )
+        click.echo("healthy" if report.healthy else "problems found")
+    if not report.healthy:
+        raise click.exceptions.Exit(1)
+
+
+@cli.command()
+@workspace_option
+def handoff() -> None:
+    """A Markdown brief for a new agent: rules, preferences, open work, candidates, lessons."""
+    from memstrata.maintain.handoff import handoff as brief
+
+    click.echo(brief(open_workspace()))
+
+
 def _session_from_flag(kind: str, agent: str | None = None) -> Any:
     from memstrata.permissions import Session
 
@@ -963,7 +1009,7 @@ def demo(keep: str | None, lang: str, as_json: bool) -> None:
 def run(argv: list[str] | None = None) -> int:
     """Run the CLI and return its exit code (2 for bad input, with a one-line message)."""
     try:
-        cli.main(args=argv, prog_name="memstrata", standalone_mode=False)
+        code = cli.main(args=argv, prog_name="memstrata", standalone_mode=False)
     except click.exceptions.Exit as exc:
         return exc.exit_code
     except click.ClickException as exc:
@@ -975,7 +1021,7 @@ def run(argv: list[str] | None = None) -> int:
     except MemstrataError as exc:
         click.echo(f"memstrata: error: {exc}", err=True)
         return exc.exit_code
-    return 0
+    return code if isinstance(code, int) else 0
 
 
 def main() -> None:
