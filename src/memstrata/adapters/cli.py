@@ -817,6 +817,39 @@ def handoff() -> None:
     click.echo(brief(open_workspace()))
 
 
+@cli.command()
+@click.option("--dry-run", is_flag=True, help="Report what would happen; change nothing.")
+@click.option(
+    "--confirm",
+    is_flag=True,
+    help="Also move daily logs older than 90 days into the archive folder.",
+)
+@workspace_option
+@session_options
+@json_option
+def consolidate(dry_run: bool, confirm: bool, as_json: bool) -> None:
+    """Monthly summaries of old logs, archiving on --confirm, slimming proposals for full roles."""
+    from dataclasses import asdict
+
+    from memstrata.maintain.consolidate import consolidate as run_consolidate
+
+    report = run_consolidate(open_writer(), dry_run=dry_run, confirm=confirm)
+    if as_json:
+        _emit_json({**asdict(report), "proposals": [asdict(p) for p in report.proposals]})
+        return
+    click.echo(
+        f"{'would summarise' if dry_run else 'summarised'} {len(report.summarised)} daily log(s) into monthly archives"
+    )
+    if report.moved:
+        click.echo(f"moved {len(report.moved)} log(s) older than 90 days into the archive folder")
+    if report.would_move:
+        click.echo(
+            f"{len(report.would_move)} log(s) older than 90 days can be archived: run again with --confirm"
+        )
+    for proposal in report.proposals:
+        click.echo(f"proposal: {proposal.summary}  (memstrata approve)")
+
+
 def _session_from_flag(kind: str, agent: str | None = None) -> Any:
     from memstrata.permissions import Session
 

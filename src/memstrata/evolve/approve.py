@@ -88,6 +88,13 @@ def approve(writer: Writer, reply: str) -> ApproveResult:
                 result.skipped.append(proposal.number)
                 remaining.append(proposal)
                 continue
+            if proposal.maintenance:
+                from memstrata.maintain.consolidate import apply_maintenance
+
+                result.applied.append(
+                    {"number": proposal.number, "cid": "", **apply_maintenance(writer, proposal)}
+                )
+                continue
             if proposal.cid not in open_ids:  # applied meanwhile by another approval
                 continue
             placed = _apply(writer, proposal)

@@ -23,6 +23,7 @@ from memstrata.evolve.proposals import (
     as_proposals,
     evolve_lock,
     load_state,
+    proposals_from_state,
     render_card,
     render_report,
     save_state,
@@ -185,6 +186,9 @@ def heartbeat(
         promotable = [c for c in observing(writer) if c.promotable]
         report.proposals = as_proposals(ws, promotable, explicit)
         state = load_state(ws)
+        # Consolidation's maintenance proposals wait for their own reply: keep them.
+        waiting = [p for p in proposals_from_state(state) if p.maintenance]
+        report.proposals = [*report.proposals, *waiting]
         store_proposals(state, report.proposals)
         cards = state.setdefault("cards", {})
         report.report = render_report(ws, report.proposals, *_totals(writer), report.observed)

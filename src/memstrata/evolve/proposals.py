@@ -14,7 +14,7 @@ import json
 import re
 import unicodedata
 from contextlib import AbstractContextManager
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from memstrata.evolve.pool import Candidate
@@ -45,6 +45,12 @@ class Proposal:
     source: str
     first_seen: str
     count: int
+    payload: dict = field(default_factory=dict)  # maintenance proposals: what to move or write
+
+    @property
+    def maintenance(self) -> bool:
+        """Slimming and highlight proposals come from consolidation, not from a candidate."""
+        return not self.cid
 
 
 def classify(ws: Workspace, candidate: Candidate) -> tuple[str, str, str]:
@@ -135,6 +141,9 @@ def proposals_from_state(state: dict) -> list[Proposal]:
 
 
 def store_proposals(state: dict, proposals: list[Proposal]) -> None:
+    """Save ``proposals`` numbered 1..n in order."""
+    for number, proposal in enumerate(proposals, start=1):
+        proposal.number = number
     state["proposals"] = [asdict(p) for p in proposals]
 
 
@@ -157,12 +166,13 @@ def render_card(ws: Workspace, proposals: list[Proposal]) -> str:
     """Note 004's evolution card, with aligned borders for Chinese text."""
     zh = ws.lang == "zh"
     inner = 48
-    icon = {"USER": "👤", "L1": "📌", "L2": "📘", "MEMORY": "📌"}
+    icon = {"USER": "👤", "L1": "📌", "L2": "📘", "MEMORY": "📌", "ARCHIVE": "🗄"}
     target_file = {
         "user": ws.role_path("user") if ws.role("user") else "USER.md",
         "long_term": ws.role_path("long_term") if ws.role("long_term") else "MEMORY.md",
         "principles": ws.role_path("principles") if ws.role("principles") else "principles.md",
         "patterns": "patterns/",
+        "archive": "archive/",
     }
 
     def row(text: str = "") -> str:
@@ -180,6 +190,7 @@ def render_card(ws: Workspace, proposals: list[Proposal]) -> str:
             "L1": "规则 L1" if zh else "rule L1",
             "L2": "经验 L2" if zh else "pattern L2",
             "MEMORY": "规则" if zh else "fact",
+            "ARCHIVE": "瘦身" if zh else "slimming",
         }[p.level]
         out.append(
             row(
