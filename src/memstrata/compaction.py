@@ -211,6 +211,35 @@ def _sentences(text: str) -> list[str]:
     return [s.strip() for s in _SENTENCE.findall(text) if s.strip()]
 
 
+_PROPER = re.compile(r"(?<![.!?]\s)(?<!^)\b[A-Z][a-z]{2,}|\b\d[\d:/.-]*\b|[\u4e00-\u9fff]{2,}")
+_KEEP_FIRST = ("- 决定", "- 待办", "- 错误")
+
+
+def _information(item: str) -> float:
+    """Names, numbers and dates per token: what a later question is likely to ask about."""
+    return len(_PROPER.findall(item)) / max(count_tokens(item), 1)
+
+
+def fit_summary(summary: str, limit: int) -> str:
+    """Fit ``limit`` tokens by dropping whole items, least informative first; decisions, TODOs
+    and errors go last. Order is kept, no item is cut."""
+    items = summary.splitlines()
+    if count_tokens(summary) <= limit:
+        return summary
+    ranked = sorted(
+        range(len(items)),
+        key=lambda i: (items[i].startswith(_KEEP_FIRST), _information(items[i]), i),
+    )
+    dropped: set[int] = set()
+    total = count_tokens(summary)
+    for index in ranked:
+        if total <= limit:
+            break
+        dropped.add(index)
+        total -= count_tokens(items[index]) + 1
+    return "\n".join(item for i, item in enumerate(items) if i not in dropped)
+
+
 def extractive_summary(previous: str, chunk: list[Message], max_items: int = 60) -> str:
     """Requests, decisions, TODOs, errors and identifiers, merged with the previous summary."""
     items = [line for line in previous.splitlines() if line.startswith("- ")]
@@ -229,7 +258,9 @@ def extractive_summary(previous: str, chunk: list[Message], max_items: int = 60)
                 items.append(f"- 待办 / todo: {short}")
             elif _ERROR.search(sentence):
                 items.append(f"- 错误 / error: {short}")
-            elif _IDENT.search(sentence) and message.role == "assistant":
+            elif message.role == "assistant" and (
+                _IDENT.search(sentence) or len(_PROPER.findall(sentence)) >= 2
+            ):
                 items.append(f"- 记录 / note: {short}")
     seen: dict[str, None] = {}
     for item in items:
@@ -263,9 +294,11 @@ def compact(
     threshold: float = 0.75,
     chunk_tokens: int = 2000,
     summarizer: Summarizer | None = None,
+    summary_tokens: int | None = None,
 ) -> Compacted:
     """Compact when over ``threshold`` of ``window``; ``summarizer`` (an LLM) may fail: then the
-    extractive summary is used for that chunk and a warning says so."""
+    extractive summary is used for that chunk and a warning says so. ``summary_tokens`` caps
+    the summary by dropping whole items."""
     before = sum(m.tokens for m in messages)
     if before <= window * threshold:
         return Compacted(messages, "", False, before, before, 0)
@@ -288,6 +321,8 @@ def compact(
                     f"LLM summary failed ({type(exc).__name__}); extractive summary used"
                 )
         summary = extractive_summary(summary, chunk)
+    if summary_tokens is not None:
+        summary = fit_summary(summary, summary_tokens)
     result = [summary_message(summary), *kept] if older else kept
     return Compacted(
         result, summary, bool(older), before, sum(m.tokens for m in result), len(older), warnings
