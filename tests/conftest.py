@@ -11,10 +11,16 @@ from datetime import datetime
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 from memstrata.adapters.cli import run
 from memstrata.initialize import init_workspace
 from memstrata.workspace import Workspace
+
+# CI gets reproducible property tests (same examples every run); local runs keep exploring.
+settings.register_profile("ci", derandomize=True, deadline=None)
+if os.environ.get("CI"):
+    settings.load_profile("ci")
 
 FIXED_NOW = datetime(2026, 4, 17, 10, 30)
 

@@ -41,7 +41,7 @@ safe_words = words.map(lambda s: s.replace("|", "¦")).filter(
     )
 )
 prose_line = st.one_of(
-    words.map(lambda s: s.lstrip("#")),
+    words.map(lambda s: s.lstrip("#")).filter(lambda s: not s.lstrip().startswith(("```", "~~~"))),
     st.just(""),
     st.just("   "),
     words.map(lambda s: f"<!-- {s} -->"),
@@ -292,3 +292,19 @@ def test_pattern_and_index_line_add_only_insert(prose, eol, title, body, tags) -
         removed(new_index, line - 1, 1), index
     )
     assert [e.file for e in parse_index(new_index, "index.md")] == ["debug.md", "config.md"]
+
+
+def test_appending_after_an_unclosed_fence_is_refused() -> None:
+    import pytest
+
+    from memstrata.errors import FormatError
+
+    lines = split_lines("# L1\n\n```bash\nnpm install\n")
+    with pytest.raises(FormatError) as error:
+        add_principle(lines, Principle(0, "t", "b"), "memory/principles.md")
+    assert (
+        str(error.value)
+        == "memory/principles.md:3: unclosed code fence: close it before adding entries"
+    )
+    closed = split_lines("# L1\n\n```bash\nnpm install\n```\n")
+    assert add_principle(closed, Principle(0, "t", "b"), "p")[1].number == 1

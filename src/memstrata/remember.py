@@ -199,7 +199,7 @@ def write_pattern(writer: Writer, body: str, origin: str, domain: str | None = N
         tags=[domain],
         source=f"{ws.today().isoformat()} {origin}",
     )
-    placed = writer.rewrite(path, lambda lines: add_pattern(lines, pattern), role="patterns")
+    placed = writer.rewrite(path, lambda lines: add_pattern(lines, pattern, path), role="patterns")
     writer.rewrite(
         index_path,
         lambda lines: add_index_line(lines, IndexLine(title, f"{domain}.md", context)),

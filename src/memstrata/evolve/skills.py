@@ -86,7 +86,9 @@ def add(writer: Writer, name: str, when: str = "", path: str | None = None) -> i
         if any(line.startswith(f"- {name} |") for line in lines):
             raise MemstrataError(f"skill {name!r} is already registered", index)
         new, start = append_block(
-            lines, [f"- {name} | path: {path} | when: {writer.clean(when)}{line_ending(lines)}"]
+            lines,
+            [f"- {name} | path: {path} | when: {writer.clean(when)}{line_ending(lines)}"],
+            index,
         )
         return new, start + 1
 

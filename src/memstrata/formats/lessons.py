@@ -115,7 +115,7 @@ def add_lesson(lines: list[str], lesson: Lesson, lang: str, path: str) -> tuple[
         if lesson.severity in SEVERITIES:
             names = _SECTION_ZH if lang == "zh" else _SECTION_EN
             block = [f"## {names[lesson.severity]}{eol}", eol, *block]
-        new_lines, start = append_block(lines, block)
+        new_lines, start = append_block(lines, block, path)
         offset = 2 if block[0].startswith("## ") else 0
         lesson.start_line, lesson.end_line = start + 1 + offset, start + len(block)
         return new_lines, lesson

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from memstrata.errors import FormatError
 from memstrata.textio import line_ending, strip_eol
 
 _HEADING = re.compile(r"^(#{1,6})[ \t]+(.*?)[ \t]*#*[ \t]*$")
@@ -44,6 +45,22 @@ def headings(lines: list[str]) -> list[Heading]:
         if match:
             found.append(Heading(index, len(match.group(1)), match.group(2)))
     return found
+
+
+def open_fence(lines: list[str]) -> int | None:
+    """1-based line of a code fence still open at the end of the file, else None."""
+    fence: str | None = None
+    opened = 0
+    for index, raw in enumerate(lines):
+        match = _FENCE.match(strip_eol(raw))
+        if not match:
+            continue
+        marker = match.group(1)
+        if fence is None:
+            fence, opened = marker[0] * 3, index + 1
+        elif marker.startswith(fence):
+            fence = None
+    return opened if fence is not None else None
 
 
 def section_end(lines: list[str], all_headings: list[Heading], heading: Heading) -> int:
@@ -97,6 +114,15 @@ def insert_block(
     return new[:at] + prefix + block + suffix + new[at:], at + len(prefix)
 
 
-def append_block(lines: list[str], block: list[str]) -> tuple[list[str], int]:
-    """Add ``block`` after the file's last non-blank line; returns lines and its start index."""
+def append_block(
+    lines: list[str], block: list[str], path: str | None = None
+) -> tuple[list[str], int]:
+    """Add ``block`` after the file's last non-blank line; returns lines and its start index.
+
+    A file that ends inside an unclosed code fence is refused: the new entry would become part
+    of the code block and vanish as an entry.
+    """
+    fence = open_fence(lines)
+    if fence is not None:
+        raise FormatError("unclosed code fence: close it before adding entries", path, fence)
     return insert_block(lines, last_content(lines, 0, len(lines)) + 1, block)

@@ -84,10 +84,12 @@ def render_pattern(pattern: Pattern) -> str:
     )
 
 
-def add_pattern(lines: list[str], pattern: Pattern) -> tuple[list[str], Pattern]:
+def add_pattern(
+    lines: list[str], pattern: Pattern, path: str | None = None
+) -> tuple[list[str], Pattern]:
     """Append a pattern to its domain file; returns new lines and the placed pattern."""
     block = to_lines(render_pattern(pattern), line_ending(lines))
-    new_lines, start = append_block(lines, block)
+    new_lines, start = append_block(lines, block, path)
     pattern.start_line, pattern.end_line = start + 1, start + len(block)
     return new_lines, pattern
 

@@ -91,7 +91,7 @@ def add_principle(lines: list[str], principle: Principle, path: str) -> tuple[li
     existing = parse_principles(lines, path)
     principle.number = max((p.number for p in existing), default=0) + 1
     block = to_lines(render_principle(principle), line_ending(lines))
-    new_lines, start = append_block(lines, block)
+    new_lines, start = append_block(lines, block, path)
     principle.start_line = start + 1
     principle.end_line = start + len(block)
     return new_lines, principle

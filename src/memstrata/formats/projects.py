@@ -91,7 +91,7 @@ def add_project(
     all_headings = headings(lines)
     section = next((h for h in all_headings if h.level == 2 and _CURRENT.search(h.title)), None)
     if section is None:
-        new_lines, start = append_block(lines, block)
+        new_lines, start = append_block(lines, block, path)
     else:
         end = entry_end(lines, all_headings, section)
         at = max(last_content(lines, section.index, end) + 1, section.index + 1)
