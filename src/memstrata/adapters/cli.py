@@ -850,6 +850,32 @@ def consolidate(dry_run: bool, confirm: bool, as_json: bool) -> None:
         click.echo(f"proposal: {proposal.summary}  (memstrata approve)")
 
 
+@cli.command()
+@click.option(
+    "--transport", type=click.Choice(("stdio", "http")), default="stdio", show_default=True
+)
+@click.option("--host", default="127.0.0.1", show_default=True, help="For --transport http.")
+@click.option(
+    "--port", type=int, default=8765, show_default=True, help="For --transport http (path /mcp)."
+)
+@workspace_option
+@session_options
+def mcp(transport: str, host: str, port: int) -> None:
+    """Serve the memory as MCP tools (stdio, or streamable HTTP at http://HOST:PORT/mcp)."""
+    from memstrata.adapters.mcp_server import build_server
+    from memstrata.permissions import Session
+
+    ctx = click.get_current_context()
+    kind, agent = ctx.meta.get("memstrata.session", ("main", None))
+    root = ctx.meta.get("memstrata.workspace")
+    open_workspace()  # fail now, with one line, if there is no workspace
+    server = build_server(root, Session(kind, agent))
+    if transport == "stdio":
+        server.run("stdio")
+    else:
+        server.run("streamable-http", host=host, port=port)
+
+
 def _session_from_flag(kind: str, agent: str | None = None) -> Any:
     from memstrata.permissions import Session
 
