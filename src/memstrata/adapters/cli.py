@@ -876,6 +876,33 @@ def mcp(transport: str, host: str, port: int) -> None:
         server.run("streamable-http", host=host, port=port)
 
 
+@cli.command()
+@click.argument(
+    "event",
+    type=click.Choice(
+        sorted(
+            (
+                "session-start",
+                "user-prompt-submit",
+                "post-tool-use",
+                "post-tool-use-failure",
+                "pre-compact",
+                "stop",
+                "session-end",
+            )
+        )
+    ),
+)
+@workspace_option
+def hook(event: str) -> None:
+    """Claude Code hook: reads the event JSON on stdin; never blocks (errors go to .memstrata/hooks.log)."""
+    from memstrata.adapters.hooks import run_hook
+
+    raise click.exceptions.Exit(
+        run_hook(event, click.get_current_context().meta.get("memstrata.workspace"))
+    )
+
+
 def _session_from_flag(kind: str, agent: str | None = None) -> Any:
     from memstrata.permissions import Session
 

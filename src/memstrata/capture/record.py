@@ -37,10 +37,22 @@ class SignalReport:
 
 
 def record_signals(
-    writer: Writer, text: str, context: str = "", source: str = "user", dry_run: bool = False
+    writer: Writer,
+    text: str,
+    context: str = "",
+    source: str = "user",
+    dry_run: bool = False,
+    write_explicit: bool = True,
+    tool_output: bool | None = None,
 ) -> SignalReport:
-    """Detect, then (unless ``dry_run``) write explicit instructions and append every signal."""
-    report = SignalReport(detect(text, context, source))
+    """Detect, then (unless ``dry_run``) write explicit instructions and append every signal.
+
+    ``write_explicit=False`` (prompt hooks) only queues an explicit instruction with
+    ``promote_now``: note 004's activator injects a reminder and writes no memory itself.
+    """
+    # A hook relays both user prompts and tool output: only tool output is read as a tool event.
+    is_tool_output = source == "hook" if tool_output is None else tool_output
+    report = SignalReport(detect(text, context, "hook" if is_tool_output else "user"))
     client = ChatClient.from_settings(writer.ws.config.raw.get("llm", {}))
     if client is not None and report.signals:
         report.signals, warning = refine(client, text, report.signals)
@@ -59,7 +71,7 @@ def record_signals(
         }
         if signal.promote_now:
             record["promote_now"] = True
-            if writer.session.kind == "main":
+            if writer.session.kind == "main" and write_explicit:
                 placed = remember(writer, signal.evidence)
                 record["written"] = placed.cite.removeprefix("📍 ")
                 report.written.append(

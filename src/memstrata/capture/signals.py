@@ -343,7 +343,11 @@ def _tool_error(text: str) -> Signal | None:
         (line for line in text.splitlines() if line.strip() and not _EXIT.match(line.strip())),
         text.strip(),
     )
-    evidence = error_lines[-1] if error_lines else first.strip()
+    # A traceback ends with its message; npm, make and most tools lead with theirs.
+    traceback_tail = error_lines and error_lines[0].lower().startswith("traceback")
+    evidence = (
+        (error_lines[-1] if traceback_tail else error_lines[0]) if error_lines else first.strip()
+    )
     lang = _lang(text)
     extra = f"exit {code}" if code is not None else ""
     return Signal(

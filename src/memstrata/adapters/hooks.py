@@ -1,0 +1,148 @@
+"""``memstrata hook EVENT``: Claude Code hooks (stdin JSON in, JSON out), never blocking.
+
+* SessionStart: the bootstrap context (``memstrata context``) as additionalContext.
+* UserPromptSubmit: learning signals in the prompt are queued (source ``hook``); the agent gets
+  a reminder of at most 60 tokens plus any warnings that bear on the prompt (note 004's
+  activator).
+* PostToolUseFailure: the failure is queued as a tool_error observation, secrets redacted
+  (note 004's error-detector; ``[hooks] error_detector = false`` turns it off).
+* PreCompact: the memory flush from ``transcript_path``.
+* Stop / SessionEnd: flush the session's citations; run the heartbeat when due.
+
+Hooks run on every prompt, so they load no model (warnings and signals are lexical) and any
+internal error is written to ``.memstrata/hooks.log`` while the hook still exits 0.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import traceback
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+EVENTS = {
+    "session-start": "SessionStart",
+    "user-prompt-submit": "UserPromptSubmit",
+    "post-tool-use": "PostToolUse",
+    "post-tool-use-failure": "PostToolUseFailure",
+    "pre-compact": "PreCompact",
+    "stop": "Stop",
+    "session-end": "SessionEnd",
+}
+MAX_CONTEXT_CHARS = 10_000
+REMINDER = {
+    "zh": "【记忆】回复前先想想：这条消息里有纠正、偏好、新知识或“记住”吗？有就调用 memory_signal；依据记忆时标注 📍 路径:L行号。",
+    "en": "[memory] Before replying: does this message hold a correction, preference, new fact or 'remember'? "
+    "If so call memory_signal; cite memories you rely on as 📍 path:Lnn.",
+}
+
+
+def _answer(event: str, context: str) -> dict[str, Any]:
+    if len(context) > MAX_CONTEXT_CHARS:
+        context = (
+            context[: MAX_CONTEXT_CHARS - 40].rsplit("\n", 1)[0]
+            + "\n…(truncated: memstrata context)"
+        )
+    return {"hookSpecificOutput": {"hookEventName": event, "additionalContext": context}}
+
+
+def handle(
+    event_key: str, payload: dict[str, Any], workspace_dir: str | None = None
+) -> dict[str, Any] | None:
+    """The hook's answer (None: nothing to add). Raises on internal errors; ``run_hook`` logs them."""
+    from memstrata.permissions import Session
+    from memstrata.workspace import Workspace
+
+    event = EVENTS[event_key]
+    ws = Workspace.discover(workspace_dir, start=payload.get("cwd") or None)
+    session_id = str(payload.get("session_id") or "default")[:64]
+    safe_session = (
+        "".join(ch if ch.isalnum() or ch in "-_." else "_" for ch in session_id) or "default"
+    )
+    writer = ws.writer(Session())
+    lang = "zh" if ws.lang == "zh" else "en"
+    settings = ws.config.raw.get("hooks", {})
+    if event == "SessionStart":
+        from memstrata.context import build_context
+
+        return _answer(
+            event,
+            build_context(ws, Session(), budget=int(settings.get("context_budget", 2000))).text,
+        )
+    if event == "UserPromptSubmit":
+        from memstrata.capture.record import record_signals
+        from memstrata.warnings import task_warnings
+
+        prompt = str(payload.get("prompt", ""))
+        record_signals(writer, prompt, source="hook", write_explicit=False, tool_output=False)
+        lines = [REMINDER[lang], *(w.text for w in task_warnings(ws, prompt, limit=3))]
+        return _answer(event, "\n".join(lines))
+    if event == "PostToolUseFailure":
+        if settings.get("error_detector", True) is False:
+            return None
+        from memstrata.capture.record import record_signals
+
+        tool = str(payload.get("tool_name", "tool"))
+        command = json.dumps(payload.get("tool_input", {}), ensure_ascii=False)[:200]
+        error = str(payload.get("error", ""))
+        record_signals(writer, f"{error}\n{tool}: {command}", source="hook")
+        return None
+    if event == "PreCompact":
+        from memstrata.compaction import flush_memories, load_conversation, split_point
+        from memstrata.textio import read_text
+
+        transcript = payload.get("transcript_path")
+        if transcript and Path(transcript).is_file():
+            messages = load_conversation(read_text(Path(transcript), transcript), transcript)
+            flush_memories(writer, messages[: split_point(messages, 10)])
+        return None
+    if event in ("Stop", "SessionEnd"):
+        from memstrata.evolve.heartbeat import heartbeat
+        from memstrata.maintain.citations import flush
+
+        flush(writer, safe_session)
+        heartbeat(writer, session_id=safe_session, use_embeddings=False)
+        return None
+    return None  # PostToolUse: nothing to add
+
+
+def _log(workspace_dir: str | None, payload: dict[str, Any], message: str) -> None:
+    try:
+        from memstrata.workspace import Workspace
+
+        ws = Workspace.discover(workspace_dir, start=payload.get("cwd") or None)
+        ws.state_dir.mkdir(parents=True, exist_ok=True)
+        from memstrata.storage import append_bytes, file_lock
+
+        log = ws.state_dir / "hooks.log"
+        with file_lock(log.with_suffix(".lock")):
+            append_bytes(
+                log, f"{datetime.now().isoformat(timespec='seconds')} {message}\n".encode()
+            )
+    except Exception:  # a hook must never fail the agent, not even while logging
+        pass
+
+
+def run_hook(event_key: str, workspace_dir: str | None = None) -> int:
+    """Read stdin, answer on stdout, always exit 0 (errors go to .memstrata/hooks.log)."""
+    payload: dict[str, Any] = {}
+    try:
+        raw = sys.stdin.read()
+        if not raw.strip():
+            return 0  # nothing was sent: nothing to do
+        data = json.loads(raw)
+        if not isinstance(data, dict):
+            raise ValueError("hook payload is not a JSON object")
+        payload = data
+        answer = handle(event_key, payload, workspace_dir)
+        if answer is not None:
+            sys.stdout.write(json.dumps(answer, ensure_ascii=False))
+    except Exception as exc:  # never block the agent
+        _log(
+            workspace_dir,
+            payload,
+            f"{event_key}: {type(exc).__name__}: {exc} | {traceback.format_exc(limit=3)!r}",
+        )
+    return 0
