@@ -903,6 +903,66 @@ def hook(event: str) -> None:
     )
 
 
+@cli.command(name="install-hooks")
+@click.option("--target", type=click.Choice(("claude-code", "openclaw")), required=True)
+@click.option(
+    "--scope",
+    type=click.Choice(("project", "user")),
+    default="project",
+    show_default=True,
+    help="claude-code: .claude/settings.json of the project, or ~/.claude/settings.json.",
+)
+@click.option(
+    "--project",
+    type=click.Path(file_okay=False),
+    default=".",
+    show_default=True,
+    help="claude-code: the project folder the agent works in (gets .mcp.json).",
+)
+@click.option(
+    "--openclaw-home", type=click.Path(file_okay=False), default="~/.openclaw", show_default=True
+)
+@workspace_option
+@json_option
+def install_hooks(target: str, scope: str, project: str, openclaw_home: str, as_json: bool) -> None:
+    """Wire memstrata into Claude Code (hooks + MCP server) or OpenClaw (hook package + skill)."""
+    from memstrata.adapters import install
+
+    ws = open_workspace()
+    if target == "claude-code":
+        result = install.install_claude(Path(project).resolve(), ws.root, scope)
+    else:
+        result = install.install_openclaw(Path(openclaw_home).expanduser(), ws.root)
+    if as_json:
+        _emit_json(result)
+        return
+    for key, value in result.items():
+        click.echo(f"{key}: {value}")
+
+
+@cli.command(name="uninstall-hooks")
+@click.option("--target", type=click.Choice(("claude-code", "openclaw")), required=True)
+@click.option(
+    "--scope", type=click.Choice(("project", "user")), default="project", show_default=True
+)
+@click.option("--project", type=click.Path(file_okay=False), default=".", show_default=True)
+@click.option(
+    "--openclaw-home", type=click.Path(file_okay=False), default="~/.openclaw", show_default=True
+)
+@json_option
+def uninstall_hooks(
+    target: str, scope: str, project: str, openclaw_home: str, as_json: bool
+) -> None:
+    """Reverse exactly what install-hooks added."""
+    from memstrata.adapters import install
+
+    if target == "claude-code":
+        result = install.uninstall_claude(Path(project).resolve(), scope)
+    else:
+        result = install.uninstall_openclaw(Path(openclaw_home).expanduser())
+    _emit_json(result) if as_json else click.echo(json.dumps(result, ensure_ascii=False))
+
+
 def _session_from_flag(kind: str, agent: str | None = None) -> Any:
     from memstrata.permissions import Session
 
