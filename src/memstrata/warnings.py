@@ -9,13 +9,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from memstrata.evolve.pool import similarity
+from memstrata.evolve.pool import shared_terms, similarity
 from memstrata.formats.lessons import parse_lessons
 from memstrata.formats.patterns import parse_patterns
 from memstrata.formats.principles import parse_principles
 from memstrata.workspace import Workspace
 
-MIN_OVERLAP = 0.3
+# A pitfall bears on a task when they share at least two words or Chinese bigrams (提供商 is
+# two: 提供, 供商) and enough of the shorter text: one common word like 配置 is not enough.
+MIN_OVERLAP = 0.2
+MIN_SHARED = 2
 
 
 @dataclass
@@ -77,7 +80,7 @@ def task_warnings(
     found = []
     for kind, ident, title, advice, cite in _candidates(ws):
         score = max(similarity(task, f"{title} {advice}"), similarity(task, title))
-        if score < min_overlap:
+        if score < min_overlap or shared_terms(task, f"{title} {advice}") < MIN_SHARED:
             continue
         if kind == "principle":
             text = (

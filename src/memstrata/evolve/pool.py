@@ -24,7 +24,7 @@ from memstrata.formats.candidates import (
     remove_row,
     replace_row,
 )
-from memstrata.recall.tokenize import STOPWORDS, tokens
+from memstrata.recall.tokenize import STOPWORDS
 from memstrata.templates import template_for
 from memstrata.textio import split_lines
 from memstrata.writer import Writer
@@ -98,8 +98,58 @@ class Candidate:
         return self.count >= self.threshold
 
 
+_LATIN_WORD = re.compile(r"[a-z0-9][a-z0-9_.-]*")
+_CJK_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]+")
+# Function-word pairs that say nothing about the topic of a sentence.
+_STOP_BIGRAMS = frozenset(
+    [
+        "帮我",
+        "一个",
+        "一下",
+        "我们",
+        "你们",
+        "这个",
+        "那个",
+        "什么",
+        "怎么",
+        "时候",
+        "可以",
+        "需要",
+        "新的",
+        "我的",
+        "你的",
+        "如果",
+        "然后",
+        "现在",
+        "已经",
+        "请你",
+        "帮忙",
+        "的话",
+        "是不",
+        "不是",
+        "有没",
+    ]
+)
+
+
 def _words(text: str) -> set[str]:
-    return {t for t in tokens(text) if (t not in STOPWORDS and len(t) > 1) or t.isdigit()}
+    """Latin words and overlapping Chinese character bigrams. No segmenter: hooks call this on
+    every prompt, and rjieba's ~100 ms import would be most of their time."""
+    lowered = text.lower()
+    found = {
+        w
+        for w in _LATIN_WORD.findall(lowered)
+        if (w not in STOPWORDS and len(w) > 1) or w.isdigit()
+    }
+    for run in _CJK_RUN.findall(lowered):
+        pairs = {run[i : i + 2] for i in range(len(run) - 1)} if len(run) > 1 else {run}
+        found |= pairs - _STOP_BIGRAMS
+    return found
+
+
+def shared_terms(first: str, second: str) -> int:
+    """How many words or Chinese bigrams two texts share."""
+    return len(_words(first) & _words(second))
 
 
 def similarity(first: str, second: str) -> float:
