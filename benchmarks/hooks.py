@@ -57,7 +57,9 @@ def main() -> None:
         generate(ws.root, 10_000, 10, Zipf(vocabulary(rng), rng))
         for n in range(20):
             remember(ws.writer(), f"记住：部署第 {n} 个服务前必须先备份数据库")
-        Index(ws, None).sync(embed=False)
+        from memstrata.recall.embedders import USEEmbedder
+
+        Index(ws, USEEmbedder()).sync()  # steady state: every chunk embedded (as after `memstrata index`)
         chunks = Index(ws, None).chunk_count()
         prompt = json.dumps(
             {
