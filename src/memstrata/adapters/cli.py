@@ -988,6 +988,13 @@ def _session_from_flag(kind: str, agent: str | None = None) -> Any:
     "--path", "path_glob", default=None, help="Only files matching this glob, e.g. 'memory/2026-*'."
 )
 @session_kind_option("Whose eyes: shared and subagent sessions never see private roles.")
+@click.option(
+    "--also",
+    "also",
+    multiple=True,
+    type=click.Path(file_okay=False),
+    help="Also search this workspace (e.g. the shared team one); hits are labelled.",
+)
 @workspace_option
 @json_option
 def search(
@@ -1000,6 +1007,7 @@ def search(
     agent: str | None,
     path_glob: str | None,
     session_kind: str,
+    also: tuple[str, ...],
     as_json: bool,
 ) -> None:
     """Hybrid (BM25 + vector) search in Chinese and English; every hit cites path:Lstart-Lend."""
@@ -1009,7 +1017,13 @@ def search(
     filters = SearchFilters(
         list(roles) or None, since, until, agent, path_glob, _session_from_flag(session_kind)
     )
-    response = run_search(open_workspace(), query, k=k, mode=mode, filters=filters)
+    from memstrata.recall.search import search_many, with_also
+
+    labelled = with_also(open_workspace(), list(also))
+    if len(labelled) > 1:
+        response = search_many(labelled, query, k=k, mode=mode, filters=filters)
+    else:
+        response = run_search(next(iter(labelled.values())), query, k=k, mode=mode, filters=filters)
     for warning in response.warnings:
         click.echo(f"memstrata: warning: {warning}", err=True)
     if as_json:
@@ -1024,8 +1038,14 @@ def search(
     table = Table(title=f"{query!r}  ({response.mode}{', degraded' if response.degraded else ''})")
     for column in ("score", "where", "role", "snippet"):
         table.add_column(column, overflow="fold")
-    for hit in response.results:
-        table.add_row(f"{hit.score:.3f}", hit.cite, hit.role, hit.snippet)
+    labels = response.labels or [""] * len(response.results)
+    for hit, label in zip(response.results, labels, strict=True):
+        table.add_row(
+            f"{hit.score:.3f}",
+            f"[{label}] {hit.cite}" if label else hit.cite,
+            hit.role,
+            hit.snippet,
+        )
     Console().print(table)
 
 

@@ -55,10 +55,14 @@ def build_server(root: str | None, session: Session) -> Any:
         until: str | None = None,
         agent: str | None = None,
     ) -> dict:
-        from memstrata.recall.search import SearchFilters, search
+        from memstrata.recall.search import SearchFilters, search, search_many, with_also
 
         filters = SearchFilters([role] if role else None, since, until, agent, None, session)
-        response = run(lambda: search(workspace(), query, k=k, mode=mode, filters=filters))
+        labelled = run(lambda: with_also(workspace()))
+        if len(labelled) > 1:
+            response = run(lambda: search_many(labelled, query, k=k, mode=mode, filters=filters))
+        else:
+            response = run(lambda: search(workspace(), query, k=k, mode=mode, filters=filters))
         return response.as_json() | {"warnings": response.warnings}
 
     @server.tool(

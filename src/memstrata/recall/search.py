@@ -13,6 +13,7 @@ import re
 import sqlite3
 from dataclasses import asdict, dataclass, field
 from datetime import date
+from pathlib import Path
 from typing import Any
 
 from memstrata.errors import MemstrataError
@@ -82,9 +83,21 @@ class SearchResponse:
     results: list[SearchHit]
     warnings: list[str] = field(default_factory=list)
     pending_embeddings: int = 0
+    labels: list[str] = field(default_factory=list)  # the workspace of each hit (search_many)
 
     def as_json(self) -> dict[str, Any]:
-        """Exactly the documented shape: query, mode, degraded, results."""
+        """Exactly the documented shape: query, mode, degraded, results (each hit also names
+        its ``workspace`` when several were searched)."""
+        if self.labels:
+            return {
+                "query": self.query,
+                "mode": self.mode,
+                "degraded": self.degraded,
+                "results": [
+                    asdict(hit) | {"workspace": label}
+                    for hit, label in zip(self.results, self.labels, strict=True)
+                ],
+            }
         return {
             "query": self.query,
             "mode": self.mode,
@@ -428,3 +441,38 @@ def _fill_vector_scores(
     for cid, position in zip(missing, positions, strict=True):
         if position < len(matrix.ids) and matrix.ids[position] == cid:
             vector_scores[cid] = float(matrix.matrix[position] @ query_vector)
+
+
+def search_many(
+    labelled: dict[str, Workspace],
+    query: str,
+    k: int = 8,
+    mode: str = "hybrid",
+    filters: SearchFilters | None = None,
+    embedder: Embedder | str | None = "auto",
+) -> SearchResponse:
+    """Search several workspaces (a private main one and a shared team one) as one list, each
+    hit labelled with its workspace. Scores are comparable: each is normalised per query the
+    same way, and every workspace applies the same session visibility."""
+    merged = SearchResponse(query=query, mode=mode, degraded=False, results=[])
+    labelled_hits: list[tuple[float, str, SearchHit]] = []
+    for label, ws in labelled.items():
+        response = search(ws, query, k=k, mode=mode, filters=filters, embedder=embedder)
+        merged.degraded |= response.degraded
+        merged.warnings += [f"{label}: {w}" for w in response.warnings]
+        labelled_hits += [(hit.score, label, hit) for hit in response.results]
+    labelled_hits.sort(key=lambda item: -item[0])
+    merged.results = [hit for _score, _label, hit in labelled_hits[:k]]
+    merged.labels = [label for _score, label, _hit in labelled_hits[:k]]
+    return merged
+
+
+def with_also(ws: Workspace, extra: list[str] | None = None) -> dict[str, Workspace]:
+    """This workspace plus the ones ``[search] also`` (or ``extra``) names, labelled by folder."""
+    paths = list(ws.config.raw.get("search", {}).get("also", [])) + list(extra or [])
+    labelled = {ws.root.name: ws}
+    for path in paths:
+        other = Workspace.open((ws.root / path) if not Path(path).is_absolute() else Path(path))
+        label = other.root.name if other.root.name not in labelled else str(other.root)
+        labelled[label] = other
+    return labelled
