@@ -59,7 +59,8 @@ def main() -> None:
             remember(ws.writer(), f"记住：部署第 {n} 个服务前必须先备份数据库")
         from memstrata.recall.embedders import USEEmbedder
 
-        Index(ws, USEEmbedder()).sync()  # steady state: every chunk embedded (as after `memstrata index`)
+        # Steady state: every chunk embedded, as after `memstrata index`.
+        Index(ws, USEEmbedder()).sync()
         chunks = Index(ws, None).chunk_count()
         prompt = json.dumps(
             {
