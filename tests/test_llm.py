@@ -99,3 +99,13 @@ def test_validator() -> None:
     for bad in ({}, {"a": "2"}, {"a": True}, {"a": 9}, []):
         with pytest.raises(LLMError):
             validate(bad, schema)
+
+
+def test_hooks_hot_path_never_calls_the_llm(ws) -> None:
+    answer = json.dumps({"signals": [{"index": 0, "keep": True}, {"index": 1, "keep": True}]})
+    with FakeServer(lambda body, n: (200, _chat(answer), 0)) as server:
+        fresh = _configure(ws, server.url)
+        hot = record_signals(fresh.writer(), TEXT, source="hook", hot_path=True, tool_output=False)
+        assert server.calls == [] and [s.kind for s in hot.signals] == ["correction", "preference"]
+        record_signals(fresh.writer(), TEXT)  # the same text outside a hook is reviewed
+        assert len(server.calls) == 1

@@ -54,11 +54,12 @@ def _agent(root: str, agent: str, out) -> None:
                         "memory_search", {"query": f"private-fact 完成 {agent}", "k": 10}
                     )
                     searches += 1
-                    hits = (
-                        json.loads(found.content[0].text)["results"]
-                        if not found.structured_content
-                        else found.structured_content["results"]
-                    )
+                    if found.is_error:  # report it: a crash here would only show as a timeout
+                        errors.append(found.content[0].text)
+                        n += 1
+                        continue
+                    data = found.structured_content or json.loads(found.content[0].text)
+                    hits = data["results"]
                     if agent != "main":
                         leaks += [
                             h["path"]

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import timedelta
 
-from memstrata.formats.bullets import parse_bullets
+from memstrata.formats.bullets import parse_bullets, section_key
 from memstrata.formats.daily import parse_log
 from memstrata.formats.patterns import parse_index
 from memstrata.formats.principles import parse_principles
@@ -97,13 +97,15 @@ def _principles(ws: Workspace) -> list[str]:
     return out
 
 
-def _bullets(ws: Workspace, role: str) -> list[str]:
+def cited_bullets(ws: Workspace, role: str, sections: tuple[str, ...] | None = None) -> list[str]:
+    """``- bullet 📍 path:Lnn`` for each bullet of a role (only ``sections`` when given)."""
     out = []
     for path in ws.role_files(role):
         lines = ws.read_lines(path)
         out += [
             f"- {strip_eol(lines[b.line - 1]).strip()[2:]} 📍 {path}:L{b.line}"
             for b in parse_bullets(lines, path)
+            if sections is None or section_key(b.section) in sections
         ]
     return out
 
@@ -146,7 +148,7 @@ def _parts(ws: Workspace, session: Session, task: str | None) -> list[Part]:
     for role in ("user", "long_term"):
         if role not in hidden and ws.role(role):
             parts.append(
-                Part(role, role, _bullets(ws, role), f"memstrata get {ws.role_path(role)}")
+                Part(role, role, cited_bullets(ws, role), f"memstrata get {ws.role_path(role)}")
             )
     parts.append(Part("daily", "daily", _daily(ws), 'memstrata search "…" --role daily'))
     parts.append(Part("patterns_index", "patterns", _patterns_index(ws), 'memstrata patterns "…"'))

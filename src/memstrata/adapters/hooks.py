@@ -76,7 +76,7 @@ def handle(
         from memstrata.warnings import task_warnings
 
         prompt = str(payload.get("prompt", ""))
-        record_signals(writer, prompt, source="hook", write_explicit=False, tool_output=False)
+        record_signals(writer, prompt, source="hook", hot_path=True, tool_output=False)
         lines = [REMINDER[lang], *(w.text for w in task_warnings(ws, prompt, limit=3))]
         return _answer(event, "\n".join(lines))
     if event == "PostToolUseFailure":
@@ -87,7 +87,7 @@ def handle(
         tool = str(payload.get("tool_name", "tool"))
         command = json.dumps(payload.get("tool_input", {}), ensure_ascii=False)[:200]
         error = str(payload.get("error", ""))
-        record_signals(writer, f"{error}\n{tool}: {command}", source="hook")
+        record_signals(writer, f"{error}\n{tool}: {command}", source="hook", hot_path=True)
         return None
     if event == "PreCompact":
         from memstrata.compaction import flush_memories, load_conversation, split_point

@@ -42,19 +42,20 @@ def record_signals(
     context: str = "",
     source: str = "user",
     dry_run: bool = False,
-    write_explicit: bool = True,
+    hot_path: bool = False,
     tool_output: bool | None = None,
 ) -> SignalReport:
     """Detect, then (unless ``dry_run``) write explicit instructions and append every signal.
 
-    ``write_explicit=False`` (prompt hooks) only queues an explicit instruction with
-    ``promote_now``: note 004's activator injects a reminder and writes no memory itself.
+    ``hot_path=True`` (hooks, on every prompt or tool call) only queues: an explicit
+    instruction waits with ``promote_now`` (note 004's activator writes no memory itself) and
+    the optional LLM is not called, so a hook never waits on a network round trip.
     """
     # A hook relays both user prompts and tool output: only tool output is read as a tool event.
     is_tool_output = source == "hook" if tool_output is None else tool_output
     report = SignalReport(detect(text, context, "hook" if is_tool_output else "user"))
     client = ChatClient.from_settings(writer.ws.config.raw.get("llm", {}))
-    if client is not None and report.signals:
+    if client is not None and report.signals and not hot_path:
         report.signals, warning = refine(client, text, report.signals)
         if warning:
             report.warnings.append(warning)
@@ -71,7 +72,7 @@ def record_signals(
         }
         if signal.promote_now:
             record["promote_now"] = True
-            if writer.session.kind == "main" and write_explicit:
+            if writer.session.kind == "main" and not hot_path:
                 placed = remember(writer, signal.evidence)
                 record["written"] = placed.cite.removeprefix("📍 ")
                 report.written.append(

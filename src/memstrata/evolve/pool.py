@@ -24,7 +24,7 @@ from memstrata.formats.candidates import (
     remove_row,
     replace_row,
 )
-from memstrata.recall.tokenize import STOPWORDS
+from memstrata.recall.tokenize import CJK_RUN, STOPWORDS
 from memstrata.templates import template_for
 from memstrata.textio import split_lines
 from memstrata.writer import Writer
@@ -99,7 +99,6 @@ class Candidate:
 
 
 _LATIN_WORD = re.compile(r"[a-z0-9][a-z0-9_.-]*")
-_CJK_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]+")
 # Function-word pairs that say nothing about the topic of a sentence.
 _STOP_BIGRAMS = frozenset(
     [
@@ -141,7 +140,7 @@ def _words(text: str) -> set[str]:
         for w in _LATIN_WORD.findall(lowered)
         if (w not in STOPWORDS and len(w) > 1) or w.isdigit()
     }
-    for run in _CJK_RUN.findall(lowered):
+    for run in CJK_RUN.findall(lowered):
         pairs = {run[i : i + 2] for i in range(len(run) - 1)} if len(run) > 1 else {run}
         found |= pairs - _STOP_BIGRAMS
     return found

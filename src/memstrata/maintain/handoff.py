@@ -7,8 +7,8 @@ new agent can read the source instead of trusting the summary.
 
 from __future__ import annotations
 
+from memstrata.context import cited_bullets
 from memstrata.evolve.pool import observing
-from memstrata.formats.bullets import parse_bullets, section_key
 from memstrata.formats.lessons import parse_lessons
 from memstrata.formats.principles import parse_principles
 from memstrata.formats.projects import parse_projects
@@ -32,21 +32,10 @@ def handoff(ws: Workspace, lessons: int = 5) -> str:
             f"- {p.pid} {p.title} — {' '.join(p.body.split())} 📍 {path}:L{p.start_line}-L{p.end_line}"
             for p in parse_principles(ws.read_lines(path), path)
         ]
-    for path in ws.role_files("long_term"):
-        lines = ws.read_lines(path)
-        rules += [
-            f"- {strip_eol(lines[b.line - 1]).strip()[2:]} 📍 {path}:L{b.line}"
-            for b in parse_bullets(lines, path)
-            if section_key(b.section) in ("rules", "corrections")
-        ]
+    rules += cited_bullets(ws, "long_term", sections=("rules", "corrections"))
     out += ["## 规则" if zh else "## Rules", *(rules or ["-"]), ""]
     preferences = []
-    for path in ws.role_files("user"):
-        lines = ws.read_lines(path)
-        preferences += [
-            f"- {strip_eol(lines[b.line - 1]).strip()[2:]} 📍 {path}:L{b.line}"
-            for b in parse_bullets(lines, path)
-        ]
+    preferences += cited_bullets(ws, "user")
     out += ["## 用户偏好" if zh else "## Preferences", *(preferences or ["-"]), ""]
     projects = []
     for path in ws.role_files("projects"):

@@ -15,7 +15,7 @@ from functools import lru_cache
 from typing import Any
 
 SEGMENTER = "rjieba-0.2.2"
-_CJK_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
+CJK_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
 _WORD = re.compile(r"[\w\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+", re.UNICODE)
 _LATIN = re.compile(r"[^\W_]+(?:[._-][^\W_]+)*", re.UNICODE)
 
@@ -51,7 +51,7 @@ def tokens(text: str, for_query: bool = False) -> list[str]:
     for match in _WORD.finditer(text):
         chunk = match.group(0)
         position = 0
-        for cjk in _CJK_RUN.finditer(chunk):
+        for cjk in CJK_RUN.finditer(chunk):
             out.extend(piece.lower() for piece in _LATIN.findall(chunk[position : cjk.start()]))
             out.extend(_segment_cjk(cjk.group(0), for_query))
             position = cjk.end()
@@ -83,4 +83,4 @@ def fts_query(terms: list[str]) -> str:
 
 
 def has_cjk(text: str) -> bool:
-    return bool(_CJK_RUN.search(text))
+    return bool(CJK_RUN.search(text))

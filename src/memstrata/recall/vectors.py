@@ -43,14 +43,33 @@ def load_matrix(
     conn: sqlite3.Connection, db_path: str, model: str, generation: str
 ) -> VectorMatrix:
     """The cached matrix for ``model``, reloaded only when the index generation changed."""
-    import numpy as np
 
     key = (db_path, model)
     cached = _CACHE.get(key)
     if cached is not None and cached.generation == generation:
         return cached
-    # Stream rows into preallocated arrays: building the matrix from a list of row tuples and a
-    # joined bytes object tripled the peak memory at 100k chunks.
+    # One read transaction: the count, the rows and the generation they belong to come from the
+    # same snapshot even while other processes commit (a 4-agent test caught rows arriving
+    # between a separate COUNT and SELECT).
+    owns = not conn.in_transaction
+    if owns:
+        conn.execute("BEGIN")
+    try:
+        row = conn.execute("SELECT value FROM meta WHERE key = 'generation'").fetchone()
+        generation = row[0] if row else generation
+        ids, roles, matrix = _read_rows(conn, model)
+    finally:
+        if owns:
+            conn.execute("COMMIT")
+    _CACHE[key] = VectorMatrix(generation, ids, matrix, roles)
+    return _CACHE[key]
+
+
+def _read_rows(conn: sqlite3.Connection, model: str) -> tuple[Any, Any, Any]:
+    """Stream rows into preallocated arrays: building the matrix from a list of row tuples and a
+    joined bytes object tripled the peak memory at 100k chunks."""
+    import numpy as np
+
     count = conn.execute(
         "SELECT COUNT(*) FROM chunks c JOIN embeddings e ON e.text_hash = c.text_hash AND e.model = ?",
         (model,),
@@ -75,6 +94,4 @@ def load_matrix(
             roles[filled + offset] = role
             matrix[filled + offset] = np.frombuffer(vector, dtype=np.float32)
         filled += len(batch)
-    ids, roles, matrix = ids[:filled], roles[:filled].astype(str), matrix[:filled]
-    _CACHE[key] = VectorMatrix(generation, ids, matrix, roles)
-    return _CACHE[key]
+    return ids[:filled], roles[:filled].astype(str), matrix[:filled]
