@@ -52,8 +52,8 @@ def handle(
     event_key: str, payload: dict[str, Any], workspace_dir: str | None = None
 ) -> dict[str, Any] | None:
     """The hook's answer (None: nothing to add). Raises on internal errors; ``run_hook`` logs them."""
-    from memstrata.permissions import Session
-    from memstrata.workspace import Workspace
+    from memstrata.core.permissions import Session
+    from memstrata.core.workspace import Workspace
 
     event = EVENTS[event_key]
     ws = Workspace.discover(workspace_dir, start=payload.get("cwd") or None)
@@ -63,24 +63,24 @@ def handle(
     )
     writer = ws.writer(Session())
     lang = "zh" if ws.lang == "zh" else "en"
-    settings = ws.config.raw.get("hooks", {})
+    settings = ws.config.hooks
     if event == "SessionStart":
-        from memstrata.context import build_context
+        from memstrata.context.bootstrap import build_context
 
         return _answer(
             event,
-            build_context(ws, Session(), budget=int(settings.get("context_budget", 2000))).text,
+            build_context(ws, Session(), budget=settings.context_budget).text,
         )
     if event == "UserPromptSubmit":
         from memstrata.capture.record import record_signals
-        from memstrata.warnings import task_warnings
+        from memstrata.context.warnings import task_warnings
 
         prompt = str(payload.get("prompt", ""))
         record_signals(writer, prompt, source="hook", hot_path=True, tool_output=False)
         lines = [REMINDER[lang], *(w.text for w in task_warnings(ws, prompt, limit=3))]
         return _answer(event, "\n".join(lines))
     if event == "PostToolUseFailure":
-        if settings.get("error_detector", True) is False:
+        if not settings.error_detector:
             return None
         from memstrata.capture.record import record_signals
 
@@ -90,8 +90,8 @@ def handle(
         record_signals(writer, f"{error}\n{tool}: {command}", source="hook", hot_path=True)
         return None
     if event == "PreCompact":
-        from memstrata.compaction import flush_memories, load_conversation, split_point
-        from memstrata.textio import read_text
+        from memstrata.compaction.compact import flush_memories, load_conversation, split_point
+        from memstrata.text.textio import read_text
 
         transcript = payload.get("transcript_path")
         if transcript and Path(transcript).is_file():
@@ -110,11 +110,11 @@ def handle(
 
 def _log(workspace_dir: str | None, payload: dict[str, Any], message: str) -> None:
     try:
-        from memstrata.workspace import Workspace
+        from memstrata.core.workspace import Workspace
 
         ws = Workspace.discover(workspace_dir, start=payload.get("cwd") or None)
         ws.state_dir.mkdir(parents=True, exist_ok=True)
-        from memstrata.storage import append_bytes, file_lock
+        from memstrata.core.storage import append_bytes, file_lock
 
         log = ws.state_dir / "hooks.log"
         with file_lock(log.with_suffix(".lock")):
