@@ -74,7 +74,7 @@ def record_signals(
             record["promote_now"] = True
             if writer.session.kind == "main" and not hot_path:
                 placed = remember(writer, signal.evidence)
-                record["written"] = placed.cite.removeprefix("📍 ")
+                record["written"] = placed.span.location()
                 report.written.append(
                     {"role": placed.role, "cite": placed.cite, "entry_id": placed.entry_id}
                 )
