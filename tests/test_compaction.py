@@ -163,7 +163,10 @@ def test_tool_details_never_reach_the_summariser() -> None:
         assert result.compacted and recorder.seen and result.tokens_after < result.tokens_before
         assert all(TOOL_SECRET not in seen for seen in recorder.seen)
         assert any("[tool result: " in seen for seen in recorder.seen)
-        assert result.messages[0].role == "system" and "summarised" in result.messages[0].text
+        summary = next(m for m in result.messages if "summary of earlier messages" in m.text)
+        assert summary.role == "system" and "summarised" in summary.text
+        if messages[0].role == "system":  # the original system prompt stays first, verbatim
+            assert result.messages[0].raw == messages[0].raw
         assert result.messages[-1].raw == messages[-1].raw  # recent messages kept verbatim
 
 

@@ -297,7 +297,14 @@ def test_cli_search_json_contract(ws, cli) -> None:
     _write(ws, "memory/2026-04-10.md", DAILY)
     result = cli("-w", str(ws.root), "search", "心跳 间隔", "-k", "3", "--json")
     data = json.loads(result.out)
-    assert list(data) == ["query", "mode", "degraded", "results"]
+    assert list(data) == [
+        "query",
+        "mode",
+        "degraded",
+        "results",
+        "warnings",
+        "pending_embeddings",
+    ]
     assert list(data["results"][0]) == [
         "path",
         "start_line",

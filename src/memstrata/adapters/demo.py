@@ -118,7 +118,8 @@ def _learning_loop(ws: Workspace, report: DemoReport, lang: str) -> None:
     from memstrata.recall.search import search
 
     for when, text in _CONVERSATION[lang]:
-        day = Workspace.open(ws.root, clock=lambda when=when: datetime.fromisoformat(when))
+        moment = datetime.fromisoformat(when)
+        day = Workspace.open(ws.root, clock=lambda moment=moment: moment)  # type: ignore[misc]
         found = record_signals(day.writer(), text)
         kinds = ", ".join(s.kind for s in found.signals) or "-"
         report.loop.append(f"[{when[:10]}] {text}  → {kinds}")

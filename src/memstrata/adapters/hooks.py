@@ -32,6 +32,7 @@ EVENTS = {
     "session-end": "SessionEnd",
 }
 MAX_CONTEXT_CHARS = 10_000
+MAX_PAYLOAD_BYTES = 8_000_000  # a hook reads at most this much of its stdin
 REMINDER = {
     "zh": "【记忆】回复前先想想：这条消息里有纠正、偏好、新知识或“记住”吗？有就调用 memory_signal；依据记忆时标注 📍 路径:L行号。",
     "en": "[memory] Before replying: does this message hold a correction, preference, new fact or 'remember'? "
@@ -84,9 +85,10 @@ def handle(
             return None
         from memstrata.capture.record import record_signals
 
-        tool = str(payload.get("tool_name", "tool"))
-        command = json.dumps(payload.get("tool_input", {}), ensure_ascii=False)[:200]
-        error = str(payload.get("error", ""))
+        tool = str(payload.get("tool_name", "tool"))[:80]
+        # Redact before cutting: a key cut in half is no longer recognisable as a key.
+        command = writer.clean(json.dumps(payload.get("tool_input", {}), ensure_ascii=False))[:200]
+        error = writer.clean(str(payload.get("error", "")))[:2000]
         record_signals(writer, f"{error}\n{tool}: {command}", source="hook", hot_path=True)
         return None
     if event == "PreCompact":
@@ -114,22 +116,32 @@ def _log(workspace_dir: str | None, payload: dict[str, Any], message: str) -> No
 
         ws = Workspace.discover(workspace_dir, start=payload.get("cwd") or None)
         ws.state_dir.mkdir(parents=True, exist_ok=True)
+        from memstrata.core.redact import redact
         from memstrata.core.storage import append_bytes, file_lock
+        from memstrata.text.normalize import one_line
 
         log = ws.state_dir / "hooks.log"
+        line = one_line(redact(message))[:4000]
         with file_lock(log.with_suffix(".lock")):
-            append_bytes(
-                log, f"{datetime.now().isoformat(timespec='seconds')} {message}\n".encode()
-            )
+            append_bytes(log, f"{datetime.now().isoformat(timespec='seconds')} {line}\n".encode())
     except Exception:  # a hook must never fail the agent, not even while logging
         pass
 
 
 def run_hook(event_key: str, workspace_dir: str | None = None) -> int:
-    """Read stdin, answer on stdout, always exit 0 (errors go to .memstrata/hooks.log)."""
+    """Read stdin, answer on stdout, always exit 0 (errors go to .memstrata/hooks.log).
+
+    Claude Code treats exit code 2 as "block the agent", so nothing here may exit non-zero:
+    an unknown event, an empty or broken payload, a missing workspace are logged and ignored.
+    """
     payload: dict[str, Any] = {}
+    if event_key not in EVENTS:
+        _log(workspace_dir, payload, f"unknown hook event {event_key[:60]!r}; ignored")
+        return 0
     try:
-        raw = sys.stdin.read()
+        if sys.stdin is None or sys.stdin.isatty():
+            return 0  # nobody is sending a payload: do not wait for one
+        raw = sys.stdin.read(MAX_PAYLOAD_BYTES)
         if not raw.strip():
             return 0  # nothing was sent: nothing to do
         data = json.loads(raw)

@@ -68,7 +68,8 @@ def record_signals(
             "brief": signal.brief,
             "detail": signal.detail,
             "source": source,
-            "evidence": signal.evidence[:300],
+            # redact before cutting, so no half of a key survives the cut
+            "evidence": writer.clean(signal.evidence)[:300],
         }
         if signal.promote_now:
             record["promote_now"] = True

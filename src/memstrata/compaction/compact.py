@@ -50,10 +50,28 @@ class Message:
     result_of: str = ""  # the call id a tool result answers
     tool_name: str = ""
     raw: Any = None
+    original_text: str = ""  # the text as parsed, to tell a kept message from a changed one
+
+    def __post_init__(self) -> None:
+        self.original_text = self.original_text or self.text
 
     @property
     def tokens(self) -> int:
         return count_tokens(self.text) + 4
+
+    def as_openai(self) -> dict[str, Any]:
+        """This message as OpenAI chat input: a message kept verbatim is its original object
+        (tool_calls, tool_call_id and all); a changed one keeps the fields that pair tool calls
+        with their results, so the compacted list is valid input again."""
+        raw = self.raw if isinstance(self.raw, dict) and "role" in self.raw else None
+        if raw is not None and self.text == self.original_text:
+            return dict(raw)
+        out: dict[str, Any] = {"role": self.role, "content": self.text}
+        if raw is not None:
+            out.update({k: raw[k] for k in ("tool_calls", "tool_call_id", "name") if k in raw})
+        elif self.result_of:
+            out["tool_call_id"] = self.result_of
+        return out
 
 
 def parse_openai(data: list[dict[str, Any]]) -> list[Message]:
@@ -129,16 +147,38 @@ def parse_claude_transcript(lines: list[str], path: str = "transcript") -> list[
     return out
 
 
+def _json(text: str, path: str) -> Any:
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise FormatError(f"invalid JSON ({exc.msg})", path, exc.lineno) from None
+
+
 def load_conversation(text: str, path: str = "conversation") -> list[Message]:
-    """OpenAI messages (a JSON list, or an object with ``messages``) or a Claude Code JSONL."""
+    """OpenAI messages (a JSON list, or an object with ``messages``) or a Claude Code JSONL;
+    anything else is a format error, never an empty conversation."""
     stripped = text.lstrip()
     if stripped.startswith("["):
-        return parse_openai(json.loads(stripped))
-    if stripped.startswith("{") and "\n" not in stripped.strip():
-        data = json.loads(stripped)
-        if isinstance(data, dict) and isinstance(data.get("messages"), list):
-            return parse_openai(data["messages"])
-    return parse_claude_transcript(text.splitlines(), path)
+        data = _json(stripped, path)
+        messages = parse_openai(data) if isinstance(data, list) else []
+    elif stripped.startswith("{") and "\n" not in stripped.strip():
+        data = _json(stripped, path)
+        if not (isinstance(data, dict) and isinstance(data.get("messages"), list)):
+            raise FormatError(
+                "not a conversation: expected OpenAI messages (a list, or {'messages': [...]}) "
+                "or a Claude Code transcript (JSONL)",
+                path,
+            )
+        messages = parse_openai(data["messages"])
+    else:
+        messages = parse_claude_transcript(text.splitlines(), path)
+    if not messages and stripped:
+        raise FormatError(
+            "not a conversation: no user or assistant messages found (OpenAI JSON or Claude "
+            "Code JSONL expected)",
+            path,
+        )
+    return messages
 
 
 def stub_tool_results(messages: list[Message]) -> list[Message]:
@@ -298,12 +338,17 @@ def compact(
 ) -> Compacted:
     """Compact when over ``threshold`` of ``window``; ``summarizer`` (an LLM) may fail: then the
     extractive summary is used for that chunk and a warning says so. ``summary_tokens`` caps
-    the summary by dropping whole items."""
+    the summary by dropping whole items. The original system prompt (leading system
+    messages) is always kept, as OpenClaw's compaction does."""
     before = sum(m.tokens for m in messages)
     if before <= window * threshold:
         return Compacted(messages, "", False, before, before, 0)
+    prompt = 0
+    while prompt < len(messages) and messages[prompt].role == "system":
+        prompt += 1
+    system, messages = messages[:prompt], messages[prompt:]
     start = split_point(messages, keep)
-    older, kept = messages[:start], messages[start:]
+    older, kept = messages[:start], [*system, *messages[start:]]
     summary = ""
     warnings: list[str] = []
     for chunk in chunk_by_tokens(stub_tool_results(older), chunk_tokens):
@@ -323,14 +368,15 @@ def compact(
         summary = extractive_summary(summary, chunk)
     if summary_tokens is not None:
         summary = fit_summary(summary, summary_tokens)
-    result = [summary_message(summary), *kept] if older else kept
+    result = [*kept[:prompt], summary_message(summary), *kept[prompt:]] if older else kept
     return Compacted(
         result, summary, bool(older), before, sum(m.tokens for m in result), len(older), warnings
     )
 
 
-def llm_summarizer(client: Any) -> Summarizer:
-    """A summariser over an OpenAI-compatible chat client (JSON answer, validated)."""
+def llm_summarizer(client: Any, instructions: str | None = None) -> Summarizer:
+    """A summariser over an OpenAI-compatible chat client (JSON answer, validated); custom
+    ``instructions`` are added to its prompt (OpenClaw's compaction takes them too)."""
     schema = {
         "type": "object",
         "required": ["summary"],
@@ -341,6 +387,8 @@ def llm_summarizer(client: Any) -> Summarizer:
         "requests, decisions, open TODOs and exact identifiers (paths, URLs, numbers, error messages). "
         'Write in the conversation\'s language. Answer JSON: {"summary": "..."}'
     )
+    if instructions:
+        system += f"\nAdditional instructions: {instructions}"
 
     def summarize(previous: str, chunk: list[Message]) -> str:
         transcript = "\n".join(f"{m.role}: {m.text}" for m in chunk)
@@ -378,3 +426,33 @@ def flush_memories(writer: Any, dropped: list[Message]) -> list[str]:
         title = "压缩前记忆刷新" if ws.lang == "zh" else "Memory flush before compaction"
         log(writer, "\n".join(fresh), title=title)
     return fresh
+
+
+def compact_file(
+    text: str,
+    path: str,
+    writer: Any | None,
+    window: int,
+    keep: int,
+    threshold: float,
+    instructions: str | None = None,
+) -> Compacted:
+    """``memstrata compact``: load a conversation, flush its durable facts to today's log when
+    it will be compacted (``writer`` None: no flush), then compact it (with the configured LLM
+    when there is one, else extractively)."""
+    from memstrata.providers.llm import ChatClient
+
+    messages = load_conversation(text, path)
+    client = ChatClient.from_settings(writer.ws.config.llm) if writer is not None else None
+    flushed: list[str] = []
+    if writer is not None and sum(m.tokens for m in messages) > window * threshold:
+        flushed = flush_memories(writer, messages[: split_point(messages, keep)])
+    result = compact(
+        messages,
+        window=window,
+        keep=keep,
+        threshold=threshold,
+        summarizer=llm_summarizer(client, instructions) if client else None,
+    )
+    result.flushed = flushed
+    return result

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+import sys
 import types
 import typing
 from dataclasses import dataclass, field
@@ -149,10 +150,10 @@ class Config:
 
 
 def _load_toml(text: str) -> dict[str, Any]:
-    try:
+    if sys.version_info >= (3, 11):
         import tomllib
-    except ModuleNotFoundError:  # Python 3.10
-        import tomli as tomllib  # type: ignore[no-redef]
+    else:  # Python 3.10
+        import tomli as tomllib
     return tomllib.loads(text)
 
 

@@ -73,6 +73,9 @@ OPERATIONS: dict[str, frozenset[SessionKind]] = {
     "signal": ALL,
     "cite": ALL,
     "compact": ALL,
+    # launchers whose session is the identity they serve, and the self-contained demo
+    "mcp": ALL,
+    "demo": ALL,
     # the learning loop's private state and the owner's decisions
     "candidates.list": OWNER,
     "candidates.promote": OWNER,

@@ -12,12 +12,13 @@ import contextlib
 import hashlib
 import os
 import secrets
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 TEMP_MARK = ".memstrata-tmp-"
 
-try:  # POSIX
+if sys.platform != "win32":
     import fcntl
 
     def _lock_fd(fd: int) -> None:
@@ -26,7 +27,7 @@ try:  # POSIX
     def _unlock_fd(fd: int) -> None:
         fcntl.flock(fd, fcntl.LOCK_UN)
 
-except ImportError:  # pragma: no cover - Windows
+else:  # pragma: no cover - Windows
     import msvcrt
 
     def _lock_fd(fd: int) -> None:

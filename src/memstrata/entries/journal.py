@@ -13,6 +13,7 @@ from memstrata.core.templates import template_for
 from memstrata.core.writer import Writer
 from memstrata.errors import MemstrataError
 from memstrata.formats.daily import render_log_section, render_log_title
+from memstrata.formats.infra import set_facts
 from memstrata.formats.lessons import SEVERITIES, Lesson, add_lesson
 from memstrata.formats.projects import Project, add_project, parse_projects, update_project
 from memstrata.text.spans import Placed, Span
@@ -122,3 +123,34 @@ def project(
 
     start, end = writer.rewrite(path, transform, role="projects")
     return Placed(Span(path, start, end, "projects", name), name)
+
+
+def parse_fact(text: str) -> tuple[str, str]:
+    """``port=8443``, ``port: 8443`` or ``端口：8443`` -> ("port", "8443")."""
+    for separator in ("=", "：", ":"):
+        key, found, value = text.partition(separator)
+        if found and key.strip() and value.strip():
+            return key.strip(), value.strip()
+    raise MemstrataError(f"a fact is KEY=VALUE or KEY: VALUE, not {text[:60]!r}")
+
+
+def infra(writer: Writer, name: str, facts: dict[str, str], kind: str = "server") -> Placed:
+    """Add or update a host's or service's key facts in infra.md (note 002): one entry per
+    host/service, one line per fact; secrets are redacted (refused in teams) like everywhere."""
+    ws = writer.ws
+    name = writer.clean(name.strip())
+    if not name:
+        raise MemstrataError("an infra entry needs a host or service name")
+    if not facts:
+        raise MemstrataError("give at least one fact, e.g. port=8443")
+    clean = {writer.clean(k): writer.clean(v) for k, v in facts.items()}
+    path = ws.role_path("infra")
+    template = template_for(ws.preset, path, ws.lang, ws.today().isoformat())
+
+    def transform(lines: list[str]) -> tuple[list[str], tuple[int, int]]:
+        return set_facts(
+            lines or split_lines(template), name, clean, kind, writer.agent, ws.lang, path
+        )
+
+    start, end = writer.rewrite(path, transform, role="infra")
+    return Placed(Span(path, start, end, "infra", name), name)

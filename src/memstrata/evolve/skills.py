@@ -16,6 +16,7 @@ from memstrata.core.evolution_log import log_evolution
 from memstrata.core.permissions import check_operation
 from memstrata.core.queues import append_pending
 from memstrata.core.templates import template_for
+from memstrata.core.workspace import Workspace
 from memstrata.core.writer import Writer
 from memstrata.errors import MemstrataError
 from memstrata.formats.markdown import append_block
@@ -73,13 +74,25 @@ def render_skill(
     return "\n".join(out) + "\n"
 
 
-def add(writer: Writer, name: str, when: str = "", path: str | None = None) -> int:
-    """Register a skill: one line ``- name | path: ... | when: ...`` in skills/INDEX.md."""
+def add(writer: Writer, name: str, when: str = "", path: str | None = None) -> SkillFile:
+    """Register a skill: one line ``- name | path: ... | when: ...`` in skills/INDEX.md, and
+    a SKILL.md skeleton (front matter + sections) when the file does not exist yet."""
+    check_operation("skill.add", writer.session)
+    with writer.transaction():
+        return _add(writer, name, when, path)
+
+
+def _add(writer: Writer, name: str, when: str, path: str | None) -> SkillFile:
     name = check_name(name)
     index, folder = folders(writer)
     path = path or f"{folder}/{name}/SKILL.md"
     writer.ws.resolve(path)
     ws = writer.ws
+    if not ws.resolve(path).exists():
+        skeleton = render_skill(
+            name, writer.clean(when) or name, writer.clean(when), [], False, ws.lang
+        )
+        writer.rewrite(path, lambda lines: (lines or split_lines(skeleton), None), role="skills")
     template = split_lines(template_for(ws.preset, index, ws.lang, ws.today().isoformat()))
 
     def transform(lines: list[str]) -> tuple[list[str], int]:
@@ -93,13 +106,32 @@ def add(writer: Writer, name: str, when: str = "", path: str | None = None) -> i
         )
         return new, start + 1
 
-    return writer.rewrite(index, transform, role="skills")
+    writer.rewrite(index, transform, role="skills")
+    return SkillFile(name, path)
+
+
+def listing(ws: Workspace) -> dict[str, list[str]]:
+    """Registered skills (their index lines) and drafts waiting for approval."""
+    index = ws.role_path("skills")
+    folder = index.rsplit("/", 1)[0] if "/" in index else ""
+    registered = [line.strip() for line in ws.read_lines(index) if line.startswith("- ")]
+    drafts_dir = ws.resolve(f"{folder}/auto-generated" if folder else "auto-generated")
+    drafts = (
+        sorted(p.parent.name for p in drafts_dir.glob("*/SKILL.md")) if drafts_dir.is_dir() else []
+    )
+    return {"registered": registered, "drafts": drafts}
 
 
 def draft(
     writer: Writer, name: str, steps: list[str], when: str = "", description: str = ""
 ) -> SkillFile:
     """Write a SKILL.md draft to skills/auto-generated/NAME/ (a proposal)."""
+    check_operation("skill.draft", writer.session)
+    with writer.transaction():
+        return _draft(writer, name, steps, when, description)
+
+
+def _draft(writer: Writer, name: str, steps: list[str], when: str, description: str) -> SkillFile:
     name = check_name(name)
     if len(steps) < MIN_STEPS:
         raise MemstrataError(f"a skill needs at least {MIN_STEPS} steps, got {len(steps)}")
@@ -140,7 +172,7 @@ def _approve(writer: Writer, name: str) -> SkillFile:
     writer.move(source, target)
     writer.rewrite(target, lambda lines: ([_DRAFT_NOTE.sub("", line) for line in lines], None))
     when = _when_to_use(writer.ws.read_lines(target))
-    add(writer, name, when=when, path=target)
+    _add(writer, name, when=when, path=target)
     log_evolution(
         writer,
         "auto-skill",

@@ -16,6 +16,7 @@ from memstrata.errors import FormatError
 from memstrata.formats.bullets import parse_bullets
 from memstrata.formats.candidates import parse_candidates
 from memstrata.formats.daily import parse_log
+from memstrata.formats.infra import parse_infra
 from memstrata.formats.lessons import parse_lessons
 from memstrata.formats.patterns import parse_index, parse_patterns
 from memstrata.formats.principles import parse_principles
@@ -37,6 +38,7 @@ ENTRY_KEYS: dict[str, Keys] = {
     "patterns": _patterns,
     "lessons": lambda lines, path: [(x.severity, x.title) for x in parse_lessons(lines, path)],
     "projects": lambda lines, path: [p.name for p in parse_projects(lines, path)],
+    "infra": lambda lines, path: [e.name for e in parse_infra(lines, path)],
     "candidates": lambda lines, path: [(r.table, r.cid) for r in parse_candidates(lines, path)],
     "daily": lambda lines, path: [(s.agent, s.title) for s in parse_log(lines, path)],
 }

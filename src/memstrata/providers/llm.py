@@ -27,7 +27,7 @@ def validate(data: Any, schema: dict[str, Any], where: str = "$") -> None:
     """Check ``data`` against a JSON-schema subset: type, properties, required, items,
     enum, maxLength, minimum/maximum. Raises LLMError naming the first violation."""
     kind = schema.get("type")
-    checks = {
+    checks: dict[str, type | tuple[type, ...]] = {
         "object": dict,
         "array": list,
         "string": str,

@@ -14,7 +14,7 @@ import sqlite3
 from dataclasses import asdict, dataclass, field
 from datetime import date
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from memstrata.core.config import SearchSettings
 from memstrata.core.permissions import Session, hidden_roles
@@ -92,9 +92,25 @@ class SearchResponse:
 
 
 def _check_date(value: str | None, flag: str) -> str | None:
-    if value is not None and not _DATE.match(value):
-        raise MemstrataError(f"{flag} {value!r} is not YYYY-MM-DD")
+    """A YYYY-MM-DD or YYYY-MM date that exists (2026-13-45 is refused, not matched as text)."""
+    if value is None:
+        return None
+    try:
+        if not _DATE.match(value):
+            raise ValueError
+        date.fromisoformat(value if len(value) == 10 else f"{value}-01")
+    except ValueError:
+        raise MemstrataError(f"{flag} {value[:40]!r} is not a date (YYYY-MM-DD)") from None
     return value
+
+
+def _check_roles(roles: list[str] | None, ws: Workspace) -> None:
+    known = {*ws.layout.roles, "other"}
+    unknown = [role for role in roles or [] if role not in known]
+    if unknown:
+        raise MemstrataError(
+            f"unknown role {unknown[0][:40]!r}; this workspace has: {', '.join(sorted(known))}"
+        )
 
 
 def _role_rule(filters: SearchFilters, ws: Workspace) -> tuple[list[str] | None, list[str]]:
@@ -207,7 +223,7 @@ def search(
     k: int = 8,
     mode: str = "hybrid",
     filters: SearchFilters | None = None,
-    embedder: Embedder | str | None = "auto",
+    embedder: Embedder | Literal["auto"] | None = "auto",
 ) -> SearchResponse:
     """Search the workspace; syncs changed files first. ``embedder="auto"`` uses the configured one."""
     if mode not in MODES:
@@ -219,6 +235,7 @@ def search(
     _check_date(filters.until, "--until")
     settings = ws.config.search
     response = SearchResponse(query=query, mode=mode, degraded=False, results=[])
+    _check_roles(filters.roles, ws)
     model = workspace_embedder(ws.config.search) if embedder == "auto" else embedder
     if mode != "lexical" and model is None:
         response.degraded, response.warnings = (
@@ -226,7 +243,7 @@ def search(
             ["no embedder configured; lexical results only"],
         )
         model = None
-    index = Index(ws, model)  # type: ignore[arg-type]
+    index = Index(ws, model)
     try:
         stats = index.sync(
             embed=mode != "lexical",
@@ -418,7 +435,7 @@ def search_many(
     k: int = 8,
     mode: str = "hybrid",
     filters: SearchFilters | None = None,
-    embedder: Embedder | str | None = "auto",
+    embedder: Embedder | Literal["auto"] | None = "auto",
 ) -> SearchResponse:
     """Search several workspaces (a private main one and a shared team one) as one list, each
     hit labelled with its workspace. Scores are comparable: each is normalised per query the

@@ -1,0 +1,143 @@
+"""Agent commands: mcp, hook, install-hooks, uninstall-hooks."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from memstrata.adapters.cli.options import (
+    command,
+    current_session,
+    emit_json,
+    open_workspace,
+    workspace_dir,
+)
+
+
+def _print_install(result: dict, as_json: bool) -> None:
+    if as_json:
+        emit_json(result)
+        return
+    for key, value in result.items():
+        if isinstance(value, list):
+            click.echo(f"{key}:")
+            for item in value:
+                click.echo(f"  - {item}")
+        elif isinstance(value, dict):
+            click.echo(f"{key}:")
+            for sub, item in value.items():
+                click.echo(f"  {sub}: {item}")
+        else:
+            click.echo(f"{key}: {value}")
+
+
+def register(cli: click.Group) -> None:
+    @command(cli, "mcp", name="mcp", json_flag=False)
+    @click.option(
+        "--transport", type=click.Choice(("stdio", "http")), default="stdio", show_default=True
+    )
+    @click.option("--host", default="127.0.0.1", show_default=True, help="For --transport http.")
+    @click.option("--port", type=click.IntRange(1, 65535), default=8765, show_default=True)
+    def mcp(transport: str, host: str, port: int) -> None:
+        """Serve the memory as MCP tools (stdio, or streamable HTTP at http://HOST:PORT/mcp).
+
+        The session kind and agent are fixed at launch: a shared server never hands out
+        private roles, whatever a tool is asked.
+
+        \b
+        Example: memstrata mcp --session shared --agent coder
+        """
+        from memstrata.adapters.mcp.server import build_server
+
+        open_workspace()  # fail now, with one line, if there is no workspace
+        server = build_server(workspace_dir(), current_session())
+        if transport == "stdio":
+            server.run("stdio")
+        else:
+            server.run("streamable-http", host=host, port=port)
+
+    # Hooks run as the owner configured them and must never block: no permission gate here
+    # (an unknown event or bad input exits 0), so this command is registered plainly.
+    @cli.command(context_settings={"ignore_unknown_options": True})
+    @click.argument("event", required=False, default="")
+    @click.argument("extra", nargs=-1)
+    @click.option("-w", "--workspace", "hook_workspace", default=None, hidden=True)
+    def hook(event: str, extra: tuple[str, ...], hook_workspace: str | None) -> None:
+        """Claude Code hook: reads the event JSON on stdin; never blocks (exit 0, errors go to
+        .memstrata/hooks.log). EVENT: session-start, user-prompt-submit, post-tool-use,
+        post-tool-use-failure, pre-compact, stop, session-end.
+
+        \b
+        Example: memstrata hook user-prompt-submit < payload.json
+        """
+        from memstrata.adapters.hooks import run_hook
+
+        raise click.exceptions.Exit(run_hook(event, hook_workspace or workspace_dir()))
+
+    @command(cli, "install", name="install-hooks")
+    @click.option("--target", type=click.Choice(("claude-code", "openclaw")), required=True)
+    @click.option(
+        "--scope",
+        type=click.Choice(("project", "user")),
+        default="project",
+        show_default=True,
+        help="claude-code: the project's .claude/settings.json, or the user's.",
+    )
+    @click.option(
+        "--project",
+        type=click.Path(file_okay=False),
+        default=".",
+        show_default=True,
+        help="claude-code: the project folder the agent works in.",
+    )
+    @click.option(
+        "--openclaw-home",
+        type=click.Path(file_okay=False),
+        default="~/.openclaw",
+        show_default=True,
+    )
+    def install_hooks(
+        target: str, scope: str, project: str, openclaw_home: str, as_json: bool
+    ) -> None:
+        """Wire memstrata into Claude Code (hooks + MCP server) or OpenClaw.
+
+        \b
+        Example: memstrata install-hooks --target claude-code --project ~/code/app
+        """
+        from memstrata.adapters import install
+
+        ws = open_workspace()
+        if target == "claude-code":
+            result = install.install_claude(Path(project).resolve(), ws.root, scope)
+        else:
+            result = install.install_openclaw(Path(openclaw_home).expanduser(), ws.root)
+        _print_install(result, as_json)
+
+    @command(cli, "install", name="uninstall-hooks")
+    @click.option("--target", type=click.Choice(("claude-code", "openclaw")), required=True)
+    @click.option(
+        "--scope", type=click.Choice(("project", "user")), default="project", show_default=True
+    )
+    @click.option("--project", type=click.Path(file_okay=False), default=".", show_default=True)
+    @click.option(
+        "--openclaw-home",
+        type=click.Path(file_okay=False),
+        default="~/.openclaw",
+        show_default=True,
+    )
+    def uninstall_hooks(
+        target: str, scope: str, project: str, openclaw_home: str, as_json: bool
+    ) -> None:
+        """Reverse exactly what install-hooks added.
+
+        \b
+        Example: memstrata uninstall-hooks --target claude-code --project ~/code/app
+        """
+        from memstrata.adapters import install
+
+        if target == "claude-code":
+            result = install.uninstall_claude(Path(project).resolve(), scope)
+        else:
+            result = install.uninstall_openclaw(Path(openclaw_home).expanduser())
+        _print_install(result, as_json)

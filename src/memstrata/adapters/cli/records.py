@@ -1,0 +1,128 @@
+"""Record commands: remember, log, lesson, project."""
+
+from __future__ import annotations
+
+import click
+
+from memstrata.adapters.cli.options import command, emit_json, open_writer
+from memstrata.errors import MemstrataError
+
+
+def _print(result: object, as_json: bool) -> None:
+    from memstrata.adapters import presenters
+
+    if as_json:
+        emit_json(presenters.placed(result))  # type: ignore[arg-type]
+    else:
+        click.echo(presenters.placed_text(result))  # type: ignore[arg-type]
+
+
+def register(cli: click.Group) -> None:
+    @command(cli, "remember")
+    @click.argument("text")
+    @click.option(
+        "--role",
+        type=click.Choice(("user", "long_term", "principles")),
+        default=None,
+        help="Override the rule-based choice of where it goes.",
+    )
+    def remember(text: str, role: str | None, as_json: bool) -> None:
+        """Write an explicit instruction at once (记住 / remember), then log it.
+
+        \b
+        Example: memstrata remember "记住：提供商名不要用 qwen，会触发内置插件劫持"
+        """
+        from memstrata.entries.remember import remember as remember_text
+
+        _print(remember_text(open_writer(), text, role=role), as_json)
+
+    @command(cli, "log", name="log")
+    @click.argument("text")
+    @click.option("--title", default=None, help="Section title (default: the first clause).")
+    @click.option(
+        "--section",
+        default="done",
+        show_default=True,
+        help="Sub-section: done (完成内容), problems (遇到问题), files (文件变更), or any heading.",
+    )
+    @click.option("--date", "day", default=None, help="Day to log to (YYYY-MM-DD, default today).")
+    def log_command(
+        text: str, title: str | None, section: str, day: str | None, as_json: bool
+    ) -> None:
+        """Append a tagged section to the daily log.
+
+        \b
+        Example: memstrata log "修复了登录超时" --agent coder --title "登录修复"
+        """
+        from datetime import date
+
+        from memstrata.entries.journal import log
+
+        try:
+            when = date.fromisoformat(day) if day else None
+        except ValueError:
+            raise MemstrataError(f"--date {day!r} is not a date (YYYY-MM-DD)") from None
+        _print(log(open_writer(), text, title=title, section=section, day=when), as_json)
+
+    @command(cli, "lesson")
+    @click.argument("title")
+    @click.option("--symptom", default="", help="现象: what happened.")
+    @click.option("--cause", default="", help="原因: why it happened.")
+    @click.option("--fix", default="", help="解决: how it was solved.")
+    @click.option(
+        "--severity",
+        type=click.Choice(("P0", "P1", "P2"), case_sensitive=False),
+        default="P1",
+        show_default=True,
+    )
+    def lesson(
+        title: str, symptom: str, cause: str, fix: str, severity: str, as_json: bool
+    ) -> None:
+        """Record a lesson (踩坑记录) under its severity.
+
+        \b
+        Example: memstrata lesson "npm install 失败" --fix "改用 pnpm install" --severity P1
+        """
+        from memstrata.entries.journal import lesson as add_lesson
+
+        _print(add_lesson(open_writer(), title, symptom, cause, fix, severity), as_json)
+
+    @command(cli, "project")
+    @click.argument("name")
+    @click.option("--status", "state", default=None, help="状态, e.g. '进行中 ⚡' or '已完成 ✅'.")
+    @click.option("--owner", default=None, help="负责人.")
+    @click.option("--progress", default=None, help="One progress item to add (当前进展).")
+    def project(
+        name: str, state: str | None, owner: str | None, progress: str | None, as_json: bool
+    ) -> None:
+        """Create or update a project in projects.md.
+
+        \b
+        Example: memstrata project 支付网关 --status "进行中 ⚡" --progress "退款迁移完成"
+        """
+        from memstrata.entries.journal import project as update
+
+        _print(update(open_writer(), name, status=state, owner=owner, progress=progress), as_json)
+
+    @command(cli, "infra")
+    @click.argument("name")
+    @click.option("--fact", "facts", multiple=True, required=True, help="KEY=VALUE (repeatable).")
+    @click.option(
+        "--kind",
+        type=click.Choice(("server", "api")),
+        default="server",
+        show_default=True,
+        help="Section: servers, or APIs and ports.",
+    )
+    def infra(name: str, facts: tuple[str, ...], kind: str, as_json: bool) -> None:
+        """Add or update a host's or service's key facts in infra.md (a new value replaces
+        the old line; secrets are redacted).
+
+        \b
+        Example: memstrata infra gateway-prod --fact port=8443 --fact "os: Ubuntu 24.04"
+        """
+        from memstrata.entries.journal import infra as set_infra
+        from memstrata.entries.journal import parse_fact
+
+        parsed = dict(parse_fact(fact) for fact in facts)
+        _print(set_infra(open_writer(), name, parsed, kind), as_json)

@@ -1,0 +1,147 @@
+"""One shape per result, for every adapter: the CLI's ``--json``, MCP's structured content and
+the local service's JSON API all call these functions, so they cannot drift apart (they did:
+``get --json`` had ``cite`` and ``memory_get`` did not).
+
+Text forms for people are here too, always plain: memory text is never interpreted as rich
+markup (``[red]`` or ``[/]`` in a note must print as written), and a citation is never wrapped.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, is_dataclass
+from typing import Any
+
+from memstrata.text.spans import Placed
+
+
+def to_json(data: Any) -> str:
+    """Pretty JSON with Chinese kept readable."""
+    return json.dumps(data, ensure_ascii=False, indent=2, default=_default)
+
+
+def _default(value: Any) -> Any:
+    if is_dataclass(value) and not isinstance(value, type):
+        return asdict(value)
+    if isinstance(value, (set, frozenset, tuple)):
+        return list(value)
+    return str(value)
+
+
+# ---------------------------------------------------------------- writes
+def placed(result: Placed) -> dict[str, Any]:
+    """Where a write landed: ``remember``, ``log``, ``lesson``, ``project``, ``infra``..."""
+    return {**result.span.as_json(), "entry_id": result.entry_id, "title": result.title}
+
+
+def placed_text(result: Placed) -> str:
+    return f"{result.role}: {result.title}\n{result.cite}"
+
+
+# ---------------------------------------------------------------- recall
+def search(response: Any) -> dict[str, Any]:
+    """query, mode, degraded, results (each hit names its ``workspace`` when several were
+    searched), warnings and how many chunks still wait for embeddings."""
+    return {
+        **response.as_json(),
+        "warnings": list(response.warnings),
+        "pending_embeddings": response.pending_embeddings,
+    }
+
+
+def hit_line(hit: Any, label: str = "") -> str:
+    """``📍 path:Lx-Ly  0.812  snippet`` on one line (the plain, grep-friendly form)."""
+    where = f"[{label}] {hit.cite}" if label else hit.cite
+    snippet = " ".join(hit.snippet.split())
+    return f"{where}  {hit.score:.3f}  {snippet}"
+
+
+def got(result: Any) -> dict[str, Any]:
+    """The lines a citation points at."""
+    return {**result.span.as_json(), "text": result.text}
+
+
+def context(result: Any) -> dict[str, Any]:
+    return asdict(result)
+
+
+def task_warnings(found: list[Any]) -> list[dict[str, Any]]:
+    return [asdict(w) for w in found]
+
+
+def reviewed_groups(groups: dict[str, list[Any]]) -> dict[str, list[dict[str, Any]]]:
+    return {name: [asdict(item) for item in items] for name, items in groups.items()}
+
+
+def reviewed(items: list[Any]) -> list[dict[str, Any]]:
+    return [asdict(item) for item in items]
+
+
+# ---------------------------------------------------------------- learning loop
+def signals(report: Any) -> dict[str, Any]:
+    return {**report.as_json(), "warnings": list(report.warnings)}
+
+
+def heartbeat(report: Any) -> dict[str, Any]:
+    return {**asdict(report), "proposals": [asdict(p) for p in report.proposals]}
+
+
+def approval(result: Any) -> dict[str, Any]:
+    return asdict(result)
+
+
+def candidates(rows: list[Any]) -> list[dict[str, Any]]:
+    return [asdict(row) | {"promotable": row.promotable} for row in rows]
+
+
+def candidate_line(row: Any) -> str:
+    mark = " ← ready" if row.promotable else ""
+    return (
+        f"{row.cid}  {row.count}/{row.threshold}  [{row.kind}] {row.summary}  "
+        f"(first {row.first_seen}, last {row.last_seen}){mark}"
+    )
+
+
+# ---------------------------------------------------------------- maintenance
+def doctor(report: Any) -> dict[str, Any]:
+    return {
+        "healthy": report.healthy,
+        "findings": [asdict(f) for f in report.findings],
+        "fixed": list(getattr(report, "fixed", [])),
+    }
+
+
+def doctor_line(finding: Any) -> str:
+    where = f"  ({finding.where})" if finding.where else ""
+    mark = "✗" if finding.severity == "problem" else "·"
+    return f"{mark} [{finding.check}] {finding.message}{where}"
+
+
+def consolidation(report: Any) -> dict[str, Any]:
+    return {**asdict(report), "proposals": [asdict(p) for p in report.proposals]}
+
+
+def compaction(result: Any) -> dict[str, Any]:
+    return {
+        "compacted": result.compacted,
+        "tokens_before": result.tokens_before,
+        "tokens_after": result.tokens_after,
+        "dropped": result.dropped,
+        "flushed": result.flushed,
+        "summary": result.summary,
+        "messages": [m.as_openai() for m in result.messages],
+    }
+
+
+def status(ws: Any, rows: list[Any]) -> dict[str, Any]:
+    return {
+        "workspace": str(ws.root),
+        "preset": ws.preset,
+        "lang": ws.lang,
+        "team": ws.team,
+        "roles": [asdict(row) | {"over_limit": row.over_limit} for row in rows],
+    }
+
+
+def skill_file(made: Any, action: str) -> dict[str, Any]:
+    return {"action": action, "name": made.name, "path": made.path, "cite": f"📍 {made.path}"}
