@@ -922,14 +922,32 @@ def hook(event: str) -> None:
 @click.option(
     "--openclaw-home", type=click.Path(file_okay=False), default="~/.openclaw", show_default=True
 )
+@click.option(
+    "--plugin",
+    "plugin_dir",
+    type=click.Path(file_okay=False),
+    default=None,
+    help="claude-code: write the plugin here as a local marketplace instead of editing settings.",
+)
 @workspace_option
 @json_option
-def install_hooks(target: str, scope: str, project: str, openclaw_home: str, as_json: bool) -> None:
+def install_hooks(
+    target: str,
+    scope: str,
+    project: str,
+    openclaw_home: str,
+    plugin_dir: str | None,
+    as_json: bool,
+) -> None:
     """Wire memstrata into Claude Code (hooks + MCP server) or OpenClaw (hook package + skill)."""
     from memstrata.adapters import install
 
     ws = open_workspace()
-    if target == "claude-code":
+    if target == "claude-code" and plugin_dir:
+        from memstrata.adapters.claude_plugin import write_marketplace
+
+        result = write_marketplace(Path(plugin_dir), ws.root)
+    elif target == "claude-code":
         result = install.install_claude(Path(project).resolve(), ws.root, scope)
     else:
         result = install.install_openclaw(Path(openclaw_home).expanduser(), ws.root)
@@ -937,7 +955,10 @@ def install_hooks(target: str, scope: str, project: str, openclaw_home: str, as_
         _emit_json(result)
         return
     for key, value in result.items():
-        click.echo(f"{key}: {value}")
+        if key == "next":
+            click.echo("next, run:\n" + "\n".join(f"  {command}" for command in value))
+        else:
+            click.echo(f"{key}: {value}")
 
 
 @cli.command(name="uninstall-hooks")
@@ -949,14 +970,25 @@ def install_hooks(target: str, scope: str, project: str, openclaw_home: str, as_
 @click.option(
     "--openclaw-home", type=click.Path(file_okay=False), default="~/.openclaw", show_default=True
 )
+@click.option(
+    "--plugin",
+    "plugin_dir",
+    type=click.Path(file_okay=False),
+    default=None,
+    help="claude-code: remove the plugin folder install-hooks --plugin wrote.",
+)
 @json_option
 def uninstall_hooks(
-    target: str, scope: str, project: str, openclaw_home: str, as_json: bool
+    target: str, scope: str, project: str, openclaw_home: str, plugin_dir: str | None, as_json: bool
 ) -> None:
     """Reverse exactly what install-hooks added."""
     from memstrata.adapters import install
 
-    if target == "claude-code":
+    if target == "claude-code" and plugin_dir:
+        from memstrata.adapters.claude_plugin import remove_marketplace
+
+        result = remove_marketplace(Path(plugin_dir))
+    elif target == "claude-code":
         result = install.uninstall_claude(Path(project).resolve(), scope)
     else:
         result = install.uninstall_openclaw(Path(openclaw_home).expanduser())
