@@ -55,7 +55,7 @@ def memstrata_argv() -> list[str]:
     """
     script = Path(sys.argv[0]) if sys.argv and sys.argv[0] else None
     if script is not None and script.name == "memstrata" and script.is_file():
-        return [str(script.resolve())]
+        return [str(script.absolute())]  # a symlink (pipx) stays a symlink: it survives upgrades
     beside = Path(sys.executable).parent / "memstrata"
     if beside.is_file():
         return [str(beside)]
