@@ -19,10 +19,8 @@ internal error is written there too while the hook still exits 0.
 
 from __future__ import annotations
 
-import contextlib
 import functools
 import json
-import os
 import sys
 import time
 import traceback
@@ -76,20 +74,11 @@ def _park_card(ws: Workspace, card: str) -> None:
 
 
 def _take_parked_card(ws: Workspace) -> str:
-    """The parked card, claimed by exactly one hook (rename first), or ''."""
-    path = ws.state_dir / PARKED_CARD
-    if not path.exists():
-        return ""
-    claimed = path.with_name(f"{PARKED_CARD}.{os.getpid()}")
-    try:
-        path.rename(claimed)
-    except OSError:
-        return ""  # another hook took it
-    try:
-        return claimed.read_text(encoding="utf-8")
-    finally:
-        with contextlib.suppress(OSError):
-            claimed.unlink()
+    """The parked card, claimed by exactly one hook, or ''."""
+    from memstrata.storage import take_file
+
+    data = take_file(ws.state_dir / PARKED_CARD)
+    return data.decode("utf-8", "replace") if data else ""
 
 
 def handle(
@@ -164,17 +153,12 @@ def _log(workspace_dir: str | None, payload: dict[str, Any], message: str) -> No
     """One line in ``.memstrata/hooks.log`` (rotated at about 1 MB); never raises."""
     try:
         ws = _workspace(workspace_dir, str(payload.get("cwd") or "") or None)
+        from memstrata.storage import append_bytes, rotate_if_larger
+
         log = ws.state_dir / "hooks.log"
-        log.parent.mkdir(parents=True, exist_ok=True)
-        with contextlib.suppress(OSError):
-            if log.stat().st_size > LOG_ROTATE_BYTES:
-                log.replace(log.with_name("hooks.log.1"))
+        rotate_if_larger(log, LOG_ROTATE_BYTES)
         line = f"{datetime.now().isoformat(timespec='milliseconds')} {message}\n"
-        fd = os.open(log, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
-        try:
-            os.write(fd, line.encode("utf-8", "replace"))  # one small O_APPEND write
-        finally:
-            os.close(fd)
+        append_bytes(log, line.encode("utf-8", "replace"))  # one small O_APPEND write
     except Exception:  # a hook must never fail the agent, not even while logging
         pass
 

@@ -61,7 +61,7 @@ def _executable(command: str) -> str | None:
         return None
     if words and words[0] == "sh" and len(words) > 1:
         words = words[1:]
-    return words[0] if words and "/" in words[0] and "$" not in words[0] else None
+    return words[0] if words and "/" in words[0] and "${" not in words[0] else None
 
 
 def check_installs(ws_root: Path) -> tuple[bool, list[tuple[str, str, str]]]:
