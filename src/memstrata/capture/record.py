@@ -16,7 +16,6 @@ from memstrata.capture.refine import refine
 from memstrata.capture.signals import Signal, detect
 from memstrata.llm import ChatClient
 from memstrata.queues import append_pending
-from memstrata.remember import remember
 from memstrata.storage import append_bytes, file_lock
 from memstrata.writer import Writer
 
@@ -73,6 +72,8 @@ def record_signals(
         if signal.promote_now:
             record["promote_now"] = True
             if writer.session.kind == "main" and not hot_path:
+                from memstrata.remember import remember  # not on the hooks' hot path
+
                 placed = remember(writer, signal.evidence)
                 record["written"] = placed.cite.removeprefix("📍 ")
                 report.written.append(
