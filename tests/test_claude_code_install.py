@@ -260,3 +260,41 @@ def test_the_card_reaches_the_person_once(tmp_path) -> None:
     shown = json.loads(hook("session-start"))
     assert "Evolution request" in shown["systemMessage"]
     assert "systemMessage" not in json.loads(hook("session-start"))  # once
+
+
+@pytest.mark.parametrize(
+    ("argv", "expected"),
+    [
+        (["-w", "/a b", "hook", "stop"], ("stop", "/a b")),
+        (["hook", "user-prompt-submit", "--workspace", "/x"], ("user-prompt-submit", "/x")),
+        (["--workspace=/x", "hook", "pre-compact"], ("pre-compact", "/x")),
+        (["hook", "session-end"], ("session-end", None)),
+        (["hook", "no-such-event"], None),  # the full CLI answers (and still exits 0)
+        (["hook", "stop", "--help"], None),
+        (["search", "hook"], None),
+    ],
+)
+def test_hook_calls_take_the_short_path(argv: list[str], expected) -> None:
+    from memstrata.adapters.entry import fast_hook
+
+    assert fast_hook(argv) == expected
+
+
+def test_the_hook_path_imports_no_cli_framework(tmp_path) -> None:
+    code = (
+        "import sys; sys.argv = ['memstrata', '-w', sys.argv[1], 'hook', 'user-prompt-submit'];"
+        "from memstrata.adapters import entry\n"
+        "try:\n    entry.main()\nexcept SystemExit:\n    pass\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('click', 'rich')))"
+    )
+    ws = init_workspace(tmp_path / "ws", lang="en").workspace
+    done = subprocess.run(
+        [sys.executable, "-c", code, str(ws.root)],
+        input=json.dumps({"cwd": str(ws.root), "prompt": "hello"}),
+        capture_output=True,
+        text=True,
+        env=_env(),
+        timeout=60,
+        check=True,
+    )
+    assert done.stdout.strip().endswith("[]") and "additionalContext" in done.stdout
