@@ -52,8 +52,8 @@ def main() -> None:
     )
     args = parser.parse_args()
     overrides = parse_overrides(args.set)
+    from memstrata.core.workspace import Workspace
     from memstrata.recall.search import search
-    from memstrata.workspace import Workspace
 
     embedder = make_embedder(args.embedder)
     ws, stats = build_workspace(FILES, embedder, search=overrides)

@@ -38,7 +38,7 @@ class CachedEmbedder:
 
 
 def make_embedder(kind: str) -> Any:
-    from memstrata.recall.embedders import build_embedder
+    from memstrata.providers.embedders import build_embedder
 
     return CachedEmbedder(build_embedder({"embedder": kind}))
 
@@ -65,9 +65,9 @@ def build_workspace(
 
     ``search`` settings are written to its memstrata.toml [search] table, as a user would.
     """
-    from memstrata.initialize import init_workspace
+    from memstrata.core.initialize import init_workspace
+    from memstrata.core.workspace import Workspace
     from memstrata.recall.store import Index
-    from memstrata.workspace import Workspace
 
     root = root or Path(tempfile.mkdtemp(prefix="memstrata-bench-")) / "ws"
     ws = init_workspace(root, preset="openclaw", lang="en").workspace

@@ -31,7 +31,7 @@ def normalise(text: str) -> str:
 
 
 def messages_of(conv: dict):
-    from memstrata.compaction import Message
+    from memstrata.compaction.compact import Message
 
     sessions = sorted((int(k.split("_")[1]), k) for k in conv if re.fullmatch(r"session_\d+", k))
     out = []
@@ -53,8 +53,8 @@ def last_fitting(messages: list, budget: int) -> list:
 
 
 def main() -> None:
-    from memstrata.compaction import compact, flush_memories, split_point
-    from memstrata.initialize import init_workspace
+    from memstrata.compaction.compact import compact, flush_memories, split_point
+    from memstrata.core.initialize import init_workspace
 
     data = json.loads((SHARED_DATA / "locomo10.json").read_text())
     survived: dict[tuple[str, str], list[float]] = defaultdict(list)

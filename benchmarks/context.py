@@ -28,10 +28,10 @@ TOPICS = [
 
 def generated(root: Path, days: int = 90):
     """A workspace with 90 daily logs (3 sections each), 60 MEMORY.md bullets, 10 principles."""
-    from memstrata.initialize import init_workspace
-    from memstrata.journal import log
-    from memstrata.remember import remember, write_bullet
-    from memstrata.workspace import Workspace
+    from memstrata.core.initialize import init_workspace
+    from memstrata.core.workspace import Workspace
+    from memstrata.entries.journal import log
+    from memstrata.entries.remember import remember, write_bullet
 
     rng = random.Random(3)
     init_workspace(root)
@@ -68,10 +68,10 @@ def whole(ws) -> str:
 
 
 def main() -> None:
-    from memstrata.context import build_context
-    from memstrata.demo import run_demo
-    from memstrata.tokens import count_tokens
-    from memstrata.workspace import Workspace
+    from memstrata.adapters.demo import run_demo
+    from memstrata.context.bootstrap import build_context
+    from memstrata.core.workspace import Workspace
+    from memstrata.text.token_estimate import count_tokens
 
     rows = []
     with tempfile.TemporaryDirectory() as tmp:

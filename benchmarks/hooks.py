@@ -46,9 +46,9 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=30)
     args = parser.parse_args()
-    from memstrata.initialize import init_workspace
+    from memstrata.core.initialize import init_workspace
+    from memstrata.entries.remember import remember
     from memstrata.recall.store import Index
-    from memstrata.remember import remember
 
     exe = str(Path(sys.executable).parent / "memstrata")
     with tempfile.TemporaryDirectory() as tmp:
@@ -57,7 +57,7 @@ def main() -> None:
         generate(ws.root, 10_000, 10, Zipf(vocabulary(rng), rng))
         for n in range(20):
             remember(ws.writer(), f"记住：部署第 {n} 个服务前必须先备份数据库")
-        from memstrata.recall.embedders import USEEmbedder
+        from memstrata.providers.embedders import USEEmbedder
 
         # Steady state: every chunk embedded, as after `memstrata index`.
         Index(ws, USEEmbedder()).sync()

@@ -110,9 +110,9 @@ def main() -> None:
     parser.add_argument("--sessions", type=int, default=6, help="sessions per configuration")
     parser.add_argument("--chunks", type=int, default=10_000)
     args = parser.parse_args()
-    from memstrata.initialize import init_workspace
+    from memstrata.core.initialize import init_workspace
+    from memstrata.entries.remember import remember
     from memstrata.recall.store import Index
-    from memstrata.remember import remember
 
     claude = install_claude_code()
     version = subprocess.run([claude, "--version"], capture_output=True, text=True).stdout.strip()

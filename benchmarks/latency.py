@@ -111,7 +111,7 @@ def fill_random_vectors(index, model_name: str, dim: int, rng_seed: int = 1) -> 
 RSS_SCRIPT = """
 import resource, sys
 from memstrata.recall.search import search
-from memstrata.workspace import Workspace
+from memstrata.core.workspace import Workspace
 search(Workspace.open(sys.argv[1]), sys.argv[2])
 print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
 """
@@ -139,8 +139,8 @@ def main() -> None:
     parser.add_argument("--sizes", default="1000,10000,100000")
     parser.add_argument("--queries", type=int, default=50)
     args = parser.parse_args()
-    from memstrata.initialize import init_workspace
-    from memstrata.recall.embedders import USEEmbedder
+    from memstrata.core.initialize import init_workspace
+    from memstrata.providers.embedders import USEEmbedder
     from memstrata.recall.search import search
     from memstrata.recall.store import Index
 

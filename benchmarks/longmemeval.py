@@ -74,8 +74,8 @@ def main() -> None:
     )
     args = parser.parse_args()
     overrides = parse_overrides(args.set)
+    from memstrata.core.workspace import Workspace
     from memstrata.recall.search import search
-    from memstrata.workspace import Workspace
 
     with gzip.open(SHARED_DATA / "longmemeval_s_sample60.json.gz") as raw:
         everything = json.loads(raw.read())

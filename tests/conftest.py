@@ -14,8 +14,8 @@ import pytest
 from hypothesis import settings
 
 from memstrata.adapters.cli import run
-from memstrata.initialize import init_workspace
-from memstrata.workspace import Workspace
+from memstrata.core.initialize import init_workspace
+from memstrata.core.workspace import Workspace
 
 # CI gets reproducible property tests (same examples every run); local runs keep exploring.
 settings.register_profile("ci", derandomize=True, deadline=None)

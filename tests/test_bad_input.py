@@ -89,7 +89,7 @@ CASES = [
         "memstrata.toml",
         b'preset = "default"\nlang = "fr"\n',
         ["status"],
-        ["memstrata.toml", "'lang'"],
+        ["memstrata.toml", "lang must be one of zh, en"],
     ),
     ("memstrata.toml", b'preset = "nope"\n', ["status"], ["memstrata.toml", "unknown preset"]),
 ]

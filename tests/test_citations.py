@@ -7,13 +7,13 @@ from datetime import datetime
 
 import pytest
 
+from memstrata.core.queues import read_citations
+from memstrata.core.workspace import Workspace
+from memstrata.entries.remember import remember, write_pattern
 from memstrata.errors import MemstrataError
+from memstrata.evolve.review import patterns_about, principles_by_category
 from memstrata.maintain.citations import cite, cleanup, flush, stats
-from memstrata.queues import read_citations
-from memstrata.references import resolve
-from memstrata.remember import remember, write_pattern
-from memstrata.review import patterns_about, principles_by_category
-from memstrata.workspace import Workspace
+from memstrata.maintain.references import resolve
 
 
 def at(ws: Workspace, when: str) -> Workspace:

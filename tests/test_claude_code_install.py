@@ -20,11 +20,11 @@ from memstrata.adapters.claude_plugin import (
     write_marketplace,
 )
 from memstrata.adapters.install import install_claude, uninstall_claude
-from memstrata.initialize import init_workspace
+from memstrata.core.initialize import init_workspace
+from memstrata.core.queues import append_pending
+from memstrata.core.workspace import Workspace
 from memstrata.maintain.doctor import diagnose
 from memstrata.maintain.installs import load_installs
-from memstrata.queues import append_pending
-from memstrata.workspace import Workspace
 
 try:
     import tomllib

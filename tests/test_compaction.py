@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from memstrata.compaction import (
+from memstrata.compaction.compact import (
     Message,
     compact,
     extractive_summary,
@@ -14,7 +14,7 @@ from memstrata.compaction import (
     split_point,
     units,
 )
-from memstrata.llm import ChatClient
+from memstrata.providers.llm import ChatClient
 from tests.conftest import tree_hashes
 from tests.http_fake import FakeServer
 

@@ -9,14 +9,14 @@ import signal
 import time
 from pathlib import Path
 
+from memstrata.core.permissions import Session
+from memstrata.core.queues import append_pending, read_pending
+from memstrata.core.storage import TEMP_MARK
+from memstrata.core.workspace import Workspace
+from memstrata.entries.journal import log
 from memstrata.formats.daily import parse_log
 from memstrata.formats.jsonl import parse_jsonl
-from memstrata.journal import log
-from memstrata.permissions import Session
-from memstrata.queues import append_pending, read_pending
-from memstrata.storage import TEMP_MARK
-from memstrata.textio import split_lines
-from memstrata.workspace import Workspace
+from memstrata.text.textio import split_lines
 from tests.conftest import fixed_clock
 
 PROCESSES, APPENDS = 8, 200

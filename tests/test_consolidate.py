@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from datetime import date, datetime, timedelta
 
+from memstrata.core.workspace import Workspace
+from memstrata.entries.remember import write_bullet
 from memstrata.evolve.approve import approve
 from memstrata.formats.bullets import parse_bullets
 from memstrata.maintain.consolidate import consolidate
 from memstrata.maintain.doctor import diagnose
-from memstrata.remember import write_bullet
-from memstrata.workspace import Workspace
 
 TODAY = date(2026, 4, 17)
 

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from memstrata.context import build_context
-from memstrata.journal import lesson, log
-from memstrata.permissions import Session
-from memstrata.remember import remember, write_pattern
-from memstrata.tokens import count_tokens
-from memstrata.warnings import task_warnings
+from memstrata.context.bootstrap import build_context
+from memstrata.context.warnings import task_warnings
+from memstrata.core.permissions import Session
+from memstrata.entries.journal import lesson, log
+from memstrata.entries.remember import remember, write_pattern
+from memstrata.text.token_estimate import count_tokens
 
 # Hand-counted: one token per Chinese character or full-width mark; English counted word by
 # word and punctuation by punctuation, as BPE tokenizers split such plain text.

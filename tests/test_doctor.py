@@ -7,15 +7,15 @@ from datetime import datetime
 
 import pytest
 
+from memstrata.core.queues import append_pending
+from memstrata.core.workspace import Workspace
+from memstrata.entries.journal import lesson, project
+from memstrata.entries.remember import remember
 from memstrata.evolve.pool import observe
-from memstrata.journal import lesson, project
 from memstrata.maintain.doctor import diagnose, run_doctor
 from memstrata.maintain.handoff import handoff
-from memstrata.queues import append_pending
-from memstrata.recall.embedders import HashEmbedder
+from memstrata.providers.embedders import HashEmbedder
 from memstrata.recall.store import Index
-from memstrata.remember import remember
-from memstrata.workspace import Workspace
 from tests.test_security import FAKE_SECRETS
 
 

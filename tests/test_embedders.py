@@ -8,7 +8,7 @@ import time
 import numpy as np
 import pytest
 
-from memstrata.recall.embedders import EmbedderError, HashEmbedder, OpenAIEmbedder, USEEmbedder
+from memstrata.providers.embedders import EmbedderError, HashEmbedder, OpenAIEmbedder, USEEmbedder
 from memstrata.recall.search import search
 from tests.http_fake import FakeServer
 
@@ -127,7 +127,7 @@ def test_configured_provider_end_to_end(ws, monkeypatch) -> None:
             + f'\n[search]\nembedder = "openai"\n\n[search.openai]\nbase_url = "{server.url}"\n'
             'model = "nomic-embed-text"\napi_key_env = "TEST_EMBED_KEY"\n'
         )
-        from memstrata.workspace import Workspace
+        from memstrata.core.workspace import Workspace
 
         fresh = Workspace.open(ws.root)
         (fresh.root / "memory" / "2026-04-10.md").write_text(

@@ -9,14 +9,14 @@ from datetime import datetime
 import pytest
 
 from memstrata.capture.record import record_signals
+from memstrata.core.queues import append_pending, read_pending
+from memstrata.core.workspace import Workspace
 from memstrata.errors import MemstrataError
 from memstrata.evolve.approve import approve, parse_reply
 from memstrata.evolve.heartbeat import due, heartbeat, merge_duplicates
 from memstrata.evolve.pool import observe, observing
 from memstrata.formats.bullets import parse_bullets
 from memstrata.formats.candidates import parse_candidates
-from memstrata.queues import append_pending, read_pending
-from memstrata.workspace import Workspace
 
 
 def at(ws: Workspace, when: str) -> Workspace:

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
+from memstrata.core.queues import append_pending, read_citations, read_pending
+from memstrata.entries.remember import remember
 from memstrata.maintain.citations import cite
-from memstrata.queues import append_pending, read_citations, read_pending
-from memstrata.remember import remember
 
 EXE = str(Path(sys.executable).parent / "memstrata")
 PAYLOADS = Path(__file__).parent / "data" / "hooks"
@@ -66,7 +66,7 @@ def test_user_prompt_submit_queues_signals_and_warns(ws) -> None:
     result = _hook("user-prompt-submit", _payload("user-prompt-submit", ws), ws.root)
     context = json.loads(result.stdout)["hookSpecificOutput"]["additionalContext"]
     reminder = context.splitlines()[0]
-    from memstrata.tokens import count_tokens
+    from memstrata.text.token_estimate import count_tokens
 
     assert count_tokens(reminder) <= 60
     assert "开始之前提醒一下：根据 P001" in context

@@ -1,7 +1,11 @@
-"""Architecture guard (DESIGN.md section 2): dependencies point inward.
+"""Architecture guard (docs/ARCHITECTURE.md): dependencies point inward, package by package.
 
-formats/ and the storage primitives know nothing of services; services know nothing of the
-adapters; nothing below the adapters imports click, rich or other presentation code.
+Layers, lowest first: ``errors`` and ``text`` (pure helpers) < ``formats`` (parse/render) <
+``core`` (workspace, settings, permissions, the single writer) < ``providers`` (models) <
+services (``entries`` < ``capture`` < ``recall`` < ``evolve`` < ``context`` < ``compaction``
+< ``maintain`` < ``serve`` < ``team``) < ``adapters``. A module may import its own package and
+any lower one, never a higher one; so there are no cycles between packages. Nothing below the
+adapters imports click, rich or other presentation code.
 """
 
 from __future__ import annotations
@@ -9,8 +13,28 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+import pytest
+
 PACKAGE = Path(__file__).parents[1] / "src" / "memstrata"
-LOW_LEVEL = {"errors", "textio", "storage", "redact", "config", "layouts", "templates", "citing"}
+ORDER = [
+    "errors",
+    "text",
+    "formats",
+    "core",
+    "providers",
+    "entries",
+    "capture",
+    "recall",
+    "evolve",
+    "context",
+    "compaction",
+    "maintain",
+    "serve",
+    "team",
+    "adapters",
+]
+RANK = {name: rank for rank, name in enumerate(ORDER)}
+PEERS = {"errors": "text", "text": "errors"}  # the two leaves may use each other
 
 
 def _imports(path: Path) -> set[str]:
@@ -19,6 +43,8 @@ def _imports(path: Path) -> set[str]:
     for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom) and node.module:
             found.add(node.module)
+            if node.module == "memstrata":
+                found.update(f"memstrata.{alias.name}" for alias in node.names)
         elif isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
     return found
@@ -28,20 +54,41 @@ def _modules(folder: Path) -> list[Path]:
     return [p for p in folder.rglob("*.py") if "__pycache__" not in p.parts]
 
 
-def test_formats_import_only_low_level_modules() -> None:
-    for path in _modules(PACKAGE / "formats"):
-        for name in _imports(path):
-            if name.startswith("memstrata."):
-                top = name.split(".")[1]
-                assert top == "formats" or top in LOW_LEVEL, f"{path.name} imports {name}"
+def _package(path: Path) -> str:
+    rel = path.relative_to(PACKAGE)
+    return rel.parts[0] if len(rel.parts) > 1 else rel.stem
 
 
-def test_nothing_below_adapters_imports_them_or_ui_libraries() -> None:
+def test_every_package_has_a_layer() -> None:
+    top_level = {"__init__", "__main__"}
     for path in _modules(PACKAGE):
-        if "adapters" in path.parts or path.name == "__main__.py":
+        package = _package(path)
+        assert package in RANK or package in top_level, f"{path}: package {package!r} has no layer"
+
+
+@pytest.mark.parametrize("path", _modules(PACKAGE), ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_imports_point_inward(path: Path) -> None:
+    package = _package(path)
+    if package in ("__init__", "__main__"):
+        return  # the lazy public API and the entry point sit above everything
+    for name in _imports(path):
+        if not name.startswith("memstrata."):
+            continue
+        target = name.split(".")[1]
+        if target == package or PEERS.get(package) == target:
+            continue
+        assert target in RANK, f"{path.name} imports {name}: unknown package"
+        assert RANK[target] < RANK[package], (
+            f"{path.relative_to(PACKAGE)} ({package}) imports {name} ({target}): "
+            "a lower layer must not import a higher one"
+        )
+
+
+def test_nothing_below_adapters_imports_ui_libraries() -> None:
+    for path in _modules(PACKAGE):
+        if _package(path) in ("adapters", "__main__"):
             continue
         for name in _imports(path):
-            assert not name.startswith("memstrata.adapters"), f"{path} imports {name}"
             assert name.split(".")[0] not in {"click", "rich", "typer"}, f"{path} imports {name}"
 
 
@@ -51,8 +98,9 @@ def test_only_storage_writes_bytes() -> None:
     The one exception is the derived index (recall/store.py), which swaps its own rebuilt
     SQLite file into .memstrata/; it never touches a user's Markdown.
     """
+    allowed = {"core/storage.py", "recall/store.py"}
     for path in _modules(PACKAGE):
-        if path.name == "storage.py" or path.relative_to(PACKAGE).as_posix() == "recall/store.py":
+        if path.relative_to(PACKAGE).as_posix() in allowed:
             continue
         source = path.read_text(encoding="utf-8")
         for forbidden in (

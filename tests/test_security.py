@@ -7,12 +7,12 @@ from pathlib import Path
 
 import pytest
 
+from memstrata.core.permissions import Session
+from memstrata.core.queues import append_pending
+from memstrata.core.redact import find_secrets, redact
+from memstrata.entries.journal import lesson, log, project
+from memstrata.entries.remember import remember
 from memstrata.errors import PathOutsideWorkspace, PermissionDenied, SecretRefused
-from memstrata.journal import lesson, log
-from memstrata.permissions import Session
-from memstrata.queues import append_pending
-from memstrata.redact import find_secrets, redact
-from memstrata.remember import remember
 from tests.conftest import tree_hashes
 
 A36, A40 = "A1b2C3d4E5" * 3 + "F6g7H8", "Zz9Yy8Xx7W" * 4
@@ -171,7 +171,8 @@ def test_subagent_writes_only_its_own_tagged_sections(ws) -> None:
     written = log(coder, "实现了登录")
     assert ws.read_lines(written.path)[written.start_line - 1].startswith("## [coder] ")
     lesson(coder, "端口冲突", fix="换端口")
-    for role in ("principles", "projects", "infra", "candidates"):
+    assert "[coder]" in "".join(ws.read_lines(project(coder, "网关", status="进行中").path))
+    for role in ("principles", "infra", "candidates", "user", "long_term", "patterns"):
         with pytest.raises(PermissionDenied):
             coder.rewrite(ws.role_path(role), lambda lines: (lines, None))
     with pytest.raises(PermissionDenied):

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from memstrata.capture.signals import KINDS, detect
-from memstrata.queues import read_pending
+from memstrata.core.queues import read_pending
 
 DATA = Path(__file__).parent / "data"
 

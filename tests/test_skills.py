@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from memstrata.core.permissions import Session
 from memstrata.errors import MemstrataError, PermissionDenied
 from memstrata.evolve import skills
 from memstrata.evolve.heartbeat import heartbeat
-from memstrata.permissions import Session
 
 STEPS = ["pnpm install", "pnpm test", "pnpm build", "./deploy.sh staging"]
 

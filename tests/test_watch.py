@@ -5,7 +5,7 @@ from __future__ import annotations
 import threading
 import time
 
-from memstrata.recall.embedders import HashEmbedder
+from memstrata.providers.embedders import HashEmbedder
 from memstrata.recall.search import search
 from memstrata.recall.store import Index
 from memstrata.recall.watch import watch

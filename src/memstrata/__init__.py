@@ -11,15 +11,15 @@ from typing import TYPE_CHECKING, Any
 __version__ = "0.1.0"
 
 _EXPORTS = {
-    "Workspace": "memstrata.workspace",
-    "Session": "memstrata.permissions",
+    "Workspace": "memstrata.core.workspace",
+    "Session": "memstrata.core.permissions",
     "MemstrataError": "memstrata.errors",
-    "init_workspace": "memstrata.initialize",
-    "remember": "memstrata.remember",
-    "log": "memstrata.journal",
-    "lesson": "memstrata.journal",
-    "project": "memstrata.journal",
-    "workspace_status": "memstrata.status",
+    "init_workspace": "memstrata.core.initialize",
+    "remember": "memstrata.entries.remember",
+    "log": "memstrata.entries.journal",
+    "lesson": "memstrata.entries.journal",
+    "project": "memstrata.entries.journal",
+    "workspace_status": "memstrata.maintain.status",
     "search": "memstrata.recall.search",
     "SearchFilters": "memstrata.recall.search",
     "get_lines": "memstrata.recall.get",
@@ -52,17 +52,17 @@ __all__ = [
 if TYPE_CHECKING:
     from memstrata.capture.record import record_signals
     from memstrata.capture.signals import detect
+    from memstrata.core.initialize import init_workspace
+    from memstrata.core.permissions import Session
+    from memstrata.core.workspace import Workspace
+    from memstrata.entries.journal import lesson, log, project
+    from memstrata.entries.remember import remember
     from memstrata.errors import MemstrataError
     from memstrata.evolve.approve import approve
     from memstrata.evolve.heartbeat import heartbeat
-    from memstrata.initialize import init_workspace
-    from memstrata.journal import lesson, log, project
-    from memstrata.permissions import Session
+    from memstrata.maintain.status import workspace_status
     from memstrata.recall.get import get_lines
     from memstrata.recall.search import SearchFilters, search
-    from memstrata.remember import remember
-    from memstrata.status import workspace_status
-    from memstrata.workspace import Workspace
 
 
 def __getattr__(name: str) -> Any:

@@ -64,8 +64,8 @@ def fill_launcher(text: str, argv: list[str], workspace: Path) -> str:
 def write_marketplace(dest: Path, workspace: Path) -> dict[str, Any]:
     """Copy the plugin to ``dest`` as a local marketplace, launcher filled in; record the install."""
     from memstrata.adapters.install import memstrata_argv
+    from memstrata.core.storage import atomic_write_bytes
     from memstrata.maintain.installs import record_install
-    from memstrata.storage import atomic_write_bytes
 
     dest = dest.expanduser().resolve()
     if dest.exists() and any(dest.iterdir()) and not _is_ours(dest):

@@ -18,8 +18,8 @@ import click
 from memstrata.errors import MemstrataError
 
 if TYPE_CHECKING:
-    from memstrata.workspace import Workspace
-    from memstrata.writer import Writer
+    from memstrata.core.workspace import Workspace
+    from memstrata.core.writer import Writer
 
 PRESET_CHOICES = (
     "default",
@@ -51,7 +51,7 @@ def workspace_option(func: Callable[..., Any]) -> Callable[..., Any]:
     def wrapper(*args: Any, workspace_dir: str | None, **kwargs: Any) -> Any:
         ctx = click.get_current_context()
         if workspace_dir:
-            ctx.meta["memstrata.workspace"] = workspace_dir
+            ctx.meta["memstrata.core.workspace"] = workspace_dir
         return func(*args, **kwargs)
 
     return wrapper
@@ -90,13 +90,13 @@ def json_option(func: Callable[..., Any]) -> Callable[..., Any]:
 
 
 def open_workspace() -> Workspace:
-    from memstrata.workspace import Workspace
+    from memstrata.core.workspace import Workspace
 
-    return Workspace.discover(click.get_current_context().meta.get("memstrata.workspace"))
+    return Workspace.discover(click.get_current_context().meta.get("memstrata.core.workspace"))
 
 
 def open_writer() -> Writer:
-    from memstrata.permissions import Session
+    from memstrata.core.permissions import Session
 
     kind, agent = click.get_current_context().meta.get("memstrata.session", ("main", None))
     return open_workspace().writer(Session(kind, agent))
@@ -139,7 +139,7 @@ def cli() -> None:
 @json_option
 def init(directory: str, preset: str, lang: str, team: bool, as_json: bool) -> None:
     """Create a workspace (or adopt an existing one without changing a byte)."""
-    from memstrata.initialize import init_workspace
+    from memstrata.core.initialize import init_workspace
 
     result = init_workspace(directory, preset=preset, lang=lang, team=team)
     ws = result.workspace
@@ -166,7 +166,7 @@ def init(directory: str, preset: str, lang: str, team: bool, as_json: bool) -> N
 @json_option
 def status(as_json: bool) -> None:
     """Entries, lines against limits and last update for every role."""
-    from memstrata.status import status_json, workspace_status
+    from memstrata.maintain.status import status_json, workspace_status
 
     ws = open_workspace()
     if as_json:
@@ -210,7 +210,7 @@ def status(as_json: bool) -> None:
 @json_option
 def remember(text: str, role: str | None, as_json: bool) -> None:
     """Write an explicit instruction at once (记住 / remember), then log it."""
-    from memstrata.remember import remember as remember_text
+    from memstrata.entries.remember import remember as remember_text
 
     result = remember_text(open_writer(), text, role=role)
     if as_json:
@@ -246,7 +246,7 @@ def log_command(text: str, title: str | None, section: str, day: str | None, as_
     """Append a tagged section to the daily log."""
     from datetime import date
 
-    from memstrata.journal import log
+    from memstrata.entries.journal import log
 
     try:
         when = date.fromisoformat(day) if day else None
@@ -271,7 +271,7 @@ def log_command(text: str, title: str | None, section: str, day: str | None, as_
 @json_option
 def lesson(title: str, symptom: str, cause: str, fix: str, severity: str, as_json: bool) -> None:
     """Record a lesson (踩坑记录) under its severity."""
-    from memstrata.journal import lesson as add_lesson
+    from memstrata.entries.journal import lesson as add_lesson
 
     _print_written(add_lesson(open_writer(), title, symptom, cause, fix, severity), as_json)
 
@@ -288,7 +288,7 @@ def project(
     name: str, state: str | None, owner: str | None, progress: str | None, as_json: bool
 ) -> None:
     """Create or update a project in projects.md."""
-    from memstrata.journal import project as update
+    from memstrata.entries.journal import project as update
 
     _print_written(
         update(open_writer(), name, status=state, owner=owner, progress=progress), as_json
@@ -543,7 +543,7 @@ def principles(category: str | None, as_json: bool) -> None:
     """有哪些原则: the L1 principles grouped by category, each with its citation."""
     from dataclasses import asdict
 
-    from memstrata.review import principles_by_category
+    from memstrata.evolve.review import principles_by_category
 
     groups = principles_by_category(open_workspace(), category)
     if as_json:
@@ -565,7 +565,7 @@ def patterns(query: str, as_json: bool) -> None:
     """关于XX的经验: L2 patterns about QUERY, found through patterns/index.md."""
     from dataclasses import asdict
 
-    from memstrata.review import patterns_about
+    from memstrata.evolve.review import patterns_about
 
     found = patterns_about(open_workspace(), query)
     if as_json:
@@ -666,7 +666,7 @@ def context(
     """The session's starting context within a token budget (never cut mid-entry)."""
     from dataclasses import asdict
 
-    from memstrata.context import build_context
+    from memstrata.context.bootstrap import build_context
 
     if budget < 1:
         raise MemstrataError("--budget must be positive")
@@ -686,7 +686,7 @@ def warnings_command(task: str, limit: int, as_json: bool) -> None:
     """事前预防: the principles, lessons and patterns to mention before starting TASK."""
     from dataclasses import asdict
 
-    from memstrata.warnings import task_warnings
+    from memstrata.context.warnings import task_warnings
 
     found = task_warnings(open_workspace(), task, limit)
     if as_json:
@@ -724,15 +724,20 @@ def compact(
     file: str, window: int, keep: int, threshold: float, no_flush: bool, as_json: bool
 ) -> None:
     """Compact an OpenAI chat (JSON) or Claude Code transcript (JSONL), flushing memories first."""
-    from memstrata.compaction import compact as run_compact
-    from memstrata.compaction import flush_memories, llm_summarizer, load_conversation, split_point
-    from memstrata.llm import ChatClient
-    from memstrata.textio import read_text
+    from memstrata.compaction.compact import compact as run_compact
+    from memstrata.compaction.compact import (
+        flush_memories,
+        llm_summarizer,
+        load_conversation,
+        split_point,
+    )
+    from memstrata.providers.llm import ChatClient
+    from memstrata.text.textio import read_text
 
     messages = load_conversation(read_text(Path(file), file), file)
     writer = None if no_flush else open_writer()
     ws = writer.ws if writer else None
-    client = ChatClient.from_settings(ws.config.raw.get("llm", {})) if ws else None
+    client = ChatClient.from_settings(ws.config.llm) if ws else None
     flushed: list[str] = []
     if writer is not None and sum(m.tokens for m in messages) > window * threshold:
         flushed = flush_memories(writer, messages[: split_point(messages, keep)])
@@ -862,12 +867,12 @@ def consolidate(dry_run: bool, confirm: bool, as_json: bool) -> None:
 @session_options
 def mcp(transport: str, host: str, port: int) -> None:
     """Serve the memory as MCP tools (stdio, or streamable HTTP at http://HOST:PORT/mcp)."""
-    from memstrata.adapters.mcp_server import build_server
-    from memstrata.permissions import Session
+    from memstrata.adapters.mcp.server import build_server
+    from memstrata.core.permissions import Session
 
     ctx = click.get_current_context()
     kind, agent = ctx.meta.get("memstrata.session", ("main", None))
-    root = ctx.meta.get("memstrata.workspace")
+    root = ctx.meta.get("memstrata.core.workspace")
     open_workspace()  # fail now, with one line, if there is no workspace
     server = build_server(root, Session(kind, agent))
     if transport == "stdio":
@@ -899,7 +904,7 @@ def hook(event: str) -> None:
     from memstrata.adapters.hooks import run_hook
 
     raise click.exceptions.Exit(
-        run_hook(event, click.get_current_context().meta.get("memstrata.workspace"))
+        run_hook(event, click.get_current_context().meta.get("memstrata.core.workspace"))
     )
 
 
@@ -996,7 +1001,7 @@ def uninstall_hooks(
 
 
 def _session_from_flag(kind: str, agent: str | None = None) -> Any:
-    from memstrata.permissions import Session
+    from memstrata.core.permissions import Session
 
     return Session(kind, agent)
 
@@ -1116,11 +1121,11 @@ def index_command(rebuild: bool, lexical_only: bool, as_json: bool) -> None:
     """Bring the search index up to date (progress bar for long embedding work)."""
     from rich.progress import Progress
 
-    from memstrata.recall.search import workspace_embedder
+    from memstrata.providers.embedders import workspace_embedder
     from memstrata.recall.store import Index, describe
 
     ws = open_workspace()
-    embedder = None if lexical_only else workspace_embedder(ws)
+    embedder = None if lexical_only else workspace_embedder(ws.config.search)
     index = Index(ws, embedder)
     with Progress(transient=True, disable=as_json) as bar:
         task = bar.add_task("embedding", total=None)
@@ -1163,12 +1168,12 @@ def index_command(rebuild: bool, lexical_only: bool, as_json: bool) -> None:
 @workspace_option
 def watch(debounce: float) -> None:
     """Keep the index fresh while files change (Ctrl-C to stop)."""
-    from memstrata.recall.search import workspace_embedder
+    from memstrata.providers.embedders import workspace_embedder
     from memstrata.recall.store import Index
     from memstrata.recall.watch import watch as run_watch
 
     ws = open_workspace()
-    index = Index(ws, workspace_embedder(ws))
+    index = Index(ws, workspace_embedder(ws.config.search))
     index.sync()
     click.echo(f"watching {ws.root} (Ctrl-C to stop)", err=True)
 
@@ -1195,7 +1200,7 @@ def watch(debounce: float) -> None:
 @json_option
 def demo(keep: str | None, lang: str, as_json: bool) -> None:
     """Build a throw-away workspace, write memories in Chinese and English, show them back."""
-    from memstrata.demo import run_demo
+    from memstrata.adapters.demo import run_demo
 
     report = run_demo(keep, lang)
     if as_json:

@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from memstrata.workspace import Workspace
+    from memstrata.core.workspace import Workspace
 
 EVENTS = {
     "session-start": "SessionStart",
@@ -61,21 +61,21 @@ def _answer(event: str, context: str) -> dict[str, Any]:
 
 @functools.lru_cache(maxsize=4)
 def _workspace(workspace_dir: str | None, cwd: str | None) -> Workspace:
-    from memstrata.workspace import Workspace
+    from memstrata.core.workspace import Workspace
 
     return Workspace.discover(workspace_dir, start=cwd or None)
 
 
 def _park_card(ws: Workspace, card: str) -> None:
     """Keep a card nobody could see (made at SessionEnd) for the next session to show."""
-    from memstrata.storage import atomic_write_bytes
+    from memstrata.core.storage import atomic_write_bytes
 
     atomic_write_bytes(ws.state_dir / PARKED_CARD, card.encode("utf-8"))
 
 
 def _take_parked_card(ws: Workspace) -> str:
     """The parked card, claimed by exactly one hook, or ''."""
-    from memstrata.storage import take_file
+    from memstrata.core.storage import take_file
 
     data = take_file(ws.state_dir / PARKED_CARD)
     return data.decode("utf-8", "replace") if data else ""
@@ -85,7 +85,7 @@ def handle(
     event_key: str, payload: dict[str, Any], workspace_dir: str | None = None
 ) -> dict[str, Any] | None:
     """The hook's answer (None: nothing to add). Raises on internal errors; ``run_hook`` logs them."""
-    from memstrata.permissions import Session
+    from memstrata.core.permissions import Session
 
     event = EVENTS[event_key]
     ws = _workspace(workspace_dir, str(payload.get("cwd") or "") or None)
@@ -95,13 +95,13 @@ def handle(
     )
     writer = ws.writer(Session())
     lang = "zh" if ws.lang == "zh" else "en"
-    settings = ws.config.raw.get("hooks", {})
+    settings = ws.config.hooks
     if event == "SessionStart":
-        from memstrata.context import build_context
+        from memstrata.context.bootstrap import build_context
 
         answer = _answer(
             event,
-            build_context(ws, Session(), budget=int(settings.get("context_budget", 2000))).text,
+            build_context(ws, Session(), budget=settings.context_budget).text,
         )
         parked = _take_parked_card(ws)
         if parked:
@@ -109,14 +109,14 @@ def handle(
         return answer
     if event == "UserPromptSubmit":
         from memstrata.capture.record import record_signals
-        from memstrata.warnings import task_warnings
+        from memstrata.context.warnings import task_warnings
 
         prompt = str(payload.get("prompt", ""))
         record_signals(writer, prompt, source="hook", hot_path=True, tool_output=False)
         lines = [REMINDER[lang], *(w.text for w in task_warnings(ws, prompt, limit=3))]
         return _answer(event, "\n".join(lines))
     if event == "PostToolUseFailure":
-        if settings.get("error_detector", True) is False:
+        if not settings.error_detector:
             return None
         from memstrata.capture.record import record_signals
 
@@ -126,8 +126,8 @@ def handle(
         record_signals(writer, f"{error}\n{tool}: {command}", source="hook", hot_path=True)
         return None
     if event == "PreCompact":
-        from memstrata.compaction import flush_memories, load_conversation, split_point
-        from memstrata.textio import read_text
+        from memstrata.compaction.compact import flush_memories, load_conversation, split_point
+        from memstrata.text.textio import read_text
 
         transcript = payload.get("transcript_path")
         if transcript and Path(transcript).is_file():
@@ -153,7 +153,7 @@ def _log(workspace_dir: str | None, payload: dict[str, Any], message: str) -> No
     """One line in ``.memstrata/hooks.log`` (rotated at about 1 MB); never raises."""
     try:
         ws = _workspace(workspace_dir, str(payload.get("cwd") or "") or None)
-        from memstrata.storage import append_bytes, rotate_if_larger
+        from memstrata.core.storage import append_bytes, rotate_if_larger
 
         log = ws.state_dir / "hooks.log"
         rotate_if_larger(log, LOG_ROTATE_BYTES)

@@ -25,8 +25,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from memstrata.core.storage import atomic_write_bytes
 from memstrata.errors import MemstrataError
-from memstrata.storage import atomic_write_bytes
 
 CLAUDE_EVENTS = {
     "SessionStart": "session-start",

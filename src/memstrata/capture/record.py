@@ -14,10 +14,10 @@ from typing import Any
 
 from memstrata.capture.refine import refine
 from memstrata.capture.signals import Signal, detect
-from memstrata.llm import ChatClient
-from memstrata.queues import append_pending
-from memstrata.storage import append_bytes, file_lock
-from memstrata.writer import Writer
+from memstrata.core.queues import append_pending
+from memstrata.core.storage import append_bytes, file_lock
+from memstrata.core.writer import Writer
+from memstrata.providers.llm import ChatClient
 
 
 @dataclass
@@ -53,7 +53,7 @@ def record_signals(
     # A hook relays both user prompts and tool output: only tool output is read as a tool event.
     is_tool_output = source == "hook" if tool_output is None else tool_output
     report = SignalReport(detect(text, context, "hook" if is_tool_output else "user"))
-    client = ChatClient.from_settings(writer.ws.config.raw.get("llm", {}))
+    client = ChatClient.from_settings(writer.ws.config.llm)
     if client is not None and report.signals and not hot_path:
         report.signals, warning = refine(client, text, report.signals)
         if warning:
@@ -72,7 +72,7 @@ def record_signals(
         if signal.promote_now:
             record["promote_now"] = True
             if writer.session.kind == "main" and not hot_path:
-                from memstrata.remember import remember  # not on the hooks' hot path
+                from memstrata.entries.remember import remember  # not on the hooks' hot path
 
                 placed = remember(writer, signal.evidence)
                 record["written"] = placed.cite.removeprefix("📍 ")

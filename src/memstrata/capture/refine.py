@@ -7,7 +7,7 @@ import json
 from dataclasses import replace
 
 from memstrata.capture.signals import Signal
-from memstrata.llm import ChatClient, LLMError
+from memstrata.providers.llm import ChatClient, LLMError
 
 SCHEMA = {
     "type": "object",

@@ -166,7 +166,7 @@ def _lang(text: str) -> str:
 
 
 def _brief(text: str) -> str:
-    from memstrata.citing import brief
+    from memstrata.text.titles import brief
 
     cleaned = re.sub(
         r"^\s*(?:请|千万)?(?:记住|记一下|记下来)[:：,，]?\s*|^\s*(?:please\s+)?remember(?:\s+that)?[:,]?\s*",

@@ -13,8 +13,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from memstrata.core.evolution_log import log_evolution
+from memstrata.core.writer import Writer
+from memstrata.entries.remember import Remembered, write_bullet, write_pattern, write_principle
 from memstrata.errors import MemstrataError
-from memstrata.evolution_log import log_evolution
+from memstrata.evolve.maintenance import apply_maintenance
 from memstrata.evolve.pool import mark_promoted, observing
 from memstrata.evolve.proposals import (
     Proposal,
@@ -24,8 +27,6 @@ from memstrata.evolve.proposals import (
     save_state,
     store_proposals,
 )
-from memstrata.remember import Remembered, write_bullet, write_pattern, write_principle
-from memstrata.writer import Writer
 
 _ALL = re.compile(
     r"^\s*(?:确认|全部|都要|全部确认|好的?|可以|all|yes|y|ok|confirm|approve)\s*[!！。.]?\s*$",
@@ -89,8 +90,6 @@ def approve(writer: Writer, reply: str) -> ApproveResult:
                 remaining.append(proposal)
                 continue
             if proposal.maintenance:
-                from memstrata.maintain.consolidate import apply_maintenance
-
                 result.applied.append(
                     {"number": proposal.number, "cid": "", **apply_maintenance(writer, proposal)}
                 )

@@ -16,7 +16,10 @@ from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import Any
 
-from memstrata.evolve.pool import DEFAULTS, evolve_settings, expire, observe, observing, similarity
+from memstrata.core.config import EvolveSettings
+from memstrata.core.workspace import Workspace
+from memstrata.core.writer import Writer
+from memstrata.evolve.pool import expire, observe, observing
 from memstrata.evolve.proposals import (
     MAX_CARDS_PER_SESSION,
     Proposal,
@@ -33,11 +36,10 @@ from memstrata.formats.daily import render_log_title
 from memstrata.formats.jsonl import parse_jsonl
 from memstrata.formats.patterns import parse_patterns
 from memstrata.formats.principles import parse_principles
-from memstrata.workspace import Workspace
-from memstrata.writer import Writer
+from memstrata.text.similarity import similarity
 
-MIN_PENDING = DEFAULTS["min_pending"]
-MAX_AGE_HOURS = DEFAULTS["max_age_hours"]
+MIN_PENDING = EvolveSettings.min_pending
+MAX_AGE_HOURS = EvolveSettings.max_age_hours
 FINE_SOURCES = ("user", "agent")
 SAME_EVENT_SECONDS = 120
 
@@ -137,7 +139,7 @@ def heartbeat(
 ) -> HeartbeatReport:
     """Run when due (or forced). Hooks pass ``use_embeddings=False``: they must not load a model."""
     ws = writer.ws
-    settings = evolve_settings(ws)
+    settings = ws.config.evolve
     embed = _embedder(ws) if use_embeddings else None
     pending_path = ws.role_path("pending")
     with evolve_lock(ws):
@@ -146,14 +148,14 @@ def heartbeat(
         run, reason = (
             (True, "forced")
             if force
-            else due(records, ws.now(), settings["min_pending"], settings["max_age_hours"])
+            else due(records, ws.now(), settings.min_pending, settings.max_age_hours)
         )
         report = HeartbeatReport(
             ran=run, reason=reason, warnings=[f"{pending_path}: {w}" for w in parsed.warnings]
         )
         if not run:
             return report
-        report.expired = [c.cid for c in expire(writer, int(settings["expiry_days"]))]
+        report.expired = [c.cid for c in expire(writer, int(settings.expiry_days))]
         explicit: set[str] = set()
         for record in sorted(merge_duplicates(records), key=lambda r: str(r.get("ts", ""))):
             kind = record["signal"]
@@ -173,10 +175,10 @@ def heartbeat(
                 summary,
                 explicit=explicit_now,
                 seen=_day(record, ws.today()),
-                threshold=int(settings["threshold"]),
-                similar=settings["match"],
+                threshold=int(settings.threshold),
+                similar=settings.match,
                 embed=embed,
-                similar_embedding=settings["match_embedding"],
+                similar_embedding=settings.match_embedding,
             )
             report.observed += 1
             if record.get("promote_now"):
@@ -210,11 +212,10 @@ def heartbeat(
 
 def _embedder(ws: Workspace) -> Callable[[list[str]], Any] | None:
     """The workspace's embedder for candidate matching, or None (lexical only) if it fails."""
-    from memstrata.recall.embedders import EmbedderError
-    from memstrata.recall.search import workspace_embedder
+    from memstrata.providers.embedders import EmbedderError, workspace_embedder
 
     try:
-        model = workspace_embedder(ws)
+        model = workspace_embedder(ws.config.search)
         if model is None:
             return None
         model.embed(["warm up"])

@@ -15,8 +15,11 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
+from memstrata.core.config import EvolveSettings
+from memstrata.core.evolution_log import log_evolution
+from memstrata.core.templates import template_for
+from memstrata.core.writer import Writer
 from memstrata.errors import MemstrataError
-from memstrata.evolution_log import log_evolution
 from memstrata.formats.candidates import (
     add_row,
     parse_candidates,
@@ -24,40 +27,10 @@ from memstrata.formats.candidates import (
     remove_row,
     replace_row,
 )
-from memstrata.recall.tokenize import CJK_RUN, STOPWORDS
-from memstrata.templates import template_for
-from memstrata.textio import split_lines
-from memstrata.writer import Writer
+from memstrata.text.similarity import similarity
+from memstrata.text.textio import split_lines
 
-THRESHOLD = 3
-EXPIRY_DAYS = 30
-MATCH_OVERLAP = 0.5
-# USE cosine, calibrated on pairs: true cross-lingual restatements score 0.67-0.76, but two
-# different facts can reach 0.66 ("staging 端口是 5433" / "生产端口是 8443"). A wrong merge
-# promotes something false; a missed one only slows promotion, so the bar stays high.
-MATCH_EMBEDDING = 0.7
 Embed = Callable[[list[str]], Any]
-DEFAULTS = {
-    "threshold": THRESHOLD,
-    "expiry_days": EXPIRY_DAYS,
-    "match": MATCH_OVERLAP,
-    "match_embedding": MATCH_EMBEDDING,
-    "min_pending": 5,
-    "max_age_hours": 24,
-}
-
-
-def evolve_settings(ws: Any) -> dict[str, Any]:
-    """memstrata.toml ``[evolve]`` over the defaults (threshold 3, expiry 30 days, ...)."""
-    settings = {**DEFAULTS, **ws.config.raw.get("evolve", {})}
-    for key in DEFAULTS:
-        if (
-            not isinstance(settings[key], (int, float))
-            or isinstance(settings[key], bool)
-            or settings[key] <= 0
-        ):
-            raise MemstrataError(f"evolve.{key} must be a positive number", "memstrata.toml")
-    return settings
 
 
 TYPE_OF_KIND = {
@@ -96,67 +69,6 @@ class Candidate:
     @property
     def promotable(self) -> bool:
         return self.count >= self.threshold
-
-
-_LATIN_WORD = re.compile(r"[a-z0-9][a-z0-9_.-]*")
-# Function-word pairs that say nothing about the topic of a sentence.
-_STOP_BIGRAMS = frozenset(
-    [
-        "帮我",
-        "一个",
-        "一下",
-        "我们",
-        "你们",
-        "这个",
-        "那个",
-        "什么",
-        "怎么",
-        "时候",
-        "可以",
-        "需要",
-        "新的",
-        "我的",
-        "你的",
-        "如果",
-        "然后",
-        "现在",
-        "已经",
-        "请你",
-        "帮忙",
-        "的话",
-        "是不",
-        "不是",
-        "有没",
-    ]
-)
-
-
-def _words(text: str) -> set[str]:
-    """Latin words and overlapping Chinese character bigrams. No segmenter: hooks call this on
-    every prompt, and rjieba's ~100 ms import would be most of their time."""
-    lowered = text.lower()
-    found = {
-        w
-        for w in _LATIN_WORD.findall(lowered)
-        if (w not in STOPWORDS and len(w) > 1) or w.isdigit()
-    }
-    for run in CJK_RUN.findall(lowered):
-        pairs = {run[i : i + 2] for i in range(len(run) - 1)} if len(run) > 1 else {run}
-        found |= pairs - _STOP_BIGRAMS
-    return found
-
-
-def shared_terms(first: str, second: str) -> int:
-    """How many words or Chinese bigrams two texts share."""
-    return len(_words(first) & _words(second))
-
-
-def similarity(first: str, second: str) -> float:
-    """Word overlap of two summaries (overlap coefficient: short restatements still match)."""
-    a, b = _words(first), _words(second)
-    if not a or not b:
-        return 0.0
-    return len(a & b) / min(len(a), len(b))
 
 
 def _template_lines(writer: Writer, path: str) -> list[str]:
@@ -205,11 +117,11 @@ def observe(
     kind: str,
     summary: str,
     explicit: bool = False,
-    threshold: int = THRESHOLD,
-    similar: float = MATCH_OVERLAP,
+    threshold: int = EvolveSettings.threshold,
+    similar: float = EvolveSettings.match,
     seen: date | None = None,
     embed: Embed | None = None,
-    similar_embedding: float = MATCH_EMBEDDING,
+    similar_embedding: float = EvolveSettings.match_embedding,
 ) -> Candidate:
     """Record one observation: +1 on the closest matching candidate, or a new one at 1/3.
 
@@ -309,7 +221,7 @@ def drop(writer: Writer, cid: str, reason: str) -> Candidate:
     return candidate
 
 
-def expire(writer: Writer, days: int = EXPIRY_DAYS) -> list[Candidate]:
+def expire(writer: Writer, days: int = EvolveSettings.expiry_days) -> list[Candidate]:
     """Drop observing candidates first seen more than ``days`` ago and still below threshold."""
     today = writer.ws.today()
     reason = f"{days}天无再次观察" if writer.ws.lang == "zh" else f"not seen again in {days} days"

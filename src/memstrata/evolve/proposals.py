@@ -17,9 +17,9 @@ from contextlib import AbstractContextManager
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
+from memstrata.core.storage import atomic_write_bytes, file_lock
+from memstrata.core.workspace import Workspace
 from memstrata.evolve.pool import Candidate
-from memstrata.storage import atomic_write_bytes, file_lock
-from memstrata.workspace import Workspace
 
 MAX_CARDS_PER_SESSION = 2
 _FAILURE = re.compile(

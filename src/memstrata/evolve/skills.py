@@ -12,13 +12,13 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
+from memstrata.core.evolution_log import log_evolution
+from memstrata.core.queues import append_pending
+from memstrata.core.templates import template_for
+from memstrata.core.writer import Writer
 from memstrata.errors import MemstrataError
-from memstrata.evolution_log import log_evolution
 from memstrata.formats.markdown import append_block
-from memstrata.queues import append_pending
-from memstrata.templates import template_for
-from memstrata.textio import line_ending, split_lines
-from memstrata.writer import Writer
+from memstrata.text.textio import line_ending, split_lines
 
 MIN_STEPS = 3
 MIN_SUCCESSES = 2

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from memstrata.errors import FormatError
 from memstrata.formats.markdown import Heading, entry_end, headings, insert_block, last_content
-from memstrata.textio import line_ending, strip_eol
+from memstrata.text.textio import line_ending, strip_eol
 
 SECTIONS: dict[str, tuple[str, str, str]] = {
     # key: (zh heading, en heading, words that identify it)

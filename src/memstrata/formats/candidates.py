@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from memstrata.errors import FormatError
 from memstrata.formats.markdown import entry_end, headings, insert_block, last_content
-from memstrata.textio import line_ending, strip_eol
+from memstrata.text.textio import line_ending, strip_eol
 
 TABLES: dict[str, tuple[str, int]] = {
     # key: (words identifying the section, column count)

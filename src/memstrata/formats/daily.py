@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from memstrata.formats.markdown import entry_end, headings
 from memstrata.formats.tags import split_tag
-from memstrata.textio import strip_eol
+from memstrata.text.textio import strip_eol
 
 SUBSECTIONS = {
     "zh": {"done": "完成内容", "problems": "遇到问题", "files": "文件变更"},

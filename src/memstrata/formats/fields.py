@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from memstrata.textio import strip_eol
+from memstrata.text.textio import strip_eol
 
 FIELD = re.compile(r"^([A-Za-z_][\w-]*|[\u4e00-\u9fff]{1,6})\s*[:：]\s?(.*)$")
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from memstrata.errors import FormatError
-from memstrata.textio import strip_eol
+from memstrata.text.textio import strip_eol
 
 PENDING_FIELDS = ("ts", "signal", "brief", "detail", "source")
 CITATION_FIELDS = ("ts", "source", "entry", "action", "context")

@@ -15,7 +15,7 @@ from memstrata.formats.markdown import (
     to_lines,
 )
 from memstrata.formats.tags import split_tag
-from memstrata.textio import line_ending, strip_eol
+from memstrata.text.textio import line_ending, strip_eol
 
 SEVERITIES = ("P0", "P1", "P2")
 _DATE_SUFFIX = re.compile(r"^(?P<title>.*?)\s*[(（](?P<date>\d{4}-\d{2}-\d{2})[)）]\s*$")

@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass
 
 from memstrata.errors import FormatError
-from memstrata.textio import line_ending, strip_eol
+from memstrata.text.textio import line_ending, strip_eol
 
 _HEADING = re.compile(r"^(#{1,6})[ \t]+(.*?)[ \t]*#*[ \t]*$")
 _FENCE = re.compile(r"^[ \t]{0,3}(`{3,}|~{3,})")

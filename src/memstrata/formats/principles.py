@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from memstrata.errors import FormatError
 from memstrata.formats.fields import body_text, split_meta
 from memstrata.formats.markdown import append_block, entry_end, headings, to_lines
-from memstrata.textio import line_ending
+from memstrata.text.textio import line_ending
 
 _ID_HEADING = re.compile(r"^P(\d+)\b\s*[:：\-—]?\s*(.*)$")
 CATEGORIES_ZH = ("配置", "技能", "调研分析", "多代理", "排障", "通用", "其他")

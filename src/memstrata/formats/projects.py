@@ -14,7 +14,7 @@ from memstrata.formats.markdown import (
     to_lines,
 )
 from memstrata.formats.tags import split_tag
-from memstrata.textio import line_ending, strip_eol
+from memstrata.text.textio import line_ending, strip_eol
 
 FIELD_NAMES = {
     "zh": {"status": "状态", "owner": "负责人", "updated": "最近更新", "progress": "当前进展"},

@@ -16,14 +16,14 @@ from datetime import date, timedelta
 from pathlib import Path
 from typing import Any
 
-from memstrata.citing import brief
+from memstrata.core.queues import append_citations, read_citations
+from memstrata.core.storage import append_bytes, file_lock
+from memstrata.core.workspace import Workspace
+from memstrata.core.writer import Writer
 from memstrata.errors import MemstrataError
 from memstrata.formats.jsonl import dump_record, parse_jsonl
-from memstrata.queues import append_citations, read_citations
-from memstrata.references import Entry, entries, resolve
-from memstrata.storage import append_bytes, file_lock
-from memstrata.workspace import Workspace
-from memstrata.writer import Writer
+from memstrata.maintain.references import Entry, entries, resolve
+from memstrata.text.titles import brief
 
 ACTIONS = ("cited", "verified")
 _SESSION = re.compile(r"^[\w.-]{1,64}$")

@@ -16,8 +16,10 @@ import os
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 
-from memstrata.errors import MemstrataError
-from memstrata.evolution_log import log_evolution
+from memstrata.core.evolution_log import log_evolution
+from memstrata.core.layouts import DAILY_NAME
+from memstrata.core.workspace import Workspace
+from memstrata.core.writer import Writer
 from memstrata.evolve.proposals import (
     Proposal,
     evolve_lock,
@@ -26,12 +28,9 @@ from memstrata.evolve.proposals import (
     save_state,
     store_proposals,
 )
-from memstrata.formats.bullets import parse_bullets, refresh_header, section_key
+from memstrata.formats.bullets import parse_bullets, section_key
 from memstrata.formats.daily import parse_log
-from memstrata.layouts import DAILY_NAME
-from memstrata.textio import strip_eol
-from memstrata.workspace import Workspace
-from memstrata.writer import Writer
+from memstrata.text.textio import strip_eol
 
 SUMMARY_AFTER_DAYS = 30
 MOVE_AFTER_DAYS = 90
@@ -142,7 +141,7 @@ def _relink(writer: Writer, monthly: str, old: str, new: str) -> None:
 def _slimming(ws: Workspace) -> list[Proposal]:
     """For bullet roles over their line limit: move the oldest dated entries (never the error
     corrections) to an archive file, as many as it takes to get back under the limit."""
-    from memstrata.status import workspace_status
+    from memstrata.maintain.status import workspace_status
 
     zh = ws.lang == "zh"
     out = []
@@ -219,49 +218,3 @@ def _weekly_highlights(ws: Workspace) -> list[Proposal]:
             {},
         )
     ]
-
-
-def apply_maintenance(writer: Writer, proposal: Proposal) -> dict:
-    """Carry out an approved maintenance proposal; returns where it wrote."""
-    if proposal.kind == "highlight":
-        from memstrata.remember import write_bullet
-
-        placed = write_bullet(writer, "long_term", proposal.summary, "long_term", "consolidate")
-        log_evolution(writer, "consolidate", placed.cite.removeprefix("📍 "), proposal.summary)
-        return {"role": placed.role, "cite": placed.cite, "entry_id": placed.entry_id}
-    if proposal.kind != "slim":
-        raise MemstrataError(f"unknown maintenance proposal {proposal.kind!r}")
-    path, archive, texts = (
-        proposal.payload["path"],
-        proposal.payload["archive"],
-        set(proposal.payload["texts"]),
-    )
-    moved: list[str] = []
-
-    def take(lines: list[str]) -> tuple[list[str], None]:
-        kept = []
-        by_line = {b.line: b for b in parse_bullets(lines, path)}
-        for number, raw in enumerate(lines, start=1):
-            match = by_line.get(number)
-            if match is not None and match.text in texts and raw not in moved:
-                moved.append(raw)
-                continue
-            kept.append(raw)
-        return refresh_header(kept, writer.ws.today().isoformat()), None
-
-    writer.rewrite(path, take)
-    if moved:
-        title = f"# {path} archive\n\n"
-        writer.append(
-            archive,
-            "".join(line if line.endswith("\n") else line + "\n" for line in moved),
-            header=title,
-            role="archive",
-        )
-    log_evolution(
-        writer,
-        "consolidate",
-        archive,
-        f"{'移出' if writer.ws.lang == 'zh' else 'moved'} {len(moved)} {path}",
-    )
-    return {"role": "archive", "cite": f"📍 {archive}", "entry_id": f"{len(moved)} moved"}

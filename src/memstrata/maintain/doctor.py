@@ -15,16 +15,16 @@ import re
 from dataclasses import dataclass, field
 from datetime import date, datetime
 
+from memstrata.core.redact import find_secrets
+from memstrata.core.workspace import Workspace
+from memstrata.core.writer import Writer
 from memstrata.errors import MemstrataError
-from memstrata.evolve.pool import evolve_settings, observing
+from memstrata.evolve.pool import observing
 from memstrata.formats.bullets import refresh_header
 from memstrata.formats.jsonl import parse_jsonl
+from memstrata.maintain.status import workspace_status
 from memstrata.recall.store import INDEX_NAME, Index, iter_markdown
-from memstrata.redact import find_secrets
-from memstrata.status import workspace_status
-from memstrata.textio import read_text, strip_eol
-from memstrata.workspace import Workspace
-from memstrata.writer import Writer
+from memstrata.text.textio import read_text, strip_eol
 
 _LINK = re.compile(r"\]\((?!https?:|mailto:|#)([^)\s]+)\)|→\s*详见\s+(\S+\.md)|→ see\s+(\S+\.md)")
 _DATE_LINE = re.compile(
@@ -69,7 +69,7 @@ def _limits(ws: Workspace) -> list[Finding]:
 def _pending(ws: Workspace) -> list[Finding]:
     if not ws.role("pending"):
         return []
-    settings = evolve_settings(ws)
+    settings = ws.config.evolve
     parsed = parse_jsonl(ws.read_lines(ws.role_path("pending")))
     out = [
         Finding("pending", "problem", f"corrupt pending line ({w})", ws.role_path("pending"))
@@ -87,7 +87,7 @@ def _pending(ws: Workspace) -> list[Finding]:
             except ValueError:
                 continue
         oldest = max(ages, default=0.0)
-        if len(records) >= settings["min_pending"] or oldest > settings["max_age_hours"]:
+        if len(records) >= settings.min_pending or oldest > settings.max_age_hours:
             out.append(
                 Finding(
                     "pending",
@@ -102,7 +102,7 @@ def _pending(ws: Workspace) -> list[Finding]:
 def _candidates(ws: Workspace) -> list[Finding]:
     if not ws.role("candidates") or not ws.resolve(ws.role_path("candidates")).exists():
         return []
-    days = int(evolve_settings(ws)["expiry_days"])
+    days = ws.config.evolve.expiry_days
     out = []
     for candidate in observing(ws.writer()):
         try:
@@ -228,7 +228,7 @@ def _secrets(ws: Workspace) -> list[Finding]:
 
 
 def _identity(ws: Workspace) -> list[Finding]:
-    baseline = ws.config.raw.get("baseline", {})
+    baseline = ws.config.baseline
     if not baseline:
         return [
             Finding(
@@ -303,11 +303,10 @@ def fix(writer: Writer) -> list[str]:
     for rel in stale_headers(ws):
         writer.rewrite(rel, lambda lines: (refresh_header(lines, ws.today().isoformat()), None))
         done.append(f"refreshed the line-index header of {rel}")
-    from memstrata.recall.embedders import EmbedderError
-    from memstrata.recall.search import workspace_embedder
+    from memstrata.providers.embedders import EmbedderError, workspace_embedder
 
     try:
-        stats = Index(ws, workspace_embedder(ws)).sync()
+        stats = Index(ws, workspace_embedder(ws.config.search)).sync()
     except EmbedderError:  # an unloadable model must not stop the lexical repair
         stats = Index(ws, None).sync(embed=False)
     done.append(

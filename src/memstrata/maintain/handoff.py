@@ -7,13 +7,13 @@ new agent can read the source instead of trusting the summary.
 
 from __future__ import annotations
 
-from memstrata.context import cited_bullets
+from memstrata.context.bootstrap import cited_bullets
+from memstrata.core.workspace import Workspace
 from memstrata.evolve.pool import observing
 from memstrata.formats.lessons import parse_lessons
 from memstrata.formats.principles import parse_principles
 from memstrata.formats.projects import parse_projects
-from memstrata.textio import strip_eol
-from memstrata.workspace import Workspace
+from memstrata.text.textio import strip_eol
 
 _DONE = ("已完成", "完成", "done", "✅", "closed")
 

@@ -14,8 +14,8 @@ import shlex
 from pathlib import Path
 from typing import Any
 
-from memstrata.storage import atomic_write_bytes, file_lock
-from memstrata.workspace import STATE_DIR
+from memstrata.core.storage import atomic_write_bytes, file_lock
+from memstrata.core.workspace import STATE_DIR
 
 REGISTRY = "installs.json"
 

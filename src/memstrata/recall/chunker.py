@@ -12,11 +12,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from memstrata.core.layouts import DAILY_NAME
 from memstrata.errors import FormatError
 from memstrata.formats.markdown import Heading, headings, last_content
 from memstrata.formats.tags import split_tag
-from memstrata.layouts import DAILY_NAME
-from memstrata.textio import strip_eol
+from memstrata.text.textio import strip_eol
 
 CHUNKER_VERSION = "entries-4"
 MAX_CHARS = 900

@@ -9,10 +9,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from memstrata.core.permissions import Session, can_read
+from memstrata.core.workspace import Workspace
 from memstrata.errors import MemstrataError, PermissionDenied
-from memstrata.permissions import Session, can_read
-from memstrata.textio import strip_eol
-from memstrata.workspace import Workspace
+from memstrata.text.textio import strip_eol
 
 _REF = re.compile(r"^(?:📍\s*)?(?P<path>.+?)(?::L?(?P<start>\d+)(?:-L?(?P<end>\d+))?)?$")
 

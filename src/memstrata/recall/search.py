@@ -16,33 +16,17 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
+from memstrata.core.config import SearchSettings
+from memstrata.core.permissions import Session, hidden_roles
+from memstrata.core.workspace import Workspace
 from memstrata.errors import MemstrataError
-from memstrata.permissions import Session, hidden_roles
-from memstrata.recall.embedders import Embedder, EmbedderError, build_embedder
+from memstrata.providers.embedders import Embedder, EmbedderError, workspace_embedder
 from memstrata.recall.store import Index
-from memstrata.recall.tokenize import STOPWORDS, fts_query, query_terms, tokens
 from memstrata.recall.vectors import load_matrix
-from memstrata.workspace import Workspace
+from memstrata.text.tokenize import STOPWORDS, fts_query, query_terms, tokens
 
 MODES = ("hybrid", "lexical", "vector")
-DEFAULTS: dict[str, Any] = {
-    "embedder": "use",
-    "fusion": "weighted",
-    "vector_weight": 0.7,
-    "text_weight": 0.3,
-    "candidate_multiplier": 4,
-    "min_score": 0.12,
-    "vector_min_score": 0.15,
-    "strong_text": 0.75,
-    "recency_weight": 0.04,
-    "near_tie": 0.15,
-    "same_topic": 0.45,
-    "recency_half_life_days": 60,
-    "embed_budget_s": 5.0,
-    "scan_interval_s": 2.0,
-}
 _DATE = re.compile(r"^\d{4}-\d{2}(-\d{2})?$")
-_EMBEDDERS: dict[str, Embedder | None] = {}
 _SUPERSEDES = re.compile(
     r"改为|改成|换成|换到|迁移到|迁到|已停用|停用了|不再|取消了|现在是|现在用|已经改|更新为|升级到"
     r"|no longer|changed to|moved to|migrated to|upgraded to|replaced|instead of|now uses|is now|are now|deprecated",
@@ -104,25 +88,6 @@ class SearchResponse:
             "degraded": self.degraded,
             "results": [asdict(hit) for hit in self.results],
         }
-
-
-def search_settings(ws: Workspace) -> dict[str, Any]:
-    settings = {**DEFAULTS, **ws.config.raw.get("search", {})}
-    if settings["fusion"] not in ("weighted", "rrf"):
-        raise MemstrataError(
-            f"search.fusion must be weighted or rrf, not {settings['fusion']!r}", "memstrata.toml"
-        )
-    return settings
-
-
-def workspace_embedder(ws: Workspace) -> Embedder | None:
-    """The configured embedder, built once per process (the model loads on first use)."""
-    settings = search_settings(ws)
-    embedder = build_embedder(settings)
-    key = embedder.name if embedder else "none"
-    if key not in _EMBEDDERS:
-        _EMBEDDERS[key] = embedder
-    return _EMBEDDERS[key]
 
 
 def _check_date(value: str | None, flag: str) -> str | None:
@@ -213,7 +178,7 @@ def _allowed_mask(
     return mask
 
 
-def _recency(chunk_date: str, today: date, settings: dict[str, Any]) -> float:
+def _recency(chunk_date: str, today: date, settings: SearchSettings) -> float:
     if not chunk_date:
         return 0.0
     try:
@@ -221,7 +186,7 @@ def _recency(chunk_date: str, today: date, settings: dict[str, Any]) -> float:
     except ValueError:
         return 0.0
     age = max((today - when).days, 0)
-    return settings["recency_weight"] * 0.5 ** (age / settings["recency_half_life_days"])
+    return settings.recency_weight * 0.5 ** (age / settings.recency_half_life_days)
 
 
 def _snippet(text: str, terms: list[str], limit: int = 240) -> str:
@@ -251,9 +216,9 @@ def search(
     filters = filters or SearchFilters()
     _check_date(filters.since, "--since")
     _check_date(filters.until, "--until")
-    settings = search_settings(ws)
+    settings = ws.config.search
     response = SearchResponse(query=query, mode=mode, degraded=False, results=[])
-    model = workspace_embedder(ws) if embedder == "auto" else embedder
+    model = workspace_embedder(ws.config.search) if embedder == "auto" else embedder
     if mode != "lexical" and model is None:
         response.degraded, response.warnings = (
             True,
@@ -264,13 +229,13 @@ def search(
     try:
         stats = index.sync(
             embed=mode != "lexical",
-            embed_budget_s=settings["embed_budget_s"],
-            scan_interval_s=settings["scan_interval_s"],
+            embed_budget_s=settings.embed_budget_s,
+            scan_interval_s=settings.scan_interval_s,
         )
     except EmbedderError as exc:
         response.degraded, response.warnings = True, [f"{exc}; lexical results only"]
         index = Index(ws, None)
-        stats = index.sync(embed=False, scan_interval_s=settings["scan_interval_s"])
+        stats = index.sync(embed=False, scan_interval_s=settings.scan_interval_s)
         model = None
     response.warnings.extend(stats.warnings)
     response.pending_embeddings = stats.pending_embeddings
@@ -289,11 +254,11 @@ def _rank(
     k: int,
     mode: str,
     filters: SearchFilters,
-    settings: dict[str, Any],
+    settings: SearchSettings,
     response: SearchResponse,
 ) -> list[SearchHit]:
     where, params, other, other_params = _where(filters, ws)
-    limit = k * int(settings["candidate_multiplier"])
+    limit = k * int(settings.candidate_multiplier)
     terms = query_terms(query)
     text_scores = (
         _lexical(conn, terms, where, params, limit) if mode != "vector" or model is None else {}
@@ -339,15 +304,15 @@ def _rank(
         if effective == "lexical":
             base, keep = text_score, cid in text_scores
         elif effective == "vector":
-            base, keep = vector_score, vector_score >= settings["vector_min_score"]
-        elif settings["fusion"] == "rrf":
+            base, keep = vector_score, vector_score >= settings.vector_min_score
+        elif settings.fusion == "rrf":
             base = (
                 sum(1.0 / (60 + ranks[cid]) for ranks in (lex_rank, vec_rank) if cid in ranks) * 30
             )
             keep = True
         else:
-            base = settings["vector_weight"] * vector_score + settings["text_weight"] * text_score
-            keep = base >= settings["min_score"] or text_score >= settings["strong_text"]
+            base = settings.vector_weight * vector_score + settings.text_weight * text_score
+            keep = base >= settings.min_score or text_score >= settings.strong_text
         if keep:
             scored.append((base + _recency(rows[cid][6], today, settings), rows[cid][6], cid))
     scored.sort(key=lambda item: (-item[0], -_date_key(item[1]), item[2]))
@@ -375,7 +340,7 @@ def _newer_first(
     scored: list[tuple[float, str, int]],
     rows: dict[int, tuple],
     matrix: Any,
-    settings: dict[str, Any],
+    settings: SearchSettings,
 ) -> list[tuple[float, str, int]]:
     """Near-ties between an entry and a newer one that says it changed go to the newer one.
 
@@ -391,7 +356,7 @@ def _newer_first(
         score, when, cid = ordered[position]
         for later in range(position + 1, len(ordered)):
             other_score, other_when, other_id = ordered[later]
-            if score - other_score > settings["near_tie"]:
+            if score - other_score > settings.near_tie:
                 break
             if (
                 _date_key(other_when) > _date_key(when)
@@ -404,7 +369,7 @@ def _newer_first(
 
 
 def _alike(
-    first: int, second: int, rows: dict[int, tuple], matrix: Any, settings: dict[str, Any]
+    first: int, second: int, rows: dict[int, tuple], matrix: Any, settings: SearchSettings
 ) -> bool:
     if matrix is not None and len(matrix.ids):
         import numpy as np
@@ -416,7 +381,7 @@ def _alike(
         ]:
             return (
                 float(matrix.matrix[positions[0]] @ matrix.matrix[positions[1]])
-                >= settings["same_topic"]
+                >= settings.same_topic
             )
     words = [set(tokens(rows[cid][7])) - STOPWORDS for cid in (first, second)]
     union = words[0] | words[1]
@@ -469,7 +434,7 @@ def search_many(
 
 def with_also(ws: Workspace, extra: list[str] | None = None) -> dict[str, Workspace]:
     """This workspace plus the ones ``[search] also`` (or ``extra``) names, labelled by folder."""
-    paths = list(ws.config.raw.get("search", {}).get("also", [])) + list(extra or [])
+    paths = list(ws.config.search.also) + list(extra or [])
     labelled = {ws.root.name: ws}
     for path in paths:
         other = Workspace.open((ws.root / path) if not Path(path).is_absolute() else Path(path))

@@ -26,16 +26,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from memstrata import changes
+from memstrata.core import changes
+from memstrata.core.storage import file_lock
 from memstrata.errors import MemstrataError
 from memstrata.recall.chunker import CHUNKER_VERSION, Chunk, chunk_file
-from memstrata.recall.tokenize import SEGMENTER, index_text
-from memstrata.storage import file_lock
-from memstrata.textio import decode_text, split_lines
+from memstrata.text.textio import decode_text, split_lines
+from memstrata.text.tokenize import SEGMENTER, index_text
 
 if TYPE_CHECKING:
-    from memstrata.recall.embedders import Embedder
-    from memstrata.workspace import Workspace
+    from memstrata.core.workspace import Workspace
+    from memstrata.providers.embedders import Embedder
 
 INDEX_NAME = "index.sqlite"
 SCHEMA_VERSION = "1"

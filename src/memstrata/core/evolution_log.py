@@ -6,8 +6,8 @@ out what changed, when, why and where.
 
 from __future__ import annotations
 
-from memstrata.templates import template_for
-from memstrata.writer import Writer
+from memstrata.core.templates import template_for
+from memstrata.core.writer import Writer
 
 
 def log_evolution(writer: Writer, source: str, location: str, summary: str) -> int:

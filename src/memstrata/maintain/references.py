@@ -10,13 +10,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from memstrata.core.workspace import Workspace
 from memstrata.errors import MemstrataError
 from memstrata.formats.bullets import parse_bullets
 from memstrata.formats.candidates import parse_candidates
 from memstrata.formats.lessons import parse_lessons
 from memstrata.formats.patterns import parse_patterns
 from memstrata.formats.principles import parse_principles
-from memstrata.workspace import Workspace
 
 _PID = re.compile(r"^P(\d+)$", re.IGNORECASE)
 _CID = re.compile(r"^C\d+$", re.IGNORECASE)

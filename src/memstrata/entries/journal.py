@@ -10,14 +10,14 @@ import re
 from dataclasses import dataclass
 from datetime import date
 
-from memstrata.citing import brief, cite
+from memstrata.core.templates import template_for
+from memstrata.core.writer import Writer
 from memstrata.errors import MemstrataError
 from memstrata.formats.daily import render_log_section, render_log_title
 from memstrata.formats.lessons import SEVERITIES, Lesson, add_lesson
 from memstrata.formats.projects import Project, add_project, parse_projects, update_project
-from memstrata.templates import template_for
-from memstrata.textio import split_lines
-from memstrata.writer import Writer
+from memstrata.text.textio import split_lines
+from memstrata.text.titles import brief, cite
 
 _BULLET = re.compile(r"^[-*+]\s+")
 

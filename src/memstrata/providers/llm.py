@@ -15,6 +15,7 @@ import os
 from dataclasses import dataclass
 from typing import Any
 
+from memstrata.core.config import LlmSettings
 from memstrata.errors import MemstrataError
 
 
@@ -67,15 +68,15 @@ class ChatClient:
     timeout: float = 15.0
 
     @classmethod
-    def from_settings(cls, settings: dict[str, Any]) -> ChatClient | None:
+    def from_settings(cls, settings: LlmSettings) -> ChatClient | None:
         """The client for a workspace's ``[llm]`` table, or None when not configured."""
-        if not settings or not settings.get("base_url") or not settings.get("model"):
+        if not settings.configured:
             return None
         return cls(
-            settings["base_url"],
-            settings["model"],
-            os.environ.get(settings.get("api_key_env", "OPENAI_API_KEY"), ""),
-            float(settings.get("timeout", 15)),
+            settings.base_url,
+            settings.model,
+            os.environ.get(settings.api_key_env, ""),
+            settings.timeout,
         )
 
     def complete_json(self, system: str, user: str, schema: dict[str, Any]) -> Any:

@@ -12,13 +12,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from memstrata.initialize import init_workspace
-from memstrata.journal import lesson, log, project
-from memstrata.permissions import Session
-from memstrata.remember import remember
-from memstrata.status import workspace_status
-from memstrata.textio import strip_eol
-from memstrata.workspace import Workspace
+from memstrata.core.initialize import init_workspace
+from memstrata.core.permissions import Session
+from memstrata.core.workspace import Workspace
+from memstrata.entries.journal import lesson, log, project
+from memstrata.entries.remember import remember
+from memstrata.maintain.status import workspace_status
+from memstrata.text.textio import strip_eol
 
 _SCRIPT = {
     "zh": [

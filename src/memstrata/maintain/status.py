@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from datetime import datetime
 
+from memstrata.core.workspace import Workspace
 from memstrata.formats.bullets import parse_bullets
 from memstrata.formats.candidates import parse_candidates
 from memstrata.formats.daily import parse_log
@@ -14,7 +15,6 @@ from memstrata.formats.lessons import parse_lessons
 from memstrata.formats.patterns import parse_index, parse_patterns
 from memstrata.formats.principles import parse_principles
 from memstrata.formats.projects import parse_projects
-from memstrata.workspace import Workspace
 
 _PARSERS = {
     "user": lambda lines, path: len(parse_bullets(lines, path)),

@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 
-from memstrata.evolve.pool import similarity
+from memstrata.core.workspace import Workspace
 from memstrata.formats.patterns import parse_index, parse_patterns
 from memstrata.formats.principles import parse_principles
-from memstrata.workspace import Workspace
+from memstrata.text.similarity import similarity
 
 
 @dataclass

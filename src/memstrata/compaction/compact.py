@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from memstrata.errors import FormatError
-from memstrata.tokens import count_tokens
+from memstrata.text.token_estimate import count_tokens
 
 Summarizer = Callable[[str, list["Message"]], str]
 _DECISION = re.compile(
@@ -358,7 +358,7 @@ def flush_memories(writer: Any, dropped: list[Message]) -> list[str]:
     """Append the durable facts of messages about to be dropped to today's daily log, once:
     learning signals in user messages and decisions; items already in today's log are skipped."""
     from memstrata.capture.signals import detect
-    from memstrata.journal import log
+    from memstrata.entries.journal import log
 
     ws = writer.ws
     items: list[str] = []

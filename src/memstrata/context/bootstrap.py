@@ -13,15 +13,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import timedelta
 
+from memstrata.core.permissions import Session, hidden_roles
+from memstrata.core.workspace import Workspace
+from memstrata.evolve.review import patterns_about
 from memstrata.formats.bullets import parse_bullets, section_key
 from memstrata.formats.daily import parse_log
 from memstrata.formats.patterns import parse_index
 from memstrata.formats.principles import parse_principles
-from memstrata.permissions import Session, hidden_roles
-from memstrata.review import patterns_about
-from memstrata.textio import strip_eol
-from memstrata.tokens import TokenEstimator, count_tokens
-from memstrata.workspace import Workspace
+from memstrata.text.textio import strip_eol
+from memstrata.text.token_estimate import TokenEstimator, count_tokens
 
 RECALL = {
     "zh": (

@@ -14,11 +14,10 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
-from memstrata import changes
-from memstrata.errors import MemstrataError, SecretRefused
-from memstrata.permissions import Session, check_write
-from memstrata.redact import find_secrets, redact
-from memstrata.storage import (
+from memstrata.core import changes
+from memstrata.core.permissions import Session, check_write
+from memstrata.core.redact import find_secrets, redact
+from memstrata.core.storage import (
     append_bytes,
     atomic_write_bytes,
     file_lock,
@@ -26,10 +25,11 @@ from memstrata.storage import (
     move_file,
     remove_stale_temps,
 )
-from memstrata.textio import read_text, split_lines
+from memstrata.errors import MemstrataError, SecretRefused
+from memstrata.text.textio import read_text, split_lines
 
 if TYPE_CHECKING:
-    from memstrata.workspace import Workspace
+    from memstrata.core.workspace import Workspace
 
 T = TypeVar("T")
 Transform = Callable[[list[str]], tuple[list[str], T]]

@@ -13,14 +13,14 @@ from datetime import date, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from memstrata.config import CONFIG_NAME, Config, load_config
+from memstrata.core.config import CONFIG_NAME, Config, load_config
+from memstrata.core.layouts import DAILY_NAME, PRESETS, Layout, RoleSpec, detect_preset, layout_for
+from memstrata.core.permissions import Session
 from memstrata.errors import MemstrataError, PathOutsideWorkspace, WorkspaceNotFound
-from memstrata.layouts import DAILY_NAME, PRESETS, Layout, RoleSpec, detect_preset, layout_for
-from memstrata.permissions import Session
-from memstrata.textio import read_text, split_lines
+from memstrata.text.textio import read_text, split_lines
 
 if TYPE_CHECKING:
-    from memstrata.writer import Writer
+    from memstrata.core.writer import Writer
 
 ENV_WORKSPACE = "MEMSTRATA_WORKSPACE"
 ENV_NOW = "MEMSTRATA_NOW"
@@ -198,6 +198,6 @@ class Workspace:
 
     def writer(self, session: Session | None = None) -> Writer:
         """The single safe writer for this workspace, acting as ``session`` (default: main)."""
-        from memstrata.writer import Writer
+        from memstrata.core.writer import Writer
 
         return Writer(self, session or Session())

@@ -11,12 +11,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from memstrata.citing import brief, cite, title_limit
+from memstrata.core.evolution_log import log_evolution
+from memstrata.core.writer import Writer
 from memstrata.errors import MemstrataError
-from memstrata.evolution_log import log_evolution
 from memstrata.formats.bullets import add_bullet, refresh_header, render_bullet
 from memstrata.formats.principles import Principle, add_principle
-from memstrata.writer import Writer
+from memstrata.text.titles import brief, cite, title_limit
 
 _TRIGGER_PREFIX = re.compile(
     r"^\s*(?:请|please\s+)?(?:记住|记一下|记下来|remember(?:\s+that)?|note(?:\s+that)?)\s*[:：,，]?\s*",
@@ -180,8 +180,8 @@ def write_bullet(writer: Writer, role: str, body: str, wanted: str, origin: str)
 
 def write_pattern(writer: Writer, body: str, origin: str, domain: str | None = None) -> Remembered:
     """Write an L2 pattern into its domain file and add its line to patterns/index.md."""
+    from memstrata.core.layouts import PATTERN_DOMAINS
     from memstrata.formats.patterns import IndexLine, Pattern, add_index_line, add_pattern
-    from memstrata.layouts import PATTERN_DOMAINS
 
     ws = writer.ws
     folder = ws.require_role("patterns").path

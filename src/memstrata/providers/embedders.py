@@ -18,6 +18,7 @@ import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
+from memstrata.core.config import SearchSettings
 from memstrata.errors import MemstrataError
 
 if TYPE_CHECKING:
@@ -85,7 +86,7 @@ class HashEmbedder:
     def embed(self, texts: list[str]) -> np.ndarray:
         import numpy as np
 
-        from memstrata.recall.tokenize import tokens
+        from memstrata.text.tokenize import tokens
 
         out = np.zeros((len(texts), self.dim), dtype=np.float32)
         for row, text in enumerate(texts):
@@ -170,12 +171,12 @@ class OpenAIEmbedder:
         return _normalise(np.asarray(rows, dtype=np.float32).reshape(len(texts), -1))
 
 
-def build_embedder(settings: dict[str, Any]) -> Embedder | None:
+def build_embedder(settings: SearchSettings) -> Embedder | None:
     """The embedder a workspace's [search] settings ask for (None for ``embedder = "none"``).
 
     ``MEMSTRATA_EMBEDDER`` overrides the setting (``hash`` in unit tests).
     """
-    kind = os.environ.get("MEMSTRATA_EMBEDDER") or settings.get("embedder", "use")
+    kind = os.environ.get("MEMSTRATA_EMBEDDER") or settings.embedder
     if kind == "use":
         return USEEmbedder()
     if kind == "hash":
@@ -183,17 +184,31 @@ def build_embedder(settings: dict[str, Any]) -> Embedder | None:
     if kind == "none":
         return None
     if kind == "openai":
-        remote = settings.get("openai", {})
-        key_env = remote.get("api_key_env", "OPENAI_API_KEY")
+        remote = settings.openai
         return OpenAIEmbedder(
-            base_url=remote.get("base_url", "https://api.openai.com/v1"),
-            model=remote.get("model", "text-embedding-3-small"),
-            api_key=os.environ.get(key_env, ""),
-            batch_size=int(remote.get("batch_size", 64)),
-            timeout=float(remote.get("timeout", 30)),
-            retries=int(remote.get("retries", 3)),
-            dim=int(remote.get("dim", 0)),
+            base_url=remote.base_url,
+            model=remote.model,
+            api_key=os.environ.get(remote.api_key_env, ""),
+            batch_size=remote.batch_size,
+            timeout=remote.timeout,
+            retries=remote.retries,
+            dim=remote.dim,
         )
     raise MemstrataError(
         f"unknown embedder {kind!r}; use use, openai, hash or none", "memstrata.toml"
     )
+
+
+# One embedder per configuration per process: the USE model takes seconds to load, and a
+# long-running process (MCP server, `serve`) must load it once. Never evicted: a process serves
+# few configurations, and each holds one model.
+_EMBEDDERS: dict[str, Embedder | None] = {}
+
+
+def workspace_embedder(settings: SearchSettings) -> Embedder | None:
+    """The configured embedder, built once per process (the model loads on first use)."""
+    embedder = build_embedder(settings)
+    key = embedder.name if embedder else "none"
+    if key not in _EMBEDDERS:
+        _EMBEDDERS[key] = embedder
+    return _EMBEDDERS[key]

@@ -12,9 +12,9 @@ from __future__ import annotations
 from dataclasses import asdict
 from typing import Any
 
+from memstrata.core.permissions import Session
+from memstrata.core.workspace import Workspace
 from memstrata.errors import MemstrataError
-from memstrata.permissions import Session
-from memstrata.workspace import Workspace
 
 INSTRUCTIONS = (
     "Long-term memory kept as Markdown. Before answering about prior work, decisions, dates, people, "
@@ -100,7 +100,7 @@ def build_server(root: str | None, session: Session) -> Any:
         status: str | None = None,
         progress: str | None = None,
     ) -> dict:
-        from memstrata.journal import lesson, log, project
+        from memstrata.entries.journal import lesson, log, project
 
         writer = workspace().writer(session)
         if kind == "log":
@@ -124,7 +124,7 @@ def build_server(root: str | None, session: Session) -> Any:
         )
     )
     def memory_remember(text: str) -> dict:
-        from memstrata.remember import remember
+        from memstrata.entries.remember import remember
 
         placed = run(lambda: remember(workspace().writer(session), text))
         return {"role": placed.role, "cite": placed.cite, "entry_id": placed.entry_id}
@@ -210,7 +210,7 @@ def build_server(root: str | None, session: Session) -> Any:
         )
     )
     def memory_context(task: str | None = None, budget: int = 2000) -> dict:
-        from memstrata.context import build_context
+        from memstrata.context.bootstrap import build_context
 
         if budget < 1:
             raise ToolError("budget must be positive")
@@ -223,7 +223,7 @@ def build_server(root: str | None, session: Session) -> Any:
         )
     )
     def memory_warnings(task: str, k: int = 5) -> list:
-        from memstrata.warnings import task_warnings
+        from memstrata.context.warnings import task_warnings
 
         return [asdict(w) for w in run(lambda: task_warnings(workspace(), task, k))]
 

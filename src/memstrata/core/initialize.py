@@ -11,14 +11,14 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from memstrata.config import CONFIG_NAME, LANGS, render_config
+from memstrata.core.config import CONFIG_NAME, LANGS, render_config
+from memstrata.core.layouts import PATTERN_DOMAINS, PRESETS, detect_preset, layout_for
+from memstrata.core.storage import atomic_write_bytes
+from memstrata.core.templates import template_for
+from memstrata.core.workspace import Workspace
 from memstrata.errors import MemstrataError
 from memstrata.formats.bullets import refresh_header
-from memstrata.layouts import PATTERN_DOMAINS, PRESETS, detect_preset, layout_for
-from memstrata.storage import atomic_write_bytes
-from memstrata.templates import template_for
-from memstrata.textio import split_lines
-from memstrata.workspace import Workspace
+from memstrata.text.textio import split_lines
 
 GITIGNORE = ".memstrata/\n"
 

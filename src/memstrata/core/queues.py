@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from memstrata.core.workspace import Workspace
+from memstrata.core.writer import Writer
 from memstrata.errors import FormatError
 from memstrata.formats.jsonl import (
     CITATION_FIELDS,
@@ -16,8 +18,6 @@ from memstrata.formats.jsonl import (
     parse_jsonl,
     pending_record,
 )
-from memstrata.workspace import Workspace
-from memstrata.writer import Writer
 
 
 def append_pending(writer: Writer, record: dict[str, Any]) -> dict[str, Any]:

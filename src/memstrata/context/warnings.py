@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from memstrata.evolve.pool import shared_terms, similarity
+from memstrata.core.workspace import Workspace
 from memstrata.formats.lessons import parse_lessons
 from memstrata.formats.patterns import parse_patterns
 from memstrata.formats.principles import parse_principles
-from memstrata.workspace import Workspace
+from memstrata.text.similarity import shared_terms, similarity
 
 # A pitfall bears on a task when they share at least two words or Chinese bigrams (提供商 is
 # two: 提供, 供商) and enough of the shorter text: one common word like 配置 is not enough.

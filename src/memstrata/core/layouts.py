@@ -72,6 +72,11 @@ def _engine_roles(base: str) -> list[RoleSpec]:
         _r("evolution_log", f"{prefix}EVOLUTION_LOG.md", init=False),
         _r("pending", f"{prefix}pending.jsonl", init=False),
         _r("citations", f"{prefix}stats/citation-log.jsonl", init=False),
+        # Reflection reports quote candidates and signals: private, kept apart from the
+        # daily log that shared sessions read (the log gets a pointer without content).
+        _r("reports", f"{prefix}reports", kind="dir", init=False),
+        # Archives of private roles (USER.md, MEMORY.md bullets) inherit their privacy.
+        _r("private_archive", f"{prefix}archive/private", kind="dir", init=False),
     ]
 
 

@@ -1,0 +1,313 @@
+"""``memstrata.toml``: the workspace's settings, typed and validated once, on load.
+
+The file is optional (an adopted OpenClaw workspace has none); every setting has a default. Each
+``[table]`` maps to one frozen dataclass below, so a service reads ``ws.config.search.near_tie``
+instead of digging in a dict, and a bad value fails at load time with the file and line
+(``memstrata.toml:12: search.vector_weight must be a number``), not deep inside a search.
+Unknown keys are errors too: a misspelt setting that silently does nothing is worse.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+import types
+import typing
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal, get_args, get_origin
+
+from memstrata.errors import FormatError
+from memstrata.text.textio import read_text
+
+CONFIG_NAME = "memstrata.toml"
+Lang = Literal["zh", "en"]
+SessionKind = Literal["main", "shared", "subagent"]
+LANGS: tuple[str, ...] = get_args(Lang)
+SESSION_KINDS: tuple[str, ...] = get_args(SessionKind)
+# Design §7b: what a shared or subagent session never sees, unless a preset or the user says
+# otherwise in [privacy] private_roles.
+DEFAULT_PRIVATE_ROLES = (
+    "user",
+    "long_term",
+    "infra",
+    "candidates",
+    "evolution_log",
+    "pending",
+    "reports",
+    "private_archive",
+)
+
+
+def _positive(default: Any) -> Any:
+    """A setting that must be greater than zero (a count, a threshold, a budget)."""
+    return field(default=default, metadata={"positive": True})
+
+
+@dataclass(frozen=True)
+class OpenAIEmbeddingSettings:
+    """``[search.openai]``: an OpenAI-compatible ``/v1/embeddings`` endpoint."""
+
+    base_url: str = "https://api.openai.com/v1"
+    model: str = "text-embedding-3-small"
+    api_key_env: str = "OPENAI_API_KEY"
+    batch_size: int = _positive(64)
+    timeout: float = 30.0
+    retries: int = 3
+    dim: int = 0
+
+
+@dataclass(frozen=True)
+class SearchSettings:
+    """``[search]``: the embedder and the fusion weights (chosen by benchmarks/)."""
+
+    embedder: Literal["use", "openai", "hash", "none"] = "use"
+    fusion: Literal["weighted", "rrf"] = "weighted"
+    vector_weight: float = 0.7
+    text_weight: float = 0.3
+    candidate_multiplier: int = _positive(4)
+    min_score: float = 0.12
+    vector_min_score: float = 0.15
+    strong_text: float = 0.75
+    recency_weight: float = 0.04
+    near_tie: float = 0.15
+    same_topic: float = 0.45
+    recency_half_life_days: float = _positive(60.0)
+    embed_budget_s: float = 5.0
+    scan_interval_s: float = 2.0
+    also: tuple[str, ...] = ()
+    openai: OpenAIEmbeddingSettings = field(default_factory=OpenAIEmbeddingSettings)
+
+
+@dataclass(frozen=True)
+class EvolveSettings:
+    """``[evolve]``: when the heartbeat runs and when a candidate is promoted (note 000/004)."""
+
+    threshold: int = _positive(3)
+    expiry_days: int = _positive(30)
+    # Word/bigram overlap coefficient above which two observations are the same candidate.
+    match: float = _positive(0.5)
+    # USE cosine, calibrated on pairs: true cross-lingual restatements score 0.67-0.76, but two
+    # different facts can reach 0.66; a wrong merge promotes something false.
+    match_embedding: float = _positive(0.7)
+    min_pending: int = _positive(5)
+    max_age_hours: float = _positive(24.0)
+
+
+@dataclass(frozen=True)
+class LlmSettings:
+    """``[llm]``: an optional OpenAI-compatible chat model; never required."""
+
+    base_url: str = ""
+    model: str = ""
+    api_key_env: str = "OPENAI_API_KEY"
+    timeout: float = 15.0
+
+    @property
+    def configured(self) -> bool:
+        return bool(self.base_url and self.model)
+
+
+@dataclass(frozen=True)
+class HooksSettings:
+    """``[hooks]``: what the agent hooks do on every event."""
+
+    context_budget: int = _positive(2000)
+    error_detector: bool = True
+
+
+@dataclass(frozen=True)
+class PrivacySettings:
+    """``[privacy]``: which roles only the owner's main session may see (design §7b)."""
+
+    private_roles: tuple[str, ...] = DEFAULT_PRIVATE_ROLES
+    subagent_reads_private: bool = False
+
+
+@dataclass(frozen=True)
+class Config:
+    """Settings of one workspace; every field has a default so a missing file is valid."""
+
+    preset: str | None = None
+    lang: Lang = "zh"
+    team: bool = False
+    limits: dict[str, int] = field(default_factory=dict)
+    paths: dict[str, str] = field(default_factory=dict)
+    search: SearchSettings = field(default_factory=SearchSettings)
+    evolve: EvolveSettings = field(default_factory=EvolveSettings)
+    llm: LlmSettings = field(default_factory=LlmSettings)
+    hooks: HooksSettings = field(default_factory=HooksSettings)
+    privacy: PrivacySettings = field(default_factory=PrivacySettings)
+    # init's record of the identity files' hashes, for doctor's "hand-edited" check.
+    baseline: dict[str, str] = field(default_factory=dict)
+
+
+def _load_toml(text: str) -> dict[str, Any]:
+    try:
+        import tomllib
+    except ModuleNotFoundError:  # Python 3.10
+        import tomli as tomllib  # type: ignore[no-redef]
+    return tomllib.loads(text)
+
+
+class _Source:
+    """The TOML text, to name the line of a bad setting (tomllib reports values, not places)."""
+
+    def __init__(self, text: str):
+        self.lines = text.split("\n")
+
+    def line_of(self, table: str, key: str) -> int | None:
+        current = ""
+        header = re.compile(r"^\s*\[\s*([^\]]+?)\s*\]\s*(?:#.*)?$")
+        assignment = re.compile(rf"^\s*\"?{re.escape(key)}\"?\s*=")
+        for number, line in enumerate(self.lines, start=1):
+            match = header.match(line)
+            if match:
+                current = match.group(1)
+                continue
+            if current == table and assignment.match(line):
+                return number
+            if current == f"{table}.{key}" or (not table and current == key):
+                return number
+        return None
+
+    def fail(self, table: str, key: str, message: str) -> FormatError:
+        name = f"{table}.{key}" if table else key
+        return FormatError(f"{name} {message}", CONFIG_NAME, self.line_of(table, key))
+
+
+def _describe(kind: Any) -> str:
+    origin = get_origin(kind)
+    if origin is Literal:
+        return "one of " + ", ".join(str(v) for v in get_args(kind))
+    if kind is bool:
+        return "true or false"
+    if kind in (int, float):
+        return "a positive number" if kind is float else "a positive integer"
+    if kind is str:
+        return "a string"
+    if origin in (tuple, list):
+        return "a list of strings"
+    if origin is dict:
+        return "a table"
+    return str(kind)
+
+
+def _convert(kind: Any, value: Any) -> tuple[bool, Any]:
+    """(ok, converted value) for one setting of type ``kind``."""
+    origin = get_origin(kind)
+    if origin is Literal:
+        return value in get_args(kind), value
+    if origin in (typing.Union, types.UnionType):
+        for option in get_args(kind):
+            if option is type(None) and value is None:
+                return True, None
+            ok, converted = _convert(option, value)
+            if ok:
+                return True, converted
+        return False, value
+    if kind is bool:
+        return isinstance(value, bool), value
+    if kind is int:
+        return isinstance(value, int) and not isinstance(value, bool) and value >= 0, value
+    if kind is float:
+        ok = isinstance(value, (int, float)) and not isinstance(value, bool) and value >= 0
+        return ok, float(value) if ok else value
+    if kind is str:
+        return isinstance(value, str), value
+    if origin in (tuple, list):
+        ok = isinstance(value, list) and all(isinstance(v, str) for v in value)
+        return ok, tuple(value) if ok else value
+    if origin is dict:
+        _key_type, value_type = get_args(kind)
+        if not isinstance(value, dict):
+            return False, value
+        converted = {}
+        for k, v in value.items():
+            ok, v2 = _convert(value_type, v)
+            if not ok or (value_type is int and v2 == 0):
+                return False, value
+            converted[k] = v2
+        return True, converted
+    return False, value
+
+
+def _table(cls: Any, data: Any, table: str, source: _Source) -> Any:
+    """Build the dataclass ``cls`` from a TOML table, validating every key."""
+    if not isinstance(data, dict):
+        raise FormatError(f"[{table}] must be a table", CONFIG_NAME, source.line_of("", table))
+    hints = typing.get_type_hints(cls)
+    fields = {f.name: f for f in dataclasses.fields(cls)}
+    known = set(fields)
+    values: dict[str, Any] = {}
+    for key, value in data.items():
+        if key not in known:
+            raise source.fail(table, key, f"is not a setting; known: {', '.join(sorted(known))}")
+        kind = hints[key]
+        if dataclasses.is_dataclass(kind):
+            values[key] = _table(kind, value, f"{table}.{key}" if table else key, source)
+            continue
+        ok, converted = _convert(kind, value)
+        if ok and fields[key].metadata.get("positive") and not converted > 0:
+            raise source.fail(table, key, f"must be greater than 0, not {value!r}")
+        if not ok:
+            raise source.fail(table, key, f"must be {_describe(kind)}, not {value!r}")
+        values[key] = converted
+    return cls(**values)
+
+
+def load_config(root: Path) -> Config:
+    """Read ``root/memstrata.toml`` (defaults when absent); a bad file names its line."""
+    path = root / CONFIG_NAME
+    if not path.exists():
+        return Config()
+    text = read_text(path, CONFIG_NAME)
+    try:
+        data = _load_toml(text)
+    except ValueError as exc:
+        match = re.search(r"line (\d+)", str(exc))
+        reason = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(exc))
+        raise FormatError(
+            f"invalid TOML: {reason}", CONFIG_NAME, int(match.group(1)) if match else None
+        ) from None
+    return config_from_dict(data, text)
+
+
+def config_from_dict(data: dict[str, Any], text: str = "") -> Config:
+    """Validate parsed TOML into a :class:`Config` (``text`` only serves error line numbers)."""
+    source = _Source(text)
+    data = dict(data)
+    sessions = data.pop("sessions", None)  # the pre-[privacy] spelling, still accepted
+    if sessions is not None:
+        if not isinstance(sessions, dict):
+            raise source.fail("", "sessions", "must be a table")
+        privacy = dict(data.get("privacy", {}))
+        if "shared_hidden" in sessions:
+            privacy.setdefault("private_roles", sessions.pop("shared_hidden"))
+        if "subagent_reads_private" in sessions:
+            privacy.setdefault("subagent_reads_private", sessions.pop("subagent_reads_private"))
+        if sessions:
+            raise source.fail("sessions", next(iter(sessions)), "is not a setting")
+        data["privacy"] = privacy
+    for key in ("agent",):  # informational tables kept by older versions
+        data.pop(key, None)
+    return typing.cast(Config, _table(Config, data, "", source))
+
+
+def render_config(preset: str, lang: str, team: bool = False) -> str:
+    """The ``memstrata.toml`` written by ``init``: the choices made, the defaults as comments."""
+    roles = ", ".join(f'"{r}"' for r in DEFAULT_PRIVATE_ROLES)
+    return (
+        "# memstrata workspace settings (docs/ARCHITECTURE.md lists every table)\n"
+        f'preset = "{preset}"\n'
+        f'lang = "{lang}"\n'
+        f"team = {'true' if team else 'false'}\n"
+        "\n"
+        "[limits]\n"
+        "# line limits per role; defaults come from the preset\n"
+        "# long_term = 200\n"
+        "\n"
+        "[privacy]\n"
+        "# roles only the owner's main session sees\n"
+        f"# private_roles = [{roles}]\n"
+    )

@@ -1,0 +1,56 @@
+"""Approved maintenance proposals (from ``consolidate``): slimming a full role into an archive,
+or adding a week's highlight to MEMORY.md. Applied by ``approve`` like any other proposal."""
+
+from __future__ import annotations
+
+from memstrata.core.evolution_log import log_evolution
+from memstrata.core.writer import Writer
+from memstrata.errors import MemstrataError
+from memstrata.evolve.proposals import Proposal
+from memstrata.formats.bullets import parse_bullets, refresh_header
+
+
+def apply_maintenance(writer: Writer, proposal: Proposal) -> dict:
+    """Carry out an approved maintenance proposal; returns where it wrote."""
+    if proposal.kind == "highlight":
+        from memstrata.entries.remember import write_bullet
+
+        placed = write_bullet(writer, "long_term", proposal.summary, "long_term", "consolidate")
+        log_evolution(writer, "consolidate", placed.cite.removeprefix("📍 "), proposal.summary)
+        return {"role": placed.role, "cite": placed.cite, "entry_id": placed.entry_id}
+    if proposal.kind != "slim":
+        raise MemstrataError(f"unknown maintenance proposal {proposal.kind!r}")
+    path, archive, texts = (
+        proposal.payload["path"],
+        proposal.payload["archive"],
+        set(proposal.payload["texts"]),
+    )
+    moved: list[str] = []
+
+    def take(lines: list[str]) -> tuple[list[str], None]:
+        kept = []
+        by_line = {b.line: b for b in parse_bullets(lines, path)}
+        for number, raw in enumerate(lines, start=1):
+            match = by_line.get(number)
+            if match is not None and match.text in texts and raw not in moved:
+                moved.append(raw)
+                continue
+            kept.append(raw)
+        return refresh_header(kept, writer.ws.today().isoformat()), None
+
+    writer.rewrite(path, take)
+    if moved:
+        title = f"# {path} archive\n\n"
+        writer.append(
+            archive,
+            "".join(line if line.endswith("\n") else line + "\n" for line in moved),
+            header=title,
+            role="archive",
+        )
+    log_evolution(
+        writer,
+        "consolidate",
+        archive,
+        f"{'移出' if writer.ws.lang == 'zh' else 'moved'} {len(moved)} {path}",
+    )
+    return {"role": "archive", "cite": f"📍 {archive}", "entry_id": f"{len(moved)} moved"}
