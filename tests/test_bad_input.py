@@ -120,7 +120,7 @@ def test_path_override_outside_workspace(ws, cli) -> None:
     config = ws.root / "memstrata.toml"
     config.write_text(config.read_text() + '\n[paths]\nlong_term = "../stolen.md"\n')
     result = cli("-w", str(ws.root), "remember", "remember: the db is on port 5433")
-    _assert_one_line_error(result, "../stolen.md", "'..'")
+    _assert_one_line_error(result, "memstrata.toml:", "../stolen.md", "must stay inside")
     assert not (ws.root.parent / "stolen.md").exists()
 
 

@@ -81,7 +81,9 @@ def test_over_limit_role_gets_a_slimming_proposal_never_silent_deletion(ws) -> N
     result = approve(clocked.writer(), "1")
     assert result.applied and result.applied[0]["role"] == "archive"
     after = parse_bullets(clocked.read_lines("MEMORY.md"), "MEMORY.md")
-    archived = (ws.root / "memory" / "archive" / "MEMORY-archive.md").read_text(encoding="utf-8")
+    archived = (ws.root / "memory" / "archive" / "private" / "MEMORY-archive.md").read_text(
+        encoding="utf-8"
+    )
     assert len(clocked.read_lines("MEMORY.md")) <= 40
     assert "曾用 npm → 改用 pnpm" in [b.text.split("] ", 1)[-1] for b in after] or any(
         "改用 pnpm" in b.text for b in after

@@ -34,7 +34,9 @@ def test_note_004_timeline_three_days_to_user_md(ws) -> None:
         report.proposals and report.proposals[0].target == "user" and report.proposals[0].count == 3
     )
     assert "💡 进化请求" in report.card and "候选池晋升（C001，观察 3 次）" in report.card
-    assert "## 自进化反思报告" in (ws.root / "memory/2026-04-17.md").read_text(encoding="utf-8")
+    assert "## 自进化反思报告" in (ws.root / "memory/reports/2026-04-17.md").read_text("utf-8")
+    daily = (ws.root / "memory/2026-04-17.md").read_text(encoding="utf-8")
+    assert "memory/reports/2026-04-17.md" in daily and "代码注释" not in daily  # pointer only
     assert read_pending(ws).valid == []  # processed records cleared
     result = approve(at(ws, "2026-04-17T11:00").writer(), "确认")
     assert [a["cid"] for a in result.applied] == ["C001"]

@@ -28,6 +28,7 @@ from memstrata.formats.principles import (
     replace_principle,
 )
 from memstrata.formats.projects import parse_projects, update_project
+from memstrata.text.normalize import one_line
 from memstrata.text.textio import split_lines, strip_eol
 
 CHARS = [*list("abcxyz ABC 中文记忆测试端口心跳规则 🎉🚀✅ \t.,;:：，。!？()（）-_=+/\\'\"`~"), "|"]
@@ -131,7 +132,7 @@ def test_principles_edit_and_add_touch_only_their_entry(doc, eol, final, new_p, 
     before, after = target.start_line - 1, len(lines) - target.end_line
     assert new[:before] == lines[:before]
     assert new[len(new) - after :] == lines[len(lines) - after :] if after else True
-    assert [p.body for p in parse_principles(new, "p")][target.number - 1] == new_p.body
+    assert [p.body for p in parse_principles(new, "p")][target.number - 1] == one_line(new_p.body)
     # Add one: removing the added block gives back the original lines.
     added, placed = add_principle(lines, new_p, "principles.md")
     assert placed.number == count + 1
@@ -141,7 +142,7 @@ def test_principles_edit_and_add_touch_only_their_entry(doc, eol, final, new_p, 
     if len(rest) == len(lines) + 1 and not strip_eol(rest[start - 1]).strip():
         rest = removed(rest, start - 1, 1)
     assert same_except_final_newline(rest, lines)
-    assert strip_eol(added[start]) == f"### P{count + 1:03d}: {new_p.title}"
+    assert strip_eol(added[start]) == f"### P{count + 1:03d}: {one_line(new_p.title)}"
 
 
 @st.composite
@@ -211,7 +212,9 @@ def test_lesson_add_only_inserts(prose, eol, title, severity) -> None:
     )
     added, placed = add_lesson(lines, lesson, "zh", "lessons.md")
     parsed = parse_lessons(added, "lessons.md")
-    assert [(p.title, p.severity, p.agent) for p in parsed] == [(title.strip(), severity, "coder")]
+    assert [(p.title, p.severity, p.agent) for p in parsed] == [
+        (one_line(title), severity, "coder")
+    ]
     span = placed.end_line - placed.start_line + 1
     rest = removed(added, placed.start_line - 1, span)
     assert [x for x in rest if strip_eol(x).strip()] == [x for x in lines if strip_eol(x).strip()]
@@ -240,7 +243,7 @@ def test_project_update_changes_only_named_fields(eol, status, note) -> None:
     new = update_project(lines, a, {"status": status.strip()}, note.strip(), "zh")
     changed = [i for i, (x, y) in enumerate(zip(lines, new, strict=False)) if x != y]
     assert changed[0] == a.field_lines["status"] - 1
-    assert new[a.end_line] == f"  - {note.strip()}{eol}"
+    assert new[a.end_line] == f"  - {one_line(note)}{eol}"
     assert new[a.end_line + 1 :] == lines[a.end_line :]
     b = parse_projects(new, "projects.md")[1]
     assert b.status == "暂停"
@@ -265,7 +268,7 @@ def test_candidate_row_replace_in_place(summary, count) -> None:
     assert [i for i, (x, y) in enumerate(zip(lines, new, strict=False)) if x != y] == [
         rows[0].line - 1
     ]
-    assert parse_candidates(new, "c")[0].cells[2] == summary.strip()
+    assert parse_candidates(new, "c")[0].cells[2] == one_line(summary)
 
 
 @given(
@@ -280,7 +283,7 @@ def test_pattern_and_index_line_add_only_insert(prose, eol, title, body, tags) -
     domain = split_lines(join(["# 配置类经验", *prose], eol, True))
     pattern = Pattern(title=title.strip(), body=body.strip(), context="配置端口时", tags=tags)
     added, placed = add_pattern(domain, pattern)
-    assert [p.title for p in parse_patterns(added, "config.md")] == [title.strip()]
+    assert [p.title for p in parse_patterns(added, "config.md")] == [one_line(title)]
     assert parse_patterns(added, "config.md")[0].tags == tags
     rest = removed(added, placed.start_line - 1, placed.end_line - placed.start_line + 1)
     assert [x for x in rest if strip_eol(x).strip()] == [x for x in domain if strip_eol(x).strip()]

@@ -140,6 +140,12 @@ class Config:
     privacy: PrivacySettings = field(default_factory=PrivacySettings)
     # init's record of the identity files' hashes, for doctor's "hand-edited" check.
     baseline: dict[str, str] = field(default_factory=dict)
+    # The file's text, so checks made after loading (paths against the layout) can name a line.
+    source: str = field(default="", repr=False, compare=False)
+
+    def error(self, table: str, key: str, message: str) -> FormatError:
+        """A one-line error about setting ``table.key``, naming its line when it has one."""
+        return _Source(self.source).fail(table, key, message)
 
 
 def _load_toml(text: str) -> dict[str, Any]:
@@ -241,7 +247,7 @@ def _table(cls: Any, data: Any, table: str, source: _Source) -> Any:
     known = set(fields)
     values: dict[str, Any] = {}
     for key, value in data.items():
-        if key not in known:
+        if key not in known or key == "source":
             raise source.fail(table, key, f"is not a setting; known: {', '.join(sorted(known))}")
         kind = hints[key]
         if dataclasses.is_dataclass(kind):
@@ -291,7 +297,8 @@ def config_from_dict(data: dict[str, Any], text: str = "") -> Config:
         data["privacy"] = privacy
     for key in ("agent",):  # informational tables kept by older versions
         data.pop(key, None)
-    return typing.cast(Config, _table(Config, data, "", source))
+    config = typing.cast(Config, _table(Config, data, "", source))
+    return dataclasses.replace(config, source=text)
 
 
 def render_config(preset: str, lang: str, team: bool = False) -> str:

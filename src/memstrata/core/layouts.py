@@ -9,6 +9,7 @@ location in every preset and are created only when first written.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -56,6 +57,33 @@ class Layout:
             base = roles.get(name, RoleSpec(name, (path,)))
             roles[name] = replace(base, paths=(path,))
         return replace(self, roles=roles)
+
+    def check_paths(self, fail: Callable[[str, str, str], Exception]) -> None:
+        """Refuse ``[paths]`` that point a writable role at an identity or rule file, or two
+        roles at one file: memstrata would then write where it must never write."""
+        protected = {
+            path: spec.name
+            for spec in self.roles.values()
+            if spec.name in ("identity", "agents_rules", "rules")
+            for path in spec.paths
+        }
+        owners: dict[str, str] = {}
+        for spec in self.roles.values():
+            for path in spec.paths:
+                clean = Path(path).as_posix()
+                if spec.name not in ("identity", "agents_rules", "rules") and clean in protected:
+                    raise fail(
+                        "paths",
+                        spec.name,
+                        f"= {path!r} is the {protected[clean]} file, which memstrata never writes",
+                    )
+                if Path(path).is_absolute() or ".." in Path(path).parts:
+                    raise fail("paths", spec.name, f"= {path!r} must stay inside the workspace")
+                if spec.kind == "file" and clean in owners and owners[clean] != spec.name:
+                    raise fail(
+                        "paths", spec.name, f"= {path!r} is already the {owners[clean]} file"
+                    )
+                owners.setdefault(clean, spec.name)
 
 
 def _r(

@@ -25,7 +25,7 @@ from memstrata.formats.tags import check_agent
 READ_ONLY_ROLES = frozenset({"identity", "agents_rules", "rules"})
 # Engine bookkeeping that only the owner sees, whatever a preset says: the learning loop's raw
 # material (what the user said, what the engine is considering) and archives of private roles.
-ALWAYS_PRIVATE = frozenset({"candidates", "pending", "reports", "private_archive"})
+ALWAYS_PRIVATE = frozenset({"candidates", "pending", "reports", "private_archive", "linked"})
 SUBAGENT_WRITABLE = frozenset({"daily", "lessons", "projects", "pending", "citations"})
 # Written by every session's actions (the audit trail, the queues), read only by the owner.
 ENGINE_WRITTEN = frozenset({"evolution_log", "pending", "citations"})

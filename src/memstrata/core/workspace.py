@@ -8,6 +8,8 @@ symlinks that lead outside the workspace.
 from __future__ import annotations
 
 import os
+import stat
+import threading
 from collections.abc import Callable
 from datetime import date, datetime
 from pathlib import Path
@@ -20,11 +22,13 @@ from memstrata.errors import MemstrataError, PathOutsideWorkspace, WorkspaceNotF
 from memstrata.text.textio import read_text, split_lines
 
 if TYPE_CHECKING:
+    from memstrata.core.transaction import Transaction
     from memstrata.core.writer import Writer
 
 ENV_WORKSPACE = "MEMSTRATA_WORKSPACE"
 ENV_NOW = "MEMSTRATA_NOW"
 STATE_DIR = ".memstrata"
+LINKED_ROLE = "linked"
 
 
 def _env_clock() -> datetime:
@@ -48,7 +52,11 @@ class Workspace:
         self.config = config
         self.preset = preset
         self.layout: Layout = layout_for(preset).with_overrides(config.limits, config.paths)
+        self.layout.check_paths(config.error)
         self.clock = clock or _env_clock
+        # The multi-file operation running in this process, if any (see core/transaction.py):
+        # reads made by that operation's thread see its staged, not yet committed, writes.
+        self.transaction: Transaction | None = None
 
     # ------------------------------------------------------------------ opening
     @classmethod
@@ -138,14 +146,18 @@ class Workspace:
         return f"{folder}/{day.isoformat()}.md" if folder else f"{day.isoformat()}.md"
 
     def role_files(self, name: str) -> list[str]:
-        """Existing files of a role, workspace-relative, sorted."""
+        """Existing files of a role, workspace-relative, sorted.
+
+        Links are left out: a symlink or a hard link is another file's content under this
+        role's name (a daily log linked to USER.md), so it is never read or written as this role.
+        """
         spec = self.role(name)
         if spec is None:
             return []
         if spec.kind == "file":
-            return [p for p in spec.paths if (self.root / p).is_file()]
+            return [p for p in spec.paths if (self.root / p).is_file() and not self.is_link(p)]
         folder = self.root / spec.path
-        if not folder.is_dir():
+        if not folder.is_dir() or self.is_link(spec.path):
             return []
         if spec.kind == "daily":
             names = sorted(
@@ -153,7 +165,8 @@ class Workspace:
             )
         else:
             names = sorted(p.name for p in folder.iterdir() if p.suffix == ".md" and p.is_file())
-        return [f"{spec.path}/{n}" if spec.path else n for n in names]
+        found = [f"{spec.path}/{n}" if spec.path else n for n in names]
+        return [rel for rel in found if not self.is_link(rel)]
 
     def role_of(self, rel_path: str) -> str | None:
         """Which role a workspace-relative file belongs to (exact files before folders)."""
@@ -186,12 +199,42 @@ class Workspace:
             raise PathOutsideWorkspace("path leads outside the workspace (symlink)", text)
         return full
 
+    def is_link(self, rel_path: str) -> bool:
+        """Whether the file, or a folder on its way below the root, is a symlink, or the file
+        has other hard links: its content then also lives under another name."""
+        current = self.root
+        for part in Path(rel_path).parts:
+            current = current / part
+            try:
+                info = current.lstat()
+            except OSError:
+                return False
+            if stat.S_ISLNK(info.st_mode):
+                return True
+        return stat.S_ISREG(info.st_mode) and info.st_nlink > 1
+
+    def read_roles(self, rel_path: str) -> tuple[str | None, ...]:
+        """The roles that decide who may read a file: its own, plus ``linked`` when it is a
+        symlink or hard link. A link shows another file's content under a harmless name (a
+        daily log linked to USER.md), and finding every name of an inode is not cheap, so
+        links are visible to the owner's main session only."""
+        role = self.role_of(rel_path)
+        return (role, LINKED_ROLE) if self.is_link(rel_path) else (role,)
+
     def rel(self, path: Path) -> str:
         return path.relative_to(self.root).as_posix()
 
     def read_lines(self, rel_path: str) -> list[str]:
-        """Lines of a workspace file (kept endings); a missing file reads as no lines."""
+        """Lines of a workspace file (kept endings); a missing file reads as no lines.
+
+        Inside a multi-file operation, its own thread reads what the operation has staged.
+        """
         full = self.resolve(rel_path)
+        txn = self.transaction
+        if txn is not None and txn.owner == threading.get_ident():
+            staged = txn.staged_text(full)
+            if staged is not None:
+                return split_lines(staged)
         if not full.exists():
             return []
         return split_lines(read_text(full, rel_path))

@@ -1,16 +1,20 @@
-"""The single safe writer (DESIGN.md principle 6): every byte the engine writes passes here.
+"""The single safe writer (design principle 6): every byte the engine writes passes here.
 
-Order of checks for each write: path confinement, permission (role, session kind, agent),
-secret redaction (refusal in team workspaces), then the file's exclusive lock, a fresh read of
-the current text (so a hand edit made since the caller last looked is never lost), the change,
-and an atomic replace or a locked append.
+Order of checks for each write: an interrupted multi-file operation is finished first; then path
+confinement, links (a symlink or hard link is refused, never written through or replaced),
+permission (role, session kind, agent), text normalisation and secret redaction (refusal in
+team workspaces); then the file's exclusive lock, a fresh read of the current text (so a hand
+edit made since the caller last looked is never lost), the change, a parse of the result for
+formats the engine understands (a write that would leave the file unreadable is refused and
+nothing is written), and an atomic replace or a locked append. A UTF-8 byte-order mark and CRLF
+line endings are kept as the file has them.
 """
 
 from __future__ import annotations
 
+import contextlib
 from collections import Counter
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
@@ -25,8 +29,11 @@ from memstrata.core.storage import (
     move_file,
     remove_stale_temps,
 )
-from memstrata.errors import MemstrataError, SecretRefused
-from memstrata.text.textio import read_text, split_lines
+from memstrata.core.transaction import BOM, Transaction, recover, transaction
+from memstrata.errors import MemstrataError, PathOutsideWorkspace, SecretRefused
+from memstrata.formats.validate import check_rewrite
+from memstrata.text.normalize import normalize
+from memstrata.text.textio import decode_text, line_ending, split_lines
 
 if TYPE_CHECKING:
     from memstrata.core.workspace import Workspace
@@ -44,7 +51,8 @@ class Writer:
 
     # ------------------------------------------------------------------ content
     def clean(self, text: str) -> str:
-        """Text safe to persist: secrets redacted, or refused outright in a team workspace."""
+        """Text safe to persist: normalised, secrets redacted (refused in a team workspace)."""
+        text = normalize(text)
         findings = find_secrets(text)
         if not findings:
             return text
@@ -56,7 +64,7 @@ class Writer:
         return redact(text)
 
     def _clean_added(self, old: list[str], new: list[str]) -> list[str]:
-        """Safety net: redact any secret on a line this write adds (old lines stay untouched)."""
+        """Safety net: clean any line this write adds (old lines stay untouched)."""
         remaining = Counter(old)
         out: list[str] = []
         for line in new:
@@ -64,7 +72,8 @@ class Writer:
                 remaining[line] -= 1
                 out.append(line)
             else:
-                out.append(self.clean(line))
+                body = line.rstrip("\r\n")
+                out.append(self.clean(body) + line[len(body) :])
         return out
 
     @property
@@ -76,36 +85,96 @@ class Writer:
 
     # ------------------------------------------------------------------ checks
     def _target(self, rel_path: str, role: str | None = None) -> Path:
+        for warning in recover(self.ws):
+            self.warnings.append(warning)
         full = self.ws.resolve(rel_path)
-        effective_role = role or self.ws.role_of(rel_path)
-        check_write(self.ws.config, self.session, effective_role, rel_path)
+        rel = self.ws.rel(full)
+        if self.ws.is_link(rel):
+            raise PathOutsideWorkspace(
+                "is a symbolic or hard link; memstrata never writes through links", rel
+            )
+        effective_role = role or self.ws.role_of(rel)
+        check_write(self.ws.config, self.session, effective_role, rel)
         if full.is_dir():
-            raise MemstrataError("is a directory, expected a file", rel_path)
+            raise MemstrataError("is a directory, expected a file", rel)
         return full
 
-    @contextmanager
+    @property
+    def warnings(self) -> list[str]:
+        """Things worth telling the user that did not stop a write (recovered operations)."""
+        if not hasattr(self, "_warnings"):
+            self._warnings: list[str] = []
+        return self._warnings
+
+    def _staging(self) -> Transaction | None:
+        import threading
+
+        txn = self.ws.transaction
+        return txn if txn is not None and txn.owner == threading.get_ident() else None
+
+    @contextlib.contextmanager
     def _lock(self, full: Path) -> Iterator[None]:
         """The target's exclusive lock; stale temp files of a killed writer go once it is held."""
         with file_lock(lock_path_for(self.ws.state_dir / "locks", full)):
             remove_stale_temps(full)
             yield
 
+    @contextlib.contextmanager
+    def transaction(self) -> Iterator[Transaction]:
+        """Group several writes into one all-or-nothing operation (core/transaction.py)."""
+        with transaction(self.ws) as txn:
+            yield txn
+        self.warnings.extend(txn.warnings)
+
     # ------------------------------------------------------------------ writes
-    def rewrite(self, rel_path: str, transform: Transform[T], role: str | None = None) -> T:
+    def rewrite(
+        self,
+        rel_path: str,
+        transform: Transform[T],
+        role: str | None = None,
+        adds: int | None = None,
+    ) -> T:
         """Apply ``transform`` to the file's current lines under its lock and replace it atomically.
 
         ``transform`` gets the lines as they are on disk now and returns the new lines and a
-        result. Nothing is written when the lines come back unchanged or it raises.
+        result. Nothing is written when the lines come back unchanged or it raises, or when the
+        result would not parse as the file's format; ``adds`` (when given) is the number of
+        entries the write must add, with every existing entry kept.
         """
         full = self._target(rel_path, role)
-        with self._lock(full):
-            old = split_lines(read_text(full, rel_path)) if full.exists() else []
-            new, result = transform(old)
-            new = self._clean_added(old, new)
+        rel = self.ws.rel(full)
+        effective_role = role or self.ws.role_of(rel)
+        txn = self._staging()
+        if txn is not None:
+            staged = txn.touch(full, lambda data: decode_text(data, rel))
+            old = split_lines(staged.text or "")
+            new, result = self._transformed(rel, effective_role, old, transform, adds)
             if new != old:
-                atomic_write_bytes(full, "".join(new).encode("utf-8"))
-                changes.record(str(self.ws.root), self.ws.rel(full))
+                staged.text, staged.rewritten = "".join(new), True
+            return result
+        with self._lock(full):
+            data = full.read_bytes() if full.exists() else None
+            bom = data is not None and data.startswith(BOM)
+            old = split_lines(decode_text(data, rel)) if data is not None else []
+            new, result = self._transformed(rel, effective_role, old, transform, adds)
+            if new != old:
+                atomic_write_bytes(full, (BOM if bom else b"") + "".join(new).encode("utf-8"))
+                changes.record(str(self.ws.root), rel)
         return result
+
+    def _transformed(
+        self,
+        rel: str,
+        role: str | None,
+        old: list[str],
+        transform: Transform[T],
+        adds: int | None,
+    ) -> tuple[list[str], T]:
+        new, result = transform(old)
+        new = self._clean_added(old, new)
+        if new != old:
+            check_rewrite(role, rel, old, new, adds)
+        return new, result
 
     def append(
         self,
@@ -118,29 +187,28 @@ class Writer:
         """Append ``text`` under the file's lock; a new or empty file starts with ``header``.
 
         Returns the 1-based line where ``text`` starts (0 when ``count_lines`` is off, which
-        spares reading a long queue).
+        spares reading a long queue). A CRLF file gets CRLF lines.
         """
         full = self._target(rel_path, role)
+        rel = self.ws.rel(full)
         text = self.clean(text)
+        txn = self._staging()
+        if txn is not None:
+            staged = txn.touch(full, lambda data: decode_text(data, rel))
+            current = staged.text or ""
+            addition, line = _addition(current.encode("utf-8"), text, header, True)
+            staged.text = current + addition.decode("utf-8")
+            if staged.rewritten:
+                return line
+            staged.appended += addition
+            return line if count_lines else 0
         with self._lock(full):
-            size = full.stat().st_size if full.exists() else 0
-            prefix = ""
-            line = 0
-            if size == 0:
-                prefix = header
-            else:
-                with open(full, "rb") as fh:
-                    fh.seek(-1, 2)
-                    if fh.read(1) != b"\n":
-                        prefix = "\n"
-            if count_lines:
-                existing = (
-                    full.read_bytes().count(b"\n") + (1 if prefix == "\n" else 0) if size else 0
-                )
-                header_lines = 0 if prefix == "\n" else prefix.count("\n")
-                line = existing + header_lines + 1
-            append_bytes(full, (prefix + text).encode("utf-8"))
-        changes.record(str(self.ws.root), self.ws.rel(full))
+            data = full.read_bytes() if full.exists() else b""
+            if data.startswith(BOM):
+                data = data[len(BOM) :]
+            addition, line = _addition(data, text, header, count_lines)
+            append_bytes(full, addition)
+        changes.record(str(self.ws.root), rel)
         return line
 
     def move(self, source: str, target: str, role: str | None = None) -> None:
@@ -151,6 +219,13 @@ class Writer:
             raise MemstrataError("no such file to move", source)
         if dst.exists():
             raise MemstrataError("already exists; not overwritten", target)
+        txn = self._staging()
+        if txn is not None:
+            moving = txn.touch(src, lambda data: decode_text(data, self.ws.rel(src)))
+            arriving = txn.touch(dst, lambda data: decode_text(data, self.ws.rel(dst)))
+            arriving.text, arriving.rewritten, arriving.bom = moving.text, True, moving.bom
+            moving.removed = True
+            return
         with self._lock(src), self._lock(dst):
             move_file(src, dst)
         changes.record(str(self.ws.root), self.ws.rel(src))
@@ -163,7 +238,28 @@ class Writer:
         """
         full = self.ws.resolve(rel_path)
         with self._lock(full):
-            if full.exists():
+            if full.exists() or full.is_symlink():
                 return False
             atomic_write_bytes(full, text.encode("utf-8"))
         return True
+
+
+def _addition(existing: bytes, text: str, header: str, count_lines: bool) -> tuple[bytes, int]:
+    """The bytes an append adds to ``existing`` and the line where ``text`` starts.
+
+    A missing final newline is added first; an empty file starts with ``header``; the text
+    takes the file's line ending.
+    """
+    eol = line_ending(split_lines(existing[:4096].decode("utf-8", "replace")))
+    prefix = ""
+    if not existing:
+        prefix = header
+    elif not existing.endswith(b"\n"):
+        prefix = "\n"
+    addition = prefix + text
+    if eol == "\r\n":
+        addition = addition.replace("\r\n", "\n").replace("\n", "\r\n")
+    line = 0
+    if count_lines:
+        line = existing.count(b"\n") + prefix.count("\n") + 1
+    return addition.encode("utf-8"), line

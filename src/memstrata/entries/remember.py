@@ -118,6 +118,11 @@ def remember(
         raise MemstrataError(f"the '{ws.preset}' layout has no role for {wanted!r} memories")
     zh = ws.lang == "zh"
     origin = source or ("用户明确指示" if zh else "explicit instruction")
+    with writer.transaction():  # the entry and its log line, together
+        return _write(writer, target, body, wanted, origin)
+
+
+def _write(writer: Writer, target: str, body: str, wanted: str, origin: str) -> Remembered:
     if target == "principles":
         result = write_principle(writer, body, origin)
     else:

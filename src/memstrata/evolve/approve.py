@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass, field
 
 from memstrata.core.evolution_log import log_evolution
+from memstrata.core.permissions import check_operation
 from memstrata.core.writer import Writer
 from memstrata.entries.remember import Remembered, write_bullet, write_pattern, write_principle
 from memstrata.errors import MemstrataError
@@ -72,8 +73,11 @@ def _apply(writer: Writer, proposal: Proposal) -> Remembered:
 
 
 def approve(writer: Writer, reply: str) -> ApproveResult:
+    check_operation("approve", writer.session)
     ws = writer.ws
-    with evolve_lock(ws):
+    # All chosen proposals, their candidates' moves and the log change together: an approval
+    # killed half-way never writes a principle twice or loses the 已晋升 mark.
+    with evolve_lock(ws), writer.transaction():
         state = load_state(ws)
         proposals = proposals_from_state(state)
         if not proposals:
@@ -118,7 +122,8 @@ def promote_now(writer: Writer, cid: str) -> dict:
     """Explicit one-shot promotion of a candidate: the user's own decision, written at once."""
     from memstrata.evolve.proposals import as_proposals
 
-    with evolve_lock(writer.ws):
+    check_operation("candidates.promote", writer.session)
+    with evolve_lock(writer.ws), writer.transaction():
         candidate = next((c for c in observing(writer) if c.cid == cid), None)
         if candidate is None:
             raise MemstrataError(f"no observing candidate {cid}", writer.ws.role_path("candidates"))

@@ -17,6 +17,7 @@ from datetime import date, datetime
 from typing import Any
 
 from memstrata.core.config import EvolveSettings
+from memstrata.core.permissions import check_operation
 from memstrata.core.workspace import Workspace
 from memstrata.core.writer import Writer
 from memstrata.evolve.pool import expire, observe, observing
@@ -138,11 +139,14 @@ def heartbeat(
     use_embeddings: bool = True,
 ) -> HeartbeatReport:
     """Run when due (or forced). Hooks pass ``use_embeddings=False``: they must not load a model."""
+    check_operation("heartbeat", writer.session)
     ws = writer.ws
     settings = ws.config.evolve
     embed = _embedder(ws) if use_embeddings else None
     pending_path = ws.role_path("pending")
-    with evolve_lock(ws):
+    # One transaction: the pool, the report, the log pointer, the proposals and the cleared
+    # queue change together or not at all, so a killed heartbeat never counts a signal twice.
+    with evolve_lock(ws), writer.transaction():
         parsed = parse_jsonl(ws.read_lines(pending_path), required=("signal", "brief"))
         records = [r.data for r in parsed.records if r.data is not None]
         run, reason = (
@@ -199,15 +203,33 @@ def heartbeat(
             cards[session_id] = cards.get(session_id, 0) + 1
         save_state(ws, state)
         if report.proposals or report.observed:
-            daily = ws.daily_path(ws.today())
-            writer.append(
-                daily,
-                "\n" + report.report + "\n",
-                header=render_log_title(ws.today().isoformat()) + "\n",
-                role="daily",
-            )
+            _file_report(writer, report.report, len(report.proposals), report.observed)
         _clear(writer, pending_path, [r.raw for r in parsed.records if r.data is not None])
         return report
+
+
+def _file_report(writer: Writer, text: str, proposals: int, observed: int) -> None:
+    """The reflection report quotes what the user said, so it goes to the private reports
+    folder; the daily log, which shared sessions read, gets a pointer without content."""
+    ws = writer.ws
+    zh = ws.lang == "zh"
+    day = ws.today().isoformat()
+    target = f"{ws.role_path('reports')}/{day}.md"
+    title = f"# 自进化反思报告 {day}\n" if zh else f"# Self-evolution reports {day}\n"
+    writer.append(target, "\n" + text + "\n", header=title, role="reports")
+    if ws.role("daily") is None:
+        return
+    pointer = (
+        f"## 自进化反思\n- 新观察 {observed} 条，待确认 {proposals} 条；报告见 {target}（仅主会话）"
+        if zh
+        else f"## Self-evolution\n- {observed} observation(s), {proposals} proposal(s); report in {target} (main session only)"
+    )
+    writer.append(
+        ws.daily_path(ws.today()),
+        "\n" + pointer + "\n",
+        header=render_log_title(day) + "\n",
+        role="daily",
+    )
 
 
 def _embedder(ws: Workspace) -> Callable[[list[str]], Any] | None:

@@ -25,28 +25,31 @@ def apply_maintenance(writer: Writer, proposal: Proposal) -> dict:
         proposal.payload["archive"],
         set(proposal.payload["texts"]),
     )
-    moved: list[str] = []
-
-    def take(lines: list[str]) -> tuple[list[str], None]:
-        kept = []
-        by_line = {b.line: b for b in parse_bullets(lines, path)}
-        for number, raw in enumerate(lines, start=1):
-            match = by_line.get(number)
-            if match is not None and match.text in texts and raw not in moved:
-                moved.append(raw)
-                continue
-            kept.append(raw)
-        return refresh_header(kept, writer.ws.today().isoformat()), None
-
-    writer.rewrite(path, take)
+    lines = writer.ws.read_lines(path)
+    moved = [lines[b.line - 1] for b in parse_bullets(lines, path) if b.text in texts]
     if moved:
-        title = f"# {path} archive\n\n"
+        # Append to the archive before removing from the source (one transaction: both or
+        # neither); the archive of a private role is private too (its role says so).
+        zh = writer.ws.lang == "zh"
+        title = f"# {path} 归档\n\n" if zh else f"# {path} archive\n\n"
         writer.append(
             archive,
             "".join(line if line.endswith("\n") else line + "\n" for line in moved),
             header=title,
-            role="archive",
+            role=writer.ws.role_of(archive) or "archive",
         )
+        remaining = list(moved)
+
+        def take(current: list[str]) -> tuple[list[str], None]:
+            kept = []
+            for raw in current:
+                if raw in remaining:
+                    remaining.remove(raw)
+                    continue
+                kept.append(raw)
+            return refresh_header(kept, writer.ws.today().isoformat()), None
+
+        writer.rewrite(path, take)
     log_evolution(
         writer,
         "consolidate",

@@ -17,6 +17,7 @@ from typing import Any
 
 from memstrata.core.config import EvolveSettings
 from memstrata.core.evolution_log import log_evolution
+from memstrata.core.permissions import check_operation
 from memstrata.core.templates import template_for
 from memstrata.core.writer import Writer
 from memstrata.errors import MemstrataError
@@ -209,7 +210,13 @@ def mark_promoted(writer: Writer, cid: str, location: str) -> Candidate:
 
 
 def drop(writer: Writer, cid: str, reason: str) -> Candidate:
-    """Move a candidate to 已丢弃 with a reason, and log it."""
+    """Move a candidate to 已丢弃 with a reason, and log it (the owner's decision)."""
+    check_operation("candidates.drop", writer.session)
+    with writer.transaction():
+        return _drop(writer, cid, reason)
+
+
+def _drop(writer: Writer, cid: str, reason: str) -> Candidate:
     today = writer.ws.today().isoformat()
     candidate = _move(writer, cid, "dropped", lambda c: [c.cid, c.summary, reason, today])
     log_evolution(
@@ -232,5 +239,5 @@ def expire(writer: Writer, days: int = EvolveSettings.expiry_days) -> list[Candi
         except ValueError:
             continue
         if (today - first).days > days and not candidate.promotable:
-            expired.append(drop(writer, candidate.cid, reason))
+            expired.append(_drop(writer, candidate.cid, reason))
     return expired

@@ -15,9 +15,9 @@ import re
 import unicodedata
 from contextlib import AbstractContextManager
 from dataclasses import asdict, dataclass, field
-from pathlib import Path
 
-from memstrata.core.storage import atomic_write_bytes, file_lock
+from memstrata.core.storage import file_lock
+from memstrata.core.transaction import read_state, write_state
 from memstrata.core.workspace import Workspace
 from memstrata.evolve.pool import Candidate
 
@@ -78,25 +78,20 @@ def classify(ws: Workspace, candidate: Candidate) -> tuple[str, str, str]:
     return ("long_term", "MEMORY", reason) if ws.role("long_term") else ("user", "USER", reason)
 
 
-def _state_path(ws: Workspace) -> Path:
-    return ws.state_dir / "proposals.json"
+STATE_FILE = "proposals.json"
 
 
 def load_state(ws: Workspace) -> dict:
-    path = _state_path(ws)
-    if not path.exists():
-        return {"proposals": [], "cards": {}}
+    text = read_state(ws, STATE_FILE)
     try:
-        return json.loads(path.read_text(encoding="utf-8"))
+        state = json.loads(text) if text else None
     except ValueError:  # derived state: a damaged file is rebuilt by the next heartbeat
-        return {"proposals": [], "cards": {}}
+        state = None
+    return state if isinstance(state, dict) else {"proposals": [], "cards": {}}
 
 
 def save_state(ws: Workspace, state: dict) -> None:
-    ws.state_dir.mkdir(parents=True, exist_ok=True)
-    atomic_write_bytes(
-        _state_path(ws), json.dumps(state, ensure_ascii=False, indent=2).encode("utf-8")
-    )
+    write_state(ws, STATE_FILE, json.dumps(state, ensure_ascii=False, indent=2))
 
 
 def evolve_lock(ws: Workspace) -> AbstractContextManager[None]:

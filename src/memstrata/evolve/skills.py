@@ -13,6 +13,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from memstrata.core.evolution_log import log_evolution
+from memstrata.core.permissions import check_operation
 from memstrata.core.queues import append_pending
 from memstrata.core.templates import template_for
 from memstrata.core.writer import Writer
@@ -123,7 +124,14 @@ def draft(
 
 
 def approve(writer: Writer, name: str) -> SkillFile:
-    """Move a draft into skills/NAME/SKILL.md, drop the draft note, register it in the index."""
+    """Move a draft into skills/NAME/SKILL.md, drop the draft note, register it in the index:
+    all in one transaction, so an interrupted approval is finished, never left half-moved."""
+    check_operation("skill.approve", writer.session)
+    with writer.transaction():
+        return _approve(writer, name)
+
+
+def _approve(writer: Writer, name: str) -> SkillFile:
     name = check_name(name)
     _index, folder = folders(writer)
     source, target = f"{folder}/auto-generated/{name}/SKILL.md", f"{folder}/{name}/SKILL.md"

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from memstrata.errors import FormatError
 from memstrata.formats.markdown import Heading, entry_end, headings, insert_block, last_content
+from memstrata.text.normalize import one_line
 from memstrata.text.textio import line_ending, strip_eol
 
 SECTIONS: dict[str, tuple[str, str, str]] = {
@@ -127,6 +128,7 @@ def parse_bullets(lines: list[str], path: str) -> list[Bullet]:
 def render_bullet(date: str, text: str, source: str, lang: str) -> str:
     """``- [YYYY-MM] text | 来源：source`` (``source:`` in English workspaces)."""
     label = "来源：" if lang == "zh" else "source: "
+    text, source = one_line(text), one_line(source)
     return f"- [{date}] {text}" + (f" | {label}{source}" if source else "")
 
 

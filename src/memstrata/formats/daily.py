@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from memstrata.formats.markdown import entry_end, headings
 from memstrata.formats.tags import split_tag
+from memstrata.text.normalize import one_line
 from memstrata.text.textio import strip_eol
 
 SUBSECTIONS = {
@@ -76,10 +77,10 @@ def render_log_section(
     tag = f"[{agent}] " if agent else ""
     time_label = "时间" if lang == "zh" else "Time"
     out = [
-        f"## {tag}{title}",
+        f"## {tag}{one_line(title)}",
         f"**{time_label}**: {time}",
         "",
         f"### {subsection_title(subsection, lang)}",
     ]
-    out.extend(f"- {item}" for item in items)
+    out.extend(f"- {one_line(item)}" for item in items)
     return "\n".join(out)

@@ -15,6 +15,7 @@ from memstrata.formats.markdown import (
     to_lines,
 )
 from memstrata.formats.tags import split_tag
+from memstrata.text.normalize import one_line
 from memstrata.text.textio import line_ending, strip_eol
 
 SEVERITIES = ("P0", "P1", "P2")
@@ -89,9 +90,9 @@ def render_lesson(lesson: Lesson, lang: str) -> str:
     """The Markdown of one lesson (no trailing newline)."""
     names = FIELD_NAMES[lang]
     tag = f"[{lesson.agent}] " if lesson.agent else ""
-    out = [f"### {tag}{lesson.title} ({lesson.date})"]
+    out = [f"### {tag}{one_line(lesson.title)} ({lesson.date})"]
     for key in ("symptom", "cause", "fix", "severity"):
-        value = getattr(lesson, key)
+        value = one_line(getattr(lesson, key))
         if value:
             out.append(f"- **{names[key]}**: {value}")
     return "\n".join(out)

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from memstrata.errors import FormatError
 from memstrata.formats.fields import body_text, split_meta
 from memstrata.formats.markdown import append_block, entry_end, headings, to_lines
+from memstrata.text.normalize import body_lines, one_line
 from memstrata.text.textio import line_ending, strip_eol
 
 _INDEX_LINE = re.compile(
@@ -74,12 +75,12 @@ def render_pattern(pattern: Pattern) -> str:
     """The Markdown of one pattern (no trailing newline)."""
     return "\n".join(
         [
-            f"## {pattern.title}",
-            f"context: {pattern.context}",
-            f"tags: [{', '.join(pattern.tags)}]",
-            f"source: {pattern.source}",
+            f"## {one_line(pattern.title)}",
+            f"context: {one_line(pattern.context)}",
+            f"tags: [{', '.join(one_line(tag) for tag in pattern.tags)}]",
+            f"source: {one_line(pattern.source)}",
             "---",
-            pattern.body,
+            *body_lines(pattern.body),
         ]
     )
 
@@ -117,7 +118,8 @@ def parse_index(lines: list[str], path: str) -> list[IndexLine]:
 def add_index_line(lines: list[str], entry: IndexLine) -> tuple[list[str], int]:
     """Append one index line after the last one (or at the end); returns lines and its line."""
     eol = line_ending(lines)
-    text = f"- {entry.title} | file: {entry.file} | context: {entry.context}{eol}"
+    title, context = one_line(entry.title).replace("|", "/"), one_line(entry.context)
+    text = f"- {title} | file: {entry.file} | context: {context}{eol}"
     existing = parse_index(lines, "index.md")
     if existing:
         at = existing[-1].line

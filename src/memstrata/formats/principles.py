@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from memstrata.errors import FormatError
 from memstrata.formats.fields import body_text, split_meta
 from memstrata.formats.markdown import append_block, entry_end, headings, to_lines
+from memstrata.text.normalize import one_line
 from memstrata.text.textio import line_ending
 
 _ID_HEADING = re.compile(r"^P(\d+)\b\s*[:：\-—]?\s*(.*)$")
@@ -75,13 +76,14 @@ def render_principle(principle: Principle) -> str:
     """The Markdown of one principle (no trailing newline)."""
     return "\n".join(
         [
-            f"### {principle.pid}: {principle.title}",
-            f"category: {principle.category}",
-            f"source: {principle.source}",
-            f"why: {principle.why}",
-            f"generalize: {principle.generalize}",
+            f"### {principle.pid}: {one_line(principle.title)}",
+            f"category: {one_line(principle.category)}",
+            f"source: {one_line(principle.source)}",
+            f"why: {one_line(principle.why)}",
+            f"generalize: {one_line(principle.generalize)}",
             "---",
-            principle.body,
+            # 1-3 sentences: one paragraph, so nothing in it can read as a heading or field.
+            one_line(principle.body),
         ]
     )
 

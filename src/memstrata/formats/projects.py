@@ -14,6 +14,7 @@ from memstrata.formats.markdown import (
     to_lines,
 )
 from memstrata.formats.tags import split_tag
+from memstrata.text.normalize import one_line
 from memstrata.text.textio import line_ending, strip_eol
 
 FIELD_NAMES = {
@@ -74,11 +75,11 @@ def render_project(project: Project, lang: str) -> str:
     """The Markdown of one project (no trailing newline)."""
     names = FIELD_NAMES[lang]
     tag = f"[{project.agent}] " if project.agent else ""
-    out = [f"### {tag}{project.name}"]
+    out = [f"### {tag}{one_line(project.name)}"]
     for key in ("status", "owner", "updated"):
-        out.append(f"- **{names[key]}**: {getattr(project, key)}")
+        out.append(f"- **{names[key]}**: {one_line(getattr(project, key))}")
     out.append(f"- **{names['progress']}**:")
-    out.extend(f"  - {item}" for item in project.progress)
+    out.extend(f"  - {one_line(item)}" for item in project.progress)
     return "\n".join(out)
 
 
@@ -108,6 +109,8 @@ def update_project(
     names = FIELD_NAMES[lang]
     new = list(lines)
     inserts: list[tuple[int, str]] = []
+    changes = {key: one_line(value) for key, value in changes.items()}
+    progress = one_line(progress) if progress else progress
     for key, value in changes.items():
         line_no = old.field_lines.get(key)
         if line_no is not None:

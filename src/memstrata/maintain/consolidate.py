@@ -18,6 +18,7 @@ from datetime import date, timedelta
 
 from memstrata.core.evolution_log import log_evolution
 from memstrata.core.layouts import DAILY_NAME
+from memstrata.core.permissions import check_operation, private_roles
 from memstrata.core.workspace import Workspace
 from memstrata.core.writer import Writer
 from memstrata.evolve.proposals import (
@@ -80,6 +81,15 @@ def _highlights(ws: Workspace, rel: str, per_day: int = 4) -> list[str]:
 def consolidate(
     writer: Writer, dry_run: bool = False, confirm: bool = False
 ) -> ConsolidationReport:
+    check_operation("consolidate", writer.session)
+    if dry_run:
+        return _consolidate(writer, dry_run, confirm)
+    # Summaries, moves, relinks, the log and the proposals land together or not at all.
+    with evolve_lock(writer.ws), writer.transaction():
+        return _consolidate(writer, dry_run, confirm)
+
+
+def _consolidate(writer: Writer, dry_run: bool, confirm: bool) -> ConsolidationReport:
     ws = writer.ws
     report = ConsolidationReport(dry_run=dry_run)
     today = ws.today()
@@ -119,11 +129,10 @@ def consolidate(
         report.moved.append(rel)
     report.proposals = _slimming(ws) + _weekly_highlights(ws)
     if report.proposals and not dry_run:
-        with evolve_lock(ws):
-            state = load_state(ws)
-            kept = [p for p in proposals_from_state(state) if not p.maintenance]
-            store_proposals(state, [*kept, *report.proposals])
-            save_state(ws, state)
+        state = load_state(ws)
+        kept = [p for p in proposals_from_state(state) if not p.maintenance]
+        store_proposals(state, [*kept, *report.proposals])
+        save_state(ws, state)
     return report
 
 
@@ -158,7 +167,14 @@ def _slimming(ws: Workspace) -> list[Proposal]:
         chosen = sorted(bullets, key=lambda b: (b.date, b.line))[: max(excess, 1)]
         if not chosen:
             continue
-        archive = f"{_archive_folder(ws)}/{path.rsplit('/', 1)[-1].removesuffix('.md')}-archive.md"
+        # An archive inherits its source's privacy: USER.md bullets never land where a shared
+        # session reads.
+        folder = (
+            ws.role_path("private_archive")
+            if row.role in private_roles(ws.config)
+            else _archive_folder(ws)
+        )
+        archive = f"{folder}/{path.rsplit('/', 1)[-1].removesuffix('.md')}-archive.md"
         lines = sorted(b.line for b in chosen)
         summary = (
             f"{path} 超出上限（{row.lines}/{row.limit} 行）：把最旧的 {len(lines)} 条移到 {archive}"

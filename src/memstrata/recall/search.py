@@ -290,6 +290,9 @@ def _rank(
             list(candidates),
         )
     }
+    # Another process may have re-indexed a file since the vector matrix was cached: its old
+    # chunk ids are gone, so score only the chunks that still exist.
+    candidates &= rows.keys()
     today = ws.today()
     scored: list[tuple[float, str, int]] = []
     lex_rank = {

@@ -1,0 +1,51 @@
+"""Make user text safe to store in a Markdown entry.
+
+Text reaches memory from chats, MCP calls, hooks and transcripts: it may carry NUL bytes,
+terminal escapes, lone UTF-16 surrogates (from JSON ``"\\ud800"``), Unicode line separators that
+editors show as new lines but ``grep -n`` does not, or newlines that would turn the rest of a
+message into a new heading (``…\\n### P001: x``). Everything the writer persists passes
+:func:`normalize` first; single-line fields (titles, bullets, table cells) then go through
+:func:`one_line`, and multi-line bodies through :func:`body_lines`.
+"""
+
+from __future__ import annotations
+
+import re
+
+# C0 controls except tab and newline, DEL, C1 controls; the byte-order mark inside text.
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f\ufeff]")
+_SURROGATE = re.compile(r"[\ud800-\udfff]")
+_NEWLINES = re.compile(r"\r\n|\r|\u2028|\u2029|\x85")
+# Lines that would change an entry's structure: a heading, a thematic break or metadata
+# separator, a code fence, an HTML comment opener (the line-index header).
+_STRUCTURAL = re.compile(r"^[ \t]{0,3}(?:#{1,6}(?:[ \t]|$)|-{3,}\s*$|`{3,}|~{3,}|<!--)")
+
+
+def normalize(text: str) -> str:
+    """Drop control characters and lone surrogates; every line break becomes ``\\n``."""
+    if text.isascii() and text.isprintable():
+        return text  # the common case, at the cost of two C-level scans
+    # A str holds code points, so any surrogate in it is a lone half that UTF-8 cannot encode.
+    text = _SURROGATE.sub("", text)
+    text = _NEWLINES.sub("\n", text)
+    return _CONTROL.sub("", text)
+
+
+def one_line(text: str) -> str:
+    """A single-line field: line breaks and runs of spaces become one space."""
+    return " ".join(normalize(text).split())
+
+
+def body_lines(text: str) -> list[str]:
+    """A multi-line body whose lines cannot become structure: a line that would read as a
+    heading, ``---`` separator, code fence or comment is escaped with a backslash, which
+    Markdown renders as the literal character."""
+    out = []
+    for line in normalize(text).split("\n"):
+        line = line.rstrip()
+        out.append("\\" + line.lstrip() if _STRUCTURAL.match(line) else line)
+    while out and not out[-1]:
+        out.pop()
+    while out and not out[0]:
+        out.pop(0)
+    return out
