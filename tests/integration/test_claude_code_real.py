@@ -120,16 +120,7 @@ def _install(claude: str, paths: dict[str, Path], way: str, env: dict[str, str])
         for command in json.loads(out.stdout)["next"]:  # the two commands it prints, as printed
             words = shlex.split(command)
             assert words[0] == "claude"
-            done = subprocess.run(
-                [claude, *words[1:]],
-                cwd=paths["project"],
-                env=env,
-                capture_output=True,
-                text=True,
-                timeout=120,
-                stdin=subprocess.DEVNULL,
-                check=False,
-            )
+            done = _claude(claude, words[1:], paths, env)
             assert done.returncode == 0, done.stdout + done.stderr
         return "mcp__plugin_memstrata_memstrata__"
     scope = ["--scope", "user"] if way == "user" else []
@@ -200,9 +191,33 @@ def test_real_claude_code_runs_every_hook(claude: str, sandbox: dict[str, Path],
     assert len(cards) == 1 and "linter" in cards[0], first.notices()
 
     # Claude Code's doctor finds nothing wrong with the settings; memstrata's doctor sees hooks.
-    doctor = subprocess.run(
-        [claude, "doctor"],
-        cwd=sandbox["project"],
+    doctor = _claude(claude, ["doctor"], sandbox, env)
+    report = doctor.stdout + doctor.stderr
+    assert doctor.returncode == 0 and "Invalid settings" not in report, report
+    assert "No installation issues found" in report, report
+    ours = _memstrata(sandbox, "-w", str(sandbox["workspace"]), "doctor", "--json")
+    hooks = [f for f in json.loads(ours.stdout)["findings"] if f["check"] == "hooks"]
+    assert hooks == [], hooks
+    if way == "plugin":  # and out again, with the commands uninstall-hooks prints
+        out = _memstrata(
+            sandbox, "uninstall-hooks", "--target", "claude-code", "--plugin",
+            str(sandbox["marketplace"]), "--json",
+        )  # fmt: skip
+        for command in json.loads(out.stdout)["next"]:
+            done = _claude(claude, shlex.split(command)[1:], sandbox, env)
+            assert done.returncode == 0, done.stdout + done.stderr
+        listed = _claude(claude, ["plugin", "list"], sandbox, env)
+        assert (
+            "memstrata@memstrata-local" not in listed.stdout and not sandbox["marketplace"].exists()
+        )
+
+
+def _claude(
+    claude: str, args: list[str], paths: dict[str, Path], env: dict[str, str]
+) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [claude, *args],
+        cwd=paths["project"],
         env=env,
         capture_output=True,
         text=True,
@@ -210,9 +225,3 @@ def test_real_claude_code_runs_every_hook(claude: str, sandbox: dict[str, Path],
         stdin=subprocess.DEVNULL,
         check=False,
     )
-    report = doctor.stdout + doctor.stderr
-    assert doctor.returncode == 0 and "Invalid settings" not in report, report
-    assert "No installation issues found" in report, report
-    ours = _memstrata(sandbox, "-w", str(sandbox["workspace"]), "doctor", "--json")
-    hooks = [f for f in json.loads(ours.stdout)["findings"] if f["check"] == "hooks"]
-    assert hooks == [], hooks
