@@ -32,7 +32,7 @@ def test_references_resolve_both_ways(ws) -> None:
     by_line = resolve(ws, f"📍 {first.path}:L{first.start_line + 2}")
     assert (
         by_line.entry_id == "P001"
-        and by_line.cite == f"{first.path}:L{first.start_line}-L{first.end_line}"
+        and by_line.location == f"{first.path}:L{first.start_line}-L{first.end_line}"
     )
     bullet = remember(ws.writer(), "记住：我喜欢简短的回答")
     resolved = resolve(ws, f"USER.md:L{bullet.start_line}")

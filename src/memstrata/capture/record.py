@@ -75,7 +75,7 @@ def record_signals(
                 from memstrata.entries.remember import remember  # not on the hooks' hot path
 
                 placed = remember(writer, signal.evidence)
-                record["written"] = placed.cite.removeprefix("📍 ")
+                record["written"] = placed.span.location()
                 report.written.append(
                     {"role": placed.role, "cite": placed.cite, "entry_id": placed.entry_id}
                 )

@@ -20,6 +20,7 @@ from memstrata.formats.bullets import parse_bullets, section_key
 from memstrata.formats.daily import parse_log
 from memstrata.formats.patterns import parse_index
 from memstrata.formats.principles import parse_principles
+from memstrata.text.spans import Span
 from memstrata.text.textio import strip_eol
 from memstrata.text.token_estimate import TokenEstimator, count_tokens
 
@@ -83,7 +84,11 @@ def _identity(ws: Workspace) -> list[str]:
     for path in ws.role_files("identity"):
         body = "\n".join(strip_eol(line) for line in ws.read_lines(path)).strip()
         if body:
-            out.append(f"{body}\n（📍 {path}）" if ws.lang == "zh" else f"{body}\n(📍 {path})")
+            out.append(
+                f"{body}\n（{Span(path).cite()}）"
+                if ws.lang == "zh"
+                else f"{body}\n({Span(path).cite()})"
+            )
     return out
 
 
@@ -93,7 +98,7 @@ def _principles(ws: Workspace) -> list[str]:
         for p in parse_principles(ws.read_lines(path), path):
             body = " ".join(p.body.split())
             short = body if body.startswith(p.title.rstrip("…")) else f"{p.title}：{body}"
-            out.append(f"- {p.pid} {short} 📍 {path}:L{p.start_line}-L{p.end_line}")
+            out.append(f"- {p.pid} {short} {Span(path, p.start_line, p.end_line).cite()}")
     return out
 
 
@@ -103,26 +108,30 @@ def cited_bullets(ws: Workspace, role: str, sections: tuple[str, ...] | None = N
     for path in ws.role_files(role):
         lines = ws.read_lines(path)
         out += [
-            f"- {strip_eol(lines[b.line - 1]).strip()[2:]} 📍 {path}:L{b.line}"
+            f"- {strip_eol(lines[b.line - 1]).strip()[2:]} {Span(path, b.line).cite()}"
             for b in parse_bullets(lines, path)
             if sections is None or section_key(b.section) in sections
         ]
     return out
 
 
-def _daily(ws: Workspace) -> list[str]:
+def _daily(ws: Workspace, budget: int) -> list[str]:
+    """Today's and yesterday's sections, newest first. Only the end of each log is read (a
+    few times the budget in bytes): the newest sections are all a budget can hold, and a
+    20 MB log must not make every session start slow."""
     out = []
     today = ws.today()
     for day in (today, today - timedelta(days=1)):
         path = ws.daily_path(day) if ws.role("daily") else None
-        if not path or not ws.resolve(path).is_file():
+        if not path or not ws.resolve(path).is_file() or ws.is_link(path):
             continue
-        lines = ws.read_lines(path)
+        offset, lines = ws.read_tail(path, max(budget, 500) * 16)
         for section in reversed(parse_log(lines, path)):  # newest section first
             text = "\n".join(
                 strip_eol(line) for line in lines[section.start_line - 1 : section.end_line]
             )
-            out.append(f"{text}\n📍 {path}:L{section.start_line}-L{section.end_line}")
+            start, end = section.start_line + offset, section.end_line + offset
+            out.append(f"{text}\n{Span(path, start, end).cite()}")
     return out
 
 
@@ -134,12 +143,12 @@ def _patterns_index(ws: Workspace) -> list[str]:
     if not ws.resolve(path).is_file():
         return []
     return [
-        f"- {e.title} | {e.file} | {e.context} 📍 {path}:L{e.line}"
+        f"- {e.title} | {e.file} | {e.context} {Span(path, e.line).cite()}"
         for e in parse_index(ws.read_lines(path), path)
     ]
 
 
-def _parts(ws: Workspace, session: Session, task: str | None) -> list[Part]:
+def _parts(ws: Workspace, session: Session, task: str | None, budget: int) -> list[Part]:
     hidden = hidden_roles(ws.config, session)
     parts = [
         Part("identity", "identity", _identity(ws), "memstrata get SOUL.md"),
@@ -150,7 +159,7 @@ def _parts(ws: Workspace, session: Session, task: str | None) -> list[Part]:
             parts.append(
                 Part(role, role, cited_bullets(ws, role), f"memstrata get {ws.role_path(role)}")
             )
-    parts.append(Part("daily", "daily", _daily(ws), 'memstrata search "…" --role daily'))
+    parts.append(Part("daily", "daily", _daily(ws, budget), 'memstrata search "…" --role daily'))
     parts.append(Part("patterns_index", "patterns", _patterns_index(ws), 'memstrata patterns "…"'))
     if task:
         found = patterns_about(ws, task, search_fallback=False)
@@ -176,7 +185,7 @@ def build_context(
     session = session or Session()
     lang = "zh" if ws.lang == "zh" else "en"
     titles = TITLES[lang]
-    parts = _parts(ws, session, task)
+    parts = _parts(ws, session, task, budget)
     for reserve in range(0, budget + 1, 40):  # room for the closing "left out" lines
         chosen: dict[str, list[str]] = {}
         used = count_tokens(titles["header"] + "\n\n" + RECALL[lang] + "\n\n", estimator)

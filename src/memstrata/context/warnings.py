@@ -14,6 +14,7 @@ from memstrata.formats.lessons import parse_lessons
 from memstrata.formats.patterns import parse_patterns
 from memstrata.formats.principles import parse_principles
 from memstrata.text.similarity import shared_terms, similarity
+from memstrata.text.spans import PIN, Span
 
 # A pitfall bears on a task when they share at least two words or Chinese bigrams (提供商 is
 # two: 提供, 供商) and enough of the shorter text: one common word like 配置 is not enough.
@@ -22,7 +23,7 @@ MIN_SHARED = 2
 
 
 @dataclass
-class Warning:
+class TaskWarning:
     source: str  # P042, a lesson or a pattern title
     kind: str  # principle | lesson | pattern
     text: str
@@ -41,7 +42,7 @@ def _candidates(ws: Workspace) -> list[tuple[str, str, str, str, str]]:
                     p.pid,
                     p.title,
                     " ".join(p.body.split()),
-                    f"{path}:L{p.start_line}-L{p.end_line}",
+                    Span(path, p.start_line, p.end_line).location(),
                 )
             )
     for path in ws.role_files("lessons"):
@@ -53,7 +54,7 @@ def _candidates(ws: Workspace) -> list[tuple[str, str, str, str, str]]:
                     lesson.severity or "lesson",
                     lesson.title,
                     advice,
-                    f"{path}:L{lesson.start_line}-L{lesson.end_line}",
+                    Span(path, lesson.start_line, lesson.end_line).location(),
                 )
             )
     for path in ws.role_files("patterns"):
@@ -66,7 +67,7 @@ def _candidates(ws: Workspace) -> list[tuple[str, str, str, str, str]]:
                     pattern.title,
                     pattern.title,
                     pattern.context or " ".join(pattern.body.split()),
-                    f"{path}:L{pattern.start_line}-L{pattern.end_line}",
+                    Span(path, pattern.start_line, pattern.end_line).location(),
                 )
             )
     return out
@@ -74,7 +75,7 @@ def _candidates(ws: Workspace) -> list[tuple[str, str, str, str, str]]:
 
 def task_warnings(
     ws: Workspace, task: str, limit: int = 5, min_overlap: float = MIN_OVERLAP
-) -> list[Warning]:
+) -> list[TaskWarning]:
     """The reminders that bear on ``task``, most relevant first."""
     zh = ws.lang == "zh"
     found = []
@@ -101,11 +102,11 @@ def task_warnings(
                 else f"Before we start: pattern '{title}': {advice}"
             )
         found.append(
-            Warning(
+            TaskWarning(
                 ident,
                 kind,
-                f"{text}（📍 {cite}）" if zh else f"{text} (📍 {cite})",
-                f"📍 {cite}",
+                f"{text}（{PIN} {cite}）" if zh else f"{text} ({PIN} {cite})",
+                f"{PIN} {cite}",
                 round(score, 3),
             )
         )

@@ -19,7 +19,7 @@ from memstrata.core.config import CONFIG_NAME, Config, load_config
 from memstrata.core.layouts import DAILY_NAME, PRESETS, Layout, RoleSpec, detect_preset, layout_for
 from memstrata.core.permissions import Session
 from memstrata.errors import MemstrataError, PathOutsideWorkspace, WorkspaceNotFound
-from memstrata.text.textio import read_text, split_lines
+from memstrata.text.textio import decode_text, read_text, split_lines
 
 if TYPE_CHECKING:
     from memstrata.core.transaction import Transaction
@@ -238,6 +238,26 @@ class Workspace:
         if not full.exists():
             return []
         return split_lines(read_text(full, rel_path))
+
+    def read_tail(self, rel_path: str, max_bytes: int) -> tuple[int, list[str]]:
+        """The last whole lines of a file within ``max_bytes``, and how many lines come before
+        them (so line numbers stay exact without reading a huge file)."""
+        full = self.resolve(rel_path)
+        size = full.stat().st_size
+        if size <= max_bytes:
+            return 0, self.read_lines(rel_path)
+        with open(full, "rb") as fh:
+            fh.seek(size - max_bytes)
+            tail = fh.read()
+            cut = tail.find(b"\n") + 1  # start at a whole line
+            fh.seek(0)
+            before = 0
+            remaining = size - max_bytes + cut
+            while remaining > 0:
+                block = fh.read(min(remaining, 1 << 20))
+                before += block.count(b"\n")
+                remaining -= len(block)
+        return before, split_lines(decode_text(tail[cut:], rel_path))
 
     def writer(self, session: Session | None = None) -> Writer:
         """The single safe writer for this workspace, acting as ``session`` (default: main)."""

@@ -7,7 +7,6 @@ rules; in a team workspace every entry carries the writing agent's ``[agent]`` t
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from datetime import date
 
 from memstrata.core.templates import template_for
@@ -16,25 +15,11 @@ from memstrata.errors import MemstrataError
 from memstrata.formats.daily import render_log_section, render_log_title
 from memstrata.formats.lessons import SEVERITIES, Lesson, add_lesson
 from memstrata.formats.projects import Project, add_project, parse_projects, update_project
+from memstrata.text.spans import Placed, Span
 from memstrata.text.textio import split_lines
-from memstrata.text.titles import brief, cite
+from memstrata.text.titles import brief
 
 _BULLET = re.compile(r"^[-*+]\s+")
-
-
-@dataclass
-class Written:
-    """Where an entry landed."""
-
-    role: str
-    path: str
-    start_line: int
-    end_line: int
-    title: str
-
-    @property
-    def cite(self) -> str:
-        return cite(self.path, self.start_line, self.end_line)
 
 
 def log(
@@ -43,7 +28,7 @@ def log(
     title: str | None = None,
     section: str = "done",
     day: date | None = None,
-) -> Written:
+) -> Placed:
     """Append a ``## [agent] 标题`` section with one item to the day's log (today by default)."""
     ws = writer.ws
     items = [
@@ -61,7 +46,7 @@ def log(
     start = writer.append(path, "\n" + block + "\n", header=header, role="daily")
     # The section starts after the blank separator line (none right after the header).
     first = start + 1
-    return Written("daily", path, first, first + block.count("\n"), heading)
+    return Placed(Span(path, first, first + block.count("\n"), "daily"), heading)
 
 
 def lesson(
@@ -71,7 +56,7 @@ def lesson(
     cause: str = "",
     fix: str = "",
     severity: str = "P1",
-) -> Written:
+) -> Placed:
     """Add a lesson under its severity section of lessons.md (created from the template)."""
     ws = writer.ws
     severity = severity.upper()
@@ -95,7 +80,7 @@ def lesson(
         return add_lesson(lines or split_lines(template), entry, ws.lang, path)
 
     placed = writer.rewrite(path, transform, role="lessons")
-    return Written("lessons", path, placed.start_line, placed.end_line, placed.title)
+    return Placed(Span(path, placed.start_line, placed.end_line, "lessons"), placed.title)
 
 
 def project(
@@ -104,7 +89,7 @@ def project(
     status: str | None = None,
     owner: str | None = None,
     progress: str | None = None,
-) -> Written:
+) -> Placed:
     """Create or update one project in projects.md, changing only the fields given."""
     ws = writer.ws
     name = writer.clean(name.strip())
@@ -136,4 +121,4 @@ def project(
         return new_lines, (existing.start_line, existing.end_line + len(new_lines) - len(lines))
 
     start, end = writer.rewrite(path, transform, role="projects")
-    return Written("projects", path, start, end, name)
+    return Placed(Span(path, start, end, "projects", name), name)

@@ -9,14 +9,14 @@ durable facts go to MEMORY.md. Where a preset lacks the chosen role the next fit
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 from memstrata.core.evolution_log import log_evolution
 from memstrata.core.writer import Writer
 from memstrata.errors import MemstrataError
 from memstrata.formats.bullets import add_bullet, refresh_header, render_bullet
 from memstrata.formats.principles import Principle, add_principle
-from memstrata.text.titles import brief, cite, title_limit
+from memstrata.text.spans import Placed, Span
+from memstrata.text.titles import brief, title_limit
 
 _TRIGGER_PREFIX = re.compile(
     r"^\s*(?:请|please\s+)?(?:记住|记一下|记下来|remember(?:\s+that)?|note(?:\s+that)?)\s*[:：,，]?\s*",
@@ -58,22 +58,6 @@ _CATEGORIES = [
 ]
 
 
-@dataclass
-class Remembered:
-    """Where an explicit instruction was written."""
-
-    role: str
-    path: str
-    start_line: int
-    end_line: int
-    entry_id: str
-    text: str
-
-    @property
-    def cite(self) -> str:
-        return cite(self.path, self.start_line, self.end_line)
-
-
 def strip_trigger(text: str) -> str:
     """The instruction without its leading 记住 / remember."""
     return _TRIGGER_PREFIX.sub("", text, count=1).strip()
@@ -106,7 +90,7 @@ def _fallbacks(role: str) -> tuple[str, ...]:
 
 def remember(
     writer: Writer, text: str, role: str | None = None, source: str | None = None
-) -> Remembered:
+) -> Placed:
     """Write an explicit instruction at once and log it in EVOLUTION_LOG.md."""
     ws = writer.ws
     body = writer.clean(strip_trigger(text))
@@ -122,19 +106,19 @@ def remember(
         return _write(writer, target, body, wanted, origin)
 
 
-def _write(writer: Writer, target: str, body: str, wanted: str, origin: str) -> Remembered:
+def _write(writer: Writer, target: str, body: str, wanted: str, origin: str) -> Placed:
     if target == "principles":
         result = write_principle(writer, body, origin)
     else:
         result = write_bullet(writer, target, body, wanted, origin)
-    location = result.cite.removeprefix("📍 ")
-    if not result.entry_id.startswith(result.path):
-        location += f" ({result.entry_id})"
+    location = result.span.location()
+    if result.span.entry_id and not result.span.entry_id.startswith(result.path):
+        location += f" ({result.span.entry_id})"
     log_evolution(writer, origin, location, body)
     return result
 
 
-def write_principle(writer: Writer, body: str, origin: str) -> Remembered:
+def write_principle(writer: Writer, body: str, origin: str) -> Placed:
     ws = writer.ws
     zh = ws.lang == "zh"
     path = ws.role_path("principles")
@@ -154,10 +138,11 @@ def write_principle(writer: Writer, body: str, origin: str) -> Remembered:
     placed = writer.rewrite(
         path, lambda lines: add_principle(lines, principle, path), role="principles"
     )
-    return Remembered("principles", path, placed.start_line, placed.end_line, placed.pid, body)
+    span = Span(path, placed.start_line, placed.end_line, "principles", placed.pid)
+    return Placed(span, placed.title, body)
 
 
-def write_bullet(writer: Writer, role: str, body: str, wanted: str, origin: str) -> Remembered:
+def write_bullet(writer: Writer, role: str, body: str, wanted: str, origin: str) -> Placed:
     ws = writer.ws
     path = ws.role_path(role)
     if role == "user":
@@ -180,10 +165,10 @@ def write_bullet(writer: Writer, role: str, body: str, wanted: str, origin: str)
         return refreshed, line + (len(refreshed) - len(added))
 
     line = writer.rewrite(path, transform, role=role)
-    return Remembered(role, path, line, line, f"{path}:L{line}", body)
+    return Placed(Span(path, line, line, role), brief(body, title_limit(body)), body)
 
 
-def write_pattern(writer: Writer, body: str, origin: str, domain: str | None = None) -> Remembered:
+def write_pattern(writer: Writer, body: str, origin: str, domain: str | None = None) -> Placed:
     """Write an L2 pattern into its domain file and add its line to patterns/index.md."""
     from memstrata.core.layouts import PATTERN_DOMAINS
     from memstrata.formats.patterns import IndexLine, Pattern, add_index_line, add_pattern
@@ -210,4 +195,4 @@ def write_pattern(writer: Writer, body: str, origin: str, domain: str | None = N
         lambda lines: add_index_line(lines, IndexLine(title, f"{domain}.md", context)),
         role="patterns",
     )
-    return Remembered("patterns", path, placed.start_line, placed.end_line, title, body)
+    return Placed(Span(path, placed.start_line, placed.end_line, "patterns", title), title, body)

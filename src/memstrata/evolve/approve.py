@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from memstrata.core.evolution_log import log_evolution
 from memstrata.core.permissions import check_operation
 from memstrata.core.writer import Writer
-from memstrata.entries.remember import Remembered, write_bullet, write_pattern, write_principle
+from memstrata.entries.remember import write_bullet, write_pattern, write_principle
 from memstrata.errors import MemstrataError
 from memstrata.evolve.maintenance import apply_maintenance
 from memstrata.evolve.pool import mark_promoted, observing
@@ -28,6 +28,7 @@ from memstrata.evolve.proposals import (
     save_state,
     store_proposals,
 )
+from memstrata.text.spans import Placed
 
 _ALL = re.compile(
     r"^\s*(?:确认|全部|都要|全部确认|好的?|可以|all|yes|y|ok|confirm|approve)\s*[!！。.]?\s*$",
@@ -61,7 +62,7 @@ def parse_reply(reply: str, count: int) -> tuple[list[int] | None, str]:
     return None, f"没看懂 “{reply.strip()}”：请回复 确认 / 全部 / 1,3 / 跳过 (all / 1,3 / skip)"
 
 
-def _apply(writer: Writer, proposal: Proposal) -> Remembered:
+def _apply(writer: Writer, proposal: Proposal) -> Placed:
     ws = writer.ws
     origin = f"候选池{proposal.cid}" if ws.lang == "zh" else f"candidate {proposal.cid}"
     if proposal.target == "principles":
@@ -101,7 +102,7 @@ def approve(writer: Writer, reply: str) -> ApproveResult:
             if proposal.cid not in open_ids:  # applied meanwhile by another approval
                 continue
             placed = _apply(writer, proposal)
-            location = placed.cite.removeprefix("📍 ")
+            location = placed.span.location()
             mark_promoted(writer, proposal.cid, location)
             log_evolution(writer, proposal.source, location, proposal.summary)
             result.applied.append(
@@ -129,7 +130,7 @@ def promote_now(writer: Writer, cid: str) -> dict:
             raise MemstrataError(f"no observing candidate {cid}", writer.ws.role_path("candidates"))
         proposal = as_proposals(writer.ws, [candidate], {cid})[0]
         placed = _apply(writer, proposal)
-        location = placed.cite.removeprefix("📍 ")
+        location = placed.span.location()
         mark_promoted(writer, cid, location)
         log_evolution(writer, proposal.source, location, proposal.summary)
         return {"cid": cid, "role": placed.role, "cite": placed.cite, "entry_id": placed.entry_id}

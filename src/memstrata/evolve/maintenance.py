@@ -8,6 +8,7 @@ from memstrata.core.writer import Writer
 from memstrata.errors import MemstrataError
 from memstrata.evolve.proposals import Proposal
 from memstrata.formats.bullets import parse_bullets, refresh_header
+from memstrata.text.spans import Span
 
 
 def apply_maintenance(writer: Writer, proposal: Proposal) -> dict:
@@ -16,7 +17,7 @@ def apply_maintenance(writer: Writer, proposal: Proposal) -> dict:
         from memstrata.entries.remember import write_bullet
 
         placed = write_bullet(writer, "long_term", proposal.summary, "long_term", "consolidate")
-        log_evolution(writer, "consolidate", placed.cite.removeprefix("📍 "), proposal.summary)
+        log_evolution(writer, "consolidate", placed.span.location(), proposal.summary)
         return {"role": placed.role, "cite": placed.cite, "entry_id": placed.entry_id}
     if proposal.kind != "slim":
         raise MemstrataError(f"unknown maintenance proposal {proposal.kind!r}")
@@ -56,4 +57,4 @@ def apply_maintenance(writer: Writer, proposal: Proposal) -> dict:
         archive,
         f"{'移出' if writer.ws.lang == 'zh' else 'moved'} {len(moved)} {path}",
     )
-    return {"role": "archive", "cite": f"📍 {archive}", "entry_id": f"{len(moved)} moved"}
+    return {"role": "archive", "cite": Span(archive).cite(), "entry_id": f"{len(moved)} moved"}

@@ -10,6 +10,7 @@ from memstrata.core.workspace import Workspace
 from memstrata.formats.patterns import parse_index, parse_patterns
 from memstrata.formats.principles import parse_principles
 from memstrata.text.similarity import similarity
+from memstrata.text.spans import Span
 
 
 @dataclass
@@ -30,7 +31,7 @@ def principles_by_category(ws: Workspace, category: str | None = None) -> dict[s
                 continue
             groups[name].append(
                 Reviewed(
-                    f"{p.pid}: {p.title}", p.body, f"📍 {path}:L{p.start_line}-L{p.end_line}", name
+                    f"{p.pid}: {p.title}", p.body, Span(path, p.start_line, p.end_line).cite(), name
                 )
             )
     return dict(groups)
@@ -61,7 +62,9 @@ def patterns_about(
         for p in parse_patterns(ws.read_lines(path), path) if ws.resolve(path).exists() else []:
             if p.title == line.title:
                 found.append(
-                    Reviewed(p.title, p.body, f"📍 {path}:L{p.start_line}-L{p.end_line}", line.file)
+                    Reviewed(
+                        p.title, p.body, Span(path, p.start_line, p.end_line).cite(), line.file
+                    )
                 )
     if not found and search_fallback:  # session start must not load a model: no fallback there
         from memstrata.recall.search import SearchFilters, search

@@ -56,7 +56,7 @@ def cite(
         "entry": entry_name(entry),
         "action": action,
         "context": writer.clean(context)[:200],
-        "cite": entry.cite,
+        "cite": entry.location,
     }
     path = _buffer(ws, session_id)
     with file_lock(path.with_suffix(".lock")):
@@ -131,12 +131,12 @@ def cleanup(
         touched = max(
             last_touch.get(entry_name(entry), ""),
             last_touch.get(entry.entry_id, ""),
-            last_touch.get(entry.cite, ""),
+            last_touch.get(entry.location, ""),
         )
         written = _entry_date(entry)
         item = {
             "entry": entry_name(entry),
-            "cite": f"📍 {entry.cite}",
+            "cite": entry.span.cite(),
             "role": entry.role,
             "title": entry.title[:60],
         }

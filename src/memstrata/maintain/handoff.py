@@ -13,6 +13,7 @@ from memstrata.evolve.pool import observing
 from memstrata.formats.lessons import parse_lessons
 from memstrata.formats.principles import parse_principles
 from memstrata.formats.projects import parse_projects
+from memstrata.text.spans import Span
 from memstrata.text.textio import strip_eol
 
 _DONE = ("已完成", "完成", "done", "✅", "closed")
@@ -29,7 +30,7 @@ def handoff(ws: Workspace, lessons: int = 5) -> str:
     rules = []
     for path in ws.role_files("principles"):
         rules += [
-            f"- {p.pid} {p.title} — {' '.join(p.body.split())} 📍 {path}:L{p.start_line}-L{p.end_line}"
+            f"- {p.pid} {p.title} — {' '.join(p.body.split())} {Span(path, p.start_line, p.end_line).cite()}"
             for p in parse_principles(ws.read_lines(path), path)
         ]
     rules += cited_bullets(ws, "long_term", sections=("rules", "corrections"))
@@ -44,11 +45,11 @@ def handoff(ws: Workspace, lessons: int = 5) -> str:
                 continue
             todo = "; ".join(item for item in p.progress if not item.startswith("✅")) or "-"
             projects.append(
-                f"- {p.name}（{p.status or '?'}，{p.owner or '?'}）: {todo} 📍 {path}:L{p.start_line}-L{p.end_line}"
+                f"- {p.name}（{p.status or '?'}，{p.owner or '?'}）: {todo} {Span(path, p.start_line, p.end_line).cite()}"
             )
         lines = ws.read_lines(path)
         projects += [
-            f"- TODO {strip_eol(line).strip()} 📍 {path}:L{number}"
+            f"- TODO {strip_eol(line).strip()} {Span(path, number).cite()}"
             for number, line in enumerate(lines, start=1)
             if line.startswith("| P") and not any(mark in line for mark in _DONE)
         ]
@@ -61,7 +62,7 @@ def handoff(ws: Workspace, lessons: int = 5) -> str:
     if ws.role("candidates") and ws.resolve(ws.role_path("candidates")).exists():
         path = ws.role_path("candidates")
         in_flight = [
-            f"- {c.cid} [{c.kind}] {c.summary}（{c.count}/{c.threshold}，{c.first_seen}）📍 {path}:L{c.line}"
+            f"- {c.cid} [{c.kind}] {c.summary}（{c.count}/{c.threshold}，{c.first_seen}）{Span(path, c.line).cite()}"
             for c in observing(ws.writer())
         ]
     out += ["## 候选池（尚未晋升）" if zh else "## Candidates in flight", *(in_flight or ["-"]), ""]
@@ -70,7 +71,7 @@ def handoff(ws: Workspace, lessons: int = 5) -> str:
         recent += [
             (
                 x.date,
-                f"- {x.title}（{x.severity}）：{x.fix or x.cause or x.symptom} 📍 {path}:L{x.start_line}-L{x.end_line}",
+                f"- {x.title}（{x.severity}）：{x.fix or x.cause or x.symptom} {Span(path, x.start_line, x.end_line).cite()}",
             )
             for x in parse_lessons(ws.read_lines(path), path)
         ]

@@ -17,10 +17,10 @@ from memstrata.formats.candidates import parse_candidates
 from memstrata.formats.lessons import parse_lessons
 from memstrata.formats.patterns import parse_patterns
 from memstrata.formats.principles import parse_principles
+from memstrata.text.spans import Span, parse_location
 
 _PID = re.compile(r"^P(\d+)$", re.IGNORECASE)
 _CID = re.compile(r"^C\d+$", re.IGNORECASE)
-_SPAN = re.compile(r"^(?:📍\s*)?(?P<path>[^:]+?)(?::L?(?P<start>\d+)(?:-L?(?P<end>\d+))?)?$")
 
 
 @dataclass
@@ -36,10 +36,12 @@ class Entry:
     date: str = ""
 
     @property
-    def cite(self) -> str:
-        return f"{self.path}:L{self.start_line}" + (
-            f"-L{self.end_line}" if self.end_line != self.start_line else ""
-        )
+    def span(self) -> Span:
+        return Span(self.path, self.start_line, self.end_line, self.role, self.entry_id)
+
+    @property
+    def location(self) -> str:
+        return self.span.location()
 
 
 def entries(
@@ -98,12 +100,10 @@ def resolve(ws: Workspace, ref: str) -> Entry:
             if row.cid.upper() == ref.upper():
                 return Entry(row.cid, row.cells[2], "candidates", path, row.line, row.line)
         raise MemstrataError(f"no candidate {ref.upper()}", path)
-    span = _SPAN.match(ref)
-    if not span:
-        raise MemstrataError(f"cannot read reference {ref!r}; use P042, C003 or path:L12-L15")
-    path = ws.rel(ws.resolve(span.group("path")))
-    start = int(span.group("start") or 1)
-    end = int(span.group("end") or start)
+    where, first, last = parse_location(ref)
+    path = ws.rel(ws.resolve(where))
+    start = first or 1
+    end = last or start
     for entry in entries(ws):
         if entry.path == path and entry.start_line <= start <= entry.end_line:
             return entry

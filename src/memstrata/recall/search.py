@@ -23,6 +23,7 @@ from memstrata.errors import MemstrataError
 from memstrata.providers.embedders import Embedder, EmbedderError, workspace_embedder
 from memstrata.recall.store import Index
 from memstrata.recall.vectors import load_matrix
+from memstrata.text.spans import Span
 from memstrata.text.tokenize import STOPWORDS, fts_query, query_terms, tokens
 
 MODES = ("hybrid", "lexical", "vector")
@@ -333,7 +334,7 @@ def _rank(
                 role,
                 entry_id,
                 chunk_date,
-                f"📍 {path}:L{start}-L{end}",
+                Span(path, start, end).cite(),
             )
         )
     return hits

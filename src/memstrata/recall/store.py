@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 from memstrata.core import changes
 from memstrata.core.storage import file_lock
+from memstrata.core.workspace import LINKED_ROLE
 from memstrata.errors import MemstrataError
 from memstrata.recall.chunker import CHUNKER_VERSION, Chunk, chunk_file
 from memstrata.text.textio import decode_text, split_lines
@@ -97,11 +98,9 @@ def iter_markdown(root: Path) -> Iterator[tuple[str, os.stat_result]]:
             if entry.is_dir(follow_symlinks=False):
                 if entry.name not in IGNORED_DIRS and not entry.name.startswith("."):
                     stack.append(entry.path)
-            elif entry.name.endswith(".md"):
-                if entry.is_symlink() and not os.path.realpath(entry.path).startswith(
-                    root_text + os.sep
-                ):
-                    continue  # never index through a link that leaves the workspace
+            elif entry.name.endswith(".md") and not entry.is_symlink():
+                # A symlink is another file's content under a second name: indexing it would
+                # duplicate hits at best and show a private file under a shared name at worst.
                 with contextlib.suppress(OSError):
                     yield entry.path[prefix:].replace(os.sep, "/"), entry.stat()
 
@@ -315,7 +314,8 @@ class Index:
             self._drop_file(conn, rel)
             return
         digest = hashlib.sha256(data).hexdigest()
-        role = self.ws.role_of(rel) or "other"
+        # A hard link is visible to the owner only (workspace.read_roles explains why).
+        role = (LINKED_ROLE if stat.st_nlink > 1 else self.ws.role_of(rel)) or "other"
         if old is not None and old[0] == digest:
             conn.execute(
                 "UPDATE files SET size = ?, mtime_ns = ? WHERE path = ?",

@@ -1,17 +1,10 @@
-"""Citations and short titles shared by every service that reports where a memory lives."""
+"""Short titles for entries: the first clause of a text, cut at a word boundary."""
 
 from __future__ import annotations
 
 import re
 
 _CLAUSE_END = re.compile(r"[。！？!?；;\n]|[，,：:](?=.{8,})|\.\s")
-
-
-def cite(path: str, start: int, end: int | None = None) -> str:
-    """``📍 path:L12`` for one line, ``📍 path:L12-L15`` for a span."""
-    if end is None or end == start:
-        return f"📍 {path}:L{start}"
-    return f"📍 {path}:L{start}-L{end}"
 
 
 def brief(text: str, limit: int = 20) -> str:

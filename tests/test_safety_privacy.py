@@ -1,0 +1,169 @@
+"""Issue 9, items 1-4: private content never reaches a shared or subagent session.
+
+Each test is named after the failure it guards against; each failed on the code before the fix.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from datetime import datetime
+
+import pytest
+
+from memstrata.capture.record import record_signals
+from memstrata.core.permissions import Session
+from memstrata.core.workspace import Workspace
+from memstrata.entries.journal import lesson, log
+from memstrata.entries.remember import remember
+from memstrata.errors import FormatError, MemstrataError, PathOutsideWorkspace, PermissionDenied
+from memstrata.evolve.approve import approve
+from memstrata.evolve.heartbeat import heartbeat
+from memstrata.maintain.consolidate import consolidate
+from memstrata.recall.get import get_lines
+from memstrata.recall.search import SearchFilters, search
+
+SHARED, SUBAGENT = Session("shared"), Session("subagent", "coder")
+SECRET_PREFERENCE = "我喜欢把日志写进 Loki 紫色面板"
+
+
+def _shared_views(ws: Workspace, query: str) -> str:
+    """Everything a shared or subagent session can get back for ``query``."""
+    from memstrata.context.bootstrap import build_context
+
+    out = []
+    for session in (SHARED, SUBAGENT):
+        response = search(ws, query, k=20, filters=SearchFilters(session=session))
+        out += [hit.snippet for hit in response.results]
+        out.append(build_context(ws, session, query, 4000).text)
+        for rel in ws.role_files("daily"):
+            out.append(get_lines(ws, rel, session).text)
+    return "\n".join(out)
+
+
+def at(ws: Workspace, stamp: str) -> Workspace:
+    moment = datetime.fromisoformat(stamp)
+    return Workspace.open(ws.root, clock=lambda: moment)
+
+
+def test_reflection_report_is_private_and_daily_log_gets_only_a_pointer(ws) -> None:
+    for day in ("2026-04-15T09:00", "2026-04-16T09:00", "2026-04-17T09:00"):
+        record_signals(at(ws, day).writer(), SECRET_PREFERENCE)
+    report = heartbeat(ws.writer(), force=True)
+    assert report.proposals
+    assert report.ran and "Loki" in report.report
+    assert "Loki" not in _shared_views(ws, "Loki 紫色面板 日志")
+    daily = "".join(ws.read_lines(ws.daily_path(ws.today())))
+    assert "Loki" not in daily and "memory/reports/" in daily
+    reports = ws.role_files("reports")
+    assert reports and "Loki" in "".join(ws.read_lines(reports[0]))
+    with pytest.raises(PermissionDenied):
+        get_lines(ws, reports[0], SHARED)
+
+
+def test_archive_of_user_md_inherits_its_privacy(make_ws) -> None:
+    ws = make_ws()
+    config = ws.root / "memstrata.toml"
+    config.write_text(config.read_text().replace("[limits]\n", "[limits]\nuser = 16\n"), "utf-8")
+    ws = Workspace.open(ws.root, clock=ws.clock)
+    for n in range(6):
+        remember(ws.writer(), f"记住：我喜欢第 {n} 种紫色主题 Loki{n}", role="user")
+    report = consolidate(ws.writer())
+    assert any(p.kind == "slim" for p in report.proposals)
+    approve(ws.writer(), "全部")
+    archived = [rel for rel in ws.role_files("private_archive")]
+    assert archived and "Loki0" in "".join(ws.read_lines(archived[0]))
+    assert ws.role_of(archived[0]) == "private_archive"
+    assert "Loki0" not in _shared_views(ws, "紫色主题 Loki0")
+    with pytest.raises(PermissionDenied):
+        get_lines(ws, archived[0], SHARED)
+
+
+@pytest.mark.parametrize(
+    "ref", ["memory/pending.jsonl", "memory/CANDIDATES.md", ".memstrata/proposals.json"]
+)
+def test_shared_sessions_cannot_read_the_learning_loop(ws, ref) -> None:
+    record_signals(ws.writer(), SECRET_PREFERENCE)
+    heartbeat(ws.writer(), force=True)
+    for session in (SHARED, SUBAGENT):
+        with pytest.raises(PermissionDenied):
+            get_lines(ws, ref, session)
+
+
+def test_owner_only_operations_refuse_other_sessions(ws) -> None:
+    record_signals(ws.writer(), SECRET_PREFERENCE)
+    for session in (SHARED, SUBAGENT):
+        with pytest.raises(PermissionDenied):
+            heartbeat(ws.writer(session), force=True)
+        with pytest.raises(PermissionDenied):
+            approve(ws.writer(session), "全部")
+        with pytest.raises(PermissionDenied):
+            consolidate(ws.writer(session))
+    assert "Loki" in "".join(ws.read_lines(ws.role_path("pending")))  # nothing was consumed
+
+
+def test_symlink_to_user_md_is_not_readable_under_a_shared_name(ws) -> None:
+    remember(ws.writer(), "记住：我喜欢紫色 Loki 面板", role="user")
+    os.symlink(ws.root / "USER.md", ws.root / "memory" / "2026-04-16.md")
+    os.symlink("../USER.md", ws.root / "memory" / "notes.md")
+    for rel in ("memory/2026-04-16.md", "memory/notes.md"):
+        with pytest.raises(PermissionDenied):
+            get_lines(ws, rel, SHARED)
+    assert "Loki" not in _shared_views(ws, "紫色 Loki 面板")
+
+
+def test_hard_link_to_memory_md_is_not_readable_under_a_shared_name(ws) -> None:
+    remember(ws.writer(), "记住：生产库密码轮换日是每月 3 号 Loki", role="long_term")
+    os.link(ws.root / "MEMORY.md", ws.root / "memory" / "2026-04-15.md")
+    with pytest.raises(PermissionDenied):
+        get_lines(ws, "memory/2026-04-15.md", SHARED)
+    assert "Loki" not in _shared_views(ws, "密码轮换 Loki")
+    with pytest.raises(PathOutsideWorkspace):  # and never written through
+        log(ws.writer(), "追加", day=datetime(2026, 4, 15).date())
+
+
+def test_daily_log_symlink_to_soul_md_cannot_be_appended(ws) -> None:
+    soul = (ws.root / "SOUL.md").read_bytes()
+    os.symlink(ws.root / "SOUL.md", ws.root / "memory" / f"{ws.today().isoformat()}.md")
+    with pytest.raises(PathOutsideWorkspace, match="link"):
+        log(ws.writer(), "写点东西")
+    assert (ws.root / "SOUL.md").read_bytes() == soul
+
+
+def test_paths_setting_cannot_point_a_role_at_an_identity_file(ws) -> None:
+    config = ws.root / "memstrata.toml"
+    config.write_text(config.read_text() + '\n[paths]\nuser = "SOUL.md"\n', encoding="utf-8")
+    soul = (ws.root / "SOUL.md").read_bytes()
+    with pytest.raises(FormatError, match=r"paths\.user .*SOUL\.md.*never writes"):
+        Workspace.open(ws.root)
+    assert (ws.root / "SOUL.md").read_bytes() == soul
+
+
+def test_symlinked_lessons_md_is_refused_not_replaced(ws) -> None:
+    real = ws.root / "elsewhere.md"
+    real.write_text("# 别处\n", encoding="utf-8")
+    (ws.root / "memory" / "lessons.md").unlink(missing_ok=True)
+    os.symlink(real, ws.root / "memory" / "lessons.md")
+    with pytest.raises(MemstrataError, match="link"):
+        lesson(ws.writer(), "端口冲突", fix="换端口")
+    assert (ws.root / "memory" / "lessons.md").is_symlink()
+    assert real.read_text(encoding="utf-8") == "# 别处\n"
+
+
+def test_mcp_health_and_evolve_are_owner_only(ws) -> None:
+    """The MCP path applies the same table as the CLI."""
+    import asyncio
+
+    from memstrata.adapters.mcp.server import build_server
+
+    record_signals(ws.writer(), SECRET_PREFERENCE)
+
+    async def call(session: Session, tool: str, args: dict) -> str:
+        server = build_server(str(ws.root), session)
+        result = await server.call_tool(tool, args)
+        return json.dumps(result, ensure_ascii=False, default=str)
+
+    for tool, args in (("memory_evolve", {"force": True}), ("memory_health", {})):
+        with pytest.raises(Exception, match="main session only"):
+            asyncio.run(call(SHARED, tool, args))
+    assert "Loki" in "".join(ws.read_lines(ws.role_path("pending")))
