@@ -132,7 +132,12 @@ def test_stop_flushes_citations_and_runs_a_due_heartbeat(ws, event: str) -> None
             },
         )
     result = _hook(event, _payload(event, ws), ws.root)
-    assert result.returncode == 0 and result.stdout == ""
+    # The card reaches the person once: at Stop as systemMessage; a SessionEnd card waits.
+    if event == "stop":
+        assert result.returncode == 0 and "💡" in json.loads(result.stdout)["systemMessage"]
+    else:
+        assert result.returncode == 0 and result.stdout == ""
+        assert "💡" in (ws.state_dir / "hooks-card.md").read_text(encoding="utf-8")
     assert [r["entry"][:4] for r in read_citations(ws).valid] == ["P001"]
     assert read_pending(ws).valid == []  # the heartbeat was due (5 signals) and processed them
 

@@ -1,5 +1,5 @@
-"""``python -m memstrata`` runs the CLI."""
+"""``python -m memstrata`` runs the CLI (hooks by the short path, as the console script does)."""
 
-from memstrata.adapters.cli import main
+from memstrata.adapters.entry import main
 
 main()

@@ -7,20 +7,29 @@
 * PostToolUseFailure: the failure is queued as a tool_error observation, secrets redacted
   (note 004's error-detector; ``[hooks] error_detector = false`` turns it off).
 * PreCompact: the memory flush from ``transcript_path``.
-* Stop / SessionEnd: flush the session's citations; run the heartbeat when due.
+* Stop / SessionEnd: flush the session's citations; run the heartbeat when due. A card the
+  heartbeat makes reaches the person once, as ``systemMessage`` (Claude Code shows it); one made
+  at SessionEnd, when nobody can see it, waits in ``.memstrata/hooks-card.md`` for the next
+  SessionStart or Stop.
 
-Hooks run on every prompt, so they load no model (warnings and signals are lexical) and any
-internal error is written to ``.memstrata/hooks.log`` while the hook still exits 0.
+Hooks run on every prompt, so they load no model (warnings and signals are lexical). Each run
+adds one line to ``.memstrata/hooks.log`` (event, outcome, milliseconds; never the prompt) and any
+internal error is written there too while the hook still exits 0.
 """
 
 from __future__ import annotations
 
+import functools
 import json
 import sys
+import time
 import traceback
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from memstrata.core.workspace import Workspace
 
 EVENTS = {
     "session-start": "SessionStart",
@@ -33,6 +42,8 @@ EVENTS = {
 }
 MAX_CONTEXT_CHARS = 10_000
 MAX_PAYLOAD_BYTES = 8_000_000  # a hook reads at most this much of its stdin
+PARKED_CARD = "hooks-card.md"
+LOG_ROTATE_BYTES = 1_000_000
 REMINDER = {
     "zh": "【记忆】回复前先想想：这条消息里有纠正、偏好、新知识或“记住”吗？有就调用 memory_signal；依据记忆时标注 📍 路径:L行号。",
     "en": "[memory] Before replying: does this message hold a correction, preference, new fact or 'remember'? "
@@ -49,15 +60,36 @@ def _answer(event: str, context: str) -> dict[str, Any]:
     return {"hookSpecificOutput": {"hookEventName": event, "additionalContext": context}}
 
 
+@functools.lru_cache(maxsize=4)
+def _workspace(workspace_dir: str | None, cwd: str | None) -> Workspace:
+    from memstrata.core.workspace import Workspace
+
+    return Workspace.discover(workspace_dir, start=cwd or None)
+
+
+def _park_card(ws: Workspace, card: str) -> None:
+    """Keep a card nobody could see (made at SessionEnd) for the next session to show."""
+    from memstrata.core.storage import atomic_write_bytes
+
+    atomic_write_bytes(ws.state_dir / PARKED_CARD, card.encode("utf-8"))
+
+
+def _take_parked_card(ws: Workspace) -> str:
+    """The parked card, claimed by exactly one hook, or ''."""
+    from memstrata.core.storage import take_file
+
+    data = take_file(ws.state_dir / PARKED_CARD)
+    return data.decode("utf-8", "replace") if data else ""
+
+
 def handle(
     event_key: str, payload: dict[str, Any], workspace_dir: str | None = None
 ) -> dict[str, Any] | None:
     """The hook's answer (None: nothing to add). Raises on internal errors; ``run_hook`` logs them."""
     from memstrata.core.permissions import Session
-    from memstrata.core.workspace import Workspace
 
     event = EVENTS[event_key]
-    ws = Workspace.discover(workspace_dir, start=payload.get("cwd") or None)
+    ws = _workspace(workspace_dir, str(payload.get("cwd") or "") or None)
     session_id = str(payload.get("session_id") or "default")[:64]
     safe_session = (
         "".join(ch if ch.isalnum() or ch in "-_." else "_" for ch in session_id) or "default"
@@ -68,10 +100,14 @@ def handle(
     if event == "SessionStart":
         from memstrata.context.bootstrap import build_context
 
-        return _answer(
+        answer = _answer(
             event,
             build_context(ws, Session(), budget=settings.context_budget).text,
         )
+        parked = _take_parked_card(ws)
+        if parked:
+            answer["systemMessage"] = parked
+        return answer
     if event == "UserPromptSubmit":
         from memstrata.capture.record import record_signals
         from memstrata.context.warnings import task_warnings
@@ -105,25 +141,30 @@ def handle(
         from memstrata.maintain.citations import flush
 
         flush(writer, safe_session)
-        heartbeat(writer, session_id=safe_session, use_embeddings=False)
-        return None
+        card = heartbeat(writer, session_id=safe_session, use_embeddings=False).card
+        if event == "SessionEnd":
+            if card:
+                _park_card(ws, card)  # the session is over: show it at the next one
+            return None
+        card = card or _take_parked_card(ws)
+        return {"systemMessage": card} if card else None
     return None  # PostToolUse: nothing to add
 
 
 def _log(workspace_dir: str | None, payload: dict[str, Any], message: str) -> None:
+    """One line in ``.memstrata/hooks.log`` (rotated at about 1 MB); never raises."""
     try:
-        from memstrata.core.workspace import Workspace
-
-        ws = Workspace.discover(workspace_dir, start=payload.get("cwd") or None)
-        ws.state_dir.mkdir(parents=True, exist_ok=True)
+        ws = _workspace(workspace_dir, str(payload.get("cwd") or "") or None)
         from memstrata.core.redact import redact
-        from memstrata.core.storage import append_bytes, file_lock
+        from memstrata.core.storage import append_bytes, rotate_if_larger
         from memstrata.text.normalize import one_line
 
         log = ws.state_dir / "hooks.log"
-        line = one_line(redact(message))[:4000]
-        with file_lock(log.with_suffix(".lock")):
-            append_bytes(log, f"{datetime.now().isoformat(timespec='seconds')} {line}\n".encode())
+        rotate_if_larger(log, LOG_ROTATE_BYTES)
+        # Only redacted text reaches the log: errors can quote a payload holding a key.
+        text = one_line(redact(message))[:4000]
+        line = f"{datetime.now().isoformat(timespec='milliseconds')} {text}\n"
+        append_bytes(log, line.encode("utf-8", "replace"))  # one small O_APPEND write
     except Exception:  # a hook must never fail the agent, not even while logging
         pass
 
@@ -134,6 +175,7 @@ def run_hook(event_key: str, workspace_dir: str | None = None) -> int:
     Claude Code treats exit code 2 as "block the agent", so nothing here may exit non-zero:
     an unknown event, an empty or broken payload, a missing workspace are logged and ignored.
     """
+    started = time.perf_counter()
     payload: dict[str, Any] = {}
     if event_key not in EVENTS:
         _log(workspace_dir, payload, f"unknown hook event {event_key[:60]!r}; ignored")
@@ -151,6 +193,14 @@ def run_hook(event_key: str, workspace_dir: str | None = None) -> int:
         answer = handle(event_key, payload, workspace_dir)
         if answer is not None:
             sys.stdout.write(json.dumps(answer, ensure_ascii=False))
+            sys.stdout.flush()
+        session = str(payload.get("session_id") or "-")[:12]
+        shown = " card" if answer and answer.get("systemMessage") else ""
+        _log(
+            workspace_dir,
+            payload,
+            f"{event_key} ok {(time.perf_counter() - started) * 1000:.1f}ms session={session}{shown}",
+        )
     except Exception as exc:  # never block the agent
         _log(
             workspace_dir,

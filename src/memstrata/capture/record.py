@@ -17,7 +17,6 @@ from memstrata.capture.signals import Signal, detect
 from memstrata.core.queues import append_pending
 from memstrata.core.storage import append_bytes, file_lock
 from memstrata.core.writer import Writer
-from memstrata.entries.remember import remember
 from memstrata.providers.llm import ChatClient
 
 
@@ -74,6 +73,8 @@ def record_signals(
         if signal.promote_now:
             record["promote_now"] = True
             if writer.session.kind == "main" and not hot_path:
+                from memstrata.entries.remember import remember  # not on the hooks' hot path
+
                 placed = remember(writer, signal.evidence)
                 record["written"] = placed.span.location()
                 report.written.append(

@@ -127,3 +127,24 @@ def move_file(source: Path, target: Path) -> None:
     os.rename(source, target)
     _fsync_dir(target.parent)
     _fsync_dir(source.parent)
+
+
+def rotate_if_larger(target: Path, max_bytes: int) -> None:
+    """Move a log to ``NAME.1`` (replacing the older one) once it grows past ``max_bytes``."""
+    with contextlib.suppress(OSError):
+        if target.stat().st_size > max_bytes:
+            os.replace(target, target.with_name(target.name + ".1"))
+
+
+def take_file(target: Path) -> bytes | None:
+    """Read and remove ``target``; of several processes taking it at once, exactly one gets it."""
+    claimed = target.with_name(f".{target.name}{TEMP_MARK}{os.getpid()}-{secrets.token_hex(4)}")
+    try:
+        os.rename(target, claimed)
+    except OSError:
+        return None  # absent, or another process took it first
+    try:
+        return claimed.read_bytes()
+    finally:
+        with contextlib.suppress(OSError):
+            claimed.unlink()

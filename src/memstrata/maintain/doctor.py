@@ -255,21 +255,32 @@ def _identity(ws: Workspace) -> list[Finding]:
 
 
 def _hooks(ws: Workspace) -> list[Finding]:
+    from memstrata.maintain.installs import check_installs
+
+    installed, found = check_installs(ws.root)
+    out = [Finding("hooks", severity, message, where) for severity, message, where in found]
     settings = ws.root / ".claude" / "settings.json"
-    try:
-        installed = settings.exists() and "memstrata hook" in json.dumps(
-            json.loads(settings.read_text(encoding="utf-8"))
-        )
-    except ValueError:
-        return [Finding("hooks", "problem", "invalid JSON", ".claude/settings.json")]
+    try:  # hooks written into the workspace's own settings by hand or by an older installer
+        text = settings.read_text(encoding="utf-8") if settings.exists() else "{}"
+        hooks = json.loads(text).get("hooks", {})
+        commands = [
+            str(h.get("command", ""))
+            for groups in hooks.values()
+            for g in groups
+            for h in g.get("hooks", [])
+        ]
+    except (ValueError, AttributeError, TypeError):
+        return [*out, Finding("hooks", "problem", "invalid JSON", ".claude/settings.json")]
+    installed = installed or any("memstrata" in c and " hook " in f" {c} " for c in commands)
     if installed or (ws.root / "hooks" / "memstrata").exists():
-        return []
+        return out
     return [
+        *out,
         Finding(
             "hooks",
             "note",
             "no agent hooks installed (signals are captured only when the agent calls memstrata)",
-        )
+        ),
     ]
 
 

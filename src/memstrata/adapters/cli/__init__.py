@@ -43,8 +43,34 @@ def _register() -> None:
 _register()
 
 
+def _is_hook_call(argv: list[str]) -> bool:
+    """Whether ``argv`` runs ``memstrata [-w DIR] hook ...``."""
+    words = list(argv)
+    while words and words[0].startswith("-"):
+        flag = words.pop(0)
+        if flag in ("-w", "--workspace", "--session", "--agent") and words:
+            words.pop(0)
+    return bool(words) and words[0] == "hook"
+
+
+def _run_hook_call(argv: list[str] | None) -> int:
+    """``memstrata hook``: exit 0 whatever it gets, since Claude Code treats exit 2 as blocking
+    (an unknown event name, a bad ``-w``: one line on stderr, and the agent goes on)."""
+    try:
+        cli.main(args=argv, prog_name="memstrata", standalone_mode=False)
+    except click.exceptions.Exit:
+        pass
+    except click.ClickException as exc:
+        exc.show()
+    except (Exception, SystemExit, click.exceptions.Abort) as exc:
+        click.echo(f"memstrata hook: {type(exc).__name__}: {exc}", err=True)
+    return 0
+
+
 def run(argv: list[str] | None = None) -> int:
     """Run the CLI and return its exit code (2 for bad input, with a one-line message)."""
+    if _is_hook_call(sys.argv[1:] if argv is None else argv):
+        return _run_hook_call(argv)
     try:
         code = cli.main(args=argv, prog_name="memstrata", standalone_mode=False)
     except click.exceptions.Exit as exc:

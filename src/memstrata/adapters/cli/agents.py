@@ -20,7 +20,9 @@ def _print_install(result: dict, as_json: bool) -> None:
         emit_json(result)
         return
     for key, value in result.items():
-        if isinstance(value, list):
+        if key == "next":
+            click.echo("next, run:\n" + "\n".join(f"  {command}" for command in value))
+        elif isinstance(value, list):
             click.echo(f"{key}:")
             for item in value:
                 click.echo(f"  - {item}")
@@ -97,10 +99,22 @@ def register(cli: click.Group) -> None:
         default="~/.openclaw",
         show_default=True,
     )
+    @click.option(
+        "--plugin",
+        "plugin_dir",
+        type=click.Path(file_okay=False),
+        default=None,
+        help="claude-code: write the plugin here as a local marketplace instead of settings.",
+    )
     def install_hooks(
-        target: str, scope: str, project: str, openclaw_home: str, as_json: bool
+        target: str,
+        scope: str,
+        project: str,
+        openclaw_home: str,
+        plugin_dir: str | None,
+        as_json: bool,
     ) -> None:
-        """Wire memstrata into Claude Code (hooks + MCP server) or OpenClaw.
+        """Wire memstrata into Claude Code (hooks + MCP server, or a plugin) or OpenClaw.
 
         \b
         Example: memstrata install-hooks --target claude-code --project ~/code/app
@@ -108,7 +122,11 @@ def register(cli: click.Group) -> None:
         from memstrata.adapters import install
 
         ws = open_workspace()
-        if target == "claude-code":
+        if target == "claude-code" and plugin_dir:
+            from memstrata.adapters.claude_plugin import write_marketplace
+
+            result = write_marketplace(Path(plugin_dir), ws.root)
+        elif target == "claude-code":
             result = install.install_claude(Path(project).resolve(), ws.root, scope)
         else:
             result = install.install_openclaw(Path(openclaw_home).expanduser(), ws.root)
@@ -126,8 +144,20 @@ def register(cli: click.Group) -> None:
         default="~/.openclaw",
         show_default=True,
     )
+    @click.option(
+        "--plugin",
+        "plugin_dir",
+        type=click.Path(file_okay=False),
+        default=None,
+        help="claude-code: remove the plugin folder install-hooks --plugin wrote.",
+    )
     def uninstall_hooks(
-        target: str, scope: str, project: str, openclaw_home: str, as_json: bool
+        target: str,
+        scope: str,
+        project: str,
+        openclaw_home: str,
+        plugin_dir: str | None,
+        as_json: bool,
     ) -> None:
         """Reverse exactly what install-hooks added.
 
@@ -136,7 +166,11 @@ def register(cli: click.Group) -> None:
         """
         from memstrata.adapters import install
 
-        if target == "claude-code":
+        if target == "claude-code" and plugin_dir:
+            from memstrata.adapters.claude_plugin import remove_marketplace
+
+            result = remove_marketplace(Path(plugin_dir))
+        elif target == "claude-code":
             result = install.uninstall_claude(Path(project).resolve(), scope)
         else:
             result = install.uninstall_openclaw(Path(openclaw_home).expanduser())
