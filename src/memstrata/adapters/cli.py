@@ -903,6 +903,21 @@ def hook(event: str) -> None:
     )
 
 
+@cli.command(name="openclaw-hook")
+@click.argument(
+    "event",
+    type=click.Choice(("bootstrap", "prompt", "message", "tool-error", "compact", "session-end")),
+)
+@workspace_option
+def openclaw_hook(event: str) -> None:
+    """OpenClaw plugin event: JSON on stdin, JSON on stdout; never fails (errors: .memstrata/hooks.log)."""
+    from memstrata.adapters.openclaw_hook import run
+
+    raise click.exceptions.Exit(
+        run(event, click.get_current_context().meta.get("memstrata.workspace"))
+    )
+
+
 @cli.command(name="install-hooks")
 @click.option("--target", type=click.Choice(("claude-code", "openclaw")), required=True)
 @click.option(
