@@ -935,24 +935,40 @@ def openclaw_hook(event: str) -> None:
     help="claude-code: the project folder the agent works in (gets .mcp.json).",
 )
 @click.option(
-    "--openclaw-home", type=click.Path(file_okay=False), default="~/.openclaw", show_default=True
+    "--openclaw-home",
+    type=click.Path(file_okay=False),
+    default=None,
+    help="openclaw: OpenClaw's state folder (default $OPENCLAW_STATE_DIR, else ~/.openclaw).",
 )
 @workspace_option
 @json_option
-def install_hooks(target: str, scope: str, project: str, openclaw_home: str, as_json: bool) -> None:
-    """Wire memstrata into Claude Code (hooks + MCP server) or OpenClaw (hook package + skill)."""
+def install_hooks(
+    target: str, scope: str, project: str, openclaw_home: str | None, as_json: bool
+) -> None:
+    """Wire memstrata into Claude Code (hooks + MCP server) or OpenClaw (plugin + MCP server)."""
     from memstrata.adapters import install
 
     ws = open_workspace()
     if target == "claude-code":
         result = install.install_claude(Path(project).resolve(), ws.root, scope)
     else:
-        result = install.install_openclaw(Path(openclaw_home).expanduser(), ws.root)
+        result = install.install_openclaw(_openclaw_home(openclaw_home), ws.root)
     if as_json:
         _emit_json(result)
         return
     for key, value in result.items():
-        click.echo(f"{key}: {value}")
+        if isinstance(value, list):
+            click.echo(f"{key}:")
+            for item in value:
+                click.echo(f"  {item}")
+        else:
+            click.echo(f"{key}: {value}")
+
+
+def _openclaw_home(value: str | None) -> Path:
+    from memstrata.adapters.install_openclaw import default_home
+
+    return Path(value).expanduser() if value else default_home()
 
 
 @cli.command(name="uninstall-hooks")
@@ -962,11 +978,14 @@ def install_hooks(target: str, scope: str, project: str, openclaw_home: str, as_
 )
 @click.option("--project", type=click.Path(file_okay=False), default=".", show_default=True)
 @click.option(
-    "--openclaw-home", type=click.Path(file_okay=False), default="~/.openclaw", show_default=True
+    "--openclaw-home",
+    type=click.Path(file_okay=False),
+    default=None,
+    help="openclaw: OpenClaw's state folder (default $OPENCLAW_STATE_DIR, else ~/.openclaw).",
 )
 @json_option
 def uninstall_hooks(
-    target: str, scope: str, project: str, openclaw_home: str, as_json: bool
+    target: str, scope: str, project: str, openclaw_home: str | None, as_json: bool
 ) -> None:
     """Reverse exactly what install-hooks added."""
     from memstrata.adapters import install
@@ -974,7 +993,7 @@ def uninstall_hooks(
     if target == "claude-code":
         result = install.uninstall_claude(Path(project).resolve(), scope)
     else:
-        result = install.uninstall_openclaw(Path(openclaw_home).expanduser())
+        result = install.uninstall_openclaw(_openclaw_home(openclaw_home))
     _emit_json(result) if as_json else click.echo(json.dumps(result, ensure_ascii=False))
 
 
