@@ -179,5 +179,31 @@ await step("session_end", () =>
   ),
 );
 
+// The same plugin with a memstrata command that does not exist (a deleted virtualenv): every
+// hook must still return normally, adding nothing, so the agent turn goes on.
+await step("broken_command", async () => {
+  const broken = structuredClone(cfg);
+  broken.plugins.entries.memstrata.config.command = path.join(workspaceDir, "no such memstrata");
+  loadOpenClawPlugins({ config: broken, workspaceDir, onlyPluginIds: ["memstrata"], cache: false });
+  const brokenRunner = getGlobalHookRunner();
+  const started = Date.now();
+  const prompt = await brokenRunner.runBeforePromptBuild(
+    { prompt: scenario.prompt, currentUserMessage: scenario.prompt, messages: [] },
+    { ...agentCtx, sessionKey: `${sessionKey}:broken` },
+  );
+  await brokenRunner.runAfterToolCall(
+    { toolName: "exec", params: {}, error: scenario.toolError },
+    { agentId, sessionKey, toolName: "exec" },
+  );
+  const { bootstrapFiles } = await resolveBootstrapContextForRun({
+    workspaceDir,
+    config: broken,
+    sessionKey: `${sessionKey}:broken`,
+    sessionId: `${sessionId}-broken`,
+    agentId,
+  });
+  return { prompt: prompt ?? null, files: bootstrapFiles.map((f) => f.name), ms: Date.now() - started };
+});
+
 process.stdout.write(`\nMEMSTRATA_REPORT ${JSON.stringify(report)}\n`);
 process.exit(0);

@@ -220,6 +220,12 @@ def test_lifecycle_events_through_openclaw(oc, tmp_path: Path) -> None:
     assert written and "quokka-db" in written[0].read_text("utf-8")
     assert not (oc.workspace / ".memstrata" / "hooks.log").exists()
 
+    # a missing memstrata executable costs nothing but a logged line: the turn goes on
+    broken = steps["broken_command"]["value"]
+    assert not (broken["prompt"] or {}).get("prependContext"), broken
+    assert "MEMSTRATA.md" not in broken["files"] and broken["ms"] < 5000, broken
+    assert "memstrata prompt: could not run" in out  # logged through OpenClaw's plugin logger
+
 
 def test_memory_search_both_ways(oc) -> None:
     # memstrata's bookkeeping is where OpenClaw's indexer never looks

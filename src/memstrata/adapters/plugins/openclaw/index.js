@@ -64,13 +64,20 @@ export function sessionKind(cfg, agentId, sessionKey) {
   return KINDS.has(own) ? own : cfg.session;
 }
 
+// Each agent's OpenClaw workspace as last seen (message and session hooks do not carry it).
+const seenWorkspaces = new Map();
+
 function target(cfg, ctx = {}) {
   const agentId = ctx.agentId ?? parseSessionKey(ctx.sessionKey).agentId;
   const own = agentId ? cfg.agents[agentId] : undefined;
+  if (agentId && typeof ctx.workspaceDir === "string" && ctx.workspaceDir) {
+    seenWorkspaces.set(agentId, ctx.workspaceDir);
+  }
   const workspace =
     (typeof own?.workspace === "string" && own.workspace.trim()) ||
     cfg.workspace ||
-    (typeof ctx.workspaceDir === "string" ? ctx.workspaceDir : "");
+    (typeof ctx.workspaceDir === "string" ? ctx.workspaceDir : "") ||
+    (agentId ? (seenWorkspaces.get(agentId) ?? "") : "");
   return {
     agentId,
     workspace,
@@ -220,6 +227,9 @@ const plugin = {
             sessionKey: context.sessionKey ?? event.sessionKey,
             workspaceDir: context.workspaceDir,
           });
+          // OpenClaw keeps only AGENTS.md for subagents and a fixed few files for cron runs.
+          const { rest } = parseSessionKey(where.sessionKey);
+          if (where.session === "subagent" || rest[0] === "cron") return;
           const key = `${where.sessionKey}|${where.session}`;
           let cached = bootstrapCache.get(key);
           if (!cached || Date.now() - cached.at > CACHE_MS) {
