@@ -38,6 +38,7 @@ entries = config.setdefault("plugins", {}).setdefault("entries", {})
 servers = config.setdefault("mcp", {}).setdefault("servers", {})
 if args[:2] == ["plugins", "install"]:
     (home / "extensions" / "memstrata").mkdir(parents=True, exist_ok=True)
+    (home / "tmp" / "plugin-captures").mkdir(parents=True, exist_ok=True)
     entries.setdefault("memstrata", {})["enabled"] = True
 elif args[:2] == ["config", "set"]:
     entries["memstrata"] = {**entries.get("memstrata", {}), **json.loads(args[3])}
@@ -135,7 +136,7 @@ def test_install_then_uninstall_restores_openclaw_json(ws, openclaw_home: Path) 
     assert done[-1].startswith("restored ")
     assert (openclaw_home / "openclaw.json").read_text() == ORIGINAL
     assert not (openclaw_home / "openclaw.json.bak").exists()
-    assert not (openclaw_home / "extensions").exists()
+    assert not (openclaw_home / "extensions").exists() and not (openclaw_home / "tmp").exists()
     assert not (openclaw_home / "memstrata-install.json").exists()
     assert _calls(openclaw_home)[-2:] == [
         ["plugins", "uninstall", "memstrata", "--force"],

@@ -195,8 +195,8 @@ def uninstall_openclaw(home: Path, run: Runner = _run) -> dict[str, Any]:
                 path.unlink()
         for name, encoded in backups.items():
             _restore(config.with_name(name), encoded)
-        for name in record.get("absent_dirs", []):
-            _prune(home / name, home)
+        for name in record.get("absent_dirs", []):  # folders OpenClaw made for the install
+            _prune_tree(home / name)
         done.append(f"restored {config}")
     else:  # edited since install: drop what is left of ours (OpenClaw keeps an enabled:false marker)
         command = [openclaw, "config", "unset", f"plugins.entries.{PLUGIN_ID}"]
@@ -221,6 +221,16 @@ def _uninstall_legacy_pack(home: Path) -> list[str]:
     record.unlink()
     _prune(record.parent, home)
     return removed
+
+
+def _prune_tree(folder: Path) -> None:
+    """Remove ``folder`` if it holds nothing but empty folders."""
+    if not folder.is_dir() or folder.is_symlink():
+        return
+    for child in folder.iterdir():
+        _prune_tree(child)
+    if not any(folder.iterdir()):
+        folder.rmdir()
 
 
 def _prune(folder: Path, stop: Path) -> None:
