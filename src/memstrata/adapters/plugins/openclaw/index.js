@@ -86,6 +86,16 @@ function target(cfg, ctx = {}) {
   };
 }
 
+// The same failure on every turn is logged once a minute, not once a turn.
+const recentWarnings = new Map();
+function warnOnce(logger, message) {
+  const now = Date.now();
+  if (now - (recentWarnings.get(message) ?? 0) < 60_000) return;
+  if (recentWarnings.size > 200) recentWarnings.clear();
+  recentWarnings.set(message, now);
+  logger?.warn?.(message);
+}
+
 // One memstrata call: resolves to the parsed answer, or null on any failure (already logged).
 export function callMemstrata(cfg, logger, event, where, payload) {
   const args = [];
@@ -100,7 +110,7 @@ export function callMemstrata(cfg, logger, event, where, payload) {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      if (problem) logger?.warn?.(`memstrata ${event}: ${problem}`);
+      if (problem) warnOnce(logger, `memstrata ${event}: ${problem}`);
       resolve(value);
     };
     let child;
