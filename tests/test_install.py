@@ -3,15 +3,9 @@
 from __future__ import annotations
 
 import json
-import stat
 from pathlib import Path
 
-from memstrata.adapters.install import (
-    install_claude,
-    install_openclaw,
-    uninstall_claude,
-    uninstall_openclaw,
-)
+from memstrata.adapters.install import install_claude, uninstall_claude
 
 SETTINGS = """{
     "permissions": {"allow": ["Bash(npm run lint)"]},
@@ -89,23 +83,6 @@ def test_user_scope_uses_home(ws, tmp_path) -> None:
     assert "memstrata" in (home / ".claude" / "settings.json").read_text(encoding="utf-8")
     uninstall_claude(project, scope="user", home=home)
     assert not (home / ".claude" / "settings.json").exists()
-
-
-def test_openclaw_package_and_skill(ws, tmp_path) -> None:
-    home = tmp_path / ".openclaw"
-    result = install_openclaw(home, ws.root)
-    activator = home / "hooks" / "memstrata" / "activator.sh"
-    assert (
-        activator.stat().st_mode & stat.S_IXUSR
-        and "hook user-prompt-submit" in activator.read_text()
-    )
-    assert (home / "hooks" / "memstrata" / "HOOK.md").read_text().startswith("---\nname: memstrata")
-    skill = (home / "skills" / "memstrata-memory" / "SKILL.md").read_text(encoding="utf-8")
-    assert "memory_warnings" in skill and "memory_signal" in skill and "📍" in skill
-    assert result["next"][1].startswith("openclaw mcp set memstrata -- ")
-    assert install_openclaw(home, ws.root)["created"] == []  # idempotent
-    assert len(uninstall_openclaw(home)["removed"]) == 4
-    assert not home.exists() or list(home.iterdir()) == []
 
 
 def test_cli_install_and_uninstall(ws, cli, tmp_path) -> None:

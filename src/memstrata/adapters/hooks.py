@@ -151,7 +151,7 @@ def handle(
     return None  # PostToolUse: nothing to add
 
 
-def _log(workspace_dir: str | None, payload: dict[str, Any], message: str) -> None:
+def log_line(workspace_dir: str | None, payload: dict[str, Any], message: str) -> None:
     """One line in ``.memstrata/hooks.log`` (rotated at about 1 MB); never raises."""
     try:
         ws = _workspace(workspace_dir, str(payload.get("cwd") or "") or None)
@@ -178,7 +178,7 @@ def run_hook(event_key: str, workspace_dir: str | None = None) -> int:
     started = time.perf_counter()
     payload: dict[str, Any] = {}
     if event_key not in EVENTS:
-        _log(workspace_dir, payload, f"unknown hook event {event_key[:60]!r}; ignored")
+        log_line(workspace_dir, payload, f"unknown hook event {event_key[:60]!r}; ignored")
         return 0
     try:
         if sys.stdin is None or sys.stdin.isatty():
@@ -196,13 +196,13 @@ def run_hook(event_key: str, workspace_dir: str | None = None) -> int:
             sys.stdout.flush()
         session = str(payload.get("session_id") or "-")[:12]
         shown = " card" if answer and answer.get("systemMessage") else ""
-        _log(
+        log_line(
             workspace_dir,
             payload,
             f"{event_key} ok {(time.perf_counter() - started) * 1000:.1f}ms session={session}{shown}",
         )
     except Exception as exc:  # never block the agent
-        _log(
+        log_line(
             workspace_dir,
             payload,
             f"{event_key}: {type(exc).__name__}: {exc} | {traceback.format_exc(limit=3)!r}",

@@ -10,8 +10,7 @@ bytes in ``.claude/memstrata-install.json`` and the install in the workspace
 when they are as install left them, and otherwise removes only the entries install added. The
 Claude Code plugin (a local marketplace) is written by ``adapters/claude_plugin.py``.
 
-OpenClaw: a hook package (HOOK.md + handlers calling ``memstrata hook``) and a SKILL.md that
-teaches the memory routine; the ``openclaw`` commands to enable them are printed.
+OpenClaw: the native plugin in ``install_openclaw`` (installed through OpenClaw's own CLI).
 """
 
 from __future__ import annotations
@@ -272,19 +271,6 @@ def _b64(data: bytes | None) -> str | None:
     return None if data is None else base64.b64encode(data).decode("ascii")
 
 
-HOOK_MD = """---
-name: memstrata
-description: Long-term memory for this agent (memstrata) — a memory reminder on each prompt, tool errors recorded
-events: [UserPromptSubmit, PostToolUse]
----
-# memstrata hooks
-
-- `activator.sh` (UserPromptSubmit): adds a short memory reminder and the pitfalls that bear on the
-  prompt; queues learning signals. Writes no memory itself.
-- `error-detector.sh` (PostToolUse, failures only): records the error as a candidate lesson, secrets
-  redacted. Disable it in sensitive environments: `openclaw hooks disable memstrata/error-detector`.
-"""
-
 SKILL_MD = """---
 name: memstrata-memory
 description: How to use long-term memory (memstrata) - load it, warn before tasks, capture what you learn, cite what you use.
@@ -306,61 +292,7 @@ description: How to use long-term memory (memstrata) - load it, warn before task
 """
 
 
-def install_openclaw(home: Path, workspace: Path) -> dict[str, Any]:
-    """Write the hook package and the skill under ``home`` (default ~/.openclaw)."""
-    exe = memstrata_command()
-    files = {
-        home / "hooks" / "memstrata" / "HOOK.md": HOOK_MD,
-        home
-        / "hooks"
-        / "memstrata"
-        / "activator.sh": f"#!/bin/sh\nexec {exe} -w {workspace} hook user-prompt-submit\n",
-        home
-        / "hooks"
-        / "memstrata"
-        / "error-detector.sh": f"#!/bin/sh\nexec {exe} -w {workspace} hook post-tool-use-failure\n",
-        home / "skills" / "memstrata-memory" / "SKILL.md": SKILL_MD,
-    }
-    created = []
-    for path, text in files.items():
-        if path.exists():
-            continue
-        atomic_write_bytes(path, text.encode("utf-8"))
-        if path.suffix == ".sh":
-            path.chmod(0o755)
-        created.append(str(path))
-    record = home / "hooks" / "memstrata" / ".memstrata-install.json"
-    if created:
-        atomic_write_bytes(
-            record,
-            json.dumps(
-                {str(p): _b64(p.read_bytes()) for p in map(Path, created)}, indent=2
-            ).encode(),
-        )
-    return {
-        "created": created,
-        "next": [
-            "openclaw hooks enable memstrata",
-            f"openclaw mcp set memstrata -- {exe} mcp -w {workspace}",
-        ],
-    }
+# OpenClaw: the native plugin and its installer live in their own module.
+from memstrata.adapters.install_openclaw import install_openclaw, uninstall_openclaw  # noqa: E402
 
-
-def uninstall_openclaw(home: Path) -> dict[str, Any]:
-    record = home / "hooks" / "memstrata" / ".memstrata-install.json"
-    if not record.exists():
-        return {"removed": [], "kept": []}
-    removed, kept = [], []
-    for name, digest in json.loads(record.read_text("utf-8")).items():
-        path = Path(name)
-        if path.exists() and _b64(path.read_bytes()) == digest:
-            path.unlink()
-            removed.append(name)
-            _remove_empty(path.parent, stop=home)
-        elif path.exists():
-            kept.append(name)  # edited by the user since: not ours alone any more
-    record.unlink()
-    _remove_empty(record.parent, stop=home)
-    _remove_empty(home / "hooks", stop=home)
-    _remove_empty(home / "skills", stop=home)
-    return {"removed": removed, "kept": kept}
+__all__ = ["install_claude", "install_openclaw", "uninstall_claude", "uninstall_openclaw"]

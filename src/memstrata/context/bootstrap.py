@@ -148,8 +148,14 @@ def _patterns_index(ws: Workspace) -> list[str]:
     ]
 
 
-def _parts(ws: Workspace, session: Session, task: str | None, budget: int) -> list[Part]:
-    hidden = hidden_roles(ws.config, session)
+def _parts(
+    ws: Workspace,
+    session: Session,
+    task: str | None,
+    budget: int,
+    skip: frozenset[str] = frozenset(),
+) -> list[Part]:
+    hidden = hidden_roles(ws.config, session) | skip
     parts = [
         Part("identity", "identity", _identity(ws), "memstrata get SOUL.md"),
         Part("principles", "principles", _principles(ws), "memstrata principles"),
@@ -180,12 +186,14 @@ def build_context(
     task: str | None = None,
     budget: int = 2000,
     estimator: TokenEstimator | None = None,
+    skip: frozenset[str] = frozenset(),
 ) -> ContextResult:
-    """The bootstrap text for a session, never over ``budget`` tokens."""
+    """The bootstrap text for a session, never over ``budget`` tokens. ``skip``: roles the host
+    agent already loads itself (OpenClaw injects SOUL.md, USER.md and MEMORY.md on its own)."""
     session = session or Session()
     lang = "zh" if ws.lang == "zh" else "en"
     titles = TITLES[lang]
-    parts = _parts(ws, session, task, budget)
+    parts = _parts(ws, session, task, budget, skip)
     for reserve in range(0, budget + 1, 40):  # room for the closing "left out" lines
         chosen: dict[str, list[str]] = {}
         used = count_tokens(titles["header"] + "\n\n" + RECALL[lang] + "\n\n", estimator)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -21,6 +22,7 @@ from memstrata.formats.bullets import refresh_header
 from memstrata.text.textio import split_lines
 
 GITIGNORE = ".memstrata/\n"
+_SKILL_LINK = re.compile(r"^→.*skills/")
 
 
 @dataclass
@@ -88,8 +90,11 @@ def init_workspace(
 def _relink_skills(ws: Workspace, rel: str, text: str) -> str:
     """Templates point at skills/INDEX.md as seen from memory/; make the link right from ``rel``."""
     spec = ws.role("skills")
-    if spec is None or "skills/" not in text:
+    if "skills/" not in text:
         return text
+    if spec is None:  # no skills role in this preset: keep the section, link nothing missing
+        kept = [line for line in text.splitlines(keepends=True) if not _SKILL_LINK.match(line)]
+        return "".join(kept)
     folder = spec.path.rsplit("/", 1)[0]
     relative = os.path.relpath(folder, os.path.dirname(rel) or ".").replace(os.sep, "/")
     return text.replace("skills/INDEX.md", f"{relative}/INDEX.md").replace(

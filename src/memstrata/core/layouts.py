@@ -139,14 +139,20 @@ def _default() -> Layout:
 
 
 def _openclaw() -> Layout:
+    # OpenClaw's own indexer (memory-core) reads MEMORY.md, USER.md and everything under
+    # memory/ and has no exclusion setting for them, so memstrata's bookkeeping (candidate pool,
+    # evolution log, queues) lives in memstrata/ where OpenClaw never looks. Lessons and projects
+    # are real memory: they stay under memory/ and are created on first write.
     return _layout(
         "openclaw",
         [
-            *_engine_roles("memory"),
+            *_engine_roles("memstrata"),
             _r("identity", "SOUL.md"),
             _r("agents_rules", "AGENTS.md"),
             _r("user", "USER.md", limit=100),
             _r("long_term", "MEMORY.md", limit=200),
+            _r("lessons", "memory/lessons.md", init=False),
+            _r("projects", "memory/projects.md", limit=100, init=False),
             _r("daily", "memory", kind="daily", init=False),
         ],
         extra_dirs=("memory",),

@@ -241,7 +241,7 @@ def template_for(preset: str, rel_path: str, lang: str, today: str) -> str:
     key = PRESET_OVERRIDES.get((preset, rel_path))
     if key is None:
         key = rel_path
-        for prefix in ("memory/", ""):
+        for prefix in ("memory/", "memstrata/", ""):
             if rel_path.startswith(prefix) and rel_path[len(prefix) :] in table:
                 key = rel_path[len(prefix) :]
                 break

@@ -50,7 +50,7 @@ def _is_hook_call(argv: list[str]) -> bool:
         flag = words.pop(0)
         if flag in ("-w", "--workspace", "--session", "--agent") and words:
             words.pop(0)
-    return bool(words) and words[0] == "hook"
+    return bool(words) and words[0] in ("hook", "openclaw-hook")
 
 
 def _run_hook_call(argv: list[str] | None) -> int:

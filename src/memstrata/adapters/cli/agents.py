@@ -25,13 +25,19 @@ def _print_install(result: dict, as_json: bool) -> None:
         elif isinstance(value, list):
             click.echo(f"{key}:")
             for item in value:
-                click.echo(f"  - {item}")
+                click.echo(f"  {item}")
         elif isinstance(value, dict):
             click.echo(f"{key}:")
             for sub, item in value.items():
                 click.echo(f"  {sub}: {item}")
         else:
             click.echo(f"{key}: {value}")
+
+
+def _openclaw_home(value: str | None) -> Path:
+    from memstrata.adapters.install_openclaw import default_home
+
+    return Path(value).expanduser() if value else default_home()
 
 
 def register(cli: click.Group) -> None:
@@ -77,6 +83,20 @@ def register(cli: click.Group) -> None:
 
         raise click.exceptions.Exit(run_hook(event, hook_workspace or workspace_dir()))
 
+    @cli.command(name="openclaw-hook")
+    @click.argument("event", required=False, default="")
+    @click.option("-w", "--workspace", "hook_workspace", default=None, hidden=True)
+    def openclaw_hook(event: str, hook_workspace: str | None) -> None:
+        """OpenClaw plugin event (bootstrap, prompt, message, tool-error, compact,
+        session-end): JSON on stdin, JSON on stdout; never fails (errors: .memstrata/hooks.log).
+
+        \b
+        Example: memstrata openclaw-hook prompt < event.json
+        """
+        from memstrata.adapters.openclaw_hook import run
+
+        raise click.exceptions.Exit(run(event, hook_workspace or workspace_dir()))
+
     @command(cli, "install", name="install-hooks")
     @click.option("--target", type=click.Choice(("claude-code", "openclaw")), required=True)
     @click.option(
@@ -96,8 +116,8 @@ def register(cli: click.Group) -> None:
     @click.option(
         "--openclaw-home",
         type=click.Path(file_okay=False),
-        default="~/.openclaw",
-        show_default=True,
+        default=None,
+        help="openclaw: OpenClaw's state folder (default $OPENCLAW_STATE_DIR, else ~/.openclaw).",
     )
     @click.option(
         "--plugin",
@@ -110,7 +130,7 @@ def register(cli: click.Group) -> None:
         target: str,
         scope: str,
         project: str,
-        openclaw_home: str,
+        openclaw_home: str | None,
         plugin_dir: str | None,
         as_json: bool,
     ) -> None:
@@ -129,7 +149,7 @@ def register(cli: click.Group) -> None:
         elif target == "claude-code":
             result = install.install_claude(Path(project).resolve(), ws.root, scope)
         else:
-            result = install.install_openclaw(Path(openclaw_home).expanduser(), ws.root)
+            result = install.install_openclaw(_openclaw_home(openclaw_home), ws.root)
         _print_install(result, as_json)
 
     @command(cli, "install", name="uninstall-hooks")
@@ -141,8 +161,8 @@ def register(cli: click.Group) -> None:
     @click.option(
         "--openclaw-home",
         type=click.Path(file_okay=False),
-        default="~/.openclaw",
-        show_default=True,
+        default=None,
+        help="openclaw: OpenClaw's state folder (default $OPENCLAW_STATE_DIR, else ~/.openclaw).",
     )
     @click.option(
         "--plugin",
@@ -155,7 +175,7 @@ def register(cli: click.Group) -> None:
         target: str,
         scope: str,
         project: str,
-        openclaw_home: str,
+        openclaw_home: str | None,
         plugin_dir: str | None,
         as_json: bool,
     ) -> None:
@@ -173,5 +193,5 @@ def register(cli: click.Group) -> None:
         elif target == "claude-code":
             result = install.uninstall_claude(Path(project).resolve(), scope)
         else:
-            result = install.uninstall_openclaw(Path(openclaw_home).expanduser())
+            result = install.uninstall_openclaw(_openclaw_home(openclaw_home))
         _print_install(result, as_json)
