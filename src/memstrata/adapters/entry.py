@@ -5,6 +5,11 @@ nor the command table (about 15-20 ms of start-up on a small machine): the exact
 ``memstrata [-w DIR] hook EVENT`` that ``install-hooks`` writes (``-w``/``--workspace`` before
 or after ``hook EVENT``) go straight to ``adapters.hooks.run_hook``. Anything else, including
 a malformed hook call, goes to the full CLI, which also exits 0 for ``hook``.
+
+When the workspace's service runs (``memstrata serve``), hooks and the commands that gain from
+a warm process are handed to it first (``serve/client.py``, standard library only); the
+service runs the same code and this process prints what comes back. When it does not run, or
+refuses the connection, the call runs here as before.
 """
 
 from __future__ import annotations
@@ -43,11 +48,38 @@ def fast_hook(argv: list[str]) -> tuple[str, str | None] | None:
 
 
 def main() -> None:
-    call = fast_hook(sys.argv[1:])
+    import os
+
+    argv = sys.argv[1:]
+    use_service = not os.environ.get("MEMSTRATA_NO_SERVICE")
+    call = fast_hook(argv)
     if call is not None:
+        if use_service:
+            import io
+
+            from memstrata.serve.client import forward_hook_payload, hook_payload
+
+            payload = hook_payload()
+            code = forward_hook_payload(call[0], call[1], payload)
+            if code is not None:
+                sys.exit(code)
+            sys.stdin = io.StringIO(payload)  # read once: the in-process hook gets the same
         from memstrata.adapters.hooks import run_hook
 
         sys.exit(run_hook(*call))
+    if use_service:
+        from memstrata.serve.client import Lost, forward_cli
+
+        try:
+            code = forward_cli(argv)
+        except Lost as exc:
+            sys.stderr.write(
+                f"memstrata: the service stopped during this call ({exc}); it may or may not "
+                "have completed: check before running it again\n"
+            )
+            sys.exit(75)
+        if code is not None:
+            sys.exit(code)
     from memstrata.adapters.cli import main as cli_main
 
     cli_main()

@@ -169,6 +169,18 @@ def log_line(workspace_dir: str | None, payload: dict[str, Any], message: str) -
         pass
 
 
+def _autostart(workspace_dir: str | None, payload: dict[str, Any]) -> None:
+    """``[serve] autostart``: start the service in the background (never waiting for it)."""
+    import os
+
+    if os.environ.get("MEMSTRATA_NO_SERVICE"):
+        return  # this hook already runs inside the service
+    from memstrata.serve.process import autostart
+
+    if autostart(_workspace(workspace_dir, str(payload.get("cwd") or "") or None)):
+        log_line(workspace_dir, payload, "serve: started the service in the background")
+
+
 def run_hook(event_key: str, workspace_dir: str | None = None) -> int:
     """Read stdin, answer on stdout, always exit 0 (errors go to .memstrata/hooks.log).
 
@@ -194,6 +206,8 @@ def run_hook(event_key: str, workspace_dir: str | None = None) -> int:
         if answer is not None:
             sys.stdout.write(json.dumps(answer, ensure_ascii=False))
             sys.stdout.flush()
+        if event_key == "session-start":
+            _autostart(workspace_dir, payload)
         session = str(payload.get("session_id") or "-")[:12]
         shown = " card" if answer and answer.get("systemMessage") else ""
         log_line(

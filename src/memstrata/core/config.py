@@ -118,6 +118,17 @@ class HooksSettings:
 
 
 @dataclass(frozen=True)
+class ServeSettings:
+    """``[serve]``: the local service (``memstrata serve``) that keeps the embedder warm."""
+
+    port: int = 8765  # taken when free, else any free port (the address file names it)
+    autostart: bool = False  # a hook starts the service when it is not running
+    # A search in the service embeds its backlog inline only while that takes about this
+    # long (a write just made stays fully searchable); the rest waits for the background.
+    inline_embed_s: float = 0.05
+
+
+@dataclass(frozen=True)
 class PrivacySettings:
     """``[privacy]``: which roles only the owner's main session may see (design §7b)."""
 
@@ -138,6 +149,7 @@ class Config:
     evolve: EvolveSettings = field(default_factory=EvolveSettings)
     llm: LlmSettings = field(default_factory=LlmSettings)
     hooks: HooksSettings = field(default_factory=HooksSettings)
+    serve: ServeSettings = field(default_factory=ServeSettings)
     privacy: PrivacySettings = field(default_factory=PrivacySettings)
     # init's record of the identity files' hashes, for doctor's "hand-edited" check.
     baseline: dict[str, str] = field(default_factory=dict)

@@ -80,14 +80,16 @@ def remove_stale_temps(target: Path) -> None:
                 entry.unlink()
 
 
-def atomic_write_bytes(target: Path, data: bytes) -> None:
+def atomic_write_bytes(target: Path, data: bytes, private: bool = False) -> None:
     """Replace ``target`` with ``data`` atomically (temp + fsync + rename + dir fsync).
 
-    The caller holds the target's lock. The original file mode is kept.
+    The caller holds the target's lock. The original file mode is kept; ``private`` files
+    (a service's secret, token hashes) are readable by their owner only.
     """
     target.parent.mkdir(parents=True, exist_ok=True)
     tmp = target.parent / f".{target.name}{TEMP_MARK}{os.getpid()}-{secrets.token_hex(4)}"
     mode = target.stat().st_mode & 0o7777 if target.exists() else 0o644
+    mode = 0o600 if private else mode
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, mode)
     try:
         with os.fdopen(fd, "wb") as fh:

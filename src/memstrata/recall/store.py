@@ -46,6 +46,26 @@ IGNORED_DIRS = frozenset(
 Progress = Callable[[int, int], None]
 _CONNECTIONS: dict[tuple[str, int], tuple[int, sqlite3.Connection]] = {}
 _LAST_FULL_SCAN: dict[str, float] = {}
+# Workspaces whose backlog a running service embeds in the background (serve/), with the most
+# chunks a search there embeds inline: one it can finish within the service's inline budget,
+# so a memory written a moment ago is fully searchable, while a large backlog never makes a
+# search wait (it searches the vectors there are, plus lexical for the rest).
+_BACKGROUND: dict[str, int] = {}
+_INHERITED: list[sqlite3.Connection] = []
+
+
+def embed_in_background(root: Path, inline_max: int) -> None:
+    """Mark ``root``'s backlog as the background embedder's (set by the service)."""
+    _BACKGROUND[str(root)] = max(inline_max, 0)
+
+
+def after_fork() -> None:
+    """In a forked child: never use the parent's SQLite connections (SQLite forbids carrying
+    one across fork; they stay referenced so closing cannot touch the parent's locks), and
+    scan the files again (the parent's last scan says nothing of what other children wrote)."""
+    _INHERITED.extend(conn for _inode, conn in _CONNECTIONS.values())
+    _CONNECTIONS.clear()
+    _LAST_FULL_SCAN.clear()
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -207,7 +227,11 @@ class Index:
             elif written:
                 self._sync_files(conn, stats, only=written)
             if embed and self.embedder is not None:
-                self._embed_missing(conn, stats, embed_budget_s, progress)
+                inline_max = _BACKGROUND.get(str(self.ws.root))
+                if inline_max is None:
+                    self._embed_missing(conn, stats, embed_budget_s, progress)
+                elif 0 < self.pending_embeddings(conn) <= inline_max:
+                    self._embed_missing(conn, stats, None, progress)
             stats.pending_embeddings = self.pending_embeddings(conn)
             return stats
 
@@ -407,6 +431,46 @@ class Index:
                 "INSERT OR REPLACE INTO meta VALUES ('embedded_generation', ?)",
                 (self.meta(conn, "generation"),),
             )
+
+    def embed_backlog(self, batch: int = 64, should_stop: Callable[[], bool] | None = None) -> int:
+        """Embed every chunk without a vector, holding the index lock only to read a batch and
+        to store it (never while the model runs), so searches and writers never wait for it.
+        Returns how many were embedded; killed half-way, the next call resumes where it was."""
+        assert self.embedder is not None
+        done = 0
+        while not (should_stop and should_stop()):
+            with self.locked():
+                conn = self.connect()
+                if self._complete(conn):
+                    return done
+                rows = conn.execute(
+                    "SELECT c.text_hash, MIN(c.heading), MIN(c.text) FROM chunks c"
+                    " LEFT JOIN embeddings e ON e.text_hash = c.text_hash AND e.model = ?"
+                    " WHERE e.text_hash IS NULL GROUP BY c.text_hash LIMIT ?",
+                    (self.embedder.name, batch),
+                ).fetchall()
+                if not rows:
+                    conn.execute(
+                        "INSERT OR REPLACE INTO meta VALUES ('embedded_generation', ?)",
+                        (self.meta(conn, "generation"),),
+                    )
+                    return done
+            texts = [Chunk("", 0, 0, text, heading).embed_text for _hash, heading, text in rows]
+            vectors = self.embedder.embed(texts)
+            with self.locked():
+                conn = self.connect()
+                conn.execute("BEGIN IMMEDIATE")
+                conn.executemany(
+                    "INSERT OR REPLACE INTO embeddings VALUES (?, ?, ?)",
+                    [
+                        (self.embedder.name, h, vectors[i].astype("float32").tobytes())
+                        for i, (h, _a, _b) in enumerate(rows)
+                    ],
+                )
+                self._bump(conn)
+                conn.execute("COMMIT")
+            done += len(rows)
+        return done
 
     def _complete(self, conn: sqlite3.Connection) -> bool:
         """Every chunk had a vector when the index was last at this generation."""

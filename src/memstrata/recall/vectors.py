@@ -1,9 +1,16 @@
 """Exact vector search over the index's embeddings with numpy.
 
-The matrix of every chunk vector is loaded once per process and kept until the index's
-generation counter moves, so a long-running server does not reload every vector per query
-(OpenClaw's fallback did, and ran out of memory). Exact dot products over float32 stay fast
-enough at 100k chunks on any Python, with no SQLite extension.
+The matrix of every chunk vector is kept per process until the index's generation counter
+moves, so a long-running server does not reload every vector per query (OpenClaw's fallback
+did, and ran out of memory). When the generation moves, only the rows that changed are read:
+a chunk id keeps its text for life (re-indexing a file inserts new ids), so rows whose
+(id, text hash) are unchanged are copied from the old matrix, and the background embedder's
+batches cost a small read each instead of a full reload.
+
+The matrix is held as float16 (half the memory of float32: 1 KB per 512-d vector) and scored in
+blocks converted to float32, because numpy has no fast half-precision matrix product. The
+index file keeps float32, so the cached embeddings stay exact and the format is unchanged.
+``benchmarks/locomo.py --vector-dtype`` compares both on the public sets.
 """
 
 from __future__ import annotations
@@ -13,6 +20,8 @@ from dataclasses import dataclass
 from typing import Any
 
 _CACHE: dict[tuple[str, str], VectorMatrix] = {}
+STORAGE_DTYPE = "float16"  # of the in-memory matrix; "float32" for comparison runs
+BLOCK_ROWS = 16384  # rows converted to float32 at a time while scoring (32 MB at 512-d)
 
 
 @dataclass
@@ -21,8 +30,22 @@ class VectorMatrix:
 
     generation: str
     ids: Any  # np.ndarray[int64], ascending
-    matrix: Any  # np.ndarray[float32], shape (n, dim)
+    matrix: Any  # np.ndarray[float16 | float32], shape (n, dim)
     roles: Any  # np.ndarray[str], the role of each row (for session masks without SQL)
+    digests: Any = None  # np.ndarray[int64]: the first 64 bits of each row's text hash
+
+    def scores(self, query: Any) -> Any:
+        """Cosine of every row with ``query`` (float32)."""
+        import numpy as np
+
+        query = query.astype(np.float32)
+        if self.matrix.dtype == np.float32:
+            return self.matrix @ query
+        out = np.empty(len(self.matrix), dtype=np.float32)
+        for start in range(0, len(self.matrix), BLOCK_ROWS):
+            block = self.matrix[start : start + BLOCK_ROWS].astype(np.float32)
+            out[start : start + len(block)] = block @ query
+        return out
 
     def top(self, query: Any, allowed: Any | None, count: int) -> list[tuple[int, float]]:
         """(chunk id, cosine) of the ``count`` best rows, restricted to the ``allowed`` mask."""
@@ -30,7 +53,7 @@ class VectorMatrix:
 
         if len(self.ids) == 0:
             return []
-        scores = self.matrix @ query.astype(np.float32)
+        scores = self.scores(query)
         if allowed is not None:
             scores = np.where(allowed, scores, -np.inf)
         count = min(count, len(scores))
@@ -38,18 +61,22 @@ class VectorMatrix:
         best = best[np.argsort(-scores[best])]
         return [(int(self.ids[i]), float(scores[i])) for i in best if np.isfinite(scores[i])]
 
+    @property
+    def nbytes(self) -> int:
+        return int(self.matrix.nbytes + self.ids.nbytes)
+
 
 def load_matrix(
     conn: sqlite3.Connection, db_path: str, model: str, generation: str
 ) -> VectorMatrix:
-    """The cached matrix for ``model``, reloaded only when the index generation changed."""
+    """The cached matrix for ``model``, brought up to date when the index generation changed."""
 
     key = (db_path, model)
     cached = _CACHE.get(key)
     if cached is not None and cached.generation == generation:
         return cached
-    # One read transaction: the count, the rows and the generation they belong to come from the
-    # same snapshot even while other processes commit (a 4-agent test caught rows arriving
+    # One read transaction: the listing, the rows and the generation they belong to come from
+    # the same snapshot even while other processes commit (a 4-agent test caught rows arriving
     # between a separate COUNT and SELECT).
     owns = not conn.in_transaction
     if owns:
@@ -57,41 +84,66 @@ def load_matrix(
     try:
         row = conn.execute("SELECT value FROM meta WHERE key = 'generation'").fetchone()
         generation = row[0] if row else generation
-        ids, roles, matrix = _read_rows(conn, model)
+        if cached is not None and cached.generation == generation:
+            return cached
+        _CACHE[key] = _read_rows(conn, model, generation, cached)
     finally:
         if owns:
             conn.execute("COMMIT")
-    _CACHE[key] = VectorMatrix(generation, ids, matrix, roles)
     return _CACHE[key]
 
 
-def _read_rows(conn: sqlite3.Connection, model: str) -> tuple[Any, Any, Any]:
-    """Stream rows into preallocated arrays: building the matrix from a list of row tuples and a
-    joined bytes object tripled the peak memory at 100k chunks."""
+def _digest(text_hash: str) -> int:
+    return int(text_hash[:16], 16) - (1 << 63)  # fits int64
+
+
+def _read_rows(
+    conn: sqlite3.Connection, model: str, generation: str, old: VectorMatrix | None
+) -> VectorMatrix:
+    """List (id, role, hash) of every embedded chunk, copy unchanged rows from ``old`` and read
+    the vectors of the others into preallocated arrays (building from a list of tuples tripled
+    the peak memory at 100k chunks)."""
     import numpy as np
 
-    count = conn.execute(
-        "SELECT COUNT(*) FROM chunks c JOIN embeddings e ON e.text_hash = c.text_hash AND e.model = ?",
-        (model,),
-    ).fetchone()[0]
-    cursor = conn.execute(
-        "SELECT c.id, c.role, e.vector FROM chunks c JOIN embeddings e"
+    listing = conn.execute(
+        "SELECT c.id, c.role, c.text_hash FROM chunks c JOIN embeddings e"
         " ON e.text_hash = c.text_hash AND e.model = ? ORDER BY c.id",
         (model,),
-    )
-    ids = np.zeros(count, dtype=np.int64)
-    roles = np.empty(count, dtype=object)
-    matrix = np.zeros((count, 1), dtype=np.float32)
-    filled = 0
-    while filled < count:
-        batch = cursor.fetchmany(4096)
-        if not batch:
-            break
-        if filled == 0:
-            matrix = np.zeros((count, len(batch[0][2]) // 4), dtype=np.float32)
-        for offset, (chunk_id, role, vector) in enumerate(batch):
-            ids[filled + offset] = chunk_id
-            roles[filled + offset] = role
-            matrix[filled + offset] = np.frombuffer(vector, dtype=np.float32)
-        filled += len(batch)
-    return ids[:filled], roles[:filled].astype(str), matrix[:filled]
+    ).fetchall()
+    count = len(listing)
+    ids = np.fromiter((row[0] for row in listing), dtype=np.int64, count=count)
+    roles = np.array([row[1] for row in listing], dtype=str) if count else np.array([], dtype=str)
+    digests = np.fromiter((_digest(row[2]) for row in listing), dtype=np.int64, count=count)
+    dtype = np.dtype(STORAGE_DTYPE)
+    reuse = np.zeros(count, dtype=bool)
+    source = np.zeros(count, dtype=np.int64)
+    dim = 0
+    if old is not None and len(old.ids) and old.digests is not None and old.matrix.dtype == dtype:
+        dim = old.matrix.shape[1]
+        positions = np.minimum(np.searchsorted(old.ids, ids), len(old.ids) - 1)
+        reuse = (old.ids[positions] == ids) & (old.digests[positions] == digests)
+        source = positions
+    missing = [listing[i][2] for i in np.flatnonzero(~reuse)]
+    vectors: dict[str, bytes] = {}
+    for start in range(0, len(missing), 500):
+        part = sorted(set(missing[start : start + 500]))
+        for text_hash, blob in conn.execute(
+            f"SELECT text_hash, vector FROM embeddings WHERE model = ? AND text_hash IN"
+            f" ({','.join('?' * len(part))})",
+            (model, *part),
+        ):
+            vectors[text_hash] = blob
+    if not dim and vectors:
+        dim = len(next(iter(vectors.values()))) // 4
+    matrix = np.zeros((count, max(dim, 1)), dtype=dtype)
+    if old is not None and reuse.any():
+        matrix[reuse] = old.matrix[source[reuse]]
+    keep = reuse.copy()
+    for i in np.flatnonzero(~reuse):
+        blob = vectors.get(listing[i][2])
+        if blob is not None and len(blob) == dim * 4:
+            matrix[i] = np.frombuffer(blob, dtype=np.float32)
+            keep[i] = True
+    if not keep.all():  # an embedding replaced between the listing and the read
+        ids, roles, digests, matrix = ids[keep], roles[keep], digests[keep], matrix[keep]
+    return VectorMatrix(generation, ids, matrix, roles, digests)

@@ -33,8 +33,11 @@ def watch(
     on_sync: Callable[[SyncStats], None] | None = None,
     stop: threading.Event | None = None,
     poll_s: float = 0.1,
+    action: Callable[[], Any] | None = None,
 ) -> None:
-    """Sync ``index`` after each burst of Markdown changes until ``stop`` is set (or Ctrl-C)."""
+    """Sync ``index`` after each burst of Markdown changes until ``stop`` is set (or Ctrl-C).
+
+    ``action`` replaces the sync (the service hands the work to its background embedder)."""
     from watchdog.events import FileSystemEventHandler
     from watchdog.observers import Observer
 
@@ -75,6 +78,9 @@ def watch(
         while not stop.is_set():
             if state["dirty"] and time.monotonic() - state["last"] >= debounce_s:
                 state["dirty"] = False
+                if action is not None:
+                    action()
+                    continue
                 stats = index.sync()
                 if on_sync:
                     on_sync(stats)

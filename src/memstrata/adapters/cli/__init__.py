@@ -34,9 +34,17 @@ def cli() -> None:
 
 
 def _register() -> None:
-    from memstrata.adapters.cli import agents, learning, maintenance, recall, records, workspace
+    from memstrata.adapters.cli import (
+        agents,
+        learning,
+        maintenance,
+        recall,
+        records,
+        service,
+        workspace,
+    )
 
-    for module in (workspace, records, recall, learning, maintenance, agents):
+    for module in (workspace, records, recall, learning, maintenance, agents, service):
         module.register(cli)
 
 

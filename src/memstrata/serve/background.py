@@ -1,0 +1,82 @@
+"""The fork server's warm state: the embedder loaded once, vector matrices kept current, and
+the background embedding pass (run in a forked child, see workers.py)."""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from memstrata.core.workspace import Workspace
+from memstrata.providers.embedders import EmbedderError, workspace_embedder
+from memstrata.recall import store
+from memstrata.recall.store import Index
+from memstrata.recall.vectors import load_matrix
+
+Log = Callable[[str], None]
+_SAMPLE = [f"预热 warm-up sample {i}: 修复了登录超时，部署前先跑测试" for i in range(8)]
+
+
+def _index(root: Path) -> Index:
+    ws = Workspace.open(root)
+    return Index(ws, workspace_embedder(ws.config.search))
+
+
+def warm(roots: list[Path], log: Log) -> None:
+    """Load each workspace's embedder, measure how many chunks it embeds within the inline
+    budget, index the files (lexically) and load the vector matrix."""
+    for root in roots:
+        try:
+            index = _index(root)
+            inline_max = 0
+            if index.embedder is not None:
+                index.embedder.embed(["warm up"])
+                started = time.perf_counter()
+                index.embedder.embed(_SAMPLE)
+                per_chunk = (time.perf_counter() - started) / len(_SAMPLE)
+                inline_max = int(index.ws.config.serve.inline_embed_s / max(per_chunk, 1e-6))
+            store.embed_in_background(root, inline_max)
+            index.sync(embed=False)
+            refresh_matrices([root])
+            log(f"warm: {root} (embedder {getattr(index.embedder, 'name', 'none')}, inline <= {inline_max})")
+        except EmbedderError as exc:
+            store.embed_in_background(root, 0)
+            log(f"warm: {root}: {exc}; lexical search until it loads")
+        except Exception as exc:  # a broken workspace must not stop the others
+            log(f"warm: {root}: {type(exc).__name__}: {exc}")
+
+
+def refresh_matrices(roots: list[Path]) -> None:
+    """Bring the cached vector matrices up to date (cheap when nothing changed), so forked
+    workers start with a current matrix."""
+    for root in roots:
+        with contextlib.suppress(Exception):
+            index = _index(root)
+            if index.embedder is None or not index.path.exists():
+                continue
+            conn = index.connect()
+            load_matrix(conn, str(index.path), index.embedder.name, Index.meta(conn, "generation"))
+
+
+def embed_backlogs(roots: list[Path], log: Log) -> None:
+    """One background pass: sync each workspace's index with its files, embed the backlog."""
+    for root in roots:
+        index = _index(root)
+        stats = index.sync(embed=False)
+        if stats.changed or stats.removed:
+            log(f"indexed {root}: {stats.changed} changed, {stats.removed} removed")
+        if index.embedder is None:
+            continue
+        started = time.perf_counter()
+        try:
+            done = index.embed_backlog()
+        except EmbedderError as exc:
+            log(f"background embedding of {root} stopped: {exc}")
+            continue
+        if done:
+            log(f"embedded {done} chunk(s) of {root} in {time.perf_counter() - started:.1f}s")
+
+
+def after_fork() -> None:
+    store.after_fork()
