@@ -170,6 +170,11 @@ def run_service(
 
     check_tokens(workspaces, host)
     service = Service(workspaces, host)
+    # Ours until uvicorn installs its own, and again after: uvicorn re-raises the signal it
+    # caught once it has shut down, which with the default action would kill us before the
+    # address file is removed.
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(sig, lambda _sig, _frame: service.stopping.set())
     with _service_locks(workspaces):
         for ws in workspaces:
             stale = stale_address(ws.state_dir)
@@ -212,10 +217,12 @@ def run_service(
                 lifespan="on",
                 timeout_graceful_shutdown=10,
             )
+            _log_errors_to(service)
             server = uvicorn.Server(config)
             if on_ready:
                 on_ready(service)
-            server.run(sockets=[listener])
+            if not service.stopping.is_set():  # a SIGTERM before uvicorn listened
+                server.run(sockets=[listener])
         finally:
             service.stopping.set()
             stop_watch.set()
@@ -227,6 +234,20 @@ def run_service(
             listener.close()
             service.log("stopped")
     return 0
+
+
+def _log_errors_to(service: Service) -> None:
+    """uvicorn's and Starlette's errors (with tracebacks) go to serve.log."""
+    import logging
+
+    class ToServeLog(logging.Handler):
+        def emit(self, record: logging.LogRecord) -> None:
+            service.log(self.format(record))
+
+    handler = ToServeLog(logging.WARNING)
+    handler.setFormatter(logging.Formatter("%(name)s %(levelname)s %(message)s"))
+    for name in ("uvicorn.error", "uvicorn", "starlette", "mcp"):
+        logging.getLogger(name).addHandler(handler)
 
 
 def spawn_daemon(roots: list[Path], host: str, port: int, wait_s: float | None = 60.0) -> Address | None:

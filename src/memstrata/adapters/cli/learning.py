@@ -86,16 +86,25 @@ def register(cli: click.Group) -> None:
 
     @command(cli, "approve")
     @click.argument("reply")
-    def approve(reply: str, as_json: bool) -> None:
+    @click.option("--edit", default=None, help="Approve proposal REPLY (one number) with this text instead.")
+    def approve(reply: str, edit: str | None, as_json: bool) -> None:
         """Answer the evolution card: 确认 / 全部 / 1,3 / 跳过 (all / 1,3 / skip).
 
         \b
         Example: memstrata approve "1,3"
+                 memstrata approve 2 --edit "部署前先跑 make test"
         """
         from memstrata.adapters import presenters
         from memstrata.evolve.approve import approve as run_approve
 
-        result = run_approve(open_writer(), reply)
+        writer = open_writer()
+        if edit is not None:
+            from memstrata.serve.decisions import edit_proposal
+
+            if not reply.strip().isdigit():
+                raise MemstrataError("--edit needs one proposal number, such as: approve 2 --edit TEXT")
+            edit_proposal(writer, int(reply), edit)
+        result = run_approve(writer, reply)
         if as_json:
             emit_json(presenters.approval(result))
             return

@@ -178,7 +178,7 @@ class Site:
             can=lambda op: pages.allowed(op, session),
             message=request.query_params.get("msg", ""),
             error=request.query_params.get("err", ""),
-            path=request.url.path,
+            page=request.url.path,
             **data,
         )
         response = HTMLResponse(html)
