@@ -8,9 +8,9 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator
 
 from memstrata.serve.address import Address, live_address
 
@@ -30,8 +30,13 @@ def env(**extra: str) -> dict[str, str]:
     return out
 
 
-def cli(*args: str, cwd: Path | None = None, service: bool = True, stdin: str | None = None,
-        **extra: str) -> subprocess.CompletedProcess:
+def cli(
+    *args: str,
+    cwd: Path | None = None,
+    service: bool = True,
+    stdin: str | None = None,
+    **extra: str,
+) -> subprocess.CompletedProcess:
     """The real console script; ``service=False`` forces the in-process path."""
     run_env = env(**extra)
     if not service:
@@ -50,6 +55,28 @@ def seed(root: Path) -> None:
     cli("-w", str(root), "log", "修复了登录超时，网关重启后恢复", "--agent", "coder", service=False)
     cli("-w", str(root), "remember", "I prefer tea over coffee", service=False)
     cli("-w", str(root), "remember", "记住：部署前必须先跑测试", service=False)
+    for day in SEED_DAYS:
+        for ref in ("P001", "MEMORY.md:L14"):
+            cli(
+                "-w",
+                str(root),
+                "cite",
+                ref,
+                "--session-id",
+                "s1",
+                service=False,
+                MEMSTRATA_NOW=f"{day}T11:00:00",
+            )
+        cli(
+            "-w",
+            str(root),
+            "cite",
+            "--flush",
+            "--session-id",
+            "s1",
+            service=False,
+            MEMSTRATA_NOW=f"{day}T11:00:00",
+        )
 
 
 @contextmanager

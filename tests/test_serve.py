@@ -10,10 +10,9 @@ import time
 import urllib.request
 from pathlib import Path
 
-import pytest
+from serving import cli, seed, served, start, wait_idle, wait_live
 
 from memstrata.serve.address import ADDRESS_FILE, live_address, read_address, stale_address
-from serving import cli, seed, served, stop, wait_idle, wait_live, start
 
 # Every forwarded command, in an order that exercises the learning loop end to end.
 SUITE = [
@@ -122,7 +121,9 @@ def test_hooks_answer_the_same_through_the_service(tmp_path):
     roots = [tmp_path / "a", tmp_path / "b"]
     for root in roots:
         seed(root)
-    payload = json.dumps({"prompt": "配置新的模型提供商 qwen，记住以后都用 pnpm", "session_id": "s1"})
+    payload = json.dumps(
+        {"prompt": "配置新的模型提供商 qwen，记住以后都用 pnpm", "session_id": "s1"}
+    )
     plain = cli("-w", str(roots[0]), "hook", "user-prompt-submit", stdin=payload, service=False)
     with served(roots[1]):
         warm = cli("-w", str(roots[1]), "hook", "user-prompt-submit", stdin=payload)
@@ -176,9 +177,10 @@ def test_stale_address_file_is_detected_and_replaced(tmp_path):
     assert result.returncode == 0 and time.monotonic() - started < 10
     with served(root) as (_process, new):
         assert new.pid != address.pid
-        assert f"stale address file from pid {address.pid}" in (
-            root / ".memstrata" / "serve.log"
-        ).read_text()
+        assert (
+            f"stale address file from pid {address.pid}"
+            in (root / ".memstrata" / "serve.log").read_text()
+        )
 
 
 def test_tokens_store_only_hashes_and_beyond_loopback_needs_one(tmp_path):
@@ -212,7 +214,9 @@ def test_a_shared_token_never_sees_private_text_and_requests_cannot_claim_a_sess
     root = tmp_path / "ws"
     seed(root)
     cli("-w", str(root), "remember", "I prefer green tea, my secret favourite", service=False)
-    token = cli("-w", str(root), "token", "add", "guest", "--session", "shared", service=False).stdout.strip()
+    token = cli(
+        "-w", str(root), "token", "add", "guest", "--session", "shared", service=False
+    ).stdout.strip()
     with served(root) as (_process, address):
         base = address.url
         auth = {"Authorization": f"Bearer {token}"}

@@ -67,6 +67,7 @@ def after_fork() -> None:
     _CONNECTIONS.clear()
     _LAST_FULL_SCAN.clear()
 
+
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS files(path TEXT PRIMARY KEY, sha256 TEXT NOT NULL, size INTEGER NOT NULL,

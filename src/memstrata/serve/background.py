@@ -39,7 +39,9 @@ def warm(roots: list[Path], log: Log) -> None:
             store.embed_in_background(root, inline_max)
             index.sync(embed=False)
             refresh_matrices([root])
-            log(f"warm: {root} (embedder {getattr(index.embedder, 'name', 'none')}, inline <= {inline_max})")
+            log(
+                f"warm: {root} (embedder {getattr(index.embedder, 'name', 'none')}, inline <= {inline_max})"
+            )
         except EmbedderError as exc:
             store.embed_in_background(root, 0)
             log(f"warm: {root}: {exc}; lexical search until it loads")

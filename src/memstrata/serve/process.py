@@ -250,7 +250,9 @@ def _log_errors_to(service: Service) -> None:
         logging.getLogger(name).addHandler(handler)
 
 
-def spawn_daemon(roots: list[Path], host: str, port: int, wait_s: float | None = 60.0) -> Address | None:
+def spawn_daemon(
+    roots: list[Path], host: str, port: int, wait_s: float | None = 60.0
+) -> Address | None:
     """Start ``memstrata serve`` detached (its own session, no terminal); wait for its address
     unless ``wait_s`` is None (a hook never waits)."""
     args = [sys.executable, "-m", "memstrata"]

@@ -65,7 +65,9 @@ def add_token(
     """Create a token; returns its record and the token itself (shown once, never stored)."""
     check_operation("token", actor)
     if session_kind not in SESSION_KINDS:
-        raise MemstrataError(f"unknown session kind {session_kind!r}; use {', '.join(SESSION_KINDS)}")
+        raise MemstrataError(
+            f"unknown session kind {session_kind!r}; use {', '.join(SESSION_KINDS)}"
+        )
     if not name or len(name) > 64 or not name.replace("-", "").replace("_", "").isalnum():
         raise MemstrataError(f"token name {name[:70]!r} must be 1-64 letters, digits, - or _")
     if agent is not None:
@@ -77,7 +79,9 @@ def add_token(
         records = load_tokens(ws)
         if any(r.name == name for r in records):
             raise MemstrataError(f"a token named {name!r} exists; remove it first")
-        record = TokenRecord(name, session_kind, agent, _hash(token), ws.now().isoformat(timespec="seconds"))
+        record = TokenRecord(
+            name, session_kind, agent, _hash(token), ws.now().isoformat(timespec="seconds")
+        )
         _save(ws, [*records, record])
     return record, token
 

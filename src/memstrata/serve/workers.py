@@ -126,7 +126,7 @@ class ForkServer:
 
 
 def _read_all(sock: socket.socket) -> bytes:
-    chunks = []
+    chunks: list[bytes] = []
     while True:
         data = sock.recv(1 << 20)
         if not data:

@@ -86,7 +86,9 @@ def register(cli: click.Group) -> None:
 
     @command(cli, "approve")
     @click.argument("reply")
-    @click.option("--edit", default=None, help="Approve proposal REPLY (one number) with this text instead.")
+    @click.option(
+        "--edit", default=None, help="Approve proposal REPLY (one number) with this text instead."
+    )
     def approve(reply: str, edit: str | None, as_json: bool) -> None:
         """Answer the evolution card: 确认 / 全部 / 1,3 / 跳过 (all / 1,3 / skip).
 
@@ -102,7 +104,9 @@ def register(cli: click.Group) -> None:
             from memstrata.serve.decisions import edit_proposal
 
             if not reply.strip().isdigit():
-                raise MemstrataError("--edit needs one proposal number, such as: approve 2 --edit TEXT")
+                raise MemstrataError(
+                    "--edit needs one proposal number, such as: approve 2 --edit TEXT"
+                )
             edit_proposal(writer, int(reply), edit)
         result = run_approve(writer, reply)
         if as_json:

@@ -25,14 +25,31 @@ def _handlers() -> dict:
 
 def register(cli: click.Group) -> None:
     @cli.group(invoke_without_command=True)
-    @click.option("--host", default="127.0.0.1", show_default=True, help="Beyond loopback needs tokens.")
-    @click.option("--port", type=click.IntRange(0, 65535), default=None, help="Default [serve] port (8765), else any free one.")
-    @click.option("--also", "also", multiple=True, type=click.Path(file_okay=False), help="Serve this workspace too (repeatable).")
-    @click.option("--daemon", is_flag=True, help="Start in the background and return once it answers.")
+    @click.option(
+        "--host", default="127.0.0.1", show_default=True, help="Beyond loopback needs tokens."
+    )
+    @click.option(
+        "--port",
+        type=click.IntRange(0, 65535),
+        default=None,
+        help="Default [serve] port (8765), else any free one.",
+    )
+    @click.option(
+        "--also",
+        "also",
+        multiple=True,
+        type=click.Path(file_okay=False),
+        help="Serve this workspace too (repeatable).",
+    )
+    @click.option(
+        "--daemon", is_flag=True, help="Start in the background and return once it answers."
+    )
     @workspace_option
     @session_options
     @click.pass_context
-    def serve(ctx: click.Context, host: str, port: int | None, also: tuple[str, ...], daemon: bool) -> None:
+    def serve(
+        ctx: click.Context, host: str, port: int | None, also: tuple[str, ...], daemon: bool
+    ) -> None:
         """One warm local service: the CLI and hooks use it when it runs, MCP at /mcp, and a
         review page in the browser. Logs to .memstrata/serve.log; SIGTERM stops it cleanly.
 
@@ -55,11 +72,15 @@ def register(cli: click.Group) -> None:
 
             running = live_address(first.state_dir)
             if running is not None:
-                raise MemstrataError(f"{first.root} is already served at {running.url} (pid {running.pid})")
+                raise MemstrataError(
+                    f"{first.root} is already served at {running.url} (pid {running.pid})"
+                )
             check_tokens(workspaces, host)
             address = spawn_daemon([ws.root for ws in workspaces], host, port)
             if address is None:
-                raise MemstrataError(f"the service did not start; see {first.state_dir / 'serve.log'}")
+                raise MemstrataError(
+                    f"the service did not start; see {first.state_dir / 'serve.log'}"
+                )
             click.echo(f"serving at {address.url} (pid {address.pid}); review page: {address.url}/")
             return
         from memstrata.adapters.web.app import build_app
@@ -68,7 +89,9 @@ def register(cli: click.Group) -> None:
         def ready(service: object) -> None:
             url = service.url  # type: ignore[attr-defined]
             click.echo(f"serving {', '.join(str(ws.root) for ws in workspaces)} at {url}", err=True)
-            click.echo(f"review page: {url}/   MCP: {url}/mcp   (Ctrl-C or SIGTERM stops)", err=True)
+            click.echo(
+                f"review page: {url}/   MCP: {url}/mcp   (Ctrl-C or SIGTERM stops)", err=True
+            )
 
         raise click.exceptions.Exit(
             run_service(workspaces, host, port, _handlers(), build_app, on_ready=ready)
@@ -131,7 +154,13 @@ def register(cli: click.Group) -> None:
     # whoever runs the CLI is the owner (the operation is the owner's in the table).
     @token.command(name="add")
     @click.argument("name")
-    @click.option("--session", "token_session", type=click.Choice(("main", "shared", "subagent")), required=True, help="The session kind the token acts as.")
+    @click.option(
+        "--session",
+        "token_session",
+        type=click.Choice(("main", "shared", "subagent")),
+        required=True,
+        help="The session kind the token acts as.",
+    )
     @click.option("--agent", "token_agent", default=None, help="The agent name the token acts as.")
     @json_option
     @workspace_option
@@ -143,12 +172,24 @@ def register(cli: click.Group) -> None:
         """
         from memstrata.serve.tokens import add_token
 
-        record, secret = add_token(open_workspace(), name, token_session, token_agent, current_session())
+        record, secret = add_token(
+            open_workspace(), name, token_session, token_agent, current_session()
+        )
         if as_json:
-            emit_json({"name": record.name, "session": record.session, "agent": record.agent, "token": secret})
+            emit_json(
+                {
+                    "name": record.name,
+                    "session": record.session,
+                    "agent": record.agent,
+                    "token": secret,
+                }
+            )
         else:
             click.echo(secret)
-            click.echo(f"(token {record.name!r}: {record.session} session{f' as [{record.agent}]' if record.agent else ''}; shown once)", err=True)
+            click.echo(
+                f"(token {record.name!r}: {record.session} session{f' as [{record.agent}]' if record.agent else ''}; shown once)",
+                err=True,
+            )
 
     @command(token, "token", name="list")
     def token_list(as_json: bool) -> None:
@@ -156,7 +197,10 @@ def register(cli: click.Group) -> None:
         from memstrata.serve.tokens import load_tokens
 
         records = load_tokens(open_workspace())
-        rows = [{"name": r.name, "session": r.session, "agent": r.agent, "created": r.created} for r in records]
+        rows = [
+            {"name": r.name, "session": r.session, "agent": r.agent, "created": r.created}
+            for r in records
+        ]
         if as_json:
             emit_json(rows)
             return
@@ -172,4 +216,6 @@ def register(cli: click.Group) -> None:
         from memstrata.serve.tokens import remove_token
 
         record = remove_token(open_workspace(), name, current_session())
-        emit_json({"removed": record.name}) if as_json else click.echo(f"removed token {record.name}")
+        emit_json({"removed": record.name}) if as_json else click.echo(
+            f"removed token {record.name}"
+        )

@@ -26,7 +26,13 @@ import anyio
 from jinja2 import Environment, PackageLoader, select_autoescape
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, RedirectResponse, Response
+from starlette.responses import (
+    HTMLResponse,
+    JSONResponse,
+    PlainTextResponse,
+    RedirectResponse,
+    Response,
+)
 from starlette.routing import Route
 from starlette.types import ASGIApp, Receive, Scope, Send
 
@@ -165,7 +171,15 @@ class Site:
             raise Denied(403, "forwarding needs the local secret")
 
     # ------------------------------------------------------------------ rendering
-    def render(self, request: Request, name: str, ws_index: int, ws: Workspace, session: Session, **data: Any) -> Response:
+    def render(
+        self,
+        request: Request,
+        name: str,
+        ws_index: int,
+        ws: Workspace,
+        session: Session,
+        **data: Any,
+    ) -> Response:
         lang = "zh" if ws.lang == "zh" else "en"
         names = [w.root.name for w in self.service.workspaces]
         html = self.templates.get_template(name).render(
@@ -181,7 +195,7 @@ class Site:
             page=request.url.path,
             **data,
         )
-        response = HTMLResponse(html)
+        response: Response = HTMLResponse(html)
         token = request.query_params.get("token")
         if token:  # remember a token given once in the address bar, never in later URLs
             response = RedirectResponse(_without_token(request), status_code=303)
@@ -249,7 +263,9 @@ class Site:
             {"kind": "cli", "argv": argv, "cwd": str(ws.root), "env": dict(os.environ)}
         )
         if answer["code"] != 0:
-            raise MemstrataError(base64.b64decode(answer["stderr"]).decode("utf-8", "replace").strip())
+            raise MemstrataError(
+                base64.b64decode(answer["stderr"]).decode("utf-8", "replace").strip()
+            )
         return dict(json.loads(base64.b64decode(answer["stdout"])))
 
     # ------------------------------------------------------------------ actions
@@ -257,7 +273,7 @@ class Site:
         """Run a change in a thread, then go back to the page with a message."""
         back = request.headers.get("referer") or "/"
         try:
-            index, ws = self.workspace(request)
+            _index, ws = self.workspace(request)
             session = self.session(request, ws)
             form = await request.form()
             message = await anyio.to_thread.run_sync(action, ws, session, form)
@@ -281,7 +297,9 @@ class Site:
             if edited is not None:
                 edit_proposal(writer, number, str(edited))
             result = approve(writer, str(number))
-            return " ".join(f"{item.get('cite', '')}" for item in result.applied) or result.understood
+            return (
+                " ".join(f"{item.get('cite', '')}" for item in result.applied) or result.understood
+            )
 
         return await self.act(request, run)
 
@@ -378,7 +396,11 @@ def _int(value: Any) -> int:
 
 def _with(url: str, **params: str) -> str:
     base = url.split("?", 1)
-    keep = [p for p in (base[1].split("&") if len(base) > 1 else []) if p.split("=")[0] not in ("msg", "err")]
+    keep = [
+        p
+        for p in (base[1].split("&") if len(base) > 1 else [])
+        if p.split("=")[0] not in ("msg", "err")
+    ]
     query = "&".join([*keep, urlencode({k: v[:300] for k, v in params.items()})])
     return f"{base[0]}?{query}"
 

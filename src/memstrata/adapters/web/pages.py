@@ -65,7 +65,9 @@ def file_view(ws: Workspace, session: Session, path: str, start: int, end: int) 
     result = get_lines(ws, path, session)
     return {
         "path": result.path,
-        "lines": [(n, line.rstrip("\r\n")) for n, line in enumerate(result.lines, result.start_line)],
+        "lines": [
+            (n, line.rstrip("\r\n")) for n, line in enumerate(result.lines, result.start_line)
+        ],
         "start": start,
         "end": end or start,
     }
@@ -151,7 +153,7 @@ def statistics(ws: Workspace, session: Session, zh: bool) -> dict[str, Any]:
     usage = [
         (
             row.role,
-            float(row.entries if row.limit_unit == "entries" else row.lines),
+            float((row.entries or 0) if row.limit_unit == "entries" else row.lines),
             float(row.limit) if row.limit else None,
         )
         for row in rows
@@ -209,8 +211,8 @@ def apply_fix(ws: Workspace, session: Session, check: str, where: str) -> str:
     """One safe fix, as ``doctor --fix`` does it: refresh one file's line-index header; the
     index is handed to the service's background sync by the caller."""
     from memstrata.core.permissions import check_operation
-    from memstrata.maintain.doctor import stale_headers
     from memstrata.formats.bullets import refresh_header
+    from memstrata.maintain.doctor import stale_headers
 
     check_operation("doctor", session)
     if check != "headers":

@@ -8,7 +8,7 @@ from __future__ import annotations
 from html import escape
 
 PALETTE = ("#2f6fb0", "#d9822b", "#3a9a5b", "#b4443c", "#7d5ba6", "#8c6d31", "#c2569b", "#5a6b7b")
-WIDTH, HEIGHT, LEFT, BOTTOM, TOP = 640, 220, 44, 42, 12
+WIDTH, HEIGHT, LEFT, BOTTOM, TOP = 640, 236, 44, 42, 24
 
 
 def _frame(body: list[str], title: str, legend: list[tuple[str, str]], height: int = HEIGHT) -> str:
@@ -19,11 +19,13 @@ def _frame(body: list[str], title: str, legend: list[tuple[str, str]], height: i
             f'<rect x="{x}" y="{height - 14}" width="10" height="10" fill="{color}"/>'
             f'<text x="{x + 14}" y="{height - 5}" font-size="11">{escape(label[:28])}</text>'
         )
-        x += 24 + 7 * min(len(label), 28)
+        x += 24 + sum(12 if ord(ch) > 0x2E80 else 7 for ch in label[:28])
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" role="img" aria-label="{escape(title)}" '
         f'viewBox="0 0 {WIDTH} {height}" width="100%" style="max-width:{WIDTH}px">'
-        f"<title>{escape(title)}</title>{''.join(body)}{''.join(items)}</svg>"
+        f"<title>{escape(title)}</title>"
+        f'<text x="{LEFT}" y="10" font-size="12" font-weight="bold">{escape(title)}</text>'
+        f"{''.join(body)}{''.join(items)}</svg>"
     )
 
 
@@ -105,10 +107,10 @@ def lines(title: str, days: list[str], series: dict[str, list[float]], empty: st
                 f'<circle cx="{x:.1f}" cy="{y:.1f}" r="2.5" fill="{color}">'
                 f"<title>{escape(days[i])} · {escape(name)}: {v:g}</title></circle>"
             )
-    for i in (0, len(days) - 1):
+    for i, anchor in ((0, "start"), (len(days) - 1, "end")):
         x = LEFT + 4 + i / span * (WIDTH - LEFT - 20)
         body.append(
-            f'<text x="{x:.1f}" y="{TOP + plot_h + 14}" font-size="10" text-anchor="middle">'
+            f'<text x="{x:.1f}" y="{TOP + plot_h + 14}" font-size="10" text-anchor="{anchor}">'
             f"{escape(days[i])}</text>"
         )
     return _frame(body, title, legend)
@@ -128,7 +130,9 @@ def usage_bars(title: str, rows: list[tuple[str, float, float | None]], empty: s
         over = limit is not None and used > limit
         color = PALETTE[3] if over else PALETTE[0]
         width = used / top_value * inner
-        body.append(f'<text x="142" y="{y + 14}" font-size="11" text-anchor="end">{escape(name)}</text>')
+        body.append(
+            f'<text x="142" y="{y + 14}" font-size="11" text-anchor="end">{escape(name)}</text>'
+        )
         body.append(
             f'<rect x="150" y="{y + 3}" width="{max(width, 1):.1f}" height="14" fill="{color}">'
             f"<title>{escape(name)}: {used:g}{f' / {limit:g}' if limit else ''}</title></rect>"
