@@ -81,9 +81,19 @@ def main() -> None:
     parser.add_argument(
         "--set", action="append", default=[], help="search setting override, e.g. near_tie=0.05"
     )
+    parser.add_argument(
+        "--vector-dtype",
+        choices=("float16", "float32", "both"),
+        default="float16",
+        help="in-memory vector matrix; 'both' scores every query with each on the same index",
+    )
     args = parser.parse_args()
     overrides = parse_overrides(args.set)
+    from memstrata.recall import vectors
     from memstrata.recall.search import search
+
+    dtypes = ["float16", "float32"] if args.vector_dtype == "both" else [args.vector_dtype]
+    modes = [f"{m}/{d}" if len(dtypes) > 1 else m for m in MODES for d in dtypes]
 
     data = json.loads((SHARED_DATA / "locomo10.json").read_text())[: args.limit_conversations]
     embedder = make_embedder(args.embedder)
@@ -106,8 +116,13 @@ def main() -> None:
                 empty += 1
                 continue
             targets = [where[e] for e in evidence]
-            for mode in MODES:
-                results = search(ws, qa["question"], k=args.k, mode=mode, embedder=embedder).results
+            for mode in modes:
+                if len(dtypes) > 1 and vectors.STORAGE_DTYPE != mode.split("/")[1]:
+                    vectors.STORAGE_DTYPE = mode.split("/")[1]
+                    vectors._CACHE.clear()
+                results = search(
+                    ws, qa["question"], k=args.k, mode=mode.split("/")[0], embedder=embedder
+                ).results
                 shown = {
                     (r.path, line)
                     for r in results[:10]
@@ -123,7 +138,7 @@ def main() -> None:
                     hits[(mode, CATEGORIES[category], k)].append(1.0 if found else 0.0)
                     hits[(mode, "overall", k)].append(1.0 if found else 0.0)
     rows = []
-    for mode in MODES:
+    for mode in modes:
         for category in [*CATEGORIES.values(), "overall"]:
             rows.append(
                 {
