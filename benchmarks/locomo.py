@@ -117,7 +117,7 @@ def main() -> None:
                 continue
             targets = [where[e] for e in evidence]
             for mode in modes:
-                if len(dtypes) > 1 and vectors.STORAGE_DTYPE != mode.split("/")[1]:
+                if len(dtypes) > 1 and mode.split("/")[1] != vectors.STORAGE_DTYPE:
                     vectors.STORAGE_DTYPE = mode.split("/")[1]
                     vectors._CACHE.clear()
                 results = search(

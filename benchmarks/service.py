@@ -70,12 +70,10 @@ def start_service(root: Path) -> subprocess.Popen:
     )
     log = root / ".memstrata" / "serve.log"
     deadline = time.monotonic() + 300
+    mark = f"[{process.pid}] serving"
     while time.monotonic() < deadline:
-        if (
-            log.exists()
-            and f"[{process.pid + 1}] warm:" in log.read_text()
-            or (log.exists() and "warm:" in log.read_text().split(f"[{process.pid}] serving")[-1])
-        ):
+        text = log.read_text() if log.exists() else ""
+        if mark in text and "warm:" in text.split(mark)[-1]:
             return process
         time.sleep(0.1)
     raise SystemExit("service did not warm up")

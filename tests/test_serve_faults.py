@@ -38,7 +38,9 @@ def test_kill9_during_writes_loses_nothing_and_the_cli_falls_back_at_once(tmp_pa
             os.killpg(process.pid, signal.SIGKILL)  # the service, its fork server, its workers
             process.wait()
         started = time.monotonic()
-        result = cli("-w", str(root), "log", f"第 {number} 条记录 entry-{number}", "--agent", "coder")
+        result = cli(
+            "-w", str(root), "log", f"第 {number} 条记录 entry-{number}", "--agent", "coder"
+        )
         if number >= 10:
             slowest_after_kill = max(slowest_after_kill, time.monotonic() - started)
         codes[number] = result.returncode
@@ -64,8 +66,13 @@ def test_kill9_during_writes_loses_nothing_and_the_cli_falls_back_at_once(tmp_pa
 def test_kill9_during_background_embedding_resumes_on_the_next_serve(tmp_path):
     root = tmp_path / "ws"
     cli("init", str(root), service=False).check_returncode()
-    sections = [f"## [coder] 第 {i} 个任务\n修复了模块 m{i} 的问题，端口 {8000 + i}，耗时 {i % 17} 分钟\n" for i in range(6000)]
-    (root / "memory" / "2026-04-16.md").write_text("# 2026-04-16\n\n" + "\n".join(sections), encoding="utf-8")
+    sections = [
+        f"## [coder] 第 {i} 个任务\n修复了模块 m{i} 的问题，端口 {8000 + i}，耗时 {i % 17} 分钟\n"
+        for i in range(6000)
+    ]
+    (root / "memory" / "2026-04-16.md").write_text(
+        "# 2026-04-16\n\n" + "\n".join(sections), encoding="utf-8"
+    )
     cli("-w", str(root), "index", "--lexical-only", service=False).check_returncode()
     total, done = _counts(root)
     assert total > 5000 and done < total
