@@ -243,3 +243,35 @@ def test_a_shared_token_never_sees_private_text_and_requests_cannot_claim_a_sess
         assert status == 421
         status, _ = _get(f"{base}/proposals/1/skip", {"Origin": "http://attacker.example"}, b"")
         assert status == 403
+
+
+def test_mcp_over_the_service_takes_its_session_from_the_token(tmp_path):
+    import anyio
+    import httpx2
+    from mcp import ClientSession
+    from mcp.client.streamable_http import streamable_http_client
+
+    root = tmp_path / "ws"
+    seed(root)
+    cli("-w", str(root), "remember", "I prefer jasmine tea, a private habit", service=False)
+    token = cli(
+        "-w", str(root), "token", "add", "bot", "--session", "shared", service=False
+    ).stdout.strip()
+
+    async def search(url: str, headers: dict[str, str]) -> str:
+        async with (
+            httpx2.AsyncClient(headers=headers, timeout=60) as client,
+            streamable_http_client(url, http_client=client) as (read, write),
+            ClientSession(read, write) as session,
+        ):
+            await session.initialize()
+            tools = await session.list_tools()
+            assert any(tool.name == "memory_search" for tool in tools.tools)
+            result = await session.call_tool("memory_search", {"query": "jasmine tea"})
+            return json.dumps(result.structured_content, ensure_ascii=False)
+
+    with served(root) as (_process, address):
+        owner = anyio.run(search, f"{address.url}/mcp", {})
+        shared = anyio.run(search, f"{address.url}/mcp", {"Authorization": f"Bearer {token}"})
+    assert "private habit" in owner
+    assert "private habit" not in shared and "USER.md" not in shared
