@@ -72,10 +72,20 @@ def main() -> None:
     parser.add_argument(
         "--set", action="append", default=[], help="search setting override, e.g. near_tie=0.05"
     )
+    parser.add_argument(
+        "--vector-dtype",
+        choices=("float16", "float32", "both"),
+        default="float16",
+        help="in-memory vector matrix; 'both' scores every query with each on the same index",
+    )
     args = parser.parse_args()
     overrides = parse_overrides(args.set)
     from memstrata.core.workspace import Workspace
+    from memstrata.recall import vectors
     from memstrata.recall.search import search
+
+    dtypes = ["float16", "float32"] if args.vector_dtype == "both" else [args.vector_dtype]
+    modes = [f"{m}/{d}" if len(dtypes) > 1 else m for m in MODES for d in dtypes]
 
     with gzip.open(SHARED_DATA / "longmemeval_s_sample60.json.gz") as raw:
         everything = json.loads(raw.read())
@@ -98,8 +108,13 @@ def main() -> None:
         asked = datetime.strptime(item["question_date"].split(" ")[0], "%Y/%m/%d")
         ws = Workspace.open(ws.root, clock=lambda asked=asked: asked)
         evidence = set(item["answer_session_ids"])
-        for mode in MODES:
-            ranked = search(ws, item["question"], k=40, mode=mode, embedder=embedder).results
+        for mode in modes:
+            if len(dtypes) > 1 and mode.split("/")[1] != vectors.STORAGE_DTYPE:
+                vectors.STORAGE_DTYPE = mode.split("/")[1]
+                vectors._CACHE.clear()
+            ranked = search(
+                ws, item["question"], k=40, mode=mode.split("/")[0], embedder=embedder
+            ).results
             results = ranked[:10]
             distinct: list[str | None] = []  # sessions in the order of their best chunk
             for hit in ranked:
@@ -142,7 +157,7 @@ def main() -> None:
             "n": len(metrics[(mode, qtype, "session_any@5")]),
             **{c: mean(metrics[(mode, qtype, c)]) for c in columns},
         }
-        for mode in MODES
+        for mode in modes
         for qtype in types
     ]
     print(recall_table("LongMemEval_S sample: retrieval", rows, ["mode", "type", "n", *columns]))

@@ -127,6 +127,9 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=15)
     parser.add_argument("--skip-100k", action="store_true")
+    parser.add_argument(
+        "--workdir", default=None, help="keep the embedded 10k workspace here and reuse it"
+    )
     args = parser.parse_args()
     from memstrata.core.initialize import init_workspace
     from memstrata.entries.remember import remember
@@ -135,13 +138,23 @@ def main() -> None:
 
     rows, extra = [], {}
     with tempfile.TemporaryDirectory() as tmp:
-        ws = init_workspace(Path(tmp) / "ws").workspace
+        root = Path(args.workdir or tmp) / "ws"
         rng = random.Random(5)
         zipf = Zipf(vocabulary(rng), rng)
-        generate(ws.root, 10_000, 10, zipf)
-        for n in range(20):
-            remember(ws.writer(), f"记住：部署第 {n} 个服务前必须先备份数据库")
+        if (root / ".memstrata" / "embedded-10k").exists():  # --workdir: built before
+            import shutil
+
+            from memstrata.core.workspace import Workspace
+
+            shutil.rmtree(root / "backlog", ignore_errors=True)
+            ws = Workspace.open(root)
+        else:
+            ws = init_workspace(root).workspace
+            generate(ws.root, 10_000, 10, zipf)
+            for n in range(20):
+                remember(ws.writer(), f"记住：部署第 {n} 个服务前必须先备份数据库")
         Index(ws, USEEmbedder()).sync()
+        (ws.state_dir / "embedded-10k").touch()
         chunks = Index(ws, None).chunk_count()
         prompt = json.dumps({"session_id": "bench", "cwd": str(ws.root),
                              "prompt": "不对，部署服务之前要先备份数据库吗？记住以后都先备份"})  # fmt: skip

@@ -275,3 +275,43 @@ def test_mcp_over_the_service_takes_its_session_from_the_token(tmp_path):
         shared = anyio.run(search, f"{address.url}/mcp", {"Authorization": f"Bearer {token}"})
     assert "private habit" in owner
     assert "private habit" not in shared and "USER.md" not in shared
+
+
+def test_one_process_serves_several_workspaces(tmp_path):
+    first, second = tmp_path / "a", tmp_path / "b"
+    for root in (first, second):
+        cli("init", str(root), service=False).check_returncode()
+    with served(first, "--also", str(second)) as (process, address):
+        assert live_address(second / ".memstrata") == address
+        for root in (first, second):
+            result = cli("-w", str(root), "remember", f"记住：{root.name} 的部署前必须先跑测试")
+            assert result.returncode == 0 and "principles.md" in result.stdout
+        status, body = _get(f"{address.url}/api/health?ws=1")
+        assert status == 200 and str(second) in body and process.pid == json.loads(body)["pid"]
+        assert _get(f"{address.url}/memory?ws=1")[0] == 200
+        assert _get(f"{address.url}/memory?ws=2")[0] == 404
+    assert live_address(second / ".memstrata") is None
+
+
+def test_a_hook_starts_the_service_when_configured_and_never_waits(tmp_path):
+    from memstrata.serve.address import wait_for
+
+    root = tmp_path / "ws"
+    cli("init", str(root), service=False).check_returncode()
+    with (root / "memstrata.toml").open("a", encoding="utf-8") as handle:
+        handle.write("\n[serve]\nport = 0\nautostart = true\n")
+    payload = json.dumps({"session_id": "s1", "cwd": str(root)})
+    started = time.monotonic()
+    hook = cli("-w", str(root), "hook", "session-start", stdin=payload)
+    assert hook.returncode == 0 and "additionalContext" in hook.stdout
+    assert time.monotonic() - started < 20  # it did not wait for the model to load
+    address = wait_for(root / ".memstrata", 60)
+    assert address is not None
+    try:
+        again = cli("-w", str(root), "hook", "session-start", stdin=payload)
+        assert again.stdout == hook.stdout  # now answered by the service, the same way
+        log = (root / ".memstrata" / "hooks.log").read_text()
+        assert log.count("started the service") == 1
+    finally:
+        stopped = cli("-w", str(root), "serve", "stop", service=False)
+        assert stopped.returncode == 0 and f"pid {address.pid}" in stopped.stdout
