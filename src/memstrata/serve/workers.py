@@ -174,10 +174,9 @@ class _Zygote:
                         os.close(extra)
                 elif data == _SYNC:
                     self.sync_wanted = True
-                continue
             self._reap()
             self._maybe_sync()
-            if not self.workers:
+            if not ready and not self.workers:  # idle: have the matrices current for the next call
                 backlog.refresh_matrices(self.roots)
         self._drain()
 
