@@ -135,6 +135,18 @@ def test_review_page_decisions_change_files_exactly_as_the_cli(tmp_path, page):
         page.wait_for_selector("pre.file .hl")
         page.screenshot(path=str(ARTIFACTS / "review-file.png"), full_page=True)
 
+        # a hand edit leaves MEMORY.md's line-index header stale: the page's Fix button
+        # refreshes it as `doctor --fix` does
+        for root in (web_root, cli_root):
+            with (root / "MEMORY.md").open("a", encoding="utf-8") as handle:
+                handle.write("\n## 手动添加的章节\n- 一条手写的记录\n")
+        page.goto(base + "/health")
+        page.locator("form:has(input[value='headers']) button").click()
+        page.wait_for_selector("#message")
+        cli("-w", str(cli_root), "doctor", "--fix", service=False)
+        assert _markdown(web_root) == _markdown(cli_root)
+        assert "line-index header" not in page.content()
+
         for name, path, marker in (
             ("stats", "/stats", "svg"),
             ("memory", "/memory", "原则（L1）"),
