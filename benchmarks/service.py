@@ -143,6 +143,7 @@ def main() -> None:
         "--workdir", default=None, help="keep the embedded 10k workspace here and reuse it"
     )
     parser.add_argument("--real", action="store_true", help="embed the 10k base with the model")
+    parser.add_argument("--skip-backlog", action="store_true")
     args = parser.parse_args()
     from memstrata.core.initialize import init_workspace
     from memstrata.entries.remember import remember
@@ -179,7 +180,11 @@ def main() -> None:
         queries = ["部署 备份", "数据库", "gateway timeout", "回滚", "服务器 配置"]
         search = [EXE, "-w", str(ws.root), "search", "--plain"]
         hook = [EXE, "-w", str(ws.root), "hook", "user-prompt-submit"]
-        samples: dict[str, list[float]] = {}
+        samples: dict[str, list[float]] = {
+            "python -c pass (the floor)": [
+                timed([sys.executable, "-c", "pass"]) for _ in range(args.runs)
+            ]
+        }
         for label in ("no service", "service"):
             process = start_service(ws.root) if label == "service" else None
             try:
@@ -192,6 +197,10 @@ def main() -> None:
                 ]
                 if process is not None:
                     extra["rss_10k_mb"] = round(service_rss_mb(process.pid), 1)
+                    log = (ws.state_dir / "hooks.log").read_text().splitlines()[-args.runs :]
+                    inside = [float(line.split(" ok ")[1].split("ms")[0]) for line in log]
+                    extra["hook_inside_service_p50_ms"] = round(statistics.median(inside), 1)
+                if process is not None and not args.skip_backlog:
                     # the backlog: 2,000 new chunks, searched every 0.2 s until embedded
                     generate(ws.root / "backlog", 2_000, 10, zipf)
                     backlog_times, started = [], time.monotonic()
@@ -229,6 +238,13 @@ def main() -> None:
             extra["matrix_100k_mb"] = {
                 d: round(matrix_rss(db, d), 1) for d in ("float32", "float16")
             }
+            process = start_service(db.parent.parent)
+            try:
+                timed([EXE, "-w", str(db.parent.parent), "search", "--plain", "部署"])
+                extra["rss_100k_mb"] = round(service_rss_mb(process.pid), 1)
+            finally:
+                process.terminate()
+                process.wait(timeout=60)
     print(recall_table(f"memstrata serve vs none on a {chunks}-chunk workspace", rows,
                        ["what", "runs", "p50_ms", "p95_ms"]))  # fmt: skip
     print(json.dumps(extra, indent=2))

@@ -15,6 +15,10 @@ from memstrata.recall.store import Index
 from memstrata.recall.vectors import load_matrix
 
 Log = Callable[[str], None]
+# Chunks per background commit. Each commit moves the index generation, and every process then
+# re-reads the changed part of its vector matrix: fewer, larger commits keep searches made
+# during a long backlog from paying that again and again.
+BACKGROUND_BATCH = 256
 _SAMPLE = [f"预热 warm-up sample {i}: 修复了登录超时，部署前先跑测试" for i in range(8)]
 
 
@@ -72,7 +76,7 @@ def embed_backlogs(roots: list[Path], log: Log) -> None:
             continue
         started = time.perf_counter()
         try:
-            done = index.embed_backlog()
+            done = index.embed_backlog(batch=BACKGROUND_BATCH)
         except EmbedderError as exc:
             log(f"background embedding of {root} stopped: {exc}")
             continue
