@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from memstrata.core import changes
+from memstrata.core.redact import redact
 from memstrata.core.storage import file_lock
 from memstrata.core.workspace import LINKED_ROLE
 from memstrata.errors import MemstrataError
@@ -329,6 +330,9 @@ class Index:
             (rel, digest, stat.st_size, stat.st_mtime_ns, role),
         )
         for chunk in chunk_file(rel, role, split_lines(text)):
+            # A hand-written file may hold a key; the derived index never copies one.
+            chunk.text, chunk.heading = redact(chunk.text), redact(chunk.heading)
+            chunk.entry_id = redact(chunk.entry_id)
             self._insert_chunk(conn, chunk)
             stats.chunks_added += 1
 
