@@ -66,6 +66,12 @@ class VectorMatrix:
         return int(self.matrix.nbytes + self.ids.nbytes)
 
 
+def forget(db_path: str) -> None:
+    """Drop the cached matrices of one index file (it was replaced or found damaged)."""
+    for key in [k for k in _CACHE if k[0] == db_path]:
+        del _CACHE[key]
+
+
 def load_matrix(
     conn: sqlite3.Connection, db_path: str, model: str, generation: str
 ) -> VectorMatrix:
