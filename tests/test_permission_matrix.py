@@ -92,6 +92,11 @@ def _args(name: str, tmp: Path) -> list[str]:
             str(tmp / "proj"),
             "--json",
         ],
+        "serve status": ["serve", "status", "--json"],
+        "serve stop": ["serve", "stop", "--json"],
+        "token add": ["token", "add", "guest", "--session", "shared", "--json"],
+        "token list": ["token", "list", "--json"],
+        "token remove": ["token", "remove", "guest", "--json"],
         "uninstall-hooks": [
             "uninstall-hooks",
             "--target",

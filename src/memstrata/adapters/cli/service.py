@@ -191,6 +191,8 @@ def register(cli: click.Group) -> None:
                 err=True,
             )
 
+    token_add.operation = "token"  # type: ignore[attr-defined]  # checked in add_token
+
     @command(token, "token", name="list")
     def token_list(as_json: bool) -> None:
         """The tokens (names, sessions, agents; never the tokens themselves)."""
