@@ -315,3 +315,18 @@ def test_a_hook_starts_the_service_when_configured_and_never_waits(tmp_path):
     finally:
         stopped = cli("-w", str(root), "serve", "stop", service=False)
         assert stopped.returncode == 0 and f"pid {address.pid}" in stopped.stdout
+
+
+def test_the_review_page_follows_the_workspace_language(tmp_path):
+    pages = {}
+    for lang in ("en", "zh"):
+        root = tmp_path / lang
+        cli("init", str(root), "--lang", lang, service=False).check_returncode()
+        with served(root) as (_process, address):
+            pages[lang] = [_get(address.url + path)[1] for path in ("/", "/stats", "/health")]
+    assert "Proposals waiting for you" in pages["en"][0] and "Candidate pool" in pages["en"][0]
+    assert "Entries per role vs limits" in pages["en"][1]
+    assert "待批准的进化请求" in pages["zh"][0] and "候选池" in pages["zh"][0]
+    assert "每个角色的用量与上限" in pages["zh"][1]
+    assert all('lang="en"' in page for page in pages["en"])
+    assert all('lang="zh-CN"' in page for page in pages["zh"])
