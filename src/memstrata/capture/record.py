@@ -18,6 +18,7 @@ from memstrata.core.queues import append_pending
 from memstrata.core.storage import append_bytes, file_lock
 from memstrata.core.writer import Writer
 from memstrata.providers.llm import ChatClient
+from memstrata.text.titles import brief
 
 
 @dataclass
@@ -43,16 +44,26 @@ def record_signals(
     dry_run: bool = False,
     hot_path: bool = False,
     tool_output: bool | None = None,
+    write_explicit: bool = True,
 ) -> SignalReport:
     """Detect, then (unless ``dry_run``) write explicit instructions and append every signal.
 
     ``hot_path=True`` (hooks, on every prompt or tool call) only queues: an explicit
-    instruction waits with ``promote_now`` (note 004's activator writes no memory itself) and
-    the optional LLM is not called, so a hook never waits on a network round trip.
+    instruction waits with ``promote_now`` (note 004's activator writes no memory itself), and
+    neither the learned classifier (a model load) nor the optional LLM (a network round trip)
+    is used. ``write_explicit=False`` leaves explicit instructions for the evolution card
+    (note 004's policy) instead of writing them at once.
     """
     # A hook relays both user prompts and tool output: only tool output is read as a tool event.
     is_tool_output = source == "hook" if tool_output is None else tool_output
-    report = SignalReport(detect(text, context, "hook" if is_tool_output else "user"))
+    signals = None
+    if not hot_path and not is_tool_output:
+        from memstrata.capture.classifier import detect_learned
+
+        signals = detect_learned(text, context)
+    if signals is None:
+        signals = detect(text, context, "hook" if is_tool_output else "user")
+    report = SignalReport(signals)
     client = ChatClient.from_settings(writer.ws.config.llm)
     if client is not None and report.signals and not hot_path:
         report.signals, warning = refine(client, text, report.signals)
@@ -64,18 +75,23 @@ def record_signals(
     for signal in report.signals:
         record: dict[str, Any] = {
             "signal": signal.kind,
-            "brief": signal.brief,
-            "detail": signal.detail,
+            "brief": signal.brief or brief(signal.evidence, 20),
+            "detail": signal.detail or signal.evidence[:100],
             "source": source,
             # redact before cutting, so no half of a key survives the cut
             "evidence": writer.clean(signal.evidence)[:300],
         }
-        if signal.promote_now:
+        if not signal.detail and signal.kind != "satisfaction":
+            # Nothing specific was said ("以后都这样" alone): queued as a signal, never written.
+            record["unspecific"] = True
+        if is_tool_output and signal.kind == "tool_error":
+            record["op"] = _operation(text)
+        if signal.promote_now and not record.get("unspecific"):
             record["promote_now"] = True
-            if writer.session.kind == "main" and not hot_path:
+            if writer.session.kind == "main" and not hot_path and write_explicit:
                 from memstrata.entries.remember import remember  # not on the hooks' hot path
 
-                placed = remember(writer, signal.evidence)
+                placed = remember(writer, signal.detail)
                 record["written"] = placed.span.location()
                 report.written.append(
                     {"role": placed.role, "cite": placed.cite, "entry_id": placed.entry_id}
@@ -83,6 +99,13 @@ def record_signals(
         append_pending(writer, record)
         report.recorded += 1
     return report
+
+
+def _operation(text: str) -> str:
+    """The failed operation of a hook's tool event (its ``tool: command`` line), for grouping
+    repeated failures of one operation."""
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    return lines[-1][:200] if lines else ""
 
 
 def _log_warning(writer: Writer, warning: str) -> None:

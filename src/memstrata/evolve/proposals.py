@@ -46,6 +46,7 @@ class Proposal:
     first_seen: str
     count: int
     payload: dict = field(default_factory=dict)  # maintenance proposals: what to move or write
+    expected: str = ""  # where it would be written if approved now ("USER.md:L12")
 
     @property
     def maintenance(self) -> bool:
@@ -197,6 +198,13 @@ def render_card(ws: Workspace, proposals: list[Proposal]) -> str:
             for line in _wrap(p.source, inner - 12)
         )
         out.append(row(("    首次观察：" if zh else "    first seen: ") + p.first_seen))
+        if p.expected:
+            out.append(
+                row(
+                    ("    操作：ADD → 预计写入 " if zh else "    action: ADD → expected at ")
+                    + p.expected
+                )
+            )
         for index, line in enumerate(_wrap(p.summary, inner - 12)):
             out.append(
                 row(
