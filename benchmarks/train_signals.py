@@ -4,12 +4,16 @@ Data: the frozen corpus in benchmarks/data/signals/ (train_zh, train_en, train_m
 utterances by three writers following the labelling guide). holdout.jsonl is NOT read here:
 it is scored once, by benchmarks/signals.py, after training is finished.
 
-Model: one logistic regression per label (scikit-learn, training only) over [USE embedding |
-rule verdicts and tool-context features] plus hashed character n-grams. Per-label thresholds
-are chosen on 5-fold out-of-fold probabilities of the training data (max F1), then raised
-together until at most 4 % of the hard negatives fire (the goal is <= 5 %). Variants are
-compared by the same cross-validation and by leave-one-writer-out (train on two writers,
-score the third), which is closer to what a new person's phrasing does.
+Model: one logistic regression per label plus a gate ("any signal at all") (scikit-learn,
+training only, class-balanced) over [USE embedding | rule verdicts and tool-context features]
+plus hashed character n-grams. A label fires when the gate and the label both pass their
+thresholds. Thresholds are chosen on 5-fold out-of-fold probabilities of the training data:
+for each gate threshold, the max-F1 threshold per label; the best macro-F1 among the gate
+thresholds that keep hard-negative false positives <= 4.5 % (the goal is <= 5 %). Measured this
+way the gate beats raising every label's threshold (CV macro-F1 0.80 against 0.73 at the same
+hard-negative rate). Variants are compared by the same cross-validation and by
+leave-one-writer-out (train on two writers, score the third), which is closer to what a new
+person's phrasing does.
 
     .venv/bin/pip install scikit-learn   # training only, not a runtime dependency
     .venv/bin/python benchmarks/train_signals.py [--compare] [--no-write]
@@ -30,13 +34,14 @@ from memstrata.capture.classifier import (
     MODEL_FILE,
     NGRAM_BUCKETS,
     dense_features,
+    kept_by_rules,
     ngram_ids,
 )
 
 DATA = ROOT / "benchmarks" / "data" / "signals"
 TRAIN_FILES = ("train_zh.jsonl", "train_en.jsonl", "train_mixed.jsonl")
 SEED = 11
-HARD_NEGATIVE_BUDGET = 0.04
+HARD_NEGATIVE_BUDGET = 0.045
 CACHE = ROOT / "benchmarks" / "results" / "signal_embeddings.npz"
 
 
@@ -95,7 +100,9 @@ def features(rows: list[dict], use_embedding: bool = True, use_ngrams: bool = Tr
 
 
 def targets(rows: list[dict]) -> np.ndarray:
-    return np.asarray([[label in r["labels"] for label in LABELS] for r in rows], dtype=int)
+    """One column per label, then the gate's: any label at all."""
+    labels = np.asarray([[label in r["labels"] for label in LABELS] for r in rows], dtype=int)
+    return np.column_stack([labels, labels.max(axis=1)])
 
 
 def fit(x: object, y: np.ndarray, c: float) -> list[object]:
@@ -103,7 +110,7 @@ def fit(x: object, y: np.ndarray, c: float) -> list[object]:
 
     return [
         LogisticRegression(C=c, max_iter=3000, class_weight="balanced").fit(x, y[:, j])
-        for j in range(len(LABELS))
+        for j in range(y.shape[1])
     ]
 
 
@@ -127,20 +134,52 @@ def f1(pred: np.ndarray, gold: np.ndarray) -> float:
     return 2 * tp / (2 * tp + fp + fn) if tp else 0.0
 
 
-def choose_thresholds(probs: np.ndarray, y: np.ndarray, hard: np.ndarray) -> np.ndarray:
-    """Max-F1 threshold per label, then a common raise until the hard-negative budget holds."""
-    grid = np.linspace(0.05, 0.95, 91)
-    best = np.array(
-        [
-            grid[int(np.argmax([f1(probs[:, j] >= t, y[:, j] == 1) for t in grid]))]
-            for j in range(y.shape[1])
+def decide(
+    probs: np.ndarray, thresholds: np.ndarray, ruled: np.ndarray | None = None
+) -> np.ndarray:
+    """Labels that fire: the gate (last column) and the label both at their thresholds, or
+    the rules for the labels they are kept for (classifier.RULES_KEPT)."""
+    pred = (probs[:, -1:] >= thresholds[-1]) & (probs[:, :-1] >= thresholds[:-1])
+    return pred if ruled is None else pred | ruled
+
+
+def rule_labels(rows: list[dict]) -> np.ndarray:
+    """What the rules say, for the labels where their verdict is kept beside the model's."""
+    from memstrata.capture.signals import detect
+
+    kept = [
+        kept_by_rules(r["text"], {s.kind for s in detect(r["text"], r["context"])}) for r in rows
+    ]
+    return np.asarray([[label in k for label in LABELS] for k in kept])
+
+
+def choose_thresholds(
+    probs: np.ndarray, y: np.ndarray, hard: np.ndarray, ruled: np.ndarray | None = None
+) -> np.ndarray:
+    """For each gate threshold the max-F1 threshold per label; the best macro-F1 among the
+    gate thresholds within the hard-negative budget (the strictest gate when none is)."""
+    grid = np.linspace(0.05, 0.95, 46)
+    labels = y.shape[1] - 1
+    best: tuple[float, np.ndarray] | None = None
+    for gate_at in np.linspace(0.1, 0.95, 35):
+        gate = probs[:, -1] >= gate_at
+        extra = np.zeros_like(probs[:, :-1], dtype=bool) if ruled is None else ruled
+        per_label = [
+            grid[
+                int(
+                    np.argmax(
+                        [f1((gate & (probs[:, j] >= t)) | extra[:, j], y[:, j] == 1) for t in grid]
+                    )
+                )
+            ]
+            for j in range(labels)
         ]
-    )
-    for raise_by in np.linspace(0, 0.5, 51):
-        thresholds = np.minimum(best + raise_by, 0.99)
-        if hard_fp(probs >= thresholds, hard) <= HARD_NEGATIVE_BUDGET:
-            return thresholds
-    return np.minimum(best + 0.5, 0.99)
+        thresholds = np.asarray([*per_label, gate_at])
+        pred = decide(probs, thresholds, ruled)
+        score = macro(pred, y[:, :-1])
+        if hard_fp(pred, hard) <= HARD_NEGATIVE_BUDGET and (best is None or score > best[0]):
+            best = (score, thresholds)
+    return best[1] if best else np.asarray([0.95] * labels + [0.95])
 
 
 def hard_fp(pred: np.ndarray, hard: np.ndarray) -> float:
@@ -161,19 +200,21 @@ def evaluate(rows: list[dict], c: float, **kw: bool) -> dict:
     here thresholds come from the same out-of-fold probabilities, so CV-F1 is mildly optimistic)
     and leave-one-writer-out with thresholds from the other two writers' CV."""
     x = features(rows, **kw)
-    y = targets(rows)
+    y = y_all = targets(rows)
     hard = np.asarray([r["hard_negative"] for r in rows])
+    ruled = rule_labels(rows)
     probs = out_of_fold(x, y, c, folds_random(len(rows)))
-    thresholds = choose_thresholds(probs, y, hard)
-    pred = probs >= thresholds
+    thresholds = choose_thresholds(probs, y, hard, ruled)
+    pred = decide(probs, thresholds, ruled)
+    y = y[:, :-1]
     writer = np.asarray([r["_file"] for r in rows])
     lowo = []
     for name in TRAIN_FILES:
         test = np.flatnonzero(writer == name)
         train = np.flatnonzero(writer != name)
-        inner = out_of_fold(x[train], y[train], c, folds_random(len(train), 3))  # type: ignore[index]
-        t = choose_thresholds(inner, y[train], hard[train])
-        p = proba(fit(x[train], y[train], c), x[test]) >= t  # type: ignore[index]
+        inner = out_of_fold(x[train], y_all[train], c, folds_random(len(train), 3))  # type: ignore[index]
+        t = choose_thresholds(inner, y_all[train], hard[train], ruled[train])
+        p = decide(proba(fit(x[train], y_all[train], c), x[test]), t, ruled[test])  # type: ignore[index]
         lowo.append(
             {"writer": name, "macro_f1": macro(p, y[test]), "hard_fp": hard_fp(p, hard[test])}
         )
@@ -203,7 +244,7 @@ def export(rows: list[dict], c: float, thresholds: np.ndarray) -> Path:
     split = coef.shape[0] - NGRAM_BUCKETS
     np.savez_compressed(
         MODEL_FILE,
-        labels=np.asarray(LABELS),
+        labels=np.asarray([*LABELS, "any"]),
         dense=coef[:split].astype(np.float16),
         ngrams=coef[split:].astype(np.float16),
         bias=np.asarray([m.intercept_[0] for m in models], dtype=np.float32),  # type: ignore[attr-defined]
@@ -217,7 +258,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--compare", action="store_true", help="Compare feature sets and C.")
     parser.add_argument("--no-write", action="store_true", help="Do not write the weights.")
-    parser.add_argument("--c", type=float, default=4.0, help="Inverse regularisation strength.")
+    parser.add_argument("--c", type=float, default=8.0, help="Inverse regularisation strength.")
     args = parser.parse_args()
     rows = train_rows()
     results: dict[str, dict] = {}
@@ -226,7 +267,7 @@ def main() -> None:
         variants += [
             ("embedding+rules", args.c, {"use_ngrams": False}),
             ("ngrams+rules", args.c, {"use_embedding": False}),
-            *[(f"embedding+ngrams+rules C={c:g}", c, {}) for c in (1.0, 16.0)],
+            *[(f"embedding+ngrams+rules C={c:g}", c, {}) for c in (4.0, 16.0)],
         ]
     for name, c, kw in variants:
         results[name] = evaluate(rows, c, **kw)

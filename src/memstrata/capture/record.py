@@ -9,16 +9,21 @@ main session to review (note 004: sub-agents propose, main decides).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from memstrata.capture.refine import refine
-from memstrata.capture.signals import Signal, detect
+from memstrata.capture.signals import Signal, detect, failed_call
 from memstrata.core.queues import append_pending
 from memstrata.core.storage import append_bytes, file_lock
 from memstrata.core.writer import Writer
 from memstrata.providers.llm import ChatClient
 from memstrata.text.titles import brief
+
+# Writes an explicit instruction at once; returns role, cite, entry_id and location ("where it
+# is now"), or None to leave it queued.
+WriteNow = Callable[[Signal], "dict[str, Any] | None"]
 
 
 @dataclass
@@ -44,7 +49,8 @@ def record_signals(
     dry_run: bool = False,
     hot_path: bool = False,
     tool_output: bool | None = None,
-    write_explicit: bool = True,
+    write_explicit: bool | WriteNow = True,
+    failed: bool = False,
 ) -> SignalReport:
     """Detect, then (unless ``dry_run``) write explicit instructions and append every signal.
 
@@ -52,7 +58,9 @@ def record_signals(
     instruction waits with ``promote_now`` (note 004's activator writes no memory itself), and
     neither the learned classifier (a model load) nor the optional LLM (a network round trip)
     is used. ``write_explicit=False`` leaves explicit instructions for the evolution card
-    (note 004's policy) instead of writing them at once.
+    (note 004's policy) instead of writing them at once; a function writes them its own way
+    (the learning loop first checks whether memory already holds them). ``failed=True``: the text is a tool
+    call the agent reported as failed (PostToolUseFailure), a tool error whatever it says.
     """
     # A hook relays both user prompts and tool output: only tool output is read as a tool event.
     is_tool_output = source == "hook" if tool_output is None else tool_output
@@ -63,6 +71,8 @@ def record_signals(
         signals = detect_learned(text, context)
     if signals is None:
         signals = detect(text, context, "hook" if is_tool_output else "user")
+    if failed and not any(s.kind == "tool_error" for s in signals):
+        signals.insert(0, failed_call(text))
     report = SignalReport(signals)
     client = ChatClient.from_settings(writer.ws.config.llm)
     if client is not None and report.signals and not hot_path:
@@ -81,24 +91,39 @@ def record_signals(
             # redact before cutting, so no half of a key survives the cut
             "evidence": writer.clean(signal.evidence)[:300],
         }
-        if not signal.detail and signal.kind != "satisfaction":
-            # Nothing specific was said ("以后都这样" alone): queued as a signal, never written.
-            record["unspecific"] = True
+        if signal.kind in USER_KINDS:
+            # The detail is the clean statement (capture.statement), ready to be written, or
+            # nothing specific was said ("以后都这样" alone): queued, never written.
+            record["clean" if signal.detail else "unspecific"] = True
         if is_tool_output and signal.kind == "tool_error":
             record["op"] = _operation(text)
         if signal.promote_now and not record.get("unspecific"):
             record["promote_now"] = True
             if writer.session.kind == "main" and not hot_path and write_explicit:
-                from memstrata.entries.remember import remember  # not on the hooks' hot path
-
-                placed = remember(writer, signal.detail)
-                record["written"] = placed.span.location()
-                report.written.append(
-                    {"role": placed.role, "cite": placed.cite, "entry_id": placed.entry_id}
+                done = (
+                    _remember(writer, signal) if write_explicit is True else write_explicit(signal)
                 )
+                if done is not None:
+                    record["written"] = done["location"]
+                    report.written.append({k: v for k, v in done.items() if k != "location"})
         append_pending(writer, record)
         report.recorded += 1
     return report
+
+
+def _remember(writer: Writer, signal: Signal) -> dict[str, Any]:
+    from memstrata.entries.remember import remember  # not on the hooks' hot path
+
+    placed = remember(writer, signal.detail)
+    return {
+        "role": placed.role,
+        "cite": placed.cite,
+        "entry_id": placed.entry_id,
+        "location": placed.span.location(),
+    }
+
+
+USER_KINDS = frozenset({"explicit_remember", "correction", "new_knowledge", "preference"})
 
 
 def _operation(text: str) -> str:

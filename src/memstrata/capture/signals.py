@@ -325,6 +325,20 @@ def repeated_failure_signal(text: str, context: str) -> Signal:
     )
 
 
+def failed_call(text: str) -> Signal:
+    """A tool call reported as failed by the agent's own event: its first line is the error."""
+    lines = [line.strip() for line in text.splitlines() if line.strip()] or [text.strip()]
+    evidence = lines[0]
+    return Signal(
+        "tool_error",
+        _brief(evidence),
+        _detail("tool_error", evidence, _lang(text)),
+        evidence,
+        0,
+        len(evidence),
+    )
+
+
 def _tool_error(text: str) -> Signal | None:
     code_match = _EXIT.search(text)
     code = int(code_match.group(1)) if code_match else None

@@ -125,7 +125,7 @@ def approve(writer: Writer, reply: str) -> ApproveResult:
             )
         store_proposals(state, remaining)
         save_state(ws, state)
-        if result.applied:
+        if any(item.get("cid") for item in result.applied):  # a memory was written
             update_evolution_summary(writer)
         return result
 

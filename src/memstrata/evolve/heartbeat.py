@@ -114,6 +114,11 @@ def _same_event(first: dict, second: dict) -> bool:
     two minutes. The same preference stated on separate occasions counts each time."""
     if (first.get("source") == "hook") != (second.get("source") == "hook"):
         return True
+    if (
+        first.get("signal") == "tool_error"
+        and first.get("source") == second.get("source") == "hook"
+    ):
+        return False  # each failure hook call is its own failure: a quick retry counts again
     try:
         gap = abs(
             (
@@ -155,7 +160,7 @@ def heartbeat(
     check_operation("heartbeat", writer.session)
     ws = writer.ws
     settings = ws.config.evolve
-    embed = _embedder(ws) if use_embeddings else None
+    embed = embedder_for(ws) if use_embeddings else None
     pending_path = ws.role_path("pending")
     # One transaction: the pool, the report, the log pointer, the proposals and the cleared
     # queue change together or not at all, so a killed heartbeat never counts a signal twice.
@@ -222,7 +227,9 @@ def _summary(record: dict) -> str:
     kind = str(record["signal"])
     if kind in ("tool_error", "repeated_failure"):
         return str(record.get("detail") or record.get("evidence") or record["brief"])[:100]
-    said = statement(kind, str(record.get("detail") or record.get("evidence") or ""))
+    if record.get("clean"):
+        return str(record.get("detail", ""))[:100]
+    said = statement(kind, str(record.get("evidence") or record.get("detail") or ""))
     return said.content[:100]
 
 
@@ -319,7 +326,7 @@ def _file_report(writer: Writer, text: str, proposals: int, observed: int) -> No
     )
 
 
-def _embedder(ws: Workspace) -> Callable[[list[str]], Any] | None:
+def embedder_for(ws: Workspace) -> Callable[[list[str]], Any] | None:
     """The workspace's embedder for candidate matching, or None (lexical only) if it fails."""
     from memstrata.providers.embedders import EmbedderError, workspace_embedder
 

@@ -27,7 +27,9 @@ def _recent(writer: Writer) -> list[str]:
     for raw in ws.read_lines(spec.path):
         match = _LOG_LINE.match(strip_eol(raw))
         if match:
-            day, source, _where, summary = match.groups()
+            day, source, where, summary = match.groups()
+            if "CANDIDATES" in where or source == "consolidate":
+                continue  # drops and slimming are upkeep, not something learned
             short = summary if len(summary) <= 40 else summary[:39] + "…"
             found.append(f"- {day} | {source} | {short} | 详见 EVOLUTION_LOG.md")
     return found[-KEEP:][::-1]

@@ -78,3 +78,14 @@ def locate(writer: Writer, proposals: list[Proposal]) -> None:
         number = int(line[1:]) + pushed.get(path, 0)
         proposal.expected = f"{path}:L{number}"
         pushed[path] = pushed.get(path, 0) + _ADDS.get(proposal.target, 1)
+
+
+def waiting(writer: Writer) -> list[Proposal]:
+    """Every open proposal with where it would go now (owner only: they quote the user)."""
+    from memstrata.core.permissions import check_operation
+    from memstrata.evolve.proposals import load_state, proposals_from_state
+
+    check_operation("proposals", writer.session)
+    proposals = proposals_from_state(load_state(writer.ws))
+    locate(writer, proposals)
+    return proposals

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from memstrata.capture.record import SignalReport, record_signals
+from memstrata.capture.signals import Signal
 from memstrata.capture.statement import strip_echo
 from memstrata.core.writer import Writer
 from memstrata.evolve.policy import explicit_at_once, policy
@@ -58,14 +59,16 @@ def handle(
     main = writer.session.kind == "main"
     synthesis = policy(ws) == "synthesis"
     at_once = explicit_at_once(ws)
-    pattern_request = bool(_PATTERN.search(text)) and ws.role("patterns") is not None
+    pattern_request = bool(_PATTERN.search(text))
     report = record_signals(
         writer,
         text,
         context=context,
         source=source,
         dry_run=dry_run or pattern_request,
-        write_explicit=at_once and not pattern_request,
+        write_explicit=(lambda signal: write_explicit(writer, signal))
+        if at_once and not pattern_request
+        else False,
     )
     result = TriggerResult(report)
     if dry_run or not main or source != "user":
@@ -88,6 +91,34 @@ def handle(
         beat = heartbeat(writer, force=True)
         result.action, result.card = "card", beat.card
     return result
+
+
+def write_explicit(writer: Writer, signal: Signal) -> dict[str, Any]:
+    """Write an explicit instruction at once, unless memory already holds it: then the
+    existing entry is strengthened (a repeat, in any language, is not a second entry)."""
+    from memstrata.entries.remember import remember
+    from memstrata.evolve import known
+    from memstrata.evolve.heartbeat import embedder_for
+
+    ws = writer.ws
+    same = known.find(ws, signal.detail, embedder_for(ws))
+    if same is not None:
+        known.strengthen(writer, same, signal.detail, ws.now().isoformat(timespec="seconds"))
+        location = f"{same.path}:L{same.line}"
+        return {
+            "role": same.role,
+            "cite": f"📍 {location}",
+            "entry_id": same.entry,
+            "location": location,
+            "seen_again": True,
+        }
+    placed = remember(writer, signal.detail)
+    return {
+        "role": placed.role,
+        "cite": placed.cite,
+        "entry_id": placed.entry_id,
+        "location": placed.span.location(),
+    }
 
 
 def _pattern(writer: Writer, text: str, context: str, result: TriggerResult) -> TriggerResult:
@@ -117,6 +148,8 @@ def _pattern(writer: Writer, text: str, context: str, result: TriggerResult) -> 
             else "Which lesson, and when is it needed? (e.g. run migrations before deploys; when releasing)"
         )
         return result
+    if writer.ws.role("patterns") is None:
+        return _lesson_elsewhere(writer, said, result)
     origin = "用户要求记录经验" if zh else "the user asked to keep this lesson"
     with writer.transaction():
         placed = write_pattern(writer, said, origin)
@@ -126,6 +159,36 @@ def _pattern(writer: Writer, text: str, context: str, result: TriggerResult) -> 
     result.written.append(
         {"role": placed.role, "cite": placed.cite, "entry_id": placed.entry_id or placed.title}
     )
+    return result
+
+
+def _lesson_elsewhere(writer: Writer, said: str, result: TriggerResult) -> TriggerResult:
+    """A layout without L2 patterns (memory-manager): the lesson is an explicit instruction,
+    written at once or proposed on the card as the policy says."""
+    from memstrata.capture.signals import user_signal
+    from memstrata.core.queues import append_pending
+    from memstrata.text.titles import brief
+
+    signal = user_signal("explicit_remember", said, "")
+    record: dict[str, Any] = {
+        "signal": signal.kind,
+        "brief": brief(said, 20),
+        "detail": said[:100],
+        "source": "user",
+        "evidence": writer.clean(said)[:300],
+        "clean": True,
+        "promote_now": True,
+    }
+    if explicit_at_once(writer.ws):
+        done = write_explicit(writer, signal)
+        record["written"] = done.pop("location")
+        result.written.append(done)
+        append_pending(writer, record)
+        return result
+    append_pending(writer, record)
+    from memstrata.evolve.heartbeat import heartbeat
+
+    result.card = heartbeat(writer, force=True).card
     return result
 
 
