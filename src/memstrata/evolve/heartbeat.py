@@ -89,12 +89,16 @@ def due(
     last_synthesis: str = "",
 ) -> tuple[bool, str]:
     """Whether a heartbeat should run, and why (or why not): note 000's ">= 5 signals, or more
-    than 24 h since the last synthesis and pending not empty". Before the first synthesis the
-    oldest signal's age stands in for the time since the last one."""
+    than 24 h since the last synthesis and pending not empty", or an explicit instruction
+    waiting for its card (note 004). Before the first synthesis the oldest signal's age stands
+    in for the time since the last one."""
     if not records:
         return False, "pending 为空 / nothing pending"
     if len(records) >= min_pending:
         return True, f"pending 有 {len(records)} 条信号（>= {min_pending}）"
+    if any(r.get("promote_now") and not r.get("written") for r in records):
+        # Note 004: an explicit instruction goes to the card at once, not after 24 h.
+        return True, "有明确指示等待晋升 / an explicit instruction waits"
     try:
         since = (now - datetime.fromisoformat(last_synthesis)).total_seconds() / 3600
         what = "距上次综合"
