@@ -117,7 +117,7 @@ EXPECTED: dict[str, tuple[list[list[str]], str, str]] = {
     "short": ([["short", "简短", "长篇"]], "principles", "user"),
     "reply_zh": ([["回复", "reply"], ["中文", "chinese"]], "principles", "user"),
     # three contradicting preferences: never merged into one; under the pool none reaches 3
-    "pm_pnpm": ([["pnpm"]], "principles", "expired"),
+    "pm_pnpm": ([["pnpm"], ["装依赖", "依赖", "install"]], "principles", "expired"),
     "pm_yarn": ([["yarn"]], "principles", "candidate"),
     "pm_bun": ([["bun"], ["装依赖", "改用"]], "principles", "candidate"),
     "staging_db": ([["pg-stg-02"]], "principles", "corrections"),
