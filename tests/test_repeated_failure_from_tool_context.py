@@ -86,7 +86,7 @@ def test_hook_failures_of_one_operation_become_one_repeated_failure(ws) -> None:
         )
     queued = read_pending(ws).valid
     assert [r["signal"] for r in queued] == ["tool_error", "tool_error"]
-    assert queued[0]["op"] == 'Bash: {"command": "pnpm build"}'
+    assert queued[0]["op"] == "pnpm build"  # the command, out of Claude Code's tool_input
     heartbeat(ws.writer(), force=True)
     [candidate] = pool.observing(ws.writer())
-    assert candidate.kind == "错误修正" and "反复失败 2 次" in candidate.summary
+    assert candidate.kind == "错误修正" and candidate.summary.startswith("pnpm build 反复失败 2 次")

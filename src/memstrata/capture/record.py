@@ -9,6 +9,7 @@ main session to review (note 004: sub-agents propose, main decides).
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -130,7 +131,18 @@ def _operation(text: str) -> str:
     """The failed operation of a hook's tool event (its ``tool: command`` line), for grouping
     repeated failures of one operation."""
     lines = [line.strip() for line in text.splitlines() if line.strip()]
-    return lines[-1][:200] if lines else ""
+    if not lines:
+        return ""
+    tool, _, rest = lines[-1].partition(": ")
+    try:  # Claude Code's tool_input: {"command": "pnpm build"} → pnpm build
+        data = json.loads(rest)
+    except ValueError:
+        return lines[-1][:200]
+    if isinstance(data, dict):
+        value = data.get("command") or next((v for v in data.values() if isinstance(v, str)), "")
+        if value:
+            return " ".join(str(value).split())[:200]
+    return lines[-1][:200] if tool else rest[:200]
 
 
 def _log_warning(writer: Writer, warning: str) -> None:

@@ -289,18 +289,19 @@ def _repeated_failure(text: str, context: str) -> Signal | None:
         return None
     if not found.repeated and not _AGAIN.search(text):
         return None
-    op = found.worst_op
+    op = re.sub(r"^\[[^\]]*\]\s*", "", found.worst_op)  # "[bash] pnpm build" → the command
     lang = _lang(text + op)
-    output = found.last_output[:60]
-    extra = (
-        f"失败 {found.worst_count} 次：{output}"
+    output = found.last_output[:50]
+    # What happened, as a statement that can title an entry (no "同一操作反复失败：" label).
+    detail = (
+        f"{op} 反复失败 {found.worst_count} 次（{output}）"
         if lang == "zh"
-        else f"failed {found.worst_count} times: {output}"
+        else f"{op} failed {found.worst_count} times ({output})"
     )
     return Signal(
         "repeated_failure",
         _brief(op + (" 反复失败" if lang == "zh" else " keeps failing")),
-        _detail("repeated_failure", op, lang, extra),
+        detail if len(detail) <= 100 else detail[:99] + "…",
         op,
         0,
         0,

@@ -272,9 +272,9 @@ def _synthesise(
             zh = ws.lang == "zh"
             error = str(last.get("evidence") or last["brief"])[:50]
             summary = (
-                f"{op} 反复失败 {len(failed)} 次：{error}"
+                f"{op} 反复失败 {len(failed)} 次（{error}）"
                 if zh
-                else f"{op} failed {len(failed)} times: {error}"
+                else f"{op} failed {len(failed)} times ({error})"
             )
             findings.append((last, "repeated_failure", summary[:100]))
         elif not synthesis:

@@ -133,13 +133,14 @@ def _pattern(writer: Writer, text: str, context: str, result: TriggerResult) -> 
         found = failures(context)
         fixed = next((r for r in reversed(runs) if not r.failed), None)
         if found.worst_op and fixed is not None:
+            failing, fix = _command(found.worst_op), _command(fixed.operation)
             said = (
-                f"{found.worst_op} 失败（{found.last_output[:40]}）时，改用 {fixed.operation}"
+                f"{failing} 失败时改用 {fix}（{found.last_output[:40]}）"
                 if zh
-                else f"When {found.worst_op} fails ({found.last_output[:40]}), use {fixed.operation}"
+                else f"When {failing} fails, use {fix} ({found.last_output[:40]})"
             )
         elif fixed is not None:
-            said = fixed.operation
+            said = _command(fixed.operation)
     result.action = "pattern"
     if not said:
         result.question = (
@@ -160,6 +161,11 @@ def _pattern(writer: Writer, text: str, context: str, result: TriggerResult) -> 
         {"role": placed.role, "cite": placed.cite, "entry_id": placed.entry_id or placed.title}
     )
     return result
+
+
+def _command(operation: str) -> str:
+    """``[bash] docker compose up`` → ``docker compose up``."""
+    return re.sub(r"^\[[^\]]*\]\s*", "", operation)
 
 
 def _lesson_elsewhere(writer: Writer, said: str, result: TriggerResult) -> TriggerResult:
