@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from memstrata.evolve.approve import approve
 from memstrata.evolve.heartbeat import heartbeat
+from memstrata.evolve.triggers import handle
 
 
 def test_daily_log_lines_become_memory_proposals(make_ws) -> None:
@@ -20,6 +21,7 @@ def test_daily_log_lines_become_memory_proposals(make_ws) -> None:
         + "\n## 📌 重要规则\n- [2026-03] 安装依赖用 npm | 来源：用户指定\n- [2026-04] 安装依赖用 pnpm | 来源：用户指定\n",
         encoding="utf-8",
     )
+    handle(ws.writer(), "我更喜欢简短的回复")  # something pending: a heartbeat has work
     report = heartbeat(ws.writer(), force=True)
     kinds = {p.kind: p for p in report.proposals}
     assert "10.0.3.7" in kinds["distil"].summary and "2026-04-16.md:L4" in kinds["distil"].source
@@ -27,4 +29,6 @@ def test_daily_log_lines_become_memory_proposals(make_ws) -> None:
     approve(ws.writer(), "确认")
     text = memory.read_text(encoding="utf-8")
     assert "10.0.3.7" in text and "安装依赖用 npm" not in text and "安装依赖用 pnpm" in text
-    assert heartbeat(ws.writer(), force=True).proposals == []  # distilled once
+    handle(ws.writer(), "我更喜欢简短的回复")
+    again = heartbeat(ws.writer(), force=True)
+    assert not [p for p in again.proposals if p.kind in ("distil", "slim")]  # distilled once
