@@ -134,15 +134,17 @@ def _operation(text: str) -> str:
     if not lines:
         return ""
     tool, _, rest = lines[-1].partition(": ")
+    if not rest or not tool.replace("_", "").isalnum():
+        return lines[-1][:200]
     try:  # Claude Code's tool_input: {"command": "pnpm build"} → pnpm build
         data = json.loads(rest)
     except ValueError:
-        return lines[-1][:200]
+        return rest[:200]  # "Bash: pnpm build" → pnpm build
     if isinstance(data, dict):
         value = data.get("command") or next((v for v in data.values() if isinstance(v, str)), "")
         if value:
             return " ".join(str(value).split())[:200]
-    return lines[-1][:200] if tool else rest[:200]
+    return rest[:200]
 
 
 def _log_warning(writer: Writer, warning: str) -> None:

@@ -270,8 +270,8 @@ def _synthesise(
             findings.append((record, kind, _summary(record)))
     for op, failed in errors.items():
         last = failed[-1]
+        zh = ws.lang == "zh"
         if len(failed) >= 2:
-            zh = ws.lang == "zh"
             error = str(last.get("evidence") or last["brief"])[:50]
             summary = (
                 f"{op} 反复失败 {len(failed)} 次（{error}）"
@@ -280,7 +280,9 @@ def _synthesise(
             )
             findings.append((last, "repeated_failure", summary[:100]))
         elif not synthesis:
-            findings.append((last, "tool_error", _summary(last)))
+            error = str(last.get("evidence") or last["brief"])[:60]
+            summary = f"{op} 失败（{error}）" if zh else f"{op} failed ({error})"
+            findings.append((last, "tool_error", summary[:100]))
     for record, kind, summary in findings:
         if not summary:
             report.unspecific += 1
