@@ -294,9 +294,9 @@ def _repeated_failure(text: str, context: str) -> Signal | None:
     output = found.last_output[:50]
     # What happened, as a statement that can title an entry (no "同一操作反复失败：" label).
     detail = (
-        f"{op} 反复失败 {found.worst_count} 次（{output}）"
+        f"{op} 反复失败 {found.worst_count} 次。{output}"
         if lang == "zh"
-        else f"{op} failed {found.worst_count} times ({output})"
+        else f"{op} failed {found.worst_count} times. {output}"
     )
     return Signal(
         "repeated_failure",

@@ -274,14 +274,14 @@ def _synthesise(
         if len(failed) >= 2:
             error = str(last.get("evidence") or last["brief"])[:50]
             summary = (
-                f"{op} 反复失败 {len(failed)} 次（{error}）"
+                f"{op} 反复失败 {len(failed)} 次。{error}"
                 if zh
-                else f"{op} failed {len(failed)} times ({error})"
+                else f"{op} failed {len(failed)} times. {error}"
             )
             findings.append((last, "repeated_failure", summary[:100]))
         elif not synthesis:
             error = str(last.get("evidence") or last["brief"])[:60]
-            summary = f"{op} 失败（{error}）" if zh else f"{op} failed ({error})"
+            summary = f"{op} 失败。{error}" if zh else f"{op} failed. {error}"
             findings.append((last, "tool_error", summary[:100]))
     for record, kind, summary in findings:
         if not summary:
