@@ -56,4 +56,6 @@ def test_a_card_waits_when_two_were_shown(ws) -> None:
         first = heartbeat(ws.writer(), force=True, session_id="s1")
     assert first.waiting and not first.card  # the third card in one session
     assert len(waiting(ws.writer())) == 3  # nothing lost
-    assert heartbeat(ws.writer(), force=True, session_id="s2").card  # next session sees it
+    _three(ws, "分支名用 kebab-case", 16)
+    later = heartbeat(ws.writer(), force=True, session_id="s2")  # the next session
+    assert "[4]" in later.card and "我喜欢简短的回复" in later.card  # the waiting ones too

@@ -65,6 +65,10 @@ def record_signals(
     """
     # A hook relays both user prompts and tool output: only tool output is read as a tool event.
     is_tool_output = source == "hook" if tool_output is None else tool_output
+    if not dry_run:
+        # Redact before anything is cut: statements, briefs and details are cut at 20/100
+        # characters, and half a key is no longer recognisable as a key.
+        text, context = writer.clean(text), writer.clean(context)
     signals = None
     if not hot_path and not is_tool_output:
         from memstrata.capture.classifier import detect_learned
@@ -97,7 +101,7 @@ def record_signals(
             # nothing specific was said ("以后都这样" alone): queued, never written.
             record["clean" if signal.detail else "unspecific"] = True
         if is_tool_output and signal.kind == "tool_error":
-            record["op"] = _operation(text)
+            record["op"] = _operation(writer.clean(text))  # redact before the cut
         if signal.promote_now and not record.get("unspecific"):
             record["promote_now"] = True
             if writer.session.kind == "main" and not hot_path and write_explicit:

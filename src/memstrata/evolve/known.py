@@ -167,7 +167,7 @@ def strengthen(writer: Writer, entry: Known, summary: str, day: str) -> None:
                 "source": entry.path,
                 "entry": entry.entry,
                 "action": "seen_again",
-                "context": summary[:200],
+                "context": writer.clean(summary)[:200],  # redact before the cut
                 "cite": f"{entry.path}:L{entry.line}",
             }
         ],
