@@ -173,8 +173,15 @@ def run_service(
     # Ours until uvicorn installs its own, and again after: uvicorn re-raises the signal it
     # caught once it has shut down, which with the default action would kill us before the
     # address file is removed.
+    servers: list[Any] = []
+
+    def on_signal(_sig: int, _frame: object) -> None:
+        service.stopping.set()
+        for running in servers:  # arrived after the check below, before uvicorn took over
+            running.should_exit = True
+
     for sig in (signal.SIGTERM, signal.SIGINT):
-        signal.signal(sig, lambda _sig, _frame: service.stopping.set())
+        signal.signal(sig, on_signal)
     with _service_locks(workspaces):
         for ws in workspaces:
             stale = stale_address(ws.state_dir)
@@ -219,6 +226,7 @@ def run_service(
             )
             _log_errors_to(service)
             server = uvicorn.Server(config)
+            servers.append(server)
             if on_ready:
                 on_ready(service)
             if not service.stopping.is_set():  # a SIGTERM before uvicorn listened
