@@ -4,6 +4,7 @@ clean shutdown, stale address files, tokens, Host/Origin checks."""
 from __future__ import annotations
 
 import json
+import os
 import re
 import signal
 import time
@@ -149,9 +150,14 @@ def test_sigterm_shuts_down_cleanly(tmp_path):
     root = tmp_path / "ws"
     cli("init", str(root), service=False).check_returncode()
     process = start(root)
-    wait_live(root, process)
-    process.send_signal(signal.SIGTERM)
-    assert process.wait(timeout=30) == 0
+    try:
+        wait_live(root, process)
+        process.send_signal(signal.SIGTERM)
+        assert process.wait(timeout=30) == 0
+    finally:
+        if process.poll() is None:  # never leave a service behind, even when the test fails
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
     assert not (root / ".memstrata" / ADDRESS_FILE).exists()
     assert (root / ".memstrata" / "serve.log").read_text().rstrip().endswith("stopped")
     status = cli("-w", str(root), "serve", "status", service=False)
