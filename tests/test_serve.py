@@ -169,7 +169,6 @@ def test_stale_address_file_is_detected_and_replaced(tmp_path):
     cli("init", str(root), service=False).check_returncode()
     process = start(root)
     address = wait_live(root, process)
-    import os
 
     os.killpg(process.pid, signal.SIGKILL)
     process.wait()
