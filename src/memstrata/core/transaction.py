@@ -90,7 +90,9 @@ class Transaction:
         """Hold ``full``'s lock until the transaction ends (taken once per file)."""
         if full in self.files:
             return
-        self.locks.enter_context(file_lock(lock_path_for(self.ws.state_dir / "locks", full)))
+        self.locks.enter_context(
+            file_lock(lock_path_for(self.ws.state_dir_for(full) / "locks", full))
+        )
         remove_stale_temps(full)
 
     def touch(self, full: Path, decode: Any) -> Staged:
@@ -118,7 +120,7 @@ class Transaction:
         exists before its old name goes)."""
         appends, replaces, removals = [], [], []
         for full, staged in self.files.items():
-            rel = os.path.relpath(full, self.ws.root)
+            rel = self.ws.rel(full)
             if staged.removed:
                 removals.append({"op": "remove", "path": rel, "old": _sha(staged.original)})
                 continue
@@ -182,10 +184,15 @@ def _save_aside(ws: Workspace, rel: str, data: bytes, warnings: list[str]) -> No
     )
 
 
+def _full(ws: Workspace, rel: str) -> Path:
+    """A journal step's file: workspace-relative, or in the ``[global]`` root (``@global/``)."""
+    return ws.resolve(rel) if rel.startswith("@global/") else ws.root / rel
+
+
 def _apply(ws: Workspace, steps: list[dict[str, Any]], warnings: list[str], fault: bool) -> None:
     """Carry out journal steps idempotently: each checks what is on disk first."""
     for step in steps:
-        full = ws.root / step["path"]
+        full = _full(ws, step["path"])
         if step["op"] == "remove":
             current = _read(full)
             if current is not None and _sha(current) == step["old"]:
@@ -226,10 +233,10 @@ def _replay(ws: Workspace) -> list[str]:
             journal.rename(journal.with_suffix(".damaged"))
         return [f".memstrata/{JOURNAL}: unreadable journal moved aside; nothing replayed"]
     warnings: list[str] = []
-    paths = {ws.root / step["path"] for step in steps}
+    paths = {_full(ws, step["path"]) for step in steps}
     with contextlib.ExitStack() as locks:
         for full in sorted(paths):
-            locks.enter_context(file_lock(lock_path_for(ws.state_dir / "locks", full)))
+            locks.enter_context(file_lock(lock_path_for(ws.state_dir_for(full) / "locks", full)))
         _apply(ws, steps, warnings, fault=False)
     journal.unlink()
     return warnings

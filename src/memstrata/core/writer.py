@@ -31,6 +31,7 @@ from memstrata.core.storage import (
 )
 from memstrata.core.transaction import BOM, Transaction, recover, transaction
 from memstrata.errors import MemstrataError, PathOutsideWorkspace, SecretRefused
+from memstrata.formats.stamps import refresh_stamps
 from memstrata.formats.validate import check_rewrite
 from memstrata.text.normalize import normalize
 from memstrata.text.textio import decode_text, line_ending, split_lines
@@ -48,6 +49,18 @@ class Writer:
     def __init__(self, workspace: Workspace, session: Session):
         self.ws = workspace
         self.session = session
+        self.approved = False  # inside :meth:`approving`: an owner-approved proposal is applied
+        self._over_limit: set[str] = set()
+
+    @contextlib.contextmanager
+    def approving(self) -> Iterator[None]:
+        """Writes made inside carry out a proposal the owner approved: the one way Tier 1 rule
+        files (note 001) are ever changed."""
+        self.approved = True
+        try:
+            yield
+        finally:
+            self.approved = False
 
     # ------------------------------------------------------------------ content
     def clean(self, text: str) -> str:
@@ -94,7 +107,7 @@ class Writer:
                 "is a symbolic or hard link; memstrata never writes through links", rel
             )
         effective_role = role or self.ws.role_of(rel)
-        check_write(self.ws.config, self.session, effective_role, rel)
+        check_write(self.ws.config, self.session, effective_role, rel, self.approved)
         if full.is_dir():
             raise MemstrataError("is a directory, expected a file", rel)
         return full
@@ -112,10 +125,23 @@ class Writer:
         txn = self.ws.transaction
         return txn if txn is not None and txn.owner == threading.get_ident() else None
 
+    def _check_limit(self, rel: str, role: str | None, lines: int) -> None:
+        """One warning per file and writer when a write leaves a role over its line limit
+        (note 002: MEMORY.md < 50, projects < 100, infra < 80), with the count."""
+        spec = self.ws.role(role) if role else None
+        if spec is None or spec.limit is None or role == "candidates" or rel in self._over_limit:
+            return
+        if lines > spec.limit:
+            self._over_limit.add(rel)
+            self.warnings.append(
+                f"{rel}: {lines} lines, over the {role} limit of {spec.limit}: run "
+                "`memstrata consolidate` for a slimming proposal"
+            )
+
     @contextlib.contextmanager
     def _lock(self, full: Path) -> Iterator[None]:
         """The target's exclusive lock; stale temp files of a killed writer go once it is held."""
-        with file_lock(lock_path_for(self.ws.state_dir / "locks", full)):
+        with file_lock(lock_path_for(self.ws.state_dir_for(full) / "locks", full)):
             remove_stale_temps(full)
             yield
 
@@ -151,6 +177,7 @@ class Writer:
             new, result = self._transformed(rel, effective_role, old, transform, adds)
             if new != old:
                 staged.text, staged.rewritten = "".join(new), True
+                self._check_limit(rel, effective_role, len(new))
             return result
         with self._lock(full):
             data = full.read_bytes() if full.exists() else None
@@ -160,6 +187,7 @@ class Writer:
             if new != old:
                 atomic_write_bytes(full, (BOM if bom else b"") + "".join(new).encode("utf-8"))
                 changes.record(str(self.ws.root), rel)
+                self._check_limit(rel, effective_role, len(new))
         return result
 
     def _transformed(
@@ -173,6 +201,10 @@ class Writer:
         new, result = transform(old)
         new = self._clean_added(old, new)
         if new != old:
+            # Stamps (最后更新, 版本) follow the change; they never make one on their own.
+            new = refresh_stamps(
+                new, self.ws.now().strftime("%Y-%m-%d %H:%M"), self.ws.zone_label()
+            )
             check_rewrite(role, rel, old, new, adds)
         return new, result
 
@@ -198,6 +230,7 @@ class Writer:
             current = staged.text or ""
             addition, line = _addition(current.encode("utf-8"), text, header, True)
             staged.text = current + addition.decode("utf-8")
+            self._check_limit(rel, role or self.ws.role_of(rel), staged.text.count("\n"))
             if staged.rewritten:
                 return line
             staged.appended += addition
@@ -209,6 +242,9 @@ class Writer:
             addition, line = _addition(data, text, header, count_lines)
             append_bytes(full, addition)
         changes.record(str(self.ws.root), rel)
+        if count_lines:
+            total = data.count(b"\n") + addition.count(b"\n")
+            self._check_limit(rel, role or self.ws.role_of(rel), total)
         return line
 
     def move(self, source: str, target: str, role: str | None = None) -> None:

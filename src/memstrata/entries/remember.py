@@ -142,10 +142,13 @@ def write_principle(writer: Writer, body: str, origin: str) -> Placed:
     return Placed(span, placed.title, body)
 
 
-def write_bullet(writer: Writer, role: str, body: str, wanted: str, origin: str) -> Placed:
+def write_bullet(
+    writer: Writer, role: str, body: str, wanted: str, origin: str, section: str | None = None
+) -> Placed:
     ws = writer.ws
     path = ws.role_path(role)
-    if role == "user":
+    # ``section`` given: the caller knows (the weekly 近期成果 go to the status snapshot).
+    if section is None and role == "user":
         section = (
             "background"
             if _BACKGROUND.search(body)
@@ -153,7 +156,7 @@ def write_bullet(writer: Writer, role: str, body: str, wanted: str, origin: str)
             if _STYLE.search(body)
             else "preferences"
         )
-    else:
+    elif section is None:
         section = "corrections" if _CORRECTION.search(body) and wanted != "user" else "rules"
     tag = f"[{writer.agent}] " if writer.agent else ""
     bullet = render_bullet(ws.now().strftime("%Y-%m"), tag + body, origin, ws.lang)

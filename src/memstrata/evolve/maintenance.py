@@ -13,10 +13,17 @@ from memstrata.text.spans import Span
 
 def apply_maintenance(writer: Writer, proposal: Proposal) -> dict:
     """Carry out an approved maintenance proposal; returns where it wrote."""
+    from memstrata.evolve.curated import CURATED_KINDS, apply_curated
+
+    if proposal.kind in CURATED_KINDS:
+        return apply_curated(writer, proposal)
     if proposal.kind == "highlight":
         from memstrata.entries.remember import write_bullet
 
-        placed = write_bullet(writer, "long_term", proposal.summary, "long_term", "consolidate")
+        section = proposal.payload.get("section")
+        placed = write_bullet(
+            writer, "long_term", proposal.summary, "long_term", "consolidate", section
+        )
         log_evolution(writer, "consolidate", placed.span.location(), proposal.summary)
         return {"role": placed.role, "cite": placed.cite, "entry_id": placed.entry_id}
     if proposal.kind != "slim":

@@ -34,9 +34,17 @@ def cli() -> None:
 
 
 def _register() -> None:
-    from memstrata.adapters.cli import agents, learning, maintenance, recall, records, workspace
+    from memstrata.adapters.cli import (
+        agents,
+        learning,
+        maintenance,
+        recall,
+        records,
+        tiers,
+        workspace,
+    )
 
-    for module in (workspace, records, recall, learning, maintenance, agents):
+    for module in (workspace, records, tiers, recall, learning, maintenance, agents):
         module.register(cli)
 
 
