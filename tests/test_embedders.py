@@ -167,7 +167,5 @@ def test_cross_lingual_search_with_default_model(ws, use_model) -> None:
     assert chinese.results[0].start_line == 9
     # Among the logs (AGENTS.md's "Memory Maintenance (During Heartbeats)" matches the word
     # itself): the English word finds the Chinese 心跳 entry in hybrid mode.
-    hybrid = search(
-        ws, "heartbeat", embedder=use_model, filters=SearchFilters(roles=["daily"])
-    )
+    hybrid = search(ws, "heartbeat", embedder=use_model, filters=SearchFilters(roles=["daily"]))
     assert hybrid.results[0].start_line == 3 and not hybrid.degraded

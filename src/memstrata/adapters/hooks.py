@@ -4,6 +4,9 @@
 * UserPromptSubmit: learning signals in the prompt are queued (source ``hook``); the agent gets
   a reminder of at most 60 tokens plus any warnings that bear on the prompt (note 004's
   activator).
+* PostToolUse: the tool call becomes one step of the turn (tool and command head only); at
+  Stop, a run of steps that recurs across turns is queued as a workflow, and the heartbeat
+  drafts a skill from it (note 004's auto-skill; evolve/workflows.py).
 * PostToolUseFailure: the failure is queued as a tool_error observation, secrets redacted
   (note 004's error-detector; ``[hooks] error_detector = false`` turns it off).
 * PreCompact: the memory flush from ``transcript_path``.
@@ -116,6 +119,15 @@ def handle(
         record_signals(writer, prompt, source="hook", hot_path=True, tool_output=False)
         lines = [REMINDER[lang], *(w.text for w in task_warnings(ws, prompt, limit=3))]
         return _answer(event, "\n".join(lines))
+    if event in ("PostToolUse", "PostToolUseFailure"):
+        from memstrata.evolve.workflows import note_step
+
+        ok = event == "PostToolUse"
+        note_step(
+            ws, safe_session, str(payload.get("tool_name", "tool")), payload.get("tool_input"), ok
+        )
+        if ok:
+            return None
     if event == "PostToolUseFailure":
         if not settings.error_detector:
             return None
@@ -138,9 +150,11 @@ def handle(
         return None
     if event in ("Stop", "SessionEnd"):
         from memstrata.evolve.heartbeat import heartbeat
+        from memstrata.evolve.workflows import finish_turn
         from memstrata.maintain.citations import flush
 
         flush(writer, safe_session)
+        finish_turn(writer, safe_session)
         card = heartbeat(writer, session_id=safe_session, use_embeddings=False).card
         if event == "SessionEnd":
             if card:
@@ -148,7 +162,7 @@ def handle(
             return None
         card = card or _take_parked_card(ws)
         return {"systemMessage": card} if card else None
-    return None  # PostToolUse: nothing to add
+    return None
 
 
 def log_line(workspace_dir: str | None, payload: dict[str, Any], message: str) -> None:
