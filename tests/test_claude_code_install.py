@@ -83,7 +83,9 @@ def test_hook_commands_survive_the_shell(awkward, shell: str) -> None:
             answer = json.loads(done.stdout)["hookSpecificOutput"]
             assert answer["hookEventName"] == event and answer["additionalContext"]
     log = (awkward["ws"] / ".memstrata" / "hooks.log").read_text(encoding="utf-8")
-    assert len(re.findall(r" ok [\d.]+ms", log)) == len(commands) and "hi" not in log  # not the prompt
+    assert (
+        len(re.findall(r" ok [\d.]+ms", log)) == len(commands) and "hi" not in log
+    )  # not the prompt
     server = json.loads((awkward["project"] / ".mcp.json").read_text(encoding="utf-8"))
     assert server["mcpServers"]["memstrata"]["args"] == ["mcp", "-w", str(awkward["ws"])]
 

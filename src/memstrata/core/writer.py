@@ -200,8 +200,9 @@ class Writer:
     ) -> tuple[list[str], T]:
         new, result = transform(old)
         new = self._clean_added(old, new)
-        if new != old:
-            # Stamps (最后更新, 版本) follow the change; they never make one on their own.
+        if new != old and old:
+            # Stamps (最后更新, 版本) follow a change to an existing file; they never make one
+            # on their own, and a file just created keeps its template's (v1.0).
             new = refresh_stamps(
                 new, self.ws.now().strftime("%Y-%m-%d %H:%M"), self.ws.zone_label()
             )

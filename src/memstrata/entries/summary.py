@@ -18,7 +18,7 @@ from memstrata.entries.journal import log
 from memstrata.entries.tasks import all_tasks
 from memstrata.formats.daily import ARCHIVE_SECTIONS
 from memstrata.formats.lessons import parse_lessons
-from memstrata.formats.stamps import meta_updated
+from memstrata.formats.stamps import changed_since_created, meta_fields
 
 
 @dataclass
@@ -47,12 +47,15 @@ def _sources(writer: Writer, day: str) -> dict[str, list[str]]:
                 findings.append(
                     f"{'教训' if zh else 'lesson'} {lesson.title}{fix if lesson.fix else ''}"
                 )
+    # Knowledge files exist only once approved; rule files count once changed after init.
     for role, label in (
         ("knowledge", "知识" if zh else "knowledge"),
         ("rules", "规则" if zh else "rules"),
     ):
         for rel in ws.role_files(role):
-            if meta_updated(ws.read_lines(rel)).startswith(day):
+            fields = meta_fields(ws.read_lines(rel))
+            fresh = role == "knowledge" or changed_since_created(fields)
+            if fresh and fields.get("updated", "").startswith(day):
                 findings.append(f"{label}{'更新' if zh else ' updated'}：{rel}")
     return {"done": done, "todo": todo, "findings": findings}
 

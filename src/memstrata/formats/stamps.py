@@ -168,13 +168,23 @@ def _key(word: str) -> str:
     return "version"
 
 
-def meta_updated(lines: list[str]) -> str:
-    """The 最后更新 value of a ``## 元信息`` block ('' when there is none)."""
+def meta_fields(lines: list[str]) -> dict[str, str]:
+    """``created`` / ``updated`` / ``version`` of a ``## 元信息`` block (empty without one)."""
     span = meta_block(lines)
+    found: dict[str, str] = {}
     if span is None:
-        return ""
+        return found
     for index in range(*span):
         match = _META_FIELD.match(strip_eol(lines[index]))
-        if match and _key(match.group("key")) == "updated":
-            return match.group("value")
-    return ""
+        if match:
+            found.setdefault(_key(match.group("key")), match.group("value"))
+    return found
+
+
+def changed_since_created(fields: dict[str, str]) -> bool:
+    """Whether a file with these meta fields was changed after it was made (its version moved
+    on from the first one, or its 最后更新 differs from its 创建时间)."""
+    version = _VERSION.match(fields.get("version", "").strip())
+    if version and (int(version.group(1)), int(version.group(2))) > (1, 0):
+        return True
+    return bool(fields.get("updated")) and fields.get("updated") != fields.get("created")
