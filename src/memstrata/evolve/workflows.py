@@ -98,6 +98,12 @@ def _longest_shared(first: list[str], second: list[str]) -> list[str]:
     return first[end - length : end]
 
 
+def _contains(outer: list[str] | tuple[str, ...], inner: list[str] | tuple[str, ...]) -> bool:
+    """Whether ``inner`` is a contiguous run of ``outer`` (the same workflow, extended)."""
+    size = len(inner)
+    return any(tuple(outer[i : i + size]) == tuple(inner) for i in range(len(outer) - size + 1))
+
+
 def _worth_a_skill(run: list[str]) -> bool:
     """At least three steps, two different ones, and one that runs a command (a sequence of
     reads and edits alone is how every turn looks, not a procedure)."""
@@ -107,7 +113,8 @@ def _worth_a_skill(run: list[str]) -> bool:
 
 def finish_turn(writer: Writer, session_id: str) -> list[str] | None:
     """End the session's turn (Stop / SessionEnd): remember it, and record the longest run it
-    shares with an earlier successful turn, if that run was not recorded before. Returns it."""
+    shares with an earlier successful turn, unless that run (or one it extends or is part of) was
+    recorded before. Returns it."""
     ws = writer.ws
     folder = _folder(ws)
     data = take_file(folder / f"turn-{_safe(session_id)}.jsonl")
@@ -136,7 +143,9 @@ def finish_turn(writer: Writer, session_id: str) -> list[str] | None:
             shared = [_longest_shared(steps, item["steps"]) for item in history if item.get("ok")]
             candidates = [run for run in shared if _worth_a_skill(run)]
             best = max(candidates, key=len, default=None)
-            if best is not None and tuple(best) not in recorded:
+            if best is not None and not any(
+                _contains(best, r) or _contains(r, best) for r in recorded
+            ):
                 found = best
         entry = {"steps": steps, "ok": ok, "recorded": [found] if found else []}
         history = [*history, entry][-KEEP_TURNS:]

@@ -140,7 +140,8 @@ def _consolidate(writer: Writer, dry_run: bool, confirm: bool) -> ConsolidationR
         log_evolution(writer, "consolidate", target, f"{'归档' if zh else 'archived'} {rel}")
         report.moved.append(rel)
     report.expired = _expire(writer, dry_run)
-    report.archive_refs = _archive_refs(writer, dry_run)
+    made = {f"{folder}/{_day_of(rel):%Y-%m}.md" for rel in report.summarised}
+    report.archive_refs = _archive_refs(writer, dry_run, made)
     report.proposals = slimming(ws) + weekly_highlights(ws) + lesson_review(ws)
     if report.proposals and not dry_run:
         state = load_state(ws)
@@ -176,9 +177,10 @@ def expired_days(ws: Workspace, first_seen: str, days: int) -> int:
     return age - days
 
 
-def _archive_refs(writer: Writer, dry_run: bool) -> list[str]:
+def _archive_refs(writer: Writer, dry_run: bool, made: set[str]) -> list[str]:
     """Note 004's 日志归档引用: MEMORY.md lists each monthly archive file (name only, linked),
-    added once; a MEMORY.md without that section is left alone."""
+    added once; a MEMORY.md without that section is left alone. ``made``: the monthly files
+    this run writes (still staged in its transaction, not yet on disk)."""
     ws = writer.ws
     if not ws.role("long_term") or not ws.role_files("long_term"):
         return []
@@ -187,11 +189,13 @@ def _archive_refs(writer: Writer, dry_run: bool) -> list[str]:
     if not any(section_key(b) == "archive" for b in _level2_titles(lines)):
         return []
     folder = archive_folder(ws)
-    monthly = [
-        rel
-        for rel in _files_in(ws, folder)
-        if re.match(r"^\d{4}-\d{2}\.md$", rel.rsplit("/", 1)[-1])
-    ]
+    monthly = sorted(
+        {
+            rel
+            for rel in (*_files_in(ws, folder), *made)
+            if re.match(r"^\d{4}-\d{2}\.md$", rel.rsplit("/", 1)[-1])
+        }
+    )
     links = {rel: _link(path, rel) for rel in monthly}
     missing = [rel for rel, link in links.items() if f"]({link})" not in "".join(lines)]
     if dry_run or not missing:

@@ -19,6 +19,7 @@ import re
 from dataclasses import dataclass, field
 from datetime import date, datetime
 
+from memstrata.core.config import load_config
 from memstrata.core.initialize import BASELINE_ROLES, record_baseline
 from memstrata.core.permissions import check_operation
 from memstrata.core.redact import find_secrets
@@ -310,8 +311,10 @@ def _secrets(ws: Workspace) -> list[Finding]:
 
 def _identity(ws: Workspace) -> list[Finding]:
     """Identity files (never written by memstrata) and note 001's rule files (written only on
-    an approved proposal, which re-records the hash) changed or deleted by hand."""
-    baseline = ws.config.baseline
+    an approved proposal, which re-records the hash) changed or deleted by hand. The baseline
+    is read from disk: an approval in this process may have moved it since the workspace
+    was opened."""
+    baseline = load_config(ws.root).baseline
     if not baseline:
         if not any(ws.role_files(role) for role in BASELINE_ROLES):
             return []  # the layout has no identity or rule files (note 000's)
