@@ -320,3 +320,14 @@ def test_review_flow_per_tier(three) -> None:
     assert "完成备份脚本" in _text(three, "daily/2026-04-17.md")
     with pytest.raises(PermissionDenied):
         approve(three.writer(Session("subagent", "coder")), "all")
+
+
+# ---------------------------------------------------------------- 与OpenClaw的关系
+def test_session_start_reads_identity_and_the_approved_rules(three, cli) -> None:
+    propose_rule(three.writer(), "生产环境操作前必须先备份")
+    root = str(three.root)
+    before = json.loads(cli("-w", root, "context", "--json").out)["text"]
+    assert "核心身份" in before and "生产环境操作前必须先备份" not in before
+    approve(three.writer(), "all")
+    after = json.loads(cli("-w", root, "context", "--json").out)["text"]
+    assert "## 强制规则\n- 生产环境操作前必须先备份" in after and "📍 03-rules/safety.md:L" in after

@@ -402,3 +402,39 @@ def test_malformed_pool_reported_not_fatal(mm) -> None:
     assert findings and findings[0].where.startswith("memory/CANDIDATES.md:")
     with pytest.raises((FormatError, MemstrataError)):
         observing(mm.writer())
+
+
+# ---------------------------------------------------------------- health-check
+def test_health_check_lists_every_malformed_file(mm, cli) -> None:
+    (mm.root / "USER.md").write_text(
+        _text(mm, "USER.md") + "- [2026-1 写了一半的日期\n", encoding="utf-8"
+    )
+    memory = mm.root / "memory" / "MEMORY.md"
+    memory.write_text(_text(mm, "memory/MEMORY.md") + "- [2026 又一个\n", encoding="utf-8")
+    (mm.root / "memory" / "2026-04-16.md").write_bytes(b"# [2026-04-16]\n\xff\xfe bad\n")
+    result = cli("-w", str(mm.root), "doctor", "--json")
+    assert result.code == 1
+    found = {
+        f["where"]: f["message"]
+        for f in json.loads(result.out)["findings"]
+        if f["check"] == "format"
+    }
+    lines = len(_text(mm, "USER.md").splitlines())
+    assert set(found) == {
+        f"USER.md:{lines}",
+        "memory/MEMORY.md:" + str(len(memory.read_text("utf-8").splitlines())),
+        "memory/2026-04-16.md:2",
+    }
+    assert "fix: write it as '- [YYYY-MM] 内容" in found[f"USER.md:{lines}"]
+    assert "not valid UTF-8 text; fix: save the file as UTF-8" in found["memory/2026-04-16.md:2"]
+    text = cli("-w", str(mm.root), "doctor").out
+    assert text.count("[format]") == 3 and "problems found" in text
+
+
+def test_health_check_index_behind_is_information(mm, cli) -> None:
+    assert cli("-w", str(mm.root), "index").code == 0
+    log(mm.writer(), "刚写的日志")
+    result = cli("-w", str(mm.root), "doctor", "--json")
+    findings = [f for f in json.loads(result.out)["findings"] if f["check"] == "index"]
+    assert result.code == 0 and findings[0]["severity"] == "note"
+    assert "the next search catches up" in findings[0]["message"]
