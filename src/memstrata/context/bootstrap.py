@@ -162,7 +162,7 @@ def _parts(
         Part("identity", "identity", _identity(ws), "memstrata get SOUL.md"),
         Part("principles", "principles", _principles(ws), "memstrata principles"),
         # note 001: the approved Tier 1 rules apply to everything the agent does
-        Part("rules", "rules", cited_bullets(ws, "rules"), "memstrata search \"…\" --role rules"),
+        Part("rules", "rules", cited_bullets(ws, "rules"), 'memstrata search "…" --role rules'),
     ]
     for role in ("user", "long_term"):
         if role not in hidden and ws.role(role):

@@ -17,12 +17,14 @@ from memstrata.formats.daily import (
     add_log_items,
     archive_section,
     render_archive_day,
+    render_log_section,
     render_log_title,
     set_footer,
 )
 from memstrata.formats.infra import set_facts
 from memstrata.formats.lessons import SEVERITIES, Lesson, add_lesson
 from memstrata.formats.projects import Project, add_project, parse_projects, update_project
+from memstrata.text.normalize import one_line
 from memstrata.text.spans import Placed, Span
 from memstrata.text.textio import split_lines
 from memstrata.text.titles import brief
@@ -58,6 +60,15 @@ def log(
     now = ws.now()
     zone = ws.zone_label(now) if ws.layout.daily_footer or ws.zone is not None else ""
     stamp = now.strftime("%H:%M") + (f" {zone}" if zone else "")
+    plain = ws.layout.daily_style == "sections" and not ws.layout.daily_footer
+    if plain and ws.transaction is None and not _has_section(writer, path, heading):
+        # The common case stays a locked append (no rewrite of a long log): a new section at
+        # the end of a log without a footer.
+        block = render_log_section(heading, writer.agent, stamp, section, items, ws.lang)
+        header = render_log_title(day.isoformat()) + "\n"
+        start = writer.append(path, "\n" + block + "\n", header=header, role="daily")
+        first = start + 1  # the section starts after the blank separator line
+        return Placed(Span(path, first, first + block.count("\n"), "daily"), heading)
 
     def transform(lines: list[str]) -> tuple[list[str], tuple[int, int]]:
         if ws.layout.daily_style == "archive":
@@ -81,6 +92,20 @@ def log(
 
     start, end = writer.rewrite(path, transform, role="daily")
     return Placed(Span(path, start, end, "daily"), heading)
+
+
+def _has_section(writer: Writer, path: str, title: str) -> bool:
+    """Whether the day's log already has this agent's section of that title (a byte search,
+    so logging to a long file stays cheap)."""
+    full = writer.ws.resolve(path)
+    if not full.is_file():
+        return False
+    tag = f"[{writer.agent}] " if writer.agent else ""
+    needle = f"## {tag}{one_line(title)}".encode()
+    data = full.read_bytes()
+    return any(
+        data.startswith(needle + end) or b"\n" + needle + end in data for end in (b"\n", b"\r\n")
+    ) or data.endswith(b"\n" + needle)
 
 
 def lesson(
