@@ -24,6 +24,7 @@ from memstrata.formats.daily import (
 from memstrata.formats.infra import set_facts
 from memstrata.formats.lessons import SEVERITIES, Lesson, add_lesson
 from memstrata.formats.projects import Project, add_project, parse_projects, update_project
+from memstrata.formats.tags import safe_title
 from memstrata.text.normalize import one_line
 from memstrata.text.spans import Placed, Span
 from memstrata.text.textio import split_lines
@@ -46,10 +47,10 @@ def log(
     logs (note 002) show the zone (``**时间**: 10:30 GMT+8``) and keep their closing footer.
     """
     ws = writer.ws
-    # Cleaned whole first: a secret spread over lines (a PEM block) is only seen as a whole.
-    text = writer.clean(text)
+    # Clean the whole text before splitting it: a key pasted over several lines (a PEM block)
+    # is only recognisable whole.
     items = [
-        writer.clean(_BULLET.sub("", line.strip())) for line in text.split("\n") if line.strip()
+        _BULLET.sub("", line.strip()) for line in writer.clean(text).split("\n") if line.strip()
     ]
     if not items:
         raise MemstrataError("nothing to log: the text is empty")
@@ -101,7 +102,7 @@ def _has_section(writer: Writer, path: str, title: str) -> bool:
     if not full.is_file():
         return False
     tag = f"[{writer.agent}] " if writer.agent else ""
-    needle = f"## {tag}{one_line(title)}".encode()
+    needle = f"## {tag}{safe_title(one_line(title))}".encode()
     data = full.read_bytes()
     return any(
         data.startswith(needle + end) or b"\n" + needle + end in data for end in (b"\n", b"\r\n")

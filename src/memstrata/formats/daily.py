@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from memstrata.formats.markdown import entry_end, headings, insert_block, last_content, to_lines
 from memstrata.formats.stamps import footer_index, footer_start, render_footer
-from memstrata.formats.tags import split_tag
+from memstrata.formats.tags import safe_title, split_tag
 from memstrata.text.normalize import one_line
 from memstrata.text.textio import line_ending, strip_eol
 
@@ -101,7 +101,7 @@ def render_log_section(
     tag = f"[{agent}] " if agent else ""
     time_label = "时间" if lang == "zh" else "Time"
     out = [
-        f"## {tag}{one_line(title)}",
+        f"## {tag}{safe_title(one_line(title))}",
         f"**{time_label}**: {time}",
         "",
         f"### {subsection_title(subsection, lang)}",
@@ -169,7 +169,11 @@ def add_log_items(
     eol = line_ending(lines)
     sub = subsection_title(subsection, lang)
     existing = next(
-        (s for s in parse_log(lines, path) if s.title == one_line(title) and s.agent == agent),
+        (
+            s
+            for s in parse_log(lines, path)
+            if s.title == safe_title(one_line(title)) and s.agent == agent
+        ),
         None,
     )
     limit = footer_start(lines)
