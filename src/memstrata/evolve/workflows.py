@@ -16,13 +16,15 @@ from __future__ import annotations
 import json
 import re
 import shlex
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from memstrata.core.redact import redact
 from memstrata.core.storage import append_bytes, atomic_write_bytes, file_lock, take_file
-from memstrata.core.workspace import Workspace
-from memstrata.core.writer import Writer
 from memstrata.evolve.skills import MIN_STEPS, record_workflow
+
+if TYPE_CHECKING:
+    from memstrata.core.workspace import Workspace
+    from memstrata.core.writer import Writer
 
 FOLDER = "workflows"
 HISTORY = "history.jsonl"
