@@ -435,3 +435,16 @@ def test_health_check_index_behind_is_information(mm, cli) -> None:
     findings = [f for f in json.loads(result.out)["findings"] if f["check"] == "index"]
     assert result.code == 0 and findings[0]["severity"] == "note"
     assert "the next search catches up" in findings[0]["message"]
+
+
+def test_tool_steps_never_hold_a_secret(mm) -> None:
+    from memstrata.evolve.workflows import normalise
+    from tests.secrets_corpus import CORPUS
+
+    for text, core in CORPUS.values():
+        for command in (text, f"{text} deploy", f"deploy {text}", f"/bin/{text}"):
+            step = normalise("Bash", {"command": command})
+            assert all(core[i : i + 8] not in step for i in range(0, max(len(core) - 7, 1), 3)), (
+                command,
+                step,
+            )

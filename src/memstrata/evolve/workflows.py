@@ -31,7 +31,10 @@ HISTORY = "history.jsonl"
 KEEP_TURNS = 50
 MAX_STEPS = 200
 _ENV = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=")
-_SUBCOMMAND = re.compile(r"^[a-z][a-z0-9:_-]*$")
+# A program or subcommand name kept in a step: a short lower-case word with few digits. Anything
+# else (a path, a URL, a key pasted as the first word) is left out, so a step never holds a
+# secret or a piece of one.
+_WORD = re.compile(r"^[a-z][a-z0-9._+:-]{0,23}$")
 _COMMAND_TOOLS = ("bash", "shell", "exec", "run", "terminal")
 
 
@@ -57,10 +60,16 @@ def normalise(tool: str, tool_input: Any) -> str:
         except ValueError:
             words = command.split()
         words = [w for w in words if not _ENV.match(w)]
-        head = [w.rsplit("/", 1)[-1] for w in words[:1]]
-        if len(words) > 1 and _SUBCOMMAND.match(words[1]):
+        # a program's path counts by its name; a URL or user@host is no program
+        head = [w.rsplit("/", 1)[-1] for w in words[:1] if not any(c in w for c in ":@?=")]
+        if head and len(words) > 1:
             head.append(words[1])
-        return f"{tool}: {' '.join(head)}"[:80] if head else tool
+        kept = []
+        for word in head:
+            if not _WORD.match(word) or sum(ch.isdigit() for ch in word) > 3:
+                break
+            kept.append(word)
+        return f"{tool}: {' '.join(kept)}" if kept else tool
     path = data.get("file_path") or data.get("path") or data.get("notebook_path")
     if isinstance(path, str) and "." in path.rsplit("/", 1)[-1]:
         return f"{tool} .{path.rsplit('.', 1)[-1][:10]}"
@@ -68,8 +77,9 @@ def normalise(tool: str, tool_input: Any) -> str:
 
 
 def note_step(ws: Workspace, session_id: str, tool: str, tool_input: Any, ok: bool = True) -> None:
-    """Add one tool call to the session's current turn (PostToolUse / PostToolUseFailure)."""
-    step = redact(normalise(tool, tool_input))
+    """Add one tool call to the session's current turn (PostToolUse); a failed call
+    (PostToolUseFailure) only marks the turn failed, nothing of it is kept."""
+    step = redact(normalise(tool, tool_input)) if ok else ""
     path = _folder(ws) / f"turn-{_safe(session_id)}.jsonl"
     path.parent.mkdir(parents=True, exist_ok=True)
     line = json.dumps({"step": step, "ok": ok}, ensure_ascii=False) + "\n"
