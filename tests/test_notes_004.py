@@ -148,6 +148,13 @@ def test_paths_outside_the_workspace_point_to_the_global_setting(mm, cli) -> Non
     assert result.code == 2 and "[global] root" in result.err
 
 
+def test_global_root_needs_roles_to_share(tmp_path, cli) -> None:
+    result = cli("init", str(tmp_path / "se"), "--preset", "self-evolution", "--global-root",
+                 str(tmp_path / "g"))  # fmt: skip
+    assert result.code == 2 and "no user or identity files" in result.err
+    assert not (tmp_path / "se" / "memstrata.toml").exists()
+
+
 def test_global_settings_are_checked(tmp_path, cli) -> None:
     made = init_workspace(tmp_path / "p", "memory-manager")
     config = made.workspace.root / "memstrata.toml"

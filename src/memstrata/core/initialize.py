@@ -91,6 +91,10 @@ def init_workspace(
     if global_root:
         wanted = (*GLOBAL_ROLES, *global_roles)
         roles = tuple(dict.fromkeys(r for r in wanted if r in _layout_roles(preset)))
+        if not roles:
+            raise MemstrataError(
+                f"--global-root: the '{preset}' layout has no user or identity files to share"
+            )
     root.mkdir(parents=True, exist_ok=True)
     private, _subagents = default_privacy(preset, team)
     settings = render_config(preset, lang, team, private, global_root or "", roles)
