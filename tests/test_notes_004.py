@@ -272,6 +272,26 @@ def test_expiry_applied_by_consolidate_and_shown_by_doctor(mm) -> None:
     assert "临时调试参数" in _text(mm, "memory/EVOLUTION_LOG.md")
 
 
+def test_pool_over_its_limit_gets_a_slimming_proposal(mm) -> None:
+    for n in range(33):
+        observe(
+            _at(mm, f"2026-04-{1 + n % 16:02d}").writer(), "knowledge", f"host{n} rack{n} zone{n}"
+        )
+    observe(mm.writer(), "knowledge", "host0 rack0 zone0")  # C001 seen twice: kept
+    report = consolidate(mm.writer())
+    [slim] = [p for p in report.proposals if p.kind == "drop-candidates"]
+    assert len(slim.payload["cids"]) == 3 and "C001" not in slim.payload["cids"]
+    approve(mm.writer(), str(slim.number))
+    assert len(observing(mm.writer())) == 30
+    dropped = [
+        r
+        for r in parse_candidates(mm.read_lines("memory/CANDIDATES.md"), "c")
+        if r.table == "dropped"
+    ]
+    assert sorted(r.cells[0] for r in dropped) == sorted(slim.payload["cids"])
+    assert all(r.cells[2] == "容量上限" for r in dropped)
+
+
 # ---------------------------------------------------------------- mechanism 3: citations
 def test_line_level_citations(mm, cli) -> None:
     placed = remember(mm.writer(), "记住：部署前必须跑测试")

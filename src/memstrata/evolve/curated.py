@@ -10,6 +10,8 @@ knowledge files, and note 002's monthly review of lessons.md.
   into an L1 principle or a MEMORY.md rule.
 * ``archive-entries``: slimming a projects.md or infra.md over its line limit (``consolidate``):
   whole entries move to an archive (appended there before they leave the file).
+* ``drop-candidates``: a pool over its limit of observing candidates; the chosen ones move to
+  已丢弃 with the reason, and the drop is logged.
 
 They wait in the same queue as the heartbeat's proposals and are applied by ``approve``.
 """
@@ -40,7 +42,7 @@ from memstrata.text.normalize import one_line
 from memstrata.text.spans import Span
 from memstrata.text.textio import line_ending, split_lines
 
-CURATED_KINDS = ("rule", "knowledge", "lesson-review", "archive-entries")
+CURATED_KINDS = ("rule", "knowledge", "lesson-review", "archive-entries", "drop-candidates")
 _RULE_FILES = (
     ("honesty", re.compile(r"诚实|如实|编造|撒谎|honest|truth|fabricat", re.IGNORECASE)),
     (
@@ -171,6 +173,15 @@ def apply_curated(writer: Writer, proposal: Proposal) -> dict:
         span = _write_knowledge(writer, proposal)
     elif proposal.kind == "archive-entries":
         return _archive_entries(writer, proposal)
+    elif proposal.kind == "drop-candidates":
+        from memstrata.evolve.pool import drop, observing
+
+        open_ids = {c.cid for c in observing(writer)}
+        gone = [c for c in proposal.payload["cids"] if c in open_ids]
+        for cid in gone:
+            drop(writer, cid, proposal.payload["reason"])
+        path = writer.ws.role_path("candidates")
+        return {"role": "candidates", "cite": Span(path).cite(), "entry_id": f"{len(gone)} dropped"}
     else:
         return _write_review(writer, proposal)
     log_evolution(writer, proposal.source, span.location(), proposal.summary)

@@ -1,10 +1,11 @@
 """What ``consolidate`` proposes to keep memory small (notes 002 and 004); nothing is written
 until the owner approves.
 
-* Slimming, for every role over its line limit: MEMORY.md / USER.md move their oldest dated
+* Slimming, for every role over its limit: MEMORY.md / USER.md move their oldest dated
   bullets to an archive (error corrections never move); projects.md moves its finished
   projects, oldest update first; infra.md moves the hosts marked retired, then the oldest
-  entries. As many as it takes to get back under the limit.
+  entries; CANDIDATES.md drops (to 已丢弃, logged) its least observed candidates. As many as it
+  takes to get back under the limit.
 * The weekly integration (five-tier): last week's daily highlights for MEMORY.md's 近期成果.
 * The monthly review of lessons.md (note 002 §7.3): a problem recorded two or more times (or a
   P0) is distilled into an L1 principle (or a MEMORY.md rule where the layout has none), unless
@@ -30,7 +31,7 @@ from memstrata.formats.lessons import Lesson, parse_lessons
 from memstrata.formats.projects import parse_projects
 from memstrata.text.similarity import similarity
 
-CONSOLIDATE_KINDS = ("slim", "archive-entries", "highlight", "lesson-review")
+CONSOLIDATE_KINDS = ("slim", "archive-entries", "drop-candidates", "highlight", "lesson-review")
 _FINISHED = re.compile(r"已完成|完成|✅|done|completed|closed|finished", re.IGNORECASE)
 _RETIRED = re.compile(r"下线|停用|废弃|退役|retired|decommission|deprecated|offline", re.IGNORECASE)
 SAME_PROBLEM = 0.5
@@ -72,6 +73,9 @@ def slimming(ws: Workspace) -> list[Proposal]:
 
     out = []
     for row in workspace_status(ws):
+        if row.over_limit and row.role == "candidates":
+            out.append(_slim_pool(ws, (row.entries or 0) - (row.limit or 0)))
+            continue
         if not row.over_limit or row.limit_unit != "lines":
             continue
         spec = ws.require_role(row.role)
@@ -96,6 +100,33 @@ def _summary(
     if ws.lang == "zh":
         return f"{path} 超出上限（{lines}/{limit} 行）：把{what} {count} 条移到 {archive}"
     return f"{path} is over its limit ({lines}/{limit} lines): move {count} {what} to {archive}"
+
+
+def _slim_pool(ws: Workspace, excess: int) -> Proposal:
+    """CANDIDATES.md over its 30 observing entries: drop the least observed, longest unseen."""
+    from memstrata.evolve.pool import observing
+
+    pool = sorted(observing(ws.writer()), key=lambda c: (c.count, c.last_seen, c.cid))
+    chosen = [c.cid for c in pool[:excess]]
+    zh = ws.lang == "zh"
+    path = ws.role_path("candidates")
+    summary = (
+        f"{path} 观察中超出上限（{len(pool)}/{len(pool) - excess}）：丢弃观察最少、最久未见的 "
+        f"{len(chosen)} 条（{', '.join(chosen)}）"
+        if zh
+        else f"{path} holds {len(pool)} observing candidates (limit {len(pool) - excess}): drop "
+        f"the {len(chosen)} least seen ({', '.join(chosen)})"
+    )
+    reason = "容量上限" if zh else "capacity limit"
+    return _proposal(
+        ws,
+        "drop-candidates",
+        summary,
+        "archive",
+        "ARCHIVE",
+        reason,
+        {"cids": chosen, "reason": reason},
+    )
 
 
 def _slim_bullets(
