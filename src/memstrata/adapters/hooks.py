@@ -97,6 +97,16 @@ def handle(
     safe_session = (
         "".join(ch if ch.isalnum() or ch in "-_." else "_" for ch in session_id) or "default"
     )
+    if event in ("PostToolUse", "PostToolUseFailure"):
+        from memstrata.evolve.workflows import note_step
+
+        # Every tool call: one line appended, nothing else loaded (no writer, no model).
+        ok = event == "PostToolUse"
+        note_step(
+            ws, safe_session, str(payload.get("tool_name", "tool")), payload.get("tool_input"), ok
+        )
+        if ok:
+            return None
     writer = ws.writer(Session())
     lang = "zh" if ws.lang == "zh" else "en"
     settings = ws.config.hooks
@@ -119,15 +129,6 @@ def handle(
         record_signals(writer, prompt, source="hook", hot_path=True, tool_output=False)
         lines = [REMINDER[lang], *(w.text for w in task_warnings(ws, prompt, limit=3))]
         return _answer(event, "\n".join(lines))
-    if event in ("PostToolUse", "PostToolUseFailure"):
-        from memstrata.evolve.workflows import note_step
-
-        ok = event == "PostToolUse"
-        note_step(
-            ws, safe_session, str(payload.get("tool_name", "tool")), payload.get("tool_input"), ok
-        )
-        if ok:
-            return None
     if event == "PostToolUseFailure":
         if not settings.error_detector:
             return None

@@ -20,9 +20,8 @@ from typing import TYPE_CHECKING, Any
 
 from memstrata.core.redact import redact
 from memstrata.core.storage import append_bytes, atomic_write_bytes, file_lock, take_file
-from memstrata.evolve.skills import MIN_STEPS, record_workflow
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # PostToolUse runs on every tool call: a step imports only what it needs
     from memstrata.core.workspace import Workspace
     from memstrata.core.writer import Writer
 
@@ -119,6 +118,8 @@ def _contains(outer: list[str] | tuple[str, ...], inner: list[str] | tuple[str, 
 def _worth_a_skill(run: list[str]) -> bool:
     """At least three steps, two different ones, and one that runs a command (a sequence of
     reads and edits alone is how every turn looks, not a procedure)."""
+    from memstrata.evolve.skills import MIN_STEPS
+
     commands = [s for s in run if s.split(":", 1)[0].strip().lower() in _COMMAND_TOOLS]
     return len(run) >= MIN_STEPS and len(set(run)) >= 2 and bool(commands)
 
@@ -127,6 +128,8 @@ def finish_turn(writer: Writer, session_id: str) -> list[str] | None:
     """End the session's turn (Stop / SessionEnd): remember it, and record the longest run it
     shares with an earlier successful turn, unless that run (or one it extends or is part of) was
     recorded before. Returns it."""
+    from memstrata.evolve.skills import MIN_STEPS, record_workflow
+
     ws = writer.ws
     folder = _folder(ws)
     data = take_file(folder / f"turn-{_safe(session_id)}.jsonl")
