@@ -126,11 +126,11 @@ def test_warnings_before_a_task_cite_the_principle(se, cli) -> None:
 
 # ---------------------------------------------------------------- 第三步 signals
 def test_signals_land_in_pending_with_the_notes_fields(se, cli) -> None:
-    cli("-w", str(se.root), "signal", "不对，应该用 pnpm，不要用 npm")
+    cli("-w", str(se.root), "signal", "我更喜欢代码注释用中文，英文注释读起来太慢了")
     [record] = read_pending(se).valid
     assert {"ts", "signal", "brief", "detail", "source"} <= set(record)
     assert len(record["brief"]) <= 20 and len(record["detail"]) <= 100
-    assert record["signal"] == "correction"
+    assert record["signal"] == "preference" and record["source"] == "user"
 
 
 # ---------------------------------------------------------------- 第四步 citations

@@ -124,11 +124,16 @@ def test_rules_arrive_as_proposals_written_only_on_approval(three, cli) -> None:
     assert after == {k: v for k, v in before.items() if not k.startswith(".memstrata")}
     [proposal] = load_state(three)["proposals"]
     assert proposal["kind"] == "rule" and proposal["payload"]["path"] == "03-rules/safety.md"
+    listed = json.loads(cli("-w", str(three.root), "proposals", "--json").out)["proposals"]
+    assert listed[0]["expected"] == "03-rules/safety.md:L9"  # 预计写入
     assert cli("-w", str(three.root), "--session", "shared", "approve", "1").code == 2
     approved = cli("-w", str(three.root), "approve", "1", "--json")
     assert approved.code == 0
     text = _text(three, "03-rules/safety.md")
     assert "- 生产环境操作前必须先备份（2026-04-17 批准）" in text and "- 版本：v1.1" in text
+    assert (
+        text.splitlines()[8] == "- 生产环境操作前必须先备份（2026-04-17 批准）"
+    )  # L9, as promised
     assert "03-rules/safety.md" in _text(three, "EVOLUTION_LOG.md")
     assert diagnose(three).healthy, diagnose(three).findings  # the baseline moved with it
 

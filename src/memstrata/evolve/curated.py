@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Callable
 from pathlib import PurePosixPath
 
 from memstrata.core.evolution_log import log_evolution
@@ -209,7 +210,27 @@ def _section_append(
     return [*new[:at], text + eol, *new[at:]], at + 1
 
 
-def _write_rule(writer: Writer, proposal: Proposal) -> Span:
+def expected_location(writer: Writer, proposal: Proposal) -> str:
+    """Where an approval would write (``path:Lnn`` when the line is known): for the card's
+    预计写入 and ``memstrata proposals``."""
+    ws = writer.ws
+    if proposal.kind == "rule":
+        path, transform = _planned_rule(writer, proposal)
+        _lines, line = transform(ws.read_lines(path))
+        return f"{path}:L{line}"
+    if proposal.kind == "archive-entries":
+        archive = proposal.payload["archive"]
+        lines = ws.read_lines(archive)
+        return f"{archive}:L{len(lines) + (2 if lines else 4)}"
+    if proposal.kind == "drop-candidates":
+        return ws.role_path("candidates")
+    return str(proposal.payload.get("path", ""))
+
+
+def _planned_rule(
+    writer: Writer, proposal: Proposal
+) -> tuple[str, Callable[[list[str]], tuple[list[str], int]]]:
+    """(path, transform) of an approved rule: one bullet at the end of 内容."""
     ws = writer.ws
     path = proposal.payload["path"]
     zh = ws.lang == "zh"
@@ -226,6 +247,11 @@ def _write_rule(writer: Writer, proposal: Proposal) -> Span:
             lines or split_lines(template), ("内容", "Content"), "内容" if zh else "Content", bullet
         )
 
+    return path, transform
+
+
+def _write_rule(writer: Writer, proposal: Proposal) -> Span:
+    path, transform = _planned_rule(writer, proposal)
     with writer.approving():
         line = writer.rewrite(path, transform, role="rules")
     record_baseline(writer, [path])

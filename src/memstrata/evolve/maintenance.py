@@ -1,5 +1,6 @@
-"""Approved maintenance proposals (from ``consolidate``): slimming a full role into an archive,
-or adding a week's highlight to MEMORY.md. Applied by ``approve`` like any other proposal."""
+"""Approved maintenance proposals (from ``consolidate`` and note 003's heartbeat): slimming a
+role into an archive (a full one, or outdated entries), adding a week's highlight or a line
+distilled from the daily logs to MEMORY.md. Applied by ``approve`` like any other proposal."""
 
 from __future__ import annotations
 
@@ -17,14 +18,16 @@ def apply_maintenance(writer: Writer, proposal: Proposal) -> dict:
 
     if proposal.kind in CURATED_KINDS:
         return apply_curated(writer, proposal)
-    if proposal.kind == "highlight":
+    if proposal.kind in ("highlight", "distil"):
         from memstrata.entries.remember import write_bullet
 
+        # A distilled daily-log line (note 003's heartbeat) may be a preference for USER.md;
+        # the weekly integration's 近期成果 go to the status snapshot (note 002).
+        role = proposal.payload.get("role", "long_term")
+        origin = "consolidate" if proposal.kind == "highlight" else proposal.source
         section = proposal.payload.get("section")
-        placed = write_bullet(
-            writer, "long_term", proposal.summary, "long_term", "consolidate", section
-        )
-        log_evolution(writer, "consolidate", placed.span.location(), proposal.summary)
+        placed = write_bullet(writer, role, proposal.summary, role, origin, section=section)
+        log_evolution(writer, origin, placed.span.location(), proposal.summary)
         return {"role": placed.role, "cite": placed.cite, "entry_id": placed.entry_id}
     if proposal.kind != "slim":
         raise MemstrataError(f"unknown maintenance proposal {proposal.kind!r}")
