@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import itertools
 import json
 import os
 import sqlite3
@@ -335,12 +336,15 @@ class Index:
         seen: set[str] = set()
         updates: list[tuple[str, os.stat_result]] = []
         if only is None:
-            listing: Iterator[tuple[str, os.stat_result]] = iter_markdown(self.ws.root)
+            # The workspace's files and those of roles kept in the [global] root (note 004).
+            listing: Iterator[tuple[str, os.stat_result]] = itertools.chain(
+                iter_markdown(self.ws.root), self.ws.global_markdown()
+            )
         else:
             listing = (
-                (rel, (self.ws.root / rel).stat())
+                (rel, self.ws.resolve(rel).stat())
                 for rel in sorted(only)
-                if rel.endswith(".md") and (self.ws.root / rel).is_file()
+                if rel.endswith(".md") and self.ws.resolve(rel).is_file()
             )
         for rel, stat in listing:
             stats.scanned += 1
@@ -381,7 +385,7 @@ class Index:
         stats: SyncStats,
     ) -> None:
         try:
-            data = (self.ws.root / rel).read_bytes()
+            data = self.ws.resolve(rel).read_bytes()
             text = decode_text(data, rel)
         except (OSError, MemstrataError) as exc:
             stats.warnings.append(f"{exc} (not indexed)")
