@@ -38,9 +38,10 @@ class CachedEmbedder:
 
 
 def make_embedder(kind: str) -> Any:
+    from memstrata.core.config import SearchSettings
     from memstrata.providers.embedders import build_embedder
 
-    return CachedEmbedder(build_embedder({"embedder": kind}))
+    return CachedEmbedder(build_embedder(SearchSettings(embedder=kind)))  # type: ignore[arg-type]
 
 
 def parse_overrides(pairs: list[str]) -> dict[str, Any]:
