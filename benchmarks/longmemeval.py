@@ -5,7 +5,13 @@ id and dated by its haystack date, one line per turn. The workspace clock is the
 date. Reported per question type and mode: session-level recall, both as ``top5_sessions_any``
 (an evidence session among the 5 best-ranked distinct sessions, ranked by their best chunk)
 and, stricter, ``session_any@k`` (among the sessions of the top-k chunks; ``all`` = every
-evidence session), turn-level recall@5/@10 (turns flagged ``has_answer``) and NDCG@10. Abstention questions (``_abs``) are excluded.
+evidence session), turn-level recall@5/@10 (turns flagged ``has_answer``: a top-k result covers
+one) and NDCG@10. Like with like against plain BM25 over one turn per document (run beside
+it), turns are also counted at one turn per result: the top-k *turns* shown (results in order,
+each result's turns in line order, cut at k), as ``any@k`` (a has_answer turn among them) and
+``share@k`` (the share of the has_answer turns among them). Files are named by their position
+in the haystack, not by session id: LongMemEval's evidence ids start with ``answer_``, which
+must not reach the index. Abstention questions (``_abs``) are excluded.
 
     .venv/bin/python benchmarks/longmemeval.py [--limit N] [--embedder use|hash]
 """
@@ -16,7 +22,6 @@ import argparse
 import gzip
 import json
 import math
-import re
 import time
 from collections import defaultdict
 from datetime import datetime
@@ -24,31 +29,42 @@ from datetime import datetime
 from common import (
     MODES,
     SHARED_DATA,
+    TurnBM25,
     build_workspace,
     make_embedder,
     mean,
     parse_overrides,
     recall_table,
+    turn_scores,
     write_results,
 )
 
 
-def haystack_files(item: dict) -> tuple[dict[str, str], dict[str, str], set[tuple[str, int]]]:
-    """Files by path, session id by path, and the (path, line) of every has_answer turn."""
-    files, session_of, answers = {}, {}, set()
-    for session_id, day, turns in zip(
-        item["haystack_session_ids"], item["haystack_dates"], item["haystack_sessions"], strict=True
+def haystack_files(
+    item: dict,
+) -> tuple[dict[str, str], dict[str, str], set[tuple[str, int]], dict[tuple[str, int], str]]:
+    """Files by path, session id by path, the (path, line) of every has_answer turn, and the
+    text of every turn by (path, line)."""
+    files, session_of, answers, turns_text = {}, {}, set(), {}
+    for number, (session_id, day, turns) in enumerate(
+        zip(
+            item["haystack_session_ids"],
+            item["haystack_dates"],
+            item["haystack_sessions"],
+            strict=True,
+        )
     ):
         date = datetime.strptime(day.split(" ")[0], "%Y/%m/%d").strftime("%Y-%m-%d")
-        path = f"sessions/{re.sub(r'[^A-Za-z0-9_-]', '_', session_id)}.md"
-        lines = [f"# [{date}] session {session_id}", ""]
+        path = f"sessions/s{number:03d}.md"
+        lines = [f"# [{date}] session {number + 1}", ""]
         for turn in turns:
             lines.append(f"- {turn['role']}: {' '.join(turn['content'].split())}")
+            turns_text[(path, len(lines))] = lines[-1]
             if turn.get("has_answer", False):
                 answers.add((path, len(lines)))
         files[path] = "\n".join(lines) + "\n"
         session_of[path] = session_id
-    return files, session_of, answers
+    return files, session_of, answers, turns_text
 
 
 def ndcg_at_10(results: list, answers: set[tuple[str, int]]) -> float:
@@ -86,20 +102,26 @@ def main() -> None:
     items = [item for group in by_type.values() for item in group[:per_type]]
     embedder = make_embedder(args.embedder)
     metrics: dict[tuple[str, str, str], list[float]] = defaultdict(list)
+    systems = [*MODES, "bm25-turns"]
     chunks = embed_s = 0.0
     started = time.perf_counter()
     for item in items:
         if item["question_id"].endswith("_abs"):
             continue
-        files, session_of, answers = haystack_files(item)
+        files, session_of, answers, turns_text = haystack_files(item)
+        turn_set = set(turns_text)
+        baseline = TurnBM25(turns_text)
         ws, stats = build_workspace(files, embedder, search=overrides)
         chunks += stats["chunks"]
         embed_s += stats["embed_s"]
         asked = datetime.strptime(item["question_date"].split(" ")[0], "%Y/%m/%d")
         ws = Workspace.open(ws.root, clock=lambda asked=asked: asked)
         evidence = set(item["answer_session_ids"])
-        for mode in MODES:
-            ranked = search(ws, item["question"], k=40, mode=mode, embedder=embedder).results
+        for mode in systems:
+            if mode == "bm25-turns":
+                ranked = [Turn(p, line) for p, line in baseline.search(item["question"], 40)]
+            else:
+                ranked = search(ws, item["question"], k=40, mode=mode, embedder=embedder).results
             results = ranked[:10]
             distinct: list[str | None] = []  # sessions in the order of their best chunk
             for hit in ranked:
@@ -122,6 +144,9 @@ def main() -> None:
                     metrics[(mode, qtype, f"session_all@{k}")].append(float(evidence <= sessions))
                     if answers:
                         metrics[(mode, qtype, f"turn@{k}")].append(float(bool(turns & answers)))
+                        any_turn, share = turn_scores(ranked, turn_set, answers, k)
+                        metrics[(mode, qtype, f"any@{k}")].append(any_turn)
+                        metrics[(mode, qtype, f"share@{k}")].append(share)
             for qtype in (item["question_type"], "overall"):
                 if answers:
                     metrics[(mode, qtype, "ndcg@10")].append(ndcg_at_10(results, answers))
@@ -132,6 +157,10 @@ def main() -> None:
         "session_all@10",
         "turn@5",
         "turn@10",
+        "any@5",
+        "any@10",
+        "share@5",
+        "share@10",
         "ndcg@10",
     ]
     types = [*sorted({key[1] for key in metrics} - {"overall"}), "overall"]
@@ -142,7 +171,7 @@ def main() -> None:
             "n": len(metrics[(mode, qtype, "session_any@5")]),
             **{c: mean(metrics[(mode, qtype, c)]) for c in columns},
         }
-        for mode in MODES
+        for mode in systems
         for qtype in types
     ]
     print(recall_table("LongMemEval_S sample: retrieval", rows, ["mode", "type", "n", *columns]))
@@ -151,8 +180,15 @@ def main() -> None:
         f"({chunks / max(embed_s, 1e-9):.0f} chunks/s, {embedder.name}), total {time.perf_counter() - started:.0f} s"
     )
     print(
-        f"wrote {write_results('longmemeval', {'embedder': embedder.name, 'rows': rows, 'chunks': chunks})}"
+        f"wrote {write_results('longmemeval', {'embedder': embedder.name, 'settings': args.set, 'rows': rows, 'chunks': chunks})}"
     )
+
+
+class Turn:
+    """A baseline result: one turn."""
+
+    def __init__(self, path: str, line: int):
+        self.path, self.start_line, self.end_line = path, line, line
 
 
 if __name__ == "__main__":

@@ -71,8 +71,20 @@ class SearchSettings:
     vector_min_score: float = 0.15
     strong_text: float = 0.75
     recency_weight: float = 0.04
+    # A query for the current value (现在, now, latest): a fresh chunk's score is multiplied
+    # by up to 1 + this (halving every recency_half_life_days).
+    current_recency_weight: float = 1.0
+    # A query for a decision (决定, settle on) lifts MEMORY.md bullets by this much.
+    decision_boost: float = 0.1
     near_tie: float = 0.15
     same_topic: float = 0.45
+    # A result from an entry already shown, or with a vector this close to one shown, loses
+    # ``diversity`` of its score (0 turns it off).
+    diversity: float = 0.05
+    near_copy: float = 0.9
+    # BM25 weight of a chunk's heading path and of its Chinese character pairs (body = 1).
+    heading_weight: float = 0.5
+    gram_weight: float = 0.5
     recency_half_life_days: float = _positive(60.0)
     embed_budget_s: float = 5.0
     scan_interval_s: float = 2.0
