@@ -44,24 +44,48 @@ DAILY = """# [2026-04-10]
 """
 
 
-def test_chunks_follow_entries_with_exact_lines(ws) -> None:
+def test_daily_logs_are_chunked_per_item_with_their_headings(ws) -> None:
+    """One chunk per bullet, carrying the section it sits in (and its entry's agent and date);
+    the **时间** line is no result of its own."""
     lines = split_lines(DAILY)
     chunks = chunk_file("memory/2026-04-10.md", "daily", lines)
     assert [(c.start_line, c.end_line, c.agent, c.entry_id, c.date) for c in chunks] == [
-        (3, 8, "coder", "部署网关", "2026-04-10"),
-        (10, 14, "researcher", "Vector DB survey", "2026-04-10"),
+        (7, 7, "coder", "部署网关", "2026-04-10"),
+        (8, 8, "coder", "部署网关", "2026-04-10"),
+        (13, 13, "researcher", "Vector DB survey", "2026-04-10"),
+        (14, 14, "researcher", "Vector DB survey", "2026-04-10"),
     ]
+    assert chunks[0].heading == "[2026-04-10] > [coder] 部署网关 > 完成内容"
+    assert "部署网关" in chunks[0].embed_text and "完成内容" in chunks[0].embed_text
     for chunk in chunks:
         assert chunk.text == "".join(lines[chunk.start_line - 1 : chunk.end_line]).strip()
 
 
-def test_long_sections_split_by_lines_with_overlap() -> None:
-    body = "".join(
-        f"- 第 {n} 行 line number {n} with some padding text here\n" for n in range(1, 81)
+def test_items_keep_continuation_lines_tables_by_row_and_code_whole() -> None:
+    text = (
+        "# Notes\n\n## 对比\n"
+        "- 第一条\n  接着第一条\n- 第二条\n\n"
+        "| 项目 | Loki | ELK |\n|---|---|---|\n| 内存 | 1G | 8G |\n| 成本 | $8 | $60 |\n\n"
+        "```\nlog-opts: max-size\n- not an item\n```\n"
+        "一段普通的文字\n第二行\n"
     )
+    chunks = chunk_file("notes/x.md", None, split_lines(text))
+    assert [(c.start_line, c.end_line) for c in chunks] == [
+        (4, 5),
+        (6, 6),
+        (10, 10),
+        (11, 11),
+        (13, 16),
+        (17, 18),
+    ]
+    assert chunks[2].heading == "Notes > 对比 > 项目 Loki ELK"  # a row knows its columns
+
+
+def test_long_sections_split_by_lines_with_overlap() -> None:
+    body = "".join(f"第 {n} 行 line number {n} with some padding text here\n" for n in range(1, 81))
     chunks = chunk_file("notes/long.md", None, split_lines("# 长文\n" + body))
     assert len(chunks) > 3
-    assert chunks[0].start_line == 1 and chunks[-1].end_line == 81
+    assert chunks[0].start_line == 2 and chunks[-1].end_line == 81
     for before, after in itertools.pairwise(chunks):
         assert after.start_line <= before.end_line  # overlap, no gap
         assert before.end_line - before.start_line < 24
@@ -238,11 +262,11 @@ def test_incremental_sync_edit_delete_rename(ws) -> None:
     assert index.sync().changed == 0  # nothing changed: only stats
     _write(ws, "memory/2026-04-10.md", DAILY)
     stats = index.sync()
-    assert (stats.changed, stats.chunks_added, stats.embedded) == (1, 2, 2)
+    assert (stats.changed, stats.chunks_added, stats.embedded) == (1, 4, 4)
     path = ws.root / "memory/2026-04-10.md"
     path.write_text(DAILY.replace("8443", "9443"), encoding="utf-8")
     stats = index.sync()
-    assert (stats.changed, stats.embedded) == (1, 1)  # the unchanged section reuses its vector
+    assert (stats.changed, stats.embedded) == (1, 1)  # the unchanged items reuse their vectors
     assert (
         search(ws, "9443", mode="lexical").results
         and not search(ws, "8443", mode="lexical").results
@@ -316,7 +340,7 @@ def test_cli_search_json_contract(ws, cli) -> None:
         "date",
         "cite",
     ]
-    assert data["results"][0]["cite"].startswith("📍 memory/2026-04-10.md:L3-L8")
+    assert data["results"][0]["cite"] == "📍 memory/2026-04-10.md:L8"
     text = cli("-w", str(ws.root), "search", "心跳")
     assert "📍" in text.out and text.code == 0
     got = cli("-w", str(ws.root), "get", "memory/2026-04-10.md:7-8")

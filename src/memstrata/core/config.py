@@ -82,7 +82,14 @@ class SearchSettings:
     # ``diversity`` of its score (0 turns it off).
     diversity: float = 0.05
     near_copy: float = 0.9
+    # Adjacent items of a result's section scoring at least this share of it join the result
+    # (one result per passage; 0 turns it off).
+    merge_ratio: float = 0.75
     # BM25 weight of a chunk's heading path and of its Chinese character pairs (body = 1).
+    # Translations of a query word (CC-CEDICT) kept per word, and what a match through one
+    # is worth relative to the word itself (0 turns translation off).
+    max_translations: int = 3
+    translation_credit: float = 0.8
     heading_weight: float = 0.5
     gram_weight: float = 0.5
     recency_half_life_days: float = _positive(60.0)

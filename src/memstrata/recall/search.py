@@ -24,11 +24,11 @@ from memstrata.providers.embedders import Embedder, EmbedderError, workspace_emb
 from memstrata.recall.query import QueryPlan, plan_query
 from memstrata.recall.ranking import (
     Candidate,
-    coverage,
-    diversify,
+    Evidence,
     fuse,
     idf,
     newer_first,
+    select,
     vectors_of,
 )
 from memstrata.recall.store import Index
@@ -166,8 +166,9 @@ def _lexical(
     """BM25 (higher is better) of the chunks matching any query word (in the chunk or its
     headings) or, for short Chinese queries, any character pair."""
     parts = []
-    if plan.terms:
-        parts.append(fts_query(plan.terms, "{context body}"))
+    words = [*plan.terms, *(w for forms in plan.synonyms.values() for w in forms)]
+    if words:
+        parts.append(fts_query(words, "{context body}"))
     if plan.grams:
         parts.append(fts_query(plan.grams, "grams"))
     if not parts:
@@ -181,10 +182,41 @@ def _lexical(
     return {chunk_id: max(score, 0.0) for chunk_id, score in rows}
 
 
-def _term_weights(
+def _evidence(
+    conn: sqlite3.Connection, index: Index, plan: QueryPlan, settings: SearchSettings
+) -> Evidence:
+    """What each query word is worth and how it may be matched. Translations are kept only
+    when they occur in this index (the most frequent few), and count for at most
+    ``translation_credit`` of the word they translate; the word's own weight is its IDF, or,
+    when it does not occur here at all (an English word over Chinese memory), the IDF of its
+    best translation."""
+    counts = _document_counts(conn, index, plan.terms, "{context body}")
+    forms: dict[str, dict[str, float]] = {}
+    weights: dict[str, float] = {}
+    documents = counts[""]
+    kept: dict[str, list[str]] = {}
+    for term in plan.terms:
+        found = _document_counts(conn, index, plan.synonyms.get(term, []), "{context body}")
+        present = sorted(
+            (w for w in plan.synonyms.get(term, []) if found[w] > 0), key=lambda w: -found[w]
+        )[: settings.max_translations if settings.translation_credit > 0 else 0]
+        kept[term] = present
+        own = idf(documents, counts[term]) if counts[term] else 0.0
+        credits = {w: settings.translation_credit * idf(documents, found[w]) for w in present}
+        weight = own or max(credits.values(), default=0.0) or idf(documents, 0)
+        forms[term] = {term: own} | {w: min(c, weight) for w, c in credits.items()}
+        weights[term] = weight
+    plan.synonyms = kept
+    grams = _document_counts(conn, index, plan.grams, "grams") if plan.grams else {"": documents}
+    return Evidence(
+        forms, weights, {g: idf(documents, grams[g]) for g in plan.grams if grams[g] > 0}
+    )
+
+
+def _document_counts(
     conn: sqlite3.Connection, index: Index, terms: list[str], column: str
-) -> dict[str, float]:
-    """IDF of each term in this index (cached per index generation)."""
+) -> dict[str, int]:
+    """How many chunks contain each term (cached per index generation); ``""``: all chunks."""
     key = (f"{index.path}:{column}", Index.meta(conn, "generation"))
     known = _DF.setdefault(key, {})
     for term in terms:
@@ -195,8 +227,7 @@ def _term_weights(
             ).fetchone()[0]
     if "" not in known:
         known[""] = conn.execute("SELECT COUNT(*) FROM chunks").fetchone()[0]
-    documents = known[""]
-    return {term: idf(documents, known[term]) for term in terms}
+    return {term: known[term] for term in [*terms, ""]}
 
 
 def _allowed_mask(
@@ -302,6 +333,7 @@ def _rank(
     where, params, other, other_params = _where(filters, ws)
     limit = k * int(settings.candidate_multiplier)
     plan = plan_query(query)
+    evidence = _evidence(conn, index, plan, settings)
     bm25 = (
         _lexical(conn, plan, where, params, limit, settings)
         if mode != "vector" or model is None
@@ -336,11 +368,9 @@ def _rank(
     }
     # Another process may have re-indexed a file since the vector matrix was cached: its old
     # chunk ids are gone, so score only the chunks that still exist.
-    weights = _term_weights(conn, index, plan.terms, "{context body}") if plan.terms else {}
-    grams = _term_weights(conn, index, plan.grams, "grams") if plan.grams else {}
     for cand in candidates.values():
         cand.vector = vector_scores.get(cand.cid, 0.0)
-        cand.lexical = coverage(cand, weights, grams) if cand.cid in bm25 else 0.0
+        cand.lexical = evidence.coverage(cand) if cand.cid in bm25 else 0.0
     lex_rank = {cid: r for r, cid in enumerate(sorted(bm25, key=lambda c: -bm25[c]))}
     vec_rank = {
         cid: r for r, cid in enumerate(sorted(vector_scores, key=lambda c: -vector_scores[c]))
@@ -348,7 +378,7 @@ def _rank(
     ordered = fuse(candidates, bm25, effective, plan, settings, ws.today(), lex_rank, vec_rank)
     vectors = vectors_of(matrix, [c.cid for c in ordered[: k * 3]])
     ordered = newer_first(ordered[: k * 3], vectors, settings, plan.current) + ordered[k * 3 :]
-    chosen = diversify(ordered, k, vectors, settings)
+    chosen = select(ordered, k, vectors, settings, lambda cand: _section_units(conn, cand))
     return [
         SearchHit(
             c.path,
@@ -363,6 +393,15 @@ def _rank(
         )
         for c in chosen
     ]
+
+
+def _section_units(conn: sqlite3.Connection, cand: Candidate) -> list[tuple[int, int, int]]:
+    """The items of a candidate's section in line order: (chunk id, start line, end line)."""
+    return conn.execute(
+        "SELECT id, start_line, end_line FROM chunks WHERE path = ? AND heading = ?"
+        " ORDER BY start_line",
+        (cand.path, cand.heading),
+    ).fetchall()
 
 
 def _fill_vector_scores(
