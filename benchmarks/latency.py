@@ -64,7 +64,8 @@ def make_queries(words: list[str], rng: random.Random, count: int) -> list[str]:
 
 
 def generate(root: Path, chunks: int, per_file: int, zipf: Zipf) -> int:
-    """Daily logs with ``per_file`` sections each, ~400 characters per section."""
+    """Daily logs with ``per_file`` sections each, one item of ~400 characters per section: one
+    chunk per section whether the chunker cuts by section or by item, so sizes compare."""
     (root / "memory").mkdir(parents=True, exist_ok=True)
     files = max(1, chunks // per_file)
     for number in range(files):
@@ -77,9 +78,7 @@ def generate(root: Path, chunks: int, per_file: int, zipf: Zipf) -> int:
         for section in range(per_file):
             parts += [
                 f"## [coder] 任务 {section}",
-                f"- {sentence(zipf)}",
-                f"- {sentence(zipf)}",
-                f"- {sentence(zipf)}",
+                f"- {sentence(zipf)} {sentence(zipf)} {sentence(zipf)}",
                 "",
             ]
         name.write_text("\n".join(parts), encoding="utf-8")

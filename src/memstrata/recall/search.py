@@ -34,7 +34,7 @@ from memstrata.recall.ranking import (
 from memstrata.recall.store import Index
 from memstrata.recall.vectors import load_matrix
 from memstrata.text.spans import Span
-from memstrata.text.tokenize import fts_query
+from memstrata.text.tokenize import CJK_RUN, fts_query
 
 MODES = ("hybrid", "lexical", "vector")
 _DATE = re.compile(r"^\d{4}-\d{2}(-\d{2})?$")
@@ -163,12 +163,11 @@ def _lexical(
     limit: int,
     settings: SearchSettings,
 ) -> dict[int, float]:
-    """BM25 (higher is better) of the chunks matching any query word (in the chunk or its
-    headings) or, for short Chinese queries, any character pair."""
-    parts = []
+    """BM25 (higher is better) of the chunks matching any query word or translation (in the
+    chunk or its headings; a Chinese one also as its run of character pairs) or, for short
+    Chinese queries, any character pair."""
     words = [*plan.terms, *(w for forms in plan.synonyms.values() for w in forms)]
-    if words:
-        parts.append(fts_query(words, "{context body}"))
+    parts = [_word_expression(word) for word in words]
     if plan.grams:
         parts.append(fts_query(plan.grams, "grams"))
     if not parts:
@@ -190,13 +189,13 @@ def _evidence(
     ``translation_credit`` of the word they translate; the word's own weight is its IDF, or,
     when it does not occur here at all (an English word over Chinese memory), the IDF of its
     best translation."""
-    counts = _document_counts(conn, index, plan.terms, "{context body}")
+    counts = _document_counts(conn, index, plan.terms)
     forms: dict[str, dict[str, float]] = {}
     weights: dict[str, float] = {}
     documents = counts[""]
     kept: dict[str, list[str]] = {}
     for term in plan.terms:
-        found = _document_counts(conn, index, plan.synonyms.get(term, []), "{context body}")
+        found = _document_counts(conn, index, plan.synonyms.get(term, []))
         present = sorted(
             (w for w in plan.synonyms.get(term, []) if found[w] > 0), key=lambda w: -found[w]
         )[: settings.max_translations if settings.translation_credit > 0 else 0]
@@ -207,23 +206,34 @@ def _evidence(
         forms[term] = {term: own} | {w: min(c, weight) for w, c in credits.items()}
         weights[term] = weight
     plan.synonyms = kept
-    grams = _document_counts(conn, index, plan.grams, "grams") if plan.grams else {"": documents}
+    grams = _document_counts(conn, index, plan.grams, pairs=True) if plan.grams else {}
     return Evidence(
         forms, weights, {g: idf(documents, grams[g]) for g in plan.grams if grams[g] > 0}
     )
 
 
+def _word_expression(word: str) -> str:
+    """FTS5 expression for one word: the word in a chunk or its headings and, for Chinese, its
+    character pairs in a row too (the segmenter may have cut the chunk's text elsewhere)."""
+    expression = fts_query([word], "{context body}")
+    if len(word) >= 2 and CJK_RUN.fullmatch(word):
+        pairs = " ".join(word[i : i + 2] for i in range(len(word) - 1))
+        expression += " OR " + fts_query([pairs], "grams")
+    return f"({expression})"
+
+
 def _document_counts(
-    conn: sqlite3.Connection, index: Index, terms: list[str], column: str
+    conn: sqlite3.Connection, index: Index, terms: list[str], pairs: bool = False
 ) -> dict[str, int]:
-    """How many chunks contain each term (cached per index generation); ``""``: all chunks."""
-    key = (f"{index.path}:{column}", Index.meta(conn, "generation"))
+    """How many chunks contain each word (or character pair, with ``pairs``), cached per index
+    generation; ``""``: all chunks."""
+    key = (f"{index.path}:{pairs}", Index.meta(conn, "generation"))
     known = _DF.setdefault(key, {})
     for term in terms:
         if term not in known:
+            expression = fts_query([term], "grams") if pairs else _word_expression(term)
             known[term] = conn.execute(
-                "SELECT COUNT(*) FROM chunks_fts WHERE chunks_fts MATCH ?",
-                (fts_query([term], column),),
+                "SELECT COUNT(*) FROM chunks_fts WHERE chunks_fts MATCH ?", (expression,)
             ).fetchone()[0]
     if "" not in known:
         known[""] = conn.execute("SELECT COUNT(*) FROM chunks").fetchone()[0]
