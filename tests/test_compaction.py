@@ -259,4 +259,4 @@ def test_cli_compact(ws, cli, tmp_path) -> None:
         encoding="utf-8",
     )
     bad = cli("-w", str(ws.root), "compact", str(transcript))
-    assert bad.code == 2 and "t.jsonl:2: invalid JSON" in bad.err
+    assert bad.code == 2 and "t.jsonl:2: not a conversation: this line is not JSON" in bad.err

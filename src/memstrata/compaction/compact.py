@@ -78,7 +78,9 @@ def parse_openai(data: list[dict[str, Any]]) -> list[Message]:
     out = []
     for index, item in enumerate(data):
         if not isinstance(item, dict) or "role" not in item:
-            raise FormatError("message is not an object with a role", f"message[{index}]")
+            raise FormatError(
+                f"not a conversation: message {index} is not an object with a role", "messages"
+            )
         content = item.get("content") or ""
         if isinstance(content, list):
             content = "\n".join(part.get("text", "") for part in content if isinstance(part, dict))
@@ -105,7 +107,12 @@ def parse_claude_transcript(lines: list[str], path: str = "transcript") -> list[
         try:
             entry = json.loads(line)
         except json.JSONDecodeError:
-            raise FormatError("invalid JSON in transcript", path, number) from None
+            raise FormatError(
+                "not a conversation: this line is not JSON (OpenAI JSON or Claude Code JSONL "
+                "expected)",
+                path,
+                number,
+            ) from None
         message = entry.get("message") if isinstance(entry, dict) else None
         if entry.get("type") not in ("user", "assistant") or not isinstance(message, dict):
             continue

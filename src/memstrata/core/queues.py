@@ -23,11 +23,9 @@ from memstrata.formats.jsonl import (
 def append_pending(writer: Writer, record: dict[str, Any]) -> dict[str, Any]:
     """Validate, redact and append one signal to pending.jsonl; returns what was written."""
     ws = writer.ws
-    clean = pending_record({"ts": ws.now().isoformat(timespec="seconds"), **record})
-    clean = {
-        key: writer.clean(value) if isinstance(value, str) else value
-        for key, value in clean.items()
-    }
+    # Redact before pending_record clips brief/detail: a clipped key is no longer recognisable.
+    cleaned = {k: writer.clean(v) if isinstance(v, str) else v for k, v in record.items()}
+    clean = pending_record({"ts": ws.now().isoformat(timespec="seconds"), **cleaned})
     if writer.agent and "agent" not in clean:
         clean["agent"] = writer.agent
     clean.setdefault("session", writer.session.kind)

@@ -1,9 +1,10 @@
 """Secret detection and redaction.
 
 Agents paste tool output, configs and error messages into memory; a key written into Markdown
-ends up in git and in every later prompt. Everything is redacted before it is persisted, and in
-team workspaces (shared by several agents) text holding a secret is refused instead.
-Each pattern carries a kind so the redaction says what was removed: ``[REDACTED:github_token]``.
+ends up in git and in every later prompt. Everything is redacted before it is persisted (and
+before it is cut: half a key is no longer recognisable as one), and in team workspaces text
+holding a secret is refused instead. Each pattern carries a kind so the redaction says what was
+removed: ``[REDACTED:github_token]``. tests/secrets_corpus.py holds the kinds it must catch.
 """
 
 from __future__ import annotations
@@ -12,20 +13,23 @@ import re
 from dataclasses import dataclass
 
 # Whole-token secrets, replaced entirely: (kind, literal markers, pattern). A pattern runs only
-# when one of its markers occurs in the text, so scanning ordinary prose costs a few substring
-# checks instead of one regex pass per kind.
+# when one of its markers occurs in the text (lower-cased), so scanning ordinary prose costs a
+# few substring checks instead of one regex pass per kind.
 _TOKEN_PATTERNS: list[tuple[str, tuple[str, ...], str]] = [
     (
         "private_key",
-        ("PRIVATE KEY",),
-        r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----[\s\S]*?-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----",
+        ("private key",),
+        # With its END line, or (pasted half) through the base64 body that follows.
+        r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----(?:[\s\S]*?-----END [A-Z0-9 ]*PRIVATE"
+        r" KEY(?: BLOCK)?-----|(?:\s*[A-Za-z0-9+/=]{16,})+)",
     ),
     ("anthropic_key", ("sk-ant-",), r"\bsk-ant-[A-Za-z0-9_\-]{20,}"),
     ("openai_key", ("sk-",), r"\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_\-]{20,}"),
-    ("stripe_key", ("_live_", "_test_"), r"\b(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}"),
+    ("stripe_key", ("_live_", "_test_"), r"\b(?:sk|rk|pk)_(?:live|test)_[A-Za-z0-9]{16,}"),
+    ("stripe_webhook_secret", ("whsec_",), r"\bwhsec_[A-Za-z0-9]{24,}"),
     (
         "aws_access_key",
-        ("AKIA", "ASIA", "AGPA", "AIDA", "AROA", "ANPA"),
+        ("akia", "asia", "agpa", "aida", "aroa", "anpa"),
         r"\b(?:AKIA|ASIA|AGPA|AIDA|AROA|ANPA)[0-9A-Z]{16}\b",
     ),
     (
@@ -33,34 +37,90 @@ _TOKEN_PATTERNS: list[tuple[str, tuple[str, ...], str]] = [
         ("ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"),
         r"\b(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{22,})",
     ),
-    ("gitlab_token", ("glpat-",), r"\bglpat-[A-Za-z0-9_\-]{20,}"),
+    ("gitlab_token", ("glpat-", "gldt-", "glrt-"), r"\bgl(?:pat|dt|rt)-[A-Za-z0-9_\-]{20,}"),
     ("slack_token", ("xox",), r"\bxox[abposr]-[A-Za-z0-9\-]{10,}"),
     ("slack_webhook", ("hooks.slack.com",), r"https://hooks\.slack\.com/services/[A-Za-z0-9/_\-]+"),
-    ("google_api_key", ("AIza",), r"\bAIza[0-9A-Za-z_\-]{35}"),
+    (
+        "discord_webhook",
+        ("discord", "/api/webhooks/"),
+        r"https://(?:(?:canary|ptb)\.)?discord(?:app)?\.com/api/webhooks/\d+/[A-Za-z0-9_\-]+",
+    ),
+    ("discord_bot_token", ("discord",), r"\b[MN][A-Za-z\d]{23,25}\.[\w-]{6}\.[\w-]{27,}"),
+    ("google_api_key", ("aiza",), r"\bAIza[0-9A-Za-z_\-]{35}"),
     ("google_oauth_token", ("ya29.",), r"\bya29\.[0-9A-Za-z_\-]{20,}"),
     ("huggingface_token", ("hf_",), r"\bhf_[A-Za-z0-9]{30,}"),
     ("npm_token", ("npm_",), r"\bnpm_[A-Za-z0-9]{36}\b"),
-    ("sendgrid_key", ("SG.",), r"\bSG\.[A-Za-z0-9_\-]{16,}\.[A-Za-z0-9_\-]{16,}"),
-    ("telegram_bot_token", (":AA",), r"\b\d{8,10}:AA[A-Za-z0-9_\-]{33}\b"),
-    ("jwt", ("eyJ",), r"\beyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{8,}"),
-    ("bearer_token", ("bearer ",), r"(?i)(?<=bearer )[A-Za-z0-9\-._~+/]{20,}=*"),
+    ("pypi_token", ("pypi-",), r"\bpypi-[A-Za-z0-9_\-]{50,}"),
+    ("sendgrid_key", ("sg.",), r"\bSG\.[A-Za-z0-9_\-]{16,}\.[A-Za-z0-9_\-]{16,}"),
+    ("telegram_bot_token", (":aa",), r"\b\d{8,10}:AA[A-Za-z0-9_\-]{33}\b"),
+    ("jwt", ("eyj",), r"\beyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{8,}"),
+    ("shopify_token", ("shpat_", "shpss_", "shpca_"), r"\bshp(?:at|ss|ca)_[a-fA-F0-9]{32}"),
+    ("digitalocean_token", ("dop_v1_", "doo_v1_"), r"\bdo[op]_v1_[a-f0-9]{64}"),
+    ("databricks_token", ("dapi",), r"\bdapi[a-f0-9]{32}(?:-\d)?"),
+    ("linear_key", ("lin_api_",), r"\blin_api_[A-Za-z0-9]{40}"),
+    ("notion_token", ("secret_", "ntn_"), r"\b(?:secret_[A-Za-z0-9]{43}|ntn_[A-Za-z0-9]{40,})"),
+    ("groq_key", ("gsk_",), r"\bgsk_[A-Za-z0-9]{48,}"),
+    ("replicate_token", ("r8_",), r"\br8_[A-Za-z0-9]{37,}"),
+    ("square_token", ("sq0atp-", "sq0csp-"), r"\bsq0(?:atp|csp)-[A-Za-z0-9_\-]{22,}"),
+    ("twilio_key", ("sk",), r"\bSK[0-9a-f]{32}\b"),
+    ("mailgun_key", ("key-",), r"\bkey-[0-9a-f]{32}\b"),
+    ("mailchimp_key", ("-us",), r"\b[0-9a-f]{32}-us\d{1,2}\b"),
+    ("azure_sas_signature", ("sig=",), r"(?<=[?&]sig=)[A-Za-z0-9%+/=]{20,}"),
+    (
+        "authorization_header",
+        ("authorization",),
+        r"(?i)authorization[\"']?\s*[:=]\s*[\"']?(?:basic|bearer|token|digest|apikey)?\s*"
+        r"(?P<secret>[A-Za-z0-9\-._~+/=]{8,})",
+    ),
+    ("bearer_token", ("bearer",), r"(?i)\bbearer\s+(?P<secret>[A-Za-z0-9\-._~+/]{16,}=*)"),
+    (
+        "mysql_password",
+        ("mysql", "mariadb"),
+        r"\b(?:mysql|mysqldump|mysqladmin|mariadb)\b[^\n]*?\s(?:-p|--password=)"
+        r"(?P<secret>[^\s'\"]{3,})",
+    ),
 ]
 
-# Credentials embedded in URLs (user:password@host): anchored on the literal "://".
-_URL_PASSWORD = re.compile(r"(?<=://)(?P<user>[^\s:/@]{1,256}):(?P<secret>[^\s@/]{1,256})(?=@)")
+# Credentials embedded in URLs (user:password@host, or :password@host): anchored on "://".
+_URL_PASSWORD = re.compile(r"(?<=://)(?P<user>[^\s:/@]{0,256}):(?P<secret>[^\s@/]{1,256})(?=@)")
+# A DSN's key part (https://KEY@sentry.io/1): a long hex user with no password.
+_DSN_KEY = re.compile(r"(?<=://)(?P<secret>[0-9a-f]{32})(?=@)")
 
-# key = value / key: value assignments (English and Chinese keys); the key stays readable.
-_ASSIGNMENT = re.compile(
-    r"(?P<key>(?i:\b(?:password|passwd|pwd|passphrase|secret|client[_-]?secret|api[_-]?key|apikey"
-    r"|access[_-]?key|secret[_-]?key|aws_secret_access_key|access[_-]?token|auth[_-]?token"
-    r"|refresh[_-]?token|token|private[_-]?key|accountkey)\b)|密码|口令|密钥|令牌)"
-    r"(?P<sep>[\"']?\s*(?:=|:|：)\s*)"
-    r"(?P<secret>\"[^\"\n]+\"|'[^'\n]+'|[^\s,;，；。'\"]+)"
+# key = value / key: value assignments; the key may carry a prefix (DB_PASSWORD,
+# POSTGRES_PASSWORD, DJANGO_SECRET_KEY, TWILIO_AUTH_TOKEN) and stays readable.
+_SECRET_WORD = (
+    r"password|passwd|pwd|passphrase|secret|api[_-]?key|apikey|access[_-]?key|secret[_-]?key"
+    r"|access[_-]?token|auth[_-]?token|refresh[_-]?token|token|private[_-]?key|accountkey"
+    r"|credentials?|client[_-]?secret|_authtoken|auth"
 )
-
-_ASSIGNMENT_MARKERS = ("pass", "pwd", "secret", "key", "token", "密码", "口令", "密钥", "令牌")
-_COMPILED = [(kind, markers, re.compile(pattern)) for kind, markers, pattern in _TOKEN_PATTERNS]
+_ASSIGNMENT = re.compile(
+    r"(?P<key>(?i:(?<![\w-])[\w.-]*(?:" + _SECRET_WORD + r")[\w-]*)|密码|口令|密钥|令牌)"
+    # JSON escaped inside JSON (a tool input) puts backslashes before the quotes: \"auth\": \"…\"
+    r"(?P<sep>\\?[\"']?\s*(?:=|:|：)\s*)"
+    r"(?P<secret>\\?\"[^\"\n\\]+\\?\"|'[^'\n]+'|[^\s,;，；。'\"\\]+)"
+)
+_ASSIGNMENT_MARKERS = (
+    "pass",
+    "pwd",
+    "secret",
+    "key",
+    "token",
+    "cred",
+    "auth",
+    "密码",
+    "口令",
+    "密钥",
+    "令牌",
+)
+# Keys that contain a secret word but count things (max_tokens = 4096), not hold a secret.
+_NOT_A_SECRET_KEY = re.compile(
+    r"(?i)tokens$|_count$|_limit$|_len(?:gth)?$|_size$|^max_|^min_|^num_|_ttl$|_timeout$|expir"
+    r"|^author$|^authors?$|_url$|_path$|_file$|_type$|_name$|^keyboard|_id$|^keys?$"
+)
 _PLACEHOLDER = re.compile(r"\[REDACTED:[a-z_]+\]")
+_COMPILED = [
+    (kind, markers, re.compile(pattern, re.MULTILINE)) for kind, markers, pattern in _TOKEN_PATTERNS
+]
 
 
 @dataclass(frozen=True)
@@ -74,11 +134,32 @@ class SecretFinding:
 
 def _assignment_kind(key: str) -> str:
     lowered = key.lower()
-    if lowered in {"密码", "口令", "passwd", "pwd", "passphrase"} or "password" in lowered:
+    if lowered in {"密码", "口令"} or any(w in lowered for w in ("passw", "pwd", "passphrase")):
         return "password"
     if "token" in lowered or key == "令牌":
         return "token"
     return "secret"
+
+
+def _plausible_value(key: str, value: str) -> bool:
+    """A value worth hiding: not a placeholder, not a count under a secret-ish key."""
+    if _PLACEHOLDER.fullmatch(value) or value.startswith("[REDACTED") or len(value) < 3:
+        return False
+    if value.lower() in {
+        "none",
+        "null",
+        "true",
+        "false",
+        "xxx",
+        "***",
+        "changeme",
+        "basic",
+        "bearer",
+    }:
+        return False
+    if _assignment_kind(key) != "password" and (value.isdigit() and len(value) < 8):
+        return False
+    return not value.startswith(("$", "${", "{{", "<", "%("))  # a reference, not a value
 
 
 def find_secrets(text: str) -> list[SecretFinding]:
@@ -86,28 +167,36 @@ def find_secrets(text: str) -> list[SecretFinding]:
     found: list[SecretFinding] = []
     lowered = text.lower()
     for kind, markers, pattern in _COMPILED:
-        haystack = lowered if kind == "bearer_token" else text
-        if any(marker in haystack for marker in markers):
-            found.extend(SecretFinding(kind, m.start(), m.end()) for m in pattern.finditer(text))
+        if any(marker in lowered for marker in markers):
+            group = "secret" if "secret" in pattern.groupindex else 0
+            found.extend(
+                SecretFinding(kind, m.start(group), m.end(group))
+                for m in pattern.finditer(text)
+                if m.group(group)
+            )
     if "://" in text:
         found.extend(
             SecretFinding("url_password", m.start("secret"), m.end("secret"))
             for m in _URL_PASSWORD.finditer(text)
         )
-    assignments = (
-        _ASSIGNMENT.finditer(text) if any(k in lowered for k in _ASSIGNMENT_MARKERS) else ()
-    )
-    for m in assignments:
-        value = m.group("secret").strip("\"'")
-        if _PLACEHOLDER.fullmatch(value) or value.startswith("[REDACTED") or len(value) < 3:
-            continue
-        found.append(
-            SecretFinding(_assignment_kind(m.group("key")), m.start("secret"), m.end("secret"))
+        found.extend(
+            SecretFinding("dsn_key", m.start("secret"), m.end("secret"))
+            for m in _DSN_KEY.finditer(text)
         )
+    if any(k in lowered for k in _ASSIGNMENT_MARKERS):
+        for m in _ASSIGNMENT.finditer(text):
+            key = m.group("key").strip("_.-")
+            value = m.group("secret").strip("\"'\\")
+            if _NOT_A_SECRET_KEY.search(key) or not _plausible_value(key, value):
+                continue
+            found.append(SecretFinding(_assignment_kind(key), m.start("secret"), m.end("secret")))
     found.sort(key=lambda f: (f.start, -(f.end - f.start)))
     merged: list[SecretFinding] = []
     for finding in found:
         if merged and finding.start < merged[-1].end:
+            if finding.end > merged[-1].end:  # overlapping matches: hide the union
+                last = merged[-1]
+                merged[-1] = SecretFinding(last.kind, last.start, finding.end)
             continue
         merged.append(finding)
     return merged

@@ -230,6 +230,7 @@ def _replay(ws: Workspace) -> list[str]:
     with contextlib.ExitStack() as locks:
         for full in sorted(paths):
             locks.enter_context(file_lock(lock_path_for(ws.state_dir / "locks", full)))
+            remove_stale_temps(full)  # a replace killed mid-write left its temp file
         _apply(ws, steps, warnings, fault=False)
     journal.unlink()
     return warnings

@@ -31,7 +31,7 @@ from memstrata.core.storage import (
 )
 from memstrata.core.transaction import BOM, Transaction, recover, transaction
 from memstrata.errors import MemstrataError, PathOutsideWorkspace, SecretRefused
-from memstrata.formats.validate import check_rewrite
+from memstrata.formats.validate import check_block, check_rewrite
 from memstrata.text.normalize import normalize
 from memstrata.text.textio import decode_text, line_ending, split_lines
 
@@ -192,6 +192,9 @@ class Writer:
         full = self._target(rel_path, role)
         rel = self.ws.rel(full)
         text = self.clean(text)
+        # An appended block must parse on its own as the file's format (a daily section whose
+        # title reads as a broken [agent] tag would make the whole log unreadable).
+        check_block(role or self.ws.role_of(rel), rel, split_lines(header + text))
         txn = self._staging()
         if txn is not None:
             staged = txn.touch(full, lambda data: decode_text(data, rel))

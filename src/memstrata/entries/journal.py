@@ -32,8 +32,10 @@ def log(
 ) -> Placed:
     """Append a ``## [agent] 标题`` section with one item to the day's log (today by default)."""
     ws = writer.ws
+    # Clean the whole text before splitting it: a key pasted over several lines (a PEM block)
+    # is only recognisable whole.
     items = [
-        writer.clean(_BULLET.sub("", line.strip())) for line in text.split("\n") if line.strip()
+        _BULLET.sub("", line.strip()) for line in writer.clean(text).split("\n") if line.strip()
     ]
     if not items:
         raise MemstrataError("nothing to log: the text is empty")

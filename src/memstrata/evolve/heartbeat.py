@@ -149,9 +149,11 @@ def heartbeat(
     with evolve_lock(ws), writer.transaction():
         parsed = parse_jsonl(ws.read_lines(pending_path), required=("signal", "brief"))
         records = [r.data for r in parsed.records if r.data is not None]
+        # Forced or not, an empty queue means nothing to do: a rerun after a completed (or
+        # recovered) heartbeat must change nothing.
         run, reason = (
             (True, "forced")
-            if force
+            if force and records
             else due(records, ws.now(), settings.min_pending, settings.max_age_hours)
         )
         report = HeartbeatReport(

@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 
 from memstrata.formats.markdown import entry_end, headings
-from memstrata.formats.tags import split_tag
+from memstrata.formats.tags import safe_title, split_tag
 from memstrata.text.normalize import one_line
 from memstrata.text.textio import strip_eol
 
@@ -77,7 +77,7 @@ def render_log_section(
     tag = f"[{agent}] " if agent else ""
     time_label = "时间" if lang == "zh" else "Time"
     out = [
-        f"## {tag}{one_line(title)}",
+        f"## {tag}{safe_title(one_line(title))}",
         f"**{time_label}**: {time}",
         "",
         f"### {subsection_title(subsection, lang)}",

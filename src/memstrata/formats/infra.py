@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass, field
 
 from memstrata.formats.markdown import append_block, entry_end, headings, insert_block, to_lines
-from memstrata.formats.tags import split_tag
+from memstrata.formats.tags import safe_title, split_tag
 from memstrata.text.normalize import one_line
 from memstrata.text.textio import line_ending, strip_eol
 
@@ -71,7 +71,10 @@ def set_facts(
         tag = f"[{agent}] " if agent else ""
         block = to_lines(
             "\n".join(
-                [f"### {tag}{one_line(name)}", *(f"- **{k}**: {v}" for k, v in facts.items())]
+                [
+                    f"### {tag}{safe_title(one_line(name))}",
+                    *(f"- **{k}**: {v}" for k, v in facts.items()),
+                ]
             ),
             eol,
         )

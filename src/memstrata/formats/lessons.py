@@ -14,7 +14,7 @@ from memstrata.formats.markdown import (
     last_content,
     to_lines,
 )
-from memstrata.formats.tags import split_tag
+from memstrata.formats.tags import safe_title, split_tag
 from memstrata.text.normalize import one_line
 from memstrata.text.textio import line_ending, strip_eol
 
@@ -90,7 +90,7 @@ def render_lesson(lesson: Lesson, lang: str) -> str:
     """The Markdown of one lesson (no trailing newline)."""
     names = FIELD_NAMES[lang]
     tag = f"[{lesson.agent}] " if lesson.agent else ""
-    out = [f"### {tag}{one_line(lesson.title)} ({lesson.date})"]
+    out = [f"### {tag}{safe_title(one_line(lesson.title))} ({lesson.date})"]
     for key in ("symptom", "cause", "fix", "severity"):
         value = one_line(getattr(lesson, key))
         if value:

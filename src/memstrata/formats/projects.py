@@ -13,7 +13,7 @@ from memstrata.formats.markdown import (
     last_content,
     to_lines,
 )
-from memstrata.formats.tags import split_tag
+from memstrata.formats.tags import safe_title, split_tag
 from memstrata.text.normalize import one_line
 from memstrata.text.textio import line_ending, strip_eol
 
@@ -75,7 +75,7 @@ def render_project(project: Project, lang: str) -> str:
     """The Markdown of one project (no trailing newline)."""
     names = FIELD_NAMES[lang]
     tag = f"[{project.agent}] " if project.agent else ""
-    out = [f"### {tag}{one_line(project.name)}"]
+    out = [f"### {tag}{safe_title(one_line(project.name))}"]
     for key in ("status", "owner", "updated"):
         out.append(f"- **{names[key]}**: {one_line(getattr(project, key))}")
     out.append(f"- **{names['progress']}**:")

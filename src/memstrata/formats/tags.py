@@ -26,3 +26,11 @@ def check_agent(agent: str) -> str:
     if not AGENT_NAME.match(agent):
         raise FormatError(f"invalid agent name {agent!r}: use letters, digits, '.', '-' or '_'")
     return agent
+
+
+def safe_title(title: str) -> str:
+    """A heading title that cannot be misread as an ``[agent]`` tag: a leading ``[`` that opens
+    no proper tag is escaped (Markdown shows ``\\[`` as ``[``)."""
+    if title.startswith("[") and not _TAGGED.match(title):
+        return "\\" + title
+    return title

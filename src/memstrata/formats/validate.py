@@ -80,3 +80,17 @@ def check_rewrite(
             f"{sum(removed.values())} entries instead of adding {adds}; nothing was written",
             path,
         )
+
+
+def check_block(role: str | None, path: str, lines: list[str]) -> None:
+    """Raise :class:`FormatError` unless an appended block parses as the role's format."""
+    if role not in ENTRY_KEYS:
+        return
+    try:
+        entry_keys(role, lines, path)
+    except FormatError as exc:
+        raise FormatError(
+            f"refused: this entry would make the file unreadable ({exc.message}); nothing was "
+            "written",
+            path,
+        ) from None

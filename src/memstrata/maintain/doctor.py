@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+import sqlite3
 from dataclasses import dataclass, field
 from datetime import date, datetime
 
@@ -134,6 +135,21 @@ def _index(ws: Workspace) -> list[Finding]:
                 f".memstrata/{INDEX_NAME}",
             )
         ]
+    try:
+        return _index_state(ws)
+    except sqlite3.DatabaseError as exc:
+        return [
+            Finding(
+                "index",
+                "problem",
+                f"the search index is damaged ({str(exc)[:60]}); `memstrata doctor --fix` or any "
+                "search rebuilds it from the files (nothing is lost)",
+                f".memstrata/{INDEX_NAME}",
+            )
+        ]
+
+
+def _index_state(ws: Workspace) -> list[Finding]:
     conn = Index(ws, None).connect()
     known = {
         row[0]: (row[1], row[2]) for row in conn.execute("SELECT path, size, mtime_ns FROM files")

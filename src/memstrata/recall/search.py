@@ -322,9 +322,17 @@ def search(
         model = None
     response.warnings.extend(stats.warnings)
     response.pending_embeddings = stats.pending_embeddings
-    response.results = _rank(
-        ws, index.connect(), index, model, query, k, mode, filters, settings, response
-    )
+    try:
+        response.results = _rank(
+            ws, index.connect(), index, model, query, k, mode, filters, settings, response
+        )
+    except sqlite3.DatabaseError as exc:  # damage the sync did not touch: heal once, retry
+        with index.locked():
+            response.warnings.append(index.heal(exc))
+        response.warnings.extend(index.sync(embed=False).warnings)
+        response.results = _rank(
+            ws, index.connect(), index, model, query, k, mode, filters, settings, response
+        )
     return response
 
 

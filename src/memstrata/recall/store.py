@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from memstrata.core import changes
+from memstrata.core.redact import redact
 from memstrata.core.storage import file_lock
 from memstrata.core.workspace import LINKED_ROLE
 from memstrata.errors import MemstrataError
@@ -45,6 +46,14 @@ IGNORED_DIRS = frozenset(
 )
 Progress = Callable[[int, int], None]
 _CONNECTIONS: dict[tuple[str, int], tuple[int, sqlite3.Connection]] = {}
+
+
+def _forget_vectors(db_path: str) -> None:
+    from memstrata.recall.vectors import forget
+
+    forget(db_path)
+
+
 _LAST_FULL_SCAN: dict[str, float] = {}
 
 _SCHEMA = """
@@ -189,27 +198,67 @@ class Index:
         is older than that; in between, only files this process's writer changed are synced.
         """
         with self.locked():
-            stats = SyncStats()
-            needs_rebuild = not self.path.exists()
-            if not needs_rebuild:
-                needs_rebuild = self.meta(self.connect(), "signature") != self.signature
-            if needs_rebuild:
-                self._rebuild(stats)
-            conn = self.connect()
-            key = str(self.path)
-            written = changes.take(str(self.ws.root))
-            if (
-                needs_rebuild
-                or time.monotonic() - _LAST_FULL_SCAN.get(key, -1e9) >= scan_interval_s
-            ):
-                self._sync_files(conn, stats)
-                _LAST_FULL_SCAN[key] = time.monotonic()
-            elif written:
-                self._sync_files(conn, stats, only=written)
-            if embed and self.embedder is not None:
-                self._embed_missing(conn, stats, embed_budget_s, progress)
-            stats.pending_embeddings = self.pending_embeddings(conn)
+            try:
+                return self._sync(embed, embed_budget_s, progress, scan_interval_s)
+            except sqlite3.DatabaseError as exc:
+                warning = self.heal(exc)
+            stats = self._sync(embed, embed_budget_s, progress, scan_interval_s)
+            stats.warnings.insert(0, warning)
             return stats
+
+    def _sync(
+        self,
+        embed: bool,
+        embed_budget_s: float | None,
+        progress: Progress | None,
+        scan_interval_s: float,
+    ) -> SyncStats:
+        """One sync; the caller holds the index lock."""
+        stats = SyncStats()
+        needs_rebuild = not self.path.exists()
+        if not needs_rebuild:
+            needs_rebuild = self.meta(self.connect(), "signature") != self.signature
+        if needs_rebuild:
+            self._rebuild(stats)
+        conn = self.connect()
+        key = str(self.path)
+        written = changes.take(str(self.ws.root))
+        if needs_rebuild or time.monotonic() - _LAST_FULL_SCAN.get(key, -1e9) >= scan_interval_s:
+            self._sync_files(conn, stats)
+            _LAST_FULL_SCAN[key] = time.monotonic()
+        elif written:
+            self._sync_files(conn, stats, only=written)
+        if embed and self.embedder is not None:
+            self._embed_missing(conn, stats, embed_budget_s, progress)
+        stats.pending_embeddings = self.pending_embeddings(conn)
+        return stats
+
+    def heal(self, exc: sqlite3.DatabaseError) -> str:
+        """The index is derived: when SQLite says it is damaged, move it aside (keeping only the
+        newest damaged copy, for diagnosis) so the next sync rebuilds it, and say so once.
+        A busy or locked database is not damage: that error is raised again."""
+        message = str(exc)
+        if isinstance(exc, sqlite3.OperationalError) and any(
+            word in message for word in ("locked", "busy", "unable to open")
+        ):
+            raise exc
+        for key in [k for k in _CONNECTIONS if k[0] == str(self.path)]:
+            with contextlib.suppress(sqlite3.Error):
+                _CONNECTIONS.pop(key)[1].close()
+        _forget_vectors(str(self.path))
+        for old in self.ws.state_dir.glob(f"{INDEX_NAME}.damaged*"):
+            with contextlib.suppress(OSError):
+                old.unlink()
+        aside = self.path.with_name(f"{INDEX_NAME}.damaged")
+        with contextlib.suppress(FileNotFoundError):
+            os.replace(self.path, aside)
+        for suffix in ("-journal", "-wal", "-shm"):
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(f"{self.path}{suffix}")
+        return (
+            f"the search index was damaged ({message[:80]}); moved to "
+            f".memstrata/{aside.name} and rebuilt"
+        )
 
     def rebuild(self, progress: Progress | None = None) -> SyncStats:
         """Rebuild from scratch (``memstrata index --rebuild``), keeping cached embeddings."""
@@ -329,6 +378,9 @@ class Index:
             (rel, digest, stat.st_size, stat.st_mtime_ns, role),
         )
         for chunk in chunk_file(rel, role, split_lines(text)):
+            # A hand-written file may hold a key; the derived index never copies one.
+            chunk.text, chunk.heading = redact(chunk.text), redact(chunk.heading)
+            chunk.entry_id = redact(chunk.entry_id)
             self._insert_chunk(conn, chunk)
             stats.chunks_added += 1
 

@@ -39,6 +39,12 @@ class VectorMatrix:
         return [(int(self.ids[i]), float(scores[i])) for i in best if np.isfinite(scores[i])]
 
 
+def forget(db_path: str) -> None:
+    """Drop the cached matrices of one index file (it was replaced or found damaged)."""
+    for key in [k for k in _CACHE if k[0] == db_path]:
+        del _CACHE[key]
+
+
 def load_matrix(
     conn: sqlite3.Connection, db_path: str, model: str, generation: str
 ) -> VectorMatrix:

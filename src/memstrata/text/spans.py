@@ -16,7 +16,7 @@ from memstrata.errors import MemstrataError
 
 PIN = "📍"
 _LOCATION = re.compile(
-    r"^(?:📍\s*)?(?P<path>[^\s:][^:]*?)(?::L?(?P<start>\d{1,9})(?:-L?(?P<end>\d{1,9}))?)?$"
+    r"^(?:📍\s*)?(?P<path>[^\s:][^:]*?)(?::L?(?P<start>\d+)(?:-L?(?P<end>\d+))?)?$"
 )
 
 

@@ -1,0 +1,190 @@
+"""Issue 9 items 9-12: faults and bad input get one clear line, never a traceback; hooks never
+block; a damaged derived index heals itself; one bad queue line stops nothing."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import json
+import os
+import sys
+
+import pytest
+
+from memstrata.capture.record import record_signals
+from memstrata.core.permissions import Session
+from memstrata.entries.journal import log
+from memstrata.entries.remember import remember
+from memstrata.recall.store import INDEX_NAME
+from tests.conftest import run_process
+
+
+def _one_line_error(result, *fragments: str) -> None:
+    assert result.code == 2, result
+    lines = result.err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("memstrata: error: "), result.err
+    assert "Traceback" not in result.err
+    for fragment in fragments:
+        assert fragment in lines[0], (fragment, lines[0])
+
+
+def _damage(path, how: str) -> None:
+    data = path.read_bytes()
+    if how == "random":
+        path.write_bytes(os.urandom(len(data)))
+    elif how == "zeroed_header":
+        path.write_bytes(b"\0" * 100 + data[100:])
+    elif how == "truncated":
+        path.write_bytes(data[: len(data) // 3])
+    else:  # damaged pages: overwrite the middle pages, keep the header
+        page = 4096
+        middle = bytearray(data)
+        for start in range(page, len(data) - page, page * 2):
+            middle[start : start + page] = os.urandom(page)
+        path.write_bytes(bytes(middle))
+
+
+@pytest.mark.parametrize("how", ["random", "zeroed_header", "truncated", "damaged_pages"])
+def test_damaged_index_is_set_aside_and_rebuilt(ws, cli, how) -> None:
+    for n in range(40):
+        log(ws.writer(), f"第 {n} 次部署网关，端口 84{n:02d}")
+    remember(ws.writer(), "记住：网关端口是 8443")
+    assert cli("-w", str(ws.root), "index", "--json").code == 0
+    index = ws.state_dir / INDEX_NAME
+    _damage(index, how)
+    result = cli("-w", str(ws.root), "search", "网关端口", "--json")
+    assert result.code == 0, result
+    assert json.loads(result.out)["results"], "rebuilt from the files"
+    assert "Traceback" not in result.err
+    if how != "damaged_pages":  # page damage may lie where this query never reads
+        assert result.err.count("index was damaged") == 1, result.err
+        assert (ws.state_dir / f"{INDEX_NAME}.damaged").exists()
+    for command in (["index", "--json"], ["doctor", "--fix", "--json"], ["doctor", "--json"]):
+        _damage(index, how)
+        result = cli("-w", str(ws.root), *command)
+        assert "Traceback" not in result.err and result.code in (0, 1), (command, result)
+        json.loads(result.out)
+    assert len(list(ws.state_dir.glob(f"{INDEX_NAME}.damaged*"))) <= 1  # no pile of copies
+
+
+def test_mcp_search_on_a_damaged_index_answers_with_a_warning(ws) -> None:
+    from memstrata.adapters.mcp.server import build_server
+    from memstrata.recall.search import search
+
+    remember(ws.writer(), "记住：网关端口是 8443")
+    search(ws, "网关")
+    _damage(ws.state_dir / INDEX_NAME, "random")
+    server = build_server(str(ws.root), Session())
+    result = asyncio.run(server.call_tool("memory_search", {"query": "网关端口"}))
+    text = json.dumps(result, ensure_ascii=False, default=str)
+    assert "8443" in text and "damaged" in text
+
+
+@pytest.mark.parametrize("event", ["unknown-event", "", "UserPromptSubmit", "stop;rm -rf /"])
+def test_hook_with_an_unknown_event_exits_zero(ws, event) -> None:
+    result = run_process("-w", str(ws.root), "hook", event)
+    assert result.returncode == 0, result
+
+
+@pytest.mark.parametrize(
+    "payload",
+    ["", "not json", "[1,2]", '{"prompt": 5}', '{"prompt": "' + "长" * 50000 + '"}', "\x00\x01"],
+)
+@pytest.mark.parametrize("event", ["session-start", "user-prompt-submit", "pre-compact", "stop"])
+def test_hooks_exit_zero_whatever_they_get(ws, event, payload, monkeypatch) -> None:
+    from memstrata.adapters.hooks import run_hook
+
+    monkeypatch.setattr(sys, "stdin", io.StringIO(payload))
+    out = io.StringIO()
+    monkeypatch.setattr(sys, "stdout", out)
+    assert run_hook(event, str(ws.root)) == 0
+    if out.getvalue():
+        json.loads(out.getvalue())  # empty or valid JSON, never a half answer
+
+
+def test_session_start_reads_only_the_end_of_a_huge_daily_log(ws, monkeypatch) -> None:
+    from memstrata.context.bootstrap import build_context
+
+    path = ws.root / ws.daily_path(ws.today())
+    section = "## [coder] 部署\n**时间**: 10:00\n\n### 完成内容\n- 发布了 v{n}\n\n"
+    body = "".join(section.format(n=n) for n in range(200_000))  # ~ 8 MB
+    path.write_text(f"# [{ws.today().isoformat()}]\n\n" + body, encoding="utf-8")
+    real = type(ws).read_lines
+
+    def guarded(self, rel):
+        assert not rel.endswith(f"{ws.today().isoformat()}.md"), "read the whole huge log"
+        return real(self, rel)
+
+    monkeypatch.setattr(type(ws), "read_lines", guarded)
+    result = build_context(ws, Session(), budget=2000)
+    assert "v199999" in result.text
+    last = len(body.splitlines()) + 2
+    assert f":L{last - 5}-L{last - 1}" in result.text or f"L{last - 5}" in result.text
+
+
+@pytest.mark.parametrize(
+    ("args", "fragments"),
+    [
+        (["search", "x", "-k", "99999999999999999999"], ["-k must be between"]),
+        (["compact", "CHAT", "--window", "-5", "--keep", "-3"], ["--window must be between"]),
+        (["search", "x", "--since", "2026-13-45"], ["--since", "not a date"]),
+        (["search", "x", "--until", "2026-02-30"], ["--until", "not a date"]),
+        (["search", "x", "--role", "nonsense"], ["unknown role 'nonsense'"]),
+        (["get", "MEMORY.md:999999999999"], ["outside the file"]),
+        (["get", "MEMORY.md:5-2"], ["outside the file"]),
+        (["log", "x", "--date", "2026-02-30"], ["--date", "not a date"]),
+        (["context", "--budget", "0"], ["--budget must be between"]),
+    ],
+)
+def test_bad_arguments_give_one_line(ws, cli, tmp_path, args, fragments) -> None:
+    chat = tmp_path / "chat.json"
+    chat.write_text("[]", encoding="utf-8")
+    args = [str(chat) if a == "CHAT" else a for a in args]
+    _one_line_error(cli("-w", str(ws.root), *args), *fragments)
+
+
+def test_mcp_port_out_of_range_is_a_usage_error(ws, cli) -> None:
+    result = cli("-w", str(ws.root), "mcp", "--transport", "http", "--port", "99999")
+    assert result.code == 2 and "Traceback" not in result.err and "99999" in result.err
+
+
+def test_compact_of_something_that_is_not_a_conversation(ws, cli, tmp_path) -> None:
+    for text in ('{"foo":1}', '{"messages": 3}', "just some words", "[1, 2, 3]"):
+        chat = tmp_path / "c.json"
+        chat.write_text(text, encoding="utf-8")
+        _one_line_error(cli("-w", str(ws.root), "compact", str(chat)), "not a conversation")
+
+
+def test_mcp_errors_carry_a_message(ws) -> None:
+    from memstrata.adapters.mcp.server import build_server
+
+    server = build_server(str(ws.root), Session())
+    for args in ({"ref": "MEMORY.md:" + "9" * 40}, {"ref": "x" * 5000}, {"ref": "MEMORY.md:9-2"}):
+        with pytest.raises(Exception) as error:
+            asyncio.run(server.call_tool("memory_get", args))
+        message = str(error.value).split(":", 1)[-1].strip()
+        words = ("outside the file", "no such file", "at most 4096 characters")
+        assert any(w in message for w in words), message
+
+
+@pytest.mark.parametrize("markup", ["[/]", "[red]危险[/red]", "[bold", "[link=x]y[/link]"])
+def test_memory_text_is_printed_as_written_never_as_markup(ws, cli, markup) -> None:
+    remember(ws.writer(), f"记住：网关配置 {markup} 要小心")
+    log(ws.writer(Session("main", "coder")), f"改了网关 {markup}")
+    for args in (["search", "网关", "--plain"], ["search", "网关"], ["status"]):
+        result = cli("-w", str(ws.root), *args)
+        assert result.code == 0 and "Traceback" not in result.err, result
+        if args[0] == "search":
+            assert markup in result.out and "[coder]" in result.out
+
+
+def test_one_bad_pending_line_stops_nothing_and_is_kept(ws, cli) -> None:
+    for n in range(5):
+        record_signals(ws.writer(), f"我更喜欢第 {n} 种写法")
+    pending = ws.root / ws.role_path("pending")
+    with open(pending, "a", encoding="utf-8") as fh:
+        fh.write('{"signal": "preference", "brief": "坏了\n')
+    for args in (["status", "--json"], ["heartbeat", "--force", "--json"], ["consolidate"]):
+        result = cli("-w", str(ws.root), *args)
+        assert result.code == 0, (args, result)
+    assert '"brief": "坏了' in pending.read_text(encoding="utf-8")
