@@ -5,6 +5,8 @@ it replaced."""
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 import numpy as np
 import pytest
 
@@ -27,7 +29,7 @@ class TopicEmbedder:
 
     name = "topics-3"
     dim = 3
-    topics = {"限流": 0, "rate": 0, "滑动": 0, "午饭": 1, "lunch": 1}
+    topics: ClassVar[dict[str, int]] = {"限流": 0, "rate": 0, "滑动": 0, "午饭": 1, "lunch": 1}
 
     def embed(self, texts: list[str]) -> np.ndarray:
         out = np.full((len(texts), self.dim), 0.05, dtype=np.float32)
