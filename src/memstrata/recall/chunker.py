@@ -18,13 +18,11 @@ from memstrata.formats.markdown import Heading, headings, last_content
 from memstrata.formats.tags import split_tag
 from memstrata.text.textio import strip_eol
 
-CHUNKER_VERSION = "units-2"
+CHUNKER_VERSION = "units-1"
 MAX_CHARS = 900
 MAX_LINES = 24
 OVERLAP_LINES = 2
 BULLET_GROUP = 1
-SMALL_SECTION_LINES = 8  # a section this short (and SMALL_SECTION_CHARS) is one chunk
-SMALL_SECTION_CHARS = 700
 _DATE = re.compile(r"\b(\d{4}-\d{2}-\d{2})\b")
 _MONTH = re.compile(r"^[-*]\s+\[(\d{4}-\d{2})(?:-\d{2})?\]")
 _PRINCIPLE = re.compile(r"^P(\d+)\b")
@@ -205,8 +203,7 @@ def _agent_and_title(title: str, path: str, index: int) -> tuple[str | None, str
 
 def _unit_chunks(path: str, role: str, lines: list[str]) -> list[Chunk]:
     """Daily logs, archives, infra and any other notes: one chunk per list item (with its
-    continuation lines), table row or paragraph, carrying the whole heading path as context;
-    a short section stays whole (``_small``).
+    continuation lines), table row or paragraph, carrying the whole heading path as context.
 
     A log section mixes several facts; as one chunk its vector is an average of all of them and
     a hit cites lines that say nothing about the query. One item per chunk lets a terse bullet
@@ -231,10 +228,7 @@ def _unit_chunks(path: str, role: str, lines: list[str]) -> list[Chunk]:
         )
         dated = next((m.group(1) for h in reversed(stack) if (m := _DATE.search(h.title))), "")
         first = start + 1 if heading is not None else start
-        units = _units(lines, first, end)
-        if _small(lines, units):
-            units = [(units[0][0], units[-1][1], "")]
-        for unit_start, unit_end, header in units:
+        for unit_start, unit_end, header in _units(lines, first, end):
             context = _heading_path(stack)
             if header:
                 context = f"{context} > {header}" if context else header
@@ -253,19 +247,6 @@ def _unit_chunks(path: str, role: str, lines: list[str]) -> list[Chunk]:
                     )
                 )
     return chunks
-
-
-def _small(lines: list[str], units: list[tuple[int, int, str]]) -> bool:
-    """A short section (a few bullets of one log entry) stays one chunk: its items belong
-    together, and a query about the entry finds all of them. Tables keep one row per chunk.
-    Measured on the recall set's dev part: strict recall@1 0.43 -> 0.48, @5 0.76 -> 0.78."""
-    if not units or any(header for _s, _e, header in units):
-        return False
-    first, last = units[0][0], units[-1][1]
-    return (
-        last - first <= SMALL_SECTION_LINES
-        and sum(len(lines[i]) for i in range(first, last)) <= SMALL_SECTION_CHARS
-    )
 
 
 _ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s")
