@@ -90,6 +90,9 @@ def parse_overrides(pairs: list[str]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for pair in pairs:
         key, _, value = pair.partition("=")
+        if value in ("true", "false"):
+            out[key] = value == "true"
+            continue
         try:
             out[key] = float(value) if "." in value else int(value)
         except ValueError:
