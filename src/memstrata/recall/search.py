@@ -21,6 +21,7 @@ from memstrata.core.permissions import Session, hidden_roles
 from memstrata.core.workspace import Workspace
 from memstrata.errors import MemstrataError
 from memstrata.providers.embedders import Embedder, EmbedderError, workspace_embedder
+from memstrata.recall.chunker import ENTRY_ROLES
 from memstrata.recall.query import QueryPlan, plan_query
 from memstrata.recall.ranking import (
     Candidate,
@@ -271,7 +272,17 @@ def _allowed_mask(
     return mask
 
 
-def _snippet(text: str, terms: list[str], limit: int = 240) -> str:
+# Roles whose chunks need no heading in their snippet: entries start with their own, and a
+# USER.md / MEMORY.md bullet is plain from its path.
+_OWN_HEADINGS = ENTRY_ROLES | {"user", "long_term", "candidates"}
+_DATE_ONLY = re.compile(r"^\[?\d{4}-\d{2}(?:-\d{2})?\]?$")
+
+
+def _snippet(text: str, terms: list[str], heading: str = "", limit: int = 240) -> str:
+    """The lines of a chunk that hold query words (up to three), after the headings an item
+    sits under (``[coder] 部署网关 > 完成内容 › - 网关端口改为 8443``): an item alone does not
+    say what it is about."""
+    context = " > ".join(part for part in heading.split(" > ") if not _DATE_ONLY.match(part))
     lines = [line.strip() for line in text.split("\n") if line.strip()]
     lowered = [line.lower() for line in lines]
     scored = sorted(range(len(lines)), key=lambda i: -sum(term in lowered[i] for term in terms))
@@ -279,6 +290,8 @@ def _snippet(text: str, terms: list[str], limit: int = 240) -> str:
         range(min(2, len(lines)))
     )
     snippet = " … ".join(lines[i] for i in chosen)
+    if context:
+        snippet = f"{context} › {snippet}"
     return snippet if len(snippet) <= limit else snippet[: limit - 1] + "…"
 
 
@@ -403,7 +416,7 @@ def _rank(
             c.start,
             c.end,
             round(c.score, 4),
-            _snippet(c.text, plan.terms),
+            _snippet(c.text, plan.terms, "" if c.role in _OWN_HEADINGS else c.heading),
             c.role,
             c.entry_id,
             c.date,
