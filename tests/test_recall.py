@@ -61,6 +61,24 @@ def test_daily_logs_are_chunked_per_item_with_their_headings(ws) -> None:
         assert chunk.text == "".join(lines[chunk.start_line - 1 : chunk.end_line]).strip()
 
 
+def test_a_long_list_is_chunked_in_runs_of_three_items() -> None:
+    """A conversation (one line per turn) in runs of three turns: one turn alone says too
+    little; a short list keeps one chunk per item."""
+    turns = "".join(f"- [D1:{n}] Caroline: turn number {n}\n" for n in range(1, 15))
+    chunks = chunk_file(
+        "memory/2023-05-08.md", "daily", split_lines(f"# [2023-05-08]\n\n## Session 1\n{turns}")
+    )
+    assert [(c.start_line, c.end_line) for c in chunks] == [
+        (4, 6),
+        (7, 9),
+        (10, 12),
+        (13, 15),
+        (16, 17),
+    ]
+    short = chunk_file("memory/x.md", "daily", split_lines("# x\n\n## s\n- a\n- b\n- c\n"))
+    assert [(c.start_line, c.end_line) for c in short] == [(4, 4), (5, 5), (6, 6)]
+
+
 def test_items_keep_continuation_lines_tables_by_row_and_code_whole() -> None:
     text = (
         "# Notes\n\n## 对比\n"

@@ -80,7 +80,7 @@ class SearchSettings:
     same_topic: float = 0.45
     # A result from an entry already shown, or with a vector this close to one shown, loses
     # ``diversity`` of its score (0 turns it off).
-    diversity: float = 0.05
+    diversity: float = 0.0
     near_copy: float = 0.9
     # Adjacent items of a result's section scoring at least this share of it join the result
     # (one result per passage; 0 turns it off).

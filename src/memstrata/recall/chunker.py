@@ -18,11 +18,13 @@ from memstrata.formats.markdown import Heading, headings, last_content
 from memstrata.formats.tags import split_tag
 from memstrata.text.textio import strip_eol
 
-CHUNKER_VERSION = "units-1"
+CHUNKER_VERSION = "units-2"
 MAX_CHARS = 900
 MAX_LINES = 24
 OVERLAP_LINES = 2
 BULLET_GROUP = 1
+LONG_LIST_ITEMS = 10  # a list longer than this is chunked in runs of WINDOW_ITEMS items
+WINDOW_ITEMS = 3
 _DATE = re.compile(r"\b(\d{4}-\d{2}-\d{2})\b")
 _MONTH = re.compile(r"^[-*]\s+\[(\d{4}-\d{2})(?:-\d{2})?\]")
 _PRINCIPLE = re.compile(r"^P(\d+)\b")
@@ -228,7 +230,7 @@ def _unit_chunks(path: str, role: str, lines: list[str]) -> list[Chunk]:
         )
         dated = next((m.group(1) for h in reversed(stack) if (m := _DATE.search(h.title))), "")
         first = start + 1 if heading is not None else start
-        for unit_start, unit_end, header in _units(lines, first, end):
+        for unit_start, unit_end, header in _windows(_units(lines, first, end)):
             context = _heading_path(stack)
             if header:
                 context = f"{context} > {header}" if context else header
@@ -247,6 +249,18 @@ def _unit_chunks(path: str, role: str, lines: list[str]) -> list[Chunk]:
                     )
                 )
     return chunks
+
+
+def _windows(units: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
+    """Items of a long list (a conversation, a long log) in runs of ``WINDOW_ITEMS``: one turn
+    alone ("Yeah, that was fun!") says too little to be found, a few in a row say what they
+    are about. Short lists (an agent's log entry) keep one chunk per item; table rows too."""
+    if len(units) <= LONG_LIST_ITEMS or any(header for _s, _e, header in units):
+        return units
+    return [
+        (units[i][0], units[min(i + WINDOW_ITEMS, len(units)) - 1][1], "")
+        for i in range(0, len(units), WINDOW_ITEMS)
+    ]
 
 
 _ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s")

@@ -1,9 +1,9 @@
 """From the lexical and vector candidates to one ordered list (hybrid search's second half).
 
-* **Fusion that knows when a side has nothing.** The lexical score of a chunk is the share of
-  the query's information it matches (each query word weighted by its IDF in this index),
-  nudged by BM25 for ties; not BM25 divided by the best hit, which turned the best of a set
-  of junk matches into a perfect 1.0. A cross-lingual query whose words match only a stray
+* **Fusion that knows when a side has nothing.** The lexical score of a chunk is half the share
+  of the query's information it matches (each query word weighted by its IDF in this index)
+  and half BM25 relative to the best hit, scaled by the best hit's share: not BM25 divided by
+  the best hit alone, which turned the best of a set of junk matches into a perfect 1.0. A cross-lingual query whose words match only a stray
   "use" or "的" therefore gives the lexical side almost no say, and the vector side decides.
   RRF stays a setting.
 * **Intents** (recall/query.py): a query for the current value ranks the newest of alike
@@ -112,9 +112,13 @@ def fuse(
 ) -> list[Candidate]:
     """Score every candidate for ``mode``; returns the kept ones, best first."""
     best_bm25 = max(bm25.values(), default=0.0) or 1.0
+    # How much of the query the best lexical match covers: the lexical side's confidence.
+    confidence = max((c.lexical for c in candidates.values()), default=0.0)
     kept = []
     for cand in candidates.values():
-        text = cand.lexical * (0.8 + 0.2 * bm25.get(cand.cid, 0.0) / best_bm25)
+        # Half what this chunk covers, half BM25's order (term frequency, length) scaled by
+        # the side's confidence: junk matches stay low either way.
+        text = 0.5 * cand.lexical + 0.5 * confidence * bm25.get(cand.cid, 0.0) / best_bm25
         vector = max(cand.vector, 0.0)
         if mode == "lexical":
             base, keep = text, cand.cid in bm25
