@@ -44,17 +44,18 @@ DAILY = """# [2026-04-10]
 """
 
 
-def test_daily_logs_are_chunked_per_item_with_their_headings(ws) -> None:
-    """One chunk per bullet, carrying the section it sits in (and its entry's agent and date);
-    the **时间** line is no result of its own."""
-    lines = split_lines(DAILY)
+def test_daily_logs_are_chunked_by_short_section_or_item_with_their_headings(ws) -> None:
+    """A short section is one chunk, a longer one one chunk per bullet; each carries the
+    headings it sits under (and its entry's agent and date); the **时间** line is left out."""
+    longer = "\n## [main] 周会\n" + "".join(f"- 第 {n} 件事\n" for n in range(1, 10))
+    lines = split_lines(DAILY + longer)
     chunks = chunk_file("memory/2026-04-10.md", "daily", lines)
-    assert [(c.start_line, c.end_line, c.agent, c.entry_id, c.date) for c in chunks] == [
-        (7, 7, "coder", "部署网关", "2026-04-10"),
-        (8, 8, "coder", "部署网关", "2026-04-10"),
-        (13, 13, "researcher", "Vector DB survey", "2026-04-10"),
-        (14, 14, "researcher", "Vector DB survey", "2026-04-10"),
+    assert [(c.start_line, c.end_line, c.agent, c.entry_id, c.date) for c in chunks[:3]] == [
+        (7, 8, "coder", "部署网关", "2026-04-10"),
+        (13, 14, "researcher", "Vector DB survey", "2026-04-10"),
+        (17, 17, "main", "周会", "2026-04-10"),
     ]
+    assert [(c.start_line, c.end_line) for c in chunks[2:]] == [(n, n) for n in range(17, 26)]
     assert chunks[0].heading == "[2026-04-10] > [coder] 部署网关 > 完成内容"
     assert "部署网关" in chunks[0].embed_text and "完成内容" in chunks[0].embed_text
     for chunk in chunks:
@@ -75,8 +76,11 @@ def test_a_long_list_is_chunked_in_runs_of_three_items() -> None:
         (13, 15),
         (16, 17),
     ]
+    items = "".join(f"- item {n} with a few words\n" for n in range(9))
+    medium = chunk_file("memory/x.md", "daily", split_lines(f"# x\n\n## s\n{items}"))
+    assert [(c.start_line, c.end_line) for c in medium] == [(n, n) for n in range(4, 13)]
     short = chunk_file("memory/x.md", "daily", split_lines("# x\n\n## s\n- a\n- b\n- c\n"))
-    assert [(c.start_line, c.end_line) for c in short] == [(4, 4), (5, 5), (6, 6)]
+    assert [(c.start_line, c.end_line) for c in short] == [(4, 6)]
 
 
 def test_items_keep_continuation_lines_tables_by_row_and_code_whole() -> None:
@@ -280,11 +284,11 @@ def test_incremental_sync_edit_delete_rename(ws) -> None:
     assert index.sync().changed == 0  # nothing changed: only stats
     _write(ws, "memory/2026-04-10.md", DAILY)
     stats = index.sync()
-    assert (stats.changed, stats.chunks_added, stats.embedded) == (1, 4, 4)
+    assert (stats.changed, stats.chunks_added, stats.embedded) == (1, 2, 2)
     path = ws.root / "memory/2026-04-10.md"
     path.write_text(DAILY.replace("8443", "9443"), encoding="utf-8")
     stats = index.sync()
-    assert (stats.changed, stats.embedded) == (1, 1)  # the unchanged items reuse their vectors
+    assert (stats.changed, stats.embedded) == (1, 1)  # the unchanged section reuses its vector
     assert (
         search(ws, "9443", mode="lexical").results
         and not search(ws, "8443", mode="lexical").results
@@ -358,7 +362,7 @@ def test_cli_search_json_contract(ws, cli) -> None:
         "date",
         "cite",
     ]
-    assert data["results"][0]["cite"] == "📍 memory/2026-04-10.md:L8"
+    assert data["results"][0]["cite"] == "📍 memory/2026-04-10.md:L7-L8"
     text = cli("-w", str(ws.root), "search", "心跳")
     assert "📍" in text.out and text.code == 0
     got = cli("-w", str(ws.root), "get", "memory/2026-04-10.md:7-8")

@@ -109,15 +109,16 @@ def test_a_question_about_a_decision_prefers_the_memory_bullet(ws) -> None:
 
 
 def test_adjacent_relevant_items_are_one_result(ws) -> None:
+    chores = "".join(f"- 午饭第 {n} 天吃了面\n" for n in range(7))
     _write(
         ws,
         "memory/2026-04-10.md",
-        "# [2026-04-10]\n\n## [coder] Loki\n- Loki 保留期 14 天\n- Loki 保留期改成 30 天\n"
-        "- 午饭吃了面\n",
+        f"# [2026-04-10]\n\n## [coder] 杂事\n{chores}- Loki 保留期 14 天\n- Loki 保留期改成 30 天\n"
+        "- 午饭吃了饺子\n",
     )
     hits = search(ws, "Loki 保留期", mode="lexical").results
-    assert (hits[0].start_line, hits[0].end_line) == (4, 5)
-    assert all(not (h.start_line <= 5 <= h.end_line) for h in hits[1:])
+    assert (hits[0].start_line, hits[0].end_line) == (11, 12)
+    assert all(not (h.start_line <= 12 <= h.end_line) for h in hits[1:])
 
 
 @pytest.mark.parametrize(
@@ -155,3 +156,31 @@ def test_role_filters_still_apply(ws) -> None:
     remember(ws.writer(), "remember: never deploy on Fridays after 3 pm")
     hits = search(ws, "deploy Friday", filters=SearchFilters(roles=["daily"])).results
     assert hits == []
+
+
+def test_a_correction_stays_above_the_stale_fact_it_corrects(make_ws) -> None:
+    """The near-tie rule moved the correction up, then the final selection sorted by score
+    again and put the stale MEMORY.md copy back on top (bilingual set: corrected-first 0.33)."""
+    from memstrata.core.workspace import Workspace
+
+    orders = {}
+    for near_tie in (0.15, 0.0):
+        ws = make_ws()
+        remember(ws.writer(), "staging 数据库端口是 5432，连接串在 1Password", role="long_term")
+        _write(
+            ws,
+            "memory/2026-04-12.md",
+            "# [2026-04-12]\n\n## [coder] staging 迁移\n"
+            "- staging 数据库迁移到新集群，端口改为 5433，旧的 5432 已停用\n- 日志保留期改为 30 天\n",
+        )
+        config = ws.root / "memstrata.toml"
+        config.write_text(
+            config.read_text(encoding="utf-8") + f"\n[search]\nnear_tie = {near_tie}\n",
+            encoding="utf-8",
+        )
+        ws = Workspace.open(ws.root, clock=ws.clock)
+        orders[near_tie] = [
+            h.path for h in search(ws, "staging 数据库端口", mode="lexical").results
+        ]
+    assert orders[0.15][0] == "memory/2026-04-12.md"
+    assert orders[0.0][0] == "MEMORY.md"  # without the rule the stale copy scores higher

@@ -78,6 +78,8 @@ class SearchSettings:
     decision_boost: float = 0.1
     near_tie: float = 0.15
     same_topic: float = 0.45
+    # ...or this share of the shorter one's words shared with one line of the newer chunk.
+    same_line: float = 0.3
     # A result from an entry already shown, or with a vector this close to one shown, loses
     # ``diversity`` of its score (0 turns it off).
     diversity: float = 0.0

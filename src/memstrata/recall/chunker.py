@@ -18,11 +18,13 @@ from memstrata.formats.markdown import Heading, headings, last_content
 from memstrata.formats.tags import split_tag
 from memstrata.text.textio import strip_eol
 
-CHUNKER_VERSION = "units-2"
+CHUNKER_VERSION = "units-3"
 MAX_CHARS = 900
 MAX_LINES = 24
 OVERLAP_LINES = 2
 BULLET_GROUP = 1
+SMALL_SECTION_LINES = 8  # a section this short (and SMALL_SECTION_CHARS) is one chunk
+SMALL_SECTION_CHARS = 700
 LONG_LIST_ITEMS = 10  # a list longer than this is chunked in runs of WINDOW_ITEMS items
 WINDOW_ITEMS = 3
 _DATE = re.compile(r"\b(\d{4}-\d{2}-\d{2})\b")
@@ -230,7 +232,10 @@ def _unit_chunks(path: str, role: str, lines: list[str]) -> list[Chunk]:
         )
         dated = next((m.group(1) for h in reversed(stack) if (m := _DATE.search(h.title))), "")
         first = start + 1 if heading is not None else start
-        for unit_start, unit_end, header in _windows(_units(lines, first, end)):
+        units = _units(lines, first, end)
+        if _small(lines, units):
+            units = [(units[0][0], units[-1][1], "")]
+        for unit_start, unit_end, header in _windows(units):
             context = _heading_path(stack)
             if header:
                 context = f"{context} > {header}" if context else header
@@ -249,6 +254,18 @@ def _unit_chunks(path: str, role: str, lines: list[str]) -> list[Chunk]:
                     )
                 )
     return chunks
+
+
+def _small(lines: list[str], units: list[tuple[int, int, str]]) -> bool:
+    """A short section (the few bullets of one log entry) stays one chunk: its items belong
+    together and cite together. Tables keep one row per chunk."""
+    if not units or any(header for _s, _e, header in units):
+        return False
+    first, last = units[0][0], units[-1][1]
+    return (
+        last - first <= SMALL_SECTION_LINES
+        and sum(len(lines[i]) for i in range(first, last)) <= SMALL_SECTION_CHARS
+    )
 
 
 def _windows(units: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:

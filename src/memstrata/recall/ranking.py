@@ -180,6 +180,7 @@ def newer_first(
                 and (current or _SUPERSEDES.search(other.text))
                 and _alike(first, other, vectors, settings)
             ):
+                other.score = max(other.score, first.score)  # ranks as the fact it corrects
                 ordered.insert(position, ordered.pop(later))
                 break
     return ordered
@@ -281,11 +282,21 @@ def vectors_of(matrix: Any, ids: list[int]) -> dict[int, Any]:
 def _alike(
     first: Candidate, second: Candidate, vectors: dict[int, Any], settings: SearchSettings
 ) -> bool:
-    if first.cid in vectors and second.cid in vectors:
-        return float(vectors[first.cid] @ vectors[second.cid]) >= settings.same_topic
-    words = [set(tokens(c.text)) - STOPWORDS for c in (first, second)]
-    union = words[0] | words[1]
-    return bool(union) and len(words[0] & words[1]) / len(union) >= 0.25
+    if (
+        first.cid in vectors
+        and second.cid in vectors
+        and float(vectors[first.cid] @ vectors[second.cid]) >= settings.same_topic
+    ):
+        return True
+    # A chunk of several items is alike when one of its lines is: the vector of a whole log
+    # entry is an average of its facts and no longer close to the one fact it corrects.
+    older = set(tokens(first.text)) - STOPWORDS
+    for line in second.text.split("\n"):
+        words = set(tokens(line)) - STOPWORDS
+        smaller = min(len(older), len(words))
+        if smaller and len(older & words) / smaller >= settings.same_line:
+            return True
+    return False
 
 
 def date_key(value: str) -> int:
