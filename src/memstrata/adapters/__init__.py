@@ -1,1 +1,2 @@
-"""Thin adapters (CLI, later MCP and hooks) over the service functions; no logic of their own."""
+"""Adapters over the services: the CLI, the MCP server, agent hooks and plugins, installers and
+the presenters that shape every result; no memory logic of their own."""

@@ -1,4 +1,4 @@
-"""Rule-based learning-signal detection for Chinese, English and mixed text (DESIGN.md §5).
+"""Rule-based learning-signal detection for Chinese, English and mixed text (docs/design.md §5).
 
 Trigger words alone are a poor detector (the issue measured macro-F1 0.43, with 87 % of hard
 negatives firing): "不对称加密", "完美世界", "remember() in React" and "is it always O(n)?" all

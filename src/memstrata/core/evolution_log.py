@@ -1,6 +1,6 @@
 """EVOLUTION_LOG.md: the append-only record of everything the engine wrote, promoted or dropped.
 
-Nothing is hard-deleted by the engine (DESIGN.md principle 4), so this log is how a user finds
+Nothing is hard-deleted by the engine (docs/design.md principle 4), so this log is how a user finds
 out what changed, when, why and where.
 """
 

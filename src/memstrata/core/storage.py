@@ -116,19 +116,6 @@ def append_bytes(target: Path, data: bytes) -> None:
         os.close(fd)
 
 
-def move_file(source: Path, target: Path) -> None:
-    """Rename ``source`` to ``target`` atomically (same filesystem); refuses to overwrite.
-
-    The caller holds both files' locks; nothing is lost: the content moves whole.
-    """
-    if target.exists():
-        raise FileExistsError(str(target))
-    target.parent.mkdir(parents=True, exist_ok=True)
-    os.rename(source, target)
-    _fsync_dir(target.parent)
-    _fsync_dir(source.parent)
-
-
 def rotate_if_larger(target: Path, max_bytes: int) -> None:
     """Move a log to ``NAME.1`` (replacing the older one) once it grows past ``max_bytes``."""
     with contextlib.suppress(OSError):
@@ -148,3 +135,9 @@ def take_file(target: Path) -> bytes | None:
     finally:
         with contextlib.suppress(OSError):
             claimed.unlink()
+
+
+def remove_file(target: Path) -> None:
+    """Remove ``target`` (a moved document's old name) and fsync its folder."""
+    target.unlink()
+    _fsync_dir(target.parent)

@@ -8,7 +8,6 @@ symlinks that lead outside the workspace.
 from __future__ import annotations
 
 import os
-import stat
 import threading
 from collections.abc import Callable
 from datetime import date, datetime
@@ -16,10 +15,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from memstrata.core.config import CONFIG_NAME, Config, load_config
+from memstrata.core.documents import DocumentStore, FilesStore
 from memstrata.core.layouts import DAILY_NAME, PRESETS, Layout, RoleSpec, detect_preset, layout_for
 from memstrata.core.permissions import Session
 from memstrata.errors import MemstrataError, PathOutsideWorkspace, WorkspaceNotFound
-from memstrata.text.textio import decode_text, read_text, split_lines
+from memstrata.text.textio import decode_text, split_lines
 
 if TYPE_CHECKING:
     from memstrata.core.transaction import Transaction
@@ -54,6 +54,7 @@ class Workspace:
         self.layout: Layout = layout_for(preset).with_overrides(config.limits, config.paths)
         self.layout.check_paths(config.error)
         self.clock = clock or _env_clock
+        self.store: DocumentStore = FilesStore(root, root / STATE_DIR)
         # The multi-file operation running in this process, if any (see core/transaction.py):
         # reads made by that operation's thread see its staged, not yet committed, writes.
         self.transaction: Transaction | None = None
@@ -155,16 +156,13 @@ class Workspace:
         if spec is None:
             return []
         if spec.kind == "file":
-            return [p for p in spec.paths if (self.root / p).is_file() and not self.is_link(p)]
-        folder = self.root / spec.path
-        if not folder.is_dir() or self.is_link(spec.path):
+            return [p for p in spec.paths if self.store.size(p) is not None and not self.is_link(p)]
+        if spec.path and self.is_link(spec.path):
             return []
         if spec.kind == "daily":
-            names = sorted(
-                p.name for p in folder.iterdir() if DAILY_NAME.match(p.name) and p.is_file()
-            )
+            names = [n for n in self.store.names(spec.path) if DAILY_NAME.match(n)]
         else:
-            names = sorted(p.name for p in folder.iterdir() if p.suffix == ".md" and p.is_file())
+            names = [n for n in self.store.names(spec.path) if n.endswith(".md")]
         found = [f"{spec.path}/{n}" if spec.path else n for n in names]
         return [rel for rel in found if not self.is_link(rel)]
 
@@ -202,16 +200,7 @@ class Workspace:
     def is_link(self, rel_path: str) -> bool:
         """Whether the file, or a folder on its way below the root, is a symlink, or the file
         has other hard links: its content then also lives under another name."""
-        current = self.root
-        for part in Path(rel_path).parts:
-            current = current / part
-            try:
-                info = current.lstat()
-            except OSError:
-                return False
-            if stat.S_ISLNK(info.st_mode):
-                return True
-        return stat.S_ISREG(info.st_mode) and info.st_nlink > 1
+        return self.store.is_link(rel_path)
 
     def read_roles(self, rel_path: str) -> tuple[str | None, ...]:
         """The roles that decide who may read a file: its own, plus ``linked`` when it is a
@@ -229,35 +218,21 @@ class Workspace:
 
         Inside a multi-file operation, its own thread reads what the operation has staged.
         """
-        full = self.resolve(rel_path)
+        rel = self.rel(self.resolve(rel_path))
         txn = self.transaction
         if txn is not None and txn.owner == threading.get_ident():
-            staged = txn.staged_text(full)
+            staged = txn.staged_text(rel)
             if staged is not None:
                 return split_lines(staged)
-        if not full.exists():
-            return []
-        return split_lines(read_text(full, rel_path))
+        data = self.store.read(rel)
+        return [] if data is None else split_lines(decode_text(data, rel))
 
     def read_tail(self, rel_path: str, max_bytes: int) -> tuple[int, list[str]]:
         """The last whole lines of a file within ``max_bytes``, and how many lines come before
         them (so line numbers stay exact without reading a huge file)."""
-        full = self.resolve(rel_path)
-        size = full.stat().st_size
-        if size <= max_bytes:
-            return 0, self.read_lines(rel_path)
-        with open(full, "rb") as fh:
-            fh.seek(size - max_bytes)
-            tail = fh.read()
-            cut = tail.find(b"\n") + 1  # start at a whole line
-            fh.seek(0)
-            before = 0
-            remaining = size - max_bytes + cut
-            while remaining > 0:
-                block = fh.read(min(remaining, 1 << 20))
-                before += block.count(b"\n")
-                remaining -= len(block)
-        return before, split_lines(decode_text(tail[cut:], rel_path))
+        rel = self.rel(self.resolve(rel_path))
+        before, data = self.store.read_tail(rel, max_bytes)
+        return before, split_lines(decode_text(data, rel))
 
     def writer(self, session: Session | None = None) -> Writer:
         """The single safe writer for this workspace, acting as ``session`` (default: main)."""

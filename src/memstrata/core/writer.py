@@ -21,15 +21,8 @@ from typing import TYPE_CHECKING, TypeVar
 from memstrata.core import changes
 from memstrata.core.permissions import Session, check_write
 from memstrata.core.redact import find_secrets, redact
-from memstrata.core.storage import (
-    append_bytes,
-    atomic_write_bytes,
-    file_lock,
-    lock_path_for,
-    move_file,
-    remove_stale_temps,
-)
 from memstrata.core.transaction import BOM, Transaction, recover, transaction
+from memstrata.core.transaction import current as current_transaction
 from memstrata.errors import MemstrataError, PathOutsideWorkspace, SecretRefused
 from memstrata.formats.validate import check_block, check_rewrite
 from memstrata.text.normalize import normalize
@@ -107,17 +100,7 @@ class Writer:
         return self._warnings
 
     def _staging(self) -> Transaction | None:
-        import threading
-
-        txn = self.ws.transaction
-        return txn if txn is not None and txn.owner == threading.get_ident() else None
-
-    @contextlib.contextmanager
-    def _lock(self, full: Path) -> Iterator[None]:
-        """The target's exclusive lock; stale temp files of a killed writer go once it is held."""
-        with file_lock(lock_path_for(self.ws.state_dir / "locks", full)):
-            remove_stale_temps(full)
-            yield
+        return current_transaction(self.ws)
 
     @contextlib.contextmanager
     def transaction(self) -> Iterator[Transaction]:
@@ -146,19 +129,20 @@ class Writer:
         effective_role = role or self.ws.role_of(rel)
         txn = self._staging()
         if txn is not None:
-            staged = txn.touch(full, lambda data: decode_text(data, rel))
+            staged = txn.touch(rel, lambda data: decode_text(data, rel))
             old = split_lines(staged.text or "")
             new, result = self._transformed(rel, effective_role, old, transform, adds)
             if new != old:
                 staged.text, staged.rewritten = "".join(new), True
             return result
-        with self._lock(full):
-            data = full.read_bytes() if full.exists() else None
+        store = self.ws.store
+        with store.lock(rel):
+            data = store.read(rel)
             bom = data is not None and data.startswith(BOM)
             old = split_lines(decode_text(data, rel)) if data is not None else []
             new, result = self._transformed(rel, effective_role, old, transform, adds)
             if new != old:
-                atomic_write_bytes(full, (BOM if bom else b"") + "".join(new).encode("utf-8"))
+                store.replace(rel, (BOM if bom else b"") + "".join(new).encode("utf-8"))
                 changes.record(str(self.ws.root), rel)
         return result
 
@@ -197,7 +181,7 @@ class Writer:
         check_block(role or self.ws.role_of(rel), rel, split_lines(header + text))
         txn = self._staging()
         if txn is not None:
-            staged = txn.touch(full, lambda data: decode_text(data, rel))
+            staged = txn.touch(rel, lambda data: decode_text(data, rel))
             current = staged.text or ""
             addition, line = _addition(current.encode("utf-8"), text, header, True)
             staged.text = current + addition.decode("utf-8")
@@ -205,12 +189,13 @@ class Writer:
                 return line
             staged.appended += addition
             return line if count_lines else 0
-        with self._lock(full):
-            data = full.read_bytes() if full.exists() else b""
+        store = self.ws.store
+        with store.lock(rel):
+            data = store.read(rel) or b""
             if data.startswith(BOM):
                 data = data[len(BOM) :]
             addition, line = _addition(data, text, header, count_lines)
-            append_bytes(full, addition)
+            store.append(rel, addition)
         changes.record(str(self.ws.root), rel)
         return line
 
@@ -222,17 +207,15 @@ class Writer:
             raise MemstrataError("no such file to move", source)
         if dst.exists():
             raise MemstrataError("already exists; not overwritten", target)
-        txn = self._staging()
-        if txn is not None:
-            moving = txn.touch(src, lambda data: decode_text(data, self.ws.rel(src)))
-            arriving = txn.touch(dst, lambda data: decode_text(data, self.ws.rel(dst)))
+        source_rel, target_rel = self.ws.rel(src), self.ws.rel(dst)
+        # A move is a commit of its own: the new copy is written before the old name goes.
+        with self.transaction() as txn:
+            moving = txn.touch(source_rel, lambda data: decode_text(data, source_rel))
+            arriving = txn.touch(target_rel, lambda data: decode_text(data, target_rel))
             arriving.text, arriving.rewritten, arriving.bom = moving.text, True, moving.bom
             moving.removed = True
-            return
-        with self._lock(src), self._lock(dst):
-            move_file(src, dst)
-        changes.record(str(self.ws.root), self.ws.rel(src))
-        changes.record(str(self.ws.root), self.ws.rel(dst))
+        changes.record(str(self.ws.root), source_rel)
+        changes.record(str(self.ws.root), target_rel)
 
     def create(self, rel_path: str, text: str) -> bool:
         """Create a file that does not exist yet (``init`` templates); never overwrites.
@@ -240,10 +223,11 @@ class Writer:
         Identity and rule templates are created here too: read-only applies to changing them.
         """
         full = self.ws.resolve(rel_path)
-        with self._lock(full):
-            if full.exists() or full.is_symlink():
+        rel = self.ws.rel(full)
+        with self.ws.store.lock(rel):
+            if self.ws.store.size(rel) is not None or full.is_symlink():
                 return False
-            atomic_write_bytes(full, text.encode("utf-8"))
+            self.ws.store.replace(rel, text.encode("utf-8"))
         return True
 
 

@@ -1,6 +1,6 @@
 """Explicit instructions ("记住：...", "remember ...") written at once, without the pool.
 
-An explicit instruction is the user's own approval (DESIGN.md principle 4), so it skips the
+An explicit instruction is the user's own approval (docs/design.md principle 4), so it skips the
 candidate pool. Rules decide where it goes: the user's own preferences and background go to
 USER.md, rules of conduct whose neglect would cause a failure become L1 principles, other
 durable facts go to MEMORY.md. Where a preset lacks the chosen role the next fitting one is used.

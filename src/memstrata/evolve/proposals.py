@@ -1,7 +1,7 @@
 """Proposals: promotable candidates classified into a target role, shown as a reflection
 report (note 000) and an evolution card (note 004), kept until the user replies.
 
-Classification follows DESIGN.md §5: preferences go to USER.md; a rule, correction or failure
+Classification follows docs/design.md §5: preferences go to USER.md; a rule, correction or failure
 whose neglect would cause a failure is L1 (principles); other durable facts go to MEMORY.md,
 or to an L2 pattern where the layout has no long-term file; when unsure, L1. Open proposals
 live in ``.memstrata/proposals.json``: derived state, since every one of them is also an

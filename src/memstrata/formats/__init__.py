@@ -1,4 +1,4 @@
-"""Lossless parsers and renderers for every entry format (DESIGN.md section 4).
+"""Lossless parsers and renderers for every entry format (docs/design.md section 4).
 
 Each module works on a list of lines that keep their endings: parsing records 1-based line
 spans, and every edit replaces or inserts only the lines of the entry it touches, so any

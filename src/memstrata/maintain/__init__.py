@@ -1,1 +1,1 @@
-"""Maintenance: citation statistics and clean-up suggestions (later: consolidation, health)."""
+"""Maintenance: health check, consolidation, citation statistics and clean-up, status, handoff."""

@@ -1,4 +1,4 @@
-"""Entry-aware chunks with exact line ranges (DESIGN.md section 6).
+"""Entry-aware chunks with exact line ranges (docs/design.md section 6).
 
 A chunk is one entry where the file has entries (a principle, a pattern, a lesson, a project,
 a daily-log section, a group of MEMORY.md/USER.md bullets, a candidate row); other prose is

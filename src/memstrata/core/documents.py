@@ -1,0 +1,271 @@
+"""Where a workspace's documents live, behind one small interface.
+
+The writer, transactions and every read of a memory file go through a :class:`DocumentStore`,
+addressed by workspace-relative path. :class:`FilesStore` keeps them as files in the workspace
+folder (the default: Markdown is the truth, readable and git-friendly); the team store keeps
+the same bytes as rows in PostgreSQL and implements the same methods. What a store must give:
+reads, a lock per document, locked appends and replacements, and multi-document commits that
+happen completely or not at all (``commit``/``recover``).
+"""
+
+from __future__ import annotations
+
+import base64
+import contextlib
+import hashlib
+import json
+import os
+import signal
+import stat
+from collections.abc import Iterator
+from contextlib import AbstractContextManager
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Protocol
+
+from memstrata.core.storage import (
+    append_bytes,
+    atomic_write_bytes,
+    file_lock,
+    lock_path_for,
+    remove_file,
+    remove_stale_temps,
+)
+from memstrata.errors import FormatError
+
+JOURNAL = "journal.json"
+TRANSACTION_LOCK = "transaction.lock"
+# Test hook for the crash tests: SIGKILL this process after N physical writes of a commit.
+_FAULT_ENV = "MEMSTRATA_FAULT_AFTER_WRITES"
+
+
+def sha(data: bytes | None) -> str | None:
+    return None if data is None else hashlib.sha256(data).hexdigest()
+
+
+@dataclass(frozen=True)
+class Step:
+    """One change of a multi-document commit. ``op``: ``append`` (``data`` after ``old_size``
+    bytes), ``replace`` (``data`` where the document's hash was ``old``; None: absent) or
+    ``remove`` (if the hash is still ``old``)."""
+
+    op: str
+    path: str
+    data: bytes = b""
+    old: str | None = None
+    old_size: int = 0
+
+
+class DocumentStore(Protocol):
+    """The documents of one workspace, by workspace-relative path."""
+
+    def read(self, rel: str) -> bytes | None:
+        """The document's bytes, or None when it does not exist."""
+        ...
+
+    def read_tail(self, rel: str, max_bytes: int) -> tuple[int, bytes]:
+        """The last whole lines within ``max_bytes`` and how many lines come before them."""
+        ...
+
+    def size(self, rel: str) -> int | None: ...
+
+    def names(self, folder: str) -> list[str]:
+        """Names of the documents directly in ``folder`` (not links), sorted."""
+        ...
+
+    def is_link(self, rel: str) -> bool:
+        """Whether the document is another document under a second name."""
+        ...
+
+    def lock(self, rel: str) -> AbstractContextManager[None]:
+        """The document's exclusive lock, across processes (and machines, for the team store)."""
+        ...
+
+    def operation_lock(self) -> AbstractContextManager[None]:
+        """One multi-document operation at a time per workspace."""
+        ...
+
+    def replace(self, rel: str, data: bytes) -> None:
+        """Replace the document atomically; the caller holds its lock."""
+        ...
+
+    def append(self, rel: str, data: bytes) -> None:
+        """Append in one write; the caller holds its lock."""
+        ...
+
+    def commit(self, steps: list[Step], warnings: list[str]) -> None:
+        """Apply ``steps`` completely or not at all (even if the process dies half-way);
+        the caller holds the operation lock and every touched document's lock."""
+        ...
+
+    def recover(self) -> list[str]:
+        """Finish a commit a dead process left half-done; cheap when there is none."""
+        ...
+
+    def replay_locked(self) -> list[str]:
+        """:meth:`recover` for a caller that already holds the operation lock."""
+        ...
+
+
+class FilesStore:
+    """Documents as files under ``root``; locks and the commit journal in ``state_dir``."""
+
+    def __init__(self, root: Path, state_dir: Path):
+        self.root = root
+        self.state_dir = state_dir
+        self._fault_count = 0
+
+    # ---------------------------------------------------------------- reads
+    def read(self, rel: str) -> bytes | None:
+        try:
+            return (self.root / rel).read_bytes()
+        except (FileNotFoundError, NotADirectoryError):
+            return None
+        except IsADirectoryError:
+            raise FormatError("is a directory, expected a file", rel) from None
+        except OSError as exc:
+            raise FormatError(f"cannot read file ({exc.strerror})", rel) from None
+
+    def read_tail(self, rel: str, max_bytes: int) -> tuple[int, bytes]:
+        full = self.root / rel
+        size = full.stat().st_size
+        with open(full, "rb") as fh:
+            if size <= max_bytes:
+                return 0, fh.read()
+            fh.seek(size - max_bytes)
+            tail = fh.read()
+            cut = tail.find(b"\n") + 1  # start at a whole line
+            fh.seek(0)
+            before, remaining = 0, size - max_bytes + cut
+            while remaining > 0:
+                block = fh.read(min(remaining, 1 << 20))
+                before += block.count(b"\n")
+                remaining -= len(block)
+        return before, tail[cut:]
+
+    def size(self, rel: str) -> int | None:
+        try:
+            return (self.root / rel).stat().st_size
+        except (FileNotFoundError, NotADirectoryError):
+            return None
+
+    def names(self, folder: str) -> list[str]:
+        path = self.root / folder if folder else self.root
+        if not path.is_dir():
+            return []
+        return sorted(p.name for p in path.iterdir() if p.is_file() and not p.is_symlink())
+
+    def is_link(self, rel: str) -> bool:
+        """A symlink on the way from the root, or a file with other hard links."""
+        current = self.root
+        info = None
+        for part in Path(rel).parts:
+            current = current / part
+            try:
+                info = current.lstat()
+            except OSError:
+                return False
+            if stat.S_ISLNK(info.st_mode):
+                return True
+        return info is not None and stat.S_ISREG(info.st_mode) and info.st_nlink > 1
+
+    # ---------------------------------------------------------------- writes
+    @contextlib.contextmanager
+    def lock(self, rel: str) -> Iterator[None]:
+        full = self.root / rel
+        with file_lock(lock_path_for(self.state_dir / "locks", full)):
+            remove_stale_temps(full)  # a replace killed mid-write left its temp file
+            yield
+
+    def operation_lock(self) -> AbstractContextManager[None]:
+        return file_lock(self.state_dir / TRANSACTION_LOCK)
+
+    def replace(self, rel: str, data: bytes) -> None:
+        atomic_write_bytes(self.root / rel, data)
+
+    def append(self, rel: str, data: bytes) -> None:
+        append_bytes(self.root / rel, data)
+
+    # ---------------------------------------------------------------- commits
+    def commit(self, steps: list[Step], warnings: list[str]) -> None:
+        """Journal (temp + fsync + rename), apply, forget. A process killed before the journal
+        exists changed nothing; one killed after it leaves the journal for :meth:`recover`."""
+        if not steps:
+            return
+        journal = self.state_dir / JOURNAL
+        self.state_dir.mkdir(parents=True, exist_ok=True)
+        encoded = [{**asdict(step), "data": base64.b64encode(step.data).decode()} for step in steps]
+        atomic_write_bytes(journal, json.dumps({"steps": encoded}).encode("utf-8"))
+        self._apply(steps, warnings, fault=True)
+        journal.unlink()
+
+    def recover(self) -> list[str]:
+        journal = self.state_dir / JOURNAL
+        if not journal.exists():
+            return []
+        with self.operation_lock():
+            return self._replay()
+
+    def replay_locked(self) -> list[str]:
+        """:meth:`recover` for a caller that already holds the operation lock."""
+        return self._replay()
+
+    def _replay(self) -> list[str]:
+        journal = self.state_dir / JOURNAL
+        if not journal.exists():  # another process finished it meanwhile
+            return []
+        try:
+            raw = json.loads(journal.read_text(encoding="utf-8"))["steps"]
+            steps = [Step(**{**s, "data": base64.b64decode(s["data"])}) for s in raw]
+        except (ValueError, KeyError, TypeError, OSError):
+            # A journal is written whole (temp + rename) or not at all: this one is not ours.
+            with contextlib.suppress(OSError):
+                journal.rename(journal.with_suffix(".damaged"))
+            return [f".memstrata/{JOURNAL}: unreadable journal moved aside; nothing replayed"]
+        warnings: list[str] = []
+        with contextlib.ExitStack() as locks:
+            for rel in sorted({step.path for step in steps}):
+                locks.enter_context(self.lock(rel))
+            self._apply(steps, warnings, fault=False)
+        journal.unlink()
+        return warnings
+
+    def _apply(self, steps: list[Step], warnings: list[str], fault: bool) -> None:
+        """Carry out steps idempotently: each checks what is on disk first."""
+        for step in steps:
+            current = self.read(step.path)
+            if step.op == "remove":
+                if current is not None and sha(current) == step.old:
+                    remove_file(self.root / step.path)
+                elif current is not None:
+                    warnings.append(f"{step.path}: changed by hand meanwhile; kept (not removed)")
+            elif step.op == "append":
+                current = current or b""
+                if len(current) == step.old_size:
+                    self.append(step.path, step.data)
+                elif current[step.old_size : step.old_size + len(step.data)] != step.data:
+                    self._save_aside(step.path, current[: step.old_size] + step.data, warnings)
+            elif current != step.data:
+                if sha(current) == step.old:
+                    self.replace(step.path, step.data)
+                else:
+                    self._save_aside(step.path, step.data, warnings)
+            if fault:
+                self._maybe_fault()
+
+    def _save_aside(self, rel: str, data: bytes, warnings: list[str]) -> None:
+        aside = self.state_dir / "recovered" / (rel.replace("/", "__") + ".intended")
+        aside.parent.mkdir(parents=True, exist_ok=True)
+        atomic_write_bytes(aside, data)
+        warnings.append(
+            f"{rel}: changed by hand after an interrupted operation; its intended content is in "
+            f"{os.path.relpath(aside, self.root)}"
+        )
+
+    def _maybe_fault(self) -> None:
+        limit = os.environ.get(_FAULT_ENV)
+        if limit is None:
+            return
+        self._fault_count += 1
+        if self._fault_count >= int(limit):
+            os.kill(os.getpid(), signal.SIGKILL)
