@@ -20,6 +20,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
+from functools import lru_cache
 from typing import Any
 
 from memstrata.core.config import SearchSettings
@@ -62,37 +63,57 @@ class Evidence:
     weights: dict[str, float]  # term -> weight
     grams: dict[str, float]  # character pair -> IDF
 
+    def __post_init__(self) -> None:
+        # Per form, once per query: Chinese forms match as substrings, other forms as any of
+        # their inflections (friday ~ fridays, deploy ~ deployed) among the chunk's words.
+        self._match: dict[str, tuple[bool, frozenset[str]]] = {
+            form: (bool(CJK_RUN.search(form)), _inflections(form))
+            for forms in self.forms.values()
+            for form in forms
+        }
+
     def coverage(self, candidate: Candidate) -> float:
         """Share of the query's information this chunk (heading included) matches: words
         and, for short Chinese queries, character pairs count as two views of the same query,
         so the better of the two is taken."""
         haystack = f"{candidate.heading}\n{candidate.text}".lower()
-        latin = {form for word in _LATIN.findall(haystack) for form in english_forms(word)}
+        latin = set(_LATIN.findall(haystack))
         shares = []
         total = sum(self.weights.values())
         if total > 0:
             got = 0.0
             for forms in self.forms.values():
-                got += max(
-                    (credit for form, credit in forms.items() if _contains(form, haystack, latin)),
-                    default=0.0,
-                )
+                best = 0.0
+                for form, credit in forms.items():
+                    if credit > best and self._found(form, haystack, latin):
+                        best = credit
+                got += best
             shares.append(got / total)
         total_grams = sum(self.grams.values())
         if total_grams > 0:
             shares.append(sum(w for g, w in self.grams.items() if g in haystack) / total_grams)
         return max(shares, default=0.0)
 
+    def _found(self, form: str, haystack: str, latin: set[str]) -> bool:
+        chinese, variants = self._match[form]
+        if chinese:
+            return form in haystack
+        return not variants.isdisjoint(latin) or (not form.isalpha() and form in haystack)
+
 
 _LATIN = re.compile(r"[a-z0-9][a-z0-9_.-]*")
 
 
-def _contains(form: str, haystack: str, latin: set[str]) -> bool:
-    if CJK_RUN.search(form):
-        return form in haystack
-    return any(variant in latin for variant in english_forms(form)) or (
-        not form.isalpha() and form in haystack
-    )
+def _inflections(word: str) -> frozenset[str]:
+    """The word's base forms and the usual inflections of each (no stemmer needed)."""
+    out: set[str] = set()
+    for base in english_forms(word):
+        out |= {base, base + "s", base + "es", base + "ed", base + "d", base + "ing"}
+        if base.endswith("y"):
+            out |= {base[:-1] + "ies", base[:-1] + "ied"}
+        if base.endswith("e"):
+            out.add(base[:-1] + "ing")
+    return frozenset(out)
 
 
 def idf(documents: int, containing: int) -> float:
@@ -169,6 +190,7 @@ def newer_first(
     cost LoCoMo 0.16 of vector recall@10.
     """
     ordered = list(ordered)
+    speaks_of_change: dict[int, bool] = {}
     for position in range(len(ordered)):
         first = ordered[position]
         for later in range(position + 1, len(ordered)):
@@ -177,13 +199,19 @@ def newer_first(
                 break
             if (
                 date_key(other.date) > date_key(first.date)
-                and (current or _SUPERSEDES.search(other.text))
+                and (current or _speaks_of_change(other, speaks_of_change))
                 and _alike(first, other, vectors, settings)
             ):
                 other.score = max(other.score, first.score)  # ranks as the fact it corrects
                 ordered.insert(position, ordered.pop(later))
                 break
     return ordered
+
+
+def _speaks_of_change(cand: Candidate, known: dict[int, bool]) -> bool:
+    if cand.cid not in known:
+        known[cand.cid] = bool(_SUPERSEDES.search(cand.text))
+    return known[cand.cid]
 
 
 def select(
@@ -299,6 +327,7 @@ def _alike(
     return False
 
 
+@lru_cache(maxsize=4096)
 def date_key(value: str) -> int:
     digits = value.replace("-", "")
     return int(digits.ljust(8, "0")) if digits.isdigit() else 0

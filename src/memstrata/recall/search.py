@@ -167,8 +167,9 @@ def _lexical(
     """BM25 (higher is better) of the chunks matching any query word or translation (in the
     chunk or its headings; a Chinese one also as its run of character pairs) or, for short
     Chinese queries, any character pair."""
-    words = [*plan.terms, *(w for forms in plan.synonyms.values() for w in forms)]
-    parts = [_word_expression(word) for word in words]
+    translated = [w for forms in plan.synonyms.values() for w in forms]
+    parts = [_word_expression(word) for word in plan.terms]
+    parts += [_word_expression(word, pairs=True) for word in translated]
     if plan.grams:
         parts.append(fts_query(plan.grams, "grams"))
     if not parts:
@@ -196,7 +197,7 @@ def _evidence(
     documents = counts[""]
     kept: dict[str, list[str]] = {}
     for term in plan.terms:
-        found = _document_counts(conn, index, plan.synonyms.get(term, []))
+        found = _document_counts(conn, index, plan.synonyms.get(term, []), translated=True)
         present = sorted(
             (w for w in plan.synonyms.get(term, []) if found[w] > 0), key=lambda w: -found[w]
         )[: settings.max_translations if settings.translation_credit > 0 else 0]
@@ -213,26 +214,33 @@ def _evidence(
     )
 
 
-def _word_expression(word: str) -> str:
-    """FTS5 expression for one word: the word in a chunk or its headings and, for Chinese, its
-    character pairs in a row too (the segmenter may have cut the chunk's text elsewhere)."""
+def _word_expression(word: str, pairs: bool = False) -> str:
+    """FTS5 expression for one word: the word in a chunk or its headings and, with ``pairs``
+    (a Chinese translation, which the segmenter never saw in context), its character pairs in a
+    row too: the chunk's text may have been cut elsewhere (先回滚 -> 先回 / 滚). Not for the
+    query's own words: their pairs cost 3x the query time on a 10k-chunk index for one dev
+    query."""
     expression = fts_query([word], "{context body}")
-    if len(word) >= 2 and CJK_RUN.fullmatch(word):
-        pairs = " ".join(word[i : i + 2] for i in range(len(word) - 1))
-        expression += " OR " + fts_query([pairs], "grams")
+    if pairs and len(word) >= 2 and CJK_RUN.fullmatch(word):
+        run = " ".join(word[i : i + 2] for i in range(len(word) - 1))
+        expression += " OR " + fts_query([run], "grams")
     return f"({expression})"
 
 
 def _document_counts(
-    conn: sqlite3.Connection, index: Index, terms: list[str], pairs: bool = False
+    conn: sqlite3.Connection,
+    index: Index,
+    terms: list[str],
+    pairs: bool = False,
+    translated: bool = False,
 ) -> dict[str, int]:
-    """How many chunks contain each word (or character pair, with ``pairs``), cached per index
-    generation; ``""``: all chunks."""
-    key = (f"{index.path}:{pairs}", Index.meta(conn, "generation"))
+    """How many chunks contain each word (or character pair, with ``pairs``; a translation,
+    with ``translated``), cached per index generation; ``""``: all chunks."""
+    key = (f"{index.path}:{pairs}:{translated}", Index.meta(conn, "generation"))
     known = _DF.setdefault(key, {})
     for term in terms:
         if term not in known:
-            expression = fts_query([term], "grams") if pairs else _word_expression(term)
+            expression = fts_query([term], "grams") if pairs else _word_expression(term, translated)
             known[term] = conn.execute(
                 "SELECT COUNT(*) FROM chunks_fts WHERE chunks_fts MATCH ?", (expression,)
             ).fetchone()[0]
