@@ -85,6 +85,7 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--limit", type=int, default=60)
     parser.add_argument("--embedder", default="use")
+    parser.add_argument("--ids", default="", help="only these question ids (space-separated)")
     parser.add_argument(
         "--set", action="append", default=[], help="search setting override, e.g. near_tie=0.05"
     )
@@ -100,6 +101,8 @@ def main() -> None:
         by_type[item["question_type"]].append(item)
     per_type = max(1, args.limit // len(by_type))
     items = [item for group in by_type.values() for item in group[:per_type]]
+    if args.ids:
+        items = [item for item in items if item["question_id"] in set(args.ids.split())]
     embedder = make_embedder(args.embedder)
     metrics: dict[tuple[str, str, str], list[float]] = defaultdict(list)
     systems = [*MODES, "bm25-turns"]
