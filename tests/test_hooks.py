@@ -127,7 +127,7 @@ def test_stop_flushes_citations_and_runs_a_due_heartbeat(ws, event: str) -> None
                 "brief": f"b{n}",
                 "detail": "d",
                 "source": "user",
-                "evidence": f"我喜欢第 {n} 种写法",
+                "evidence": "我喜欢简短的回复",  # one preference, five times
                 "ts": f"2026-04-17T0{n}:00:00",
             },
         )

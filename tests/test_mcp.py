@@ -24,6 +24,7 @@ TOOLS = {
     "memory_signal",
     "memory_candidates",
     "memory_evolve",
+    "memory_proposals",
     "memory_approve",
     "memory_context",
     "memory_warnings",
@@ -70,6 +71,8 @@ async def _exercise(session: ClientSession, private: bool = True) -> dict[str, o
     await call("memory_get", ref=found["results"][0]["cite"])
     await call("memory_signal", text="我更喜欢用表格对比方案")
     await call("memory_evolve", force=True)
+    if private:
+        await call("memory_proposals")
     await call("memory_context", budget=800)
     await call("memory_warnings", task="配置新的模型提供商")
     await call("memory_cite", ref="P001", context="mcp test", session_id="t1")

@@ -71,6 +71,7 @@ def _args(name: str, tmp: Path) -> list[str]:
         "signal": ["signal", "不对，应该用 pnpm", "--json"],
         "heartbeat": ["heartbeat", "--force", "--json"],
         "approve": ["approve", "跳过", "--json"],
+        "proposals": ["proposals", "--json"],
         "candidates": ["candidates", "--json"],
         "cite": ["cite", "USER.md:L1", "--json"],
         "stats": ["stats", "--json"],
@@ -177,6 +178,7 @@ TOOL_OPERATIONS = {
     "memory_candidates": ["candidates.list"],
     "memory_evolve": ["heartbeat"],
     "memory_approve": ["approve"],
+    "memory_proposals": ["proposals"],
     "memory_cite": ["cite"],
     "memory_health": ["doctor"],
 }
@@ -191,6 +193,7 @@ TOOL_ARGS = {
     "memory_candidates": {"action": "list"},
     "memory_evolve": {"force": True},
     "memory_approve": {"reply": "跳过"},
+    "memory_proposals": {},
     "memory_cite": {"ref": "USER.md:L1"},
     "memory_health": {},
 }

@@ -49,6 +49,12 @@ def claude_env(home: Path, api_url: str, **extra: str) -> dict[str, str]:
         DISABLE_TELEMETRY="1",
         DISABLE_ERROR_REPORTING="1",
         ENABLE_TOOL_SEARCH="false",  # MCP tools go in the request's tools array, not deferred
+        # In -p mode Claude Code connects MCP servers without waiting for them, and a loaded CI
+        # machine can take seconds to start a Python server: the first request would then go
+        # out without memstrata's tools. Wait for the connection (up to two minutes).
+        MCP_CONNECTION_NONBLOCKING="false",
+        MCP_CONNECT_TIMEOUT_MS="120000",
+        MCP_TIMEOUT="120000",
         MEMSTRATA_EMBEDDER="hash",  # the MCP server starts light; hooks never load a model
         **extra,
     )

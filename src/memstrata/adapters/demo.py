@@ -94,13 +94,13 @@ def _read_back(ws: Workspace, path: str, start: int, end: int) -> list[str]:
 _CONVERSATION = {
     "zh": [
         ("2026-04-15T10:00", "我更喜欢用表格对比方案"),
-        ("2026-04-16T15:00", "以后对比方案都用表格"),
+        ("2026-04-16T15:00", "对比方案我习惯用表格"),
         ("2026-04-17T09:30", "我更喜欢用表格来对比方案"),
         ("2026-04-17T09:40", "不对，端口应该是 8443 不是 8080"),
     ],
     "en": [
         ("2026-04-15T10:00", "I prefer tables when comparing options"),
-        ("2026-04-16T15:00", "From now on, use tables when comparing options"),
+        ("2026-04-16T15:00", "I prefer tables when comparing options, they are clearer"),
         ("2026-04-17T09:30", "I prefer tables when comparing options"),
         ("2026-04-17T09:40", "No, the port is 8443 not 8080"),
     ],

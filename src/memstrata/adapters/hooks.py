@@ -125,7 +125,10 @@ def handle(
         # Redact before cutting: a key cut in half is no longer recognisable as a key.
         command = writer.clean(json.dumps(payload.get("tool_input", {}), ensure_ascii=False))[:200]
         error = writer.clean(str(payload.get("error", "")))[:2000]
-        record_signals(writer, f"{error}\n{tool}: {command}", source="hook", hot_path=True)
+        # The event itself says the call failed: it is a tool error whatever the text says.
+        record_signals(
+            writer, f"{error}\n{tool}: {command}", source="hook", hot_path=True, failed=True
+        )
         return None
     if event == "PreCompact":
         from memstrata.compaction.compact import flush_memories, load_conversation, split_point
@@ -141,7 +144,14 @@ def handle(
         from memstrata.maintain.citations import flush
 
         flush(writer, safe_session)
-        card = heartbeat(writer, session_id=safe_session, use_embeddings=False).card
+        beat = heartbeat(writer, session_id=safe_session, use_embeddings=False)
+        card = beat.card
+        if not card and beat.waiting:
+            from memstrata.evolve.proposals import render_card
+
+            # This session saw its two cards; the proposals wait for the next one.
+            _park_card(ws, render_card(ws, beat.proposals))
+            return None
         if event == "SessionEnd":
             if card:
                 _park_card(ws, card)  # the session is over: show it at the next one

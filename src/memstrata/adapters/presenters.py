@@ -82,6 +82,32 @@ def signals(report: Any) -> dict[str, Any]:
     return {**report.as_json(), "warnings": list(report.warnings)}
 
 
+def signal_result(result: Any) -> dict[str, Any]:
+    """``signal``'s answer: the signals, everything written, and the trigger's outcome."""
+    data = signals(result.report)
+    data["written"] = [*data["written"], *result.written]
+    for key in ("action", "card", "question"):
+        if getattr(result, key):
+            data[key] = getattr(result, key)
+    return data
+
+
+def proposals(rows: list[Any]) -> list[dict[str, Any]]:
+    return [
+        asdict(p) | {"expected_line": p.expected.rsplit(":", 1)[-1] if p.expected else ""}
+        for p in rows
+    ]
+
+
+def proposal_line(p: Any, zh: bool) -> str:
+    """``[1] C003 → USER.md  预计写入 L12  代码注释用中文`` (one line per waiting proposal)."""
+    where = p.expected.rsplit(":", 1) if p.expected else ["", ""]
+    target = where[0] or p.target
+    line = (f"  预计写入 {where[1]}" if zh else f"  expected at {where[1]}") if where[1] else ""
+    ident = p.cid or p.kind
+    return f"[{p.number}] {ident} {p.level} → {target}{line}  {p.summary}"
+
+
 def heartbeat(report: Any) -> dict[str, Any]:
     return {**asdict(report), "proposals": [asdict(p) for p in report.proposals]}
 

@@ -9,15 +9,22 @@ main session to review (note 004: sub-agents propose, main decides).
 
 from __future__ import annotations
 
+import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from memstrata.capture.refine import refine
-from memstrata.capture.signals import Signal, detect
+from memstrata.capture.signals import Signal, detect, failed_call
 from memstrata.core.queues import append_pending
 from memstrata.core.storage import append_bytes, file_lock
 from memstrata.core.writer import Writer
 from memstrata.providers.llm import ChatClient
+from memstrata.text.titles import brief
+
+# Writes an explicit instruction at once; returns role, cite, entry_id and location ("where it
+# is now"), or None to leave it queued.
+WriteNow = Callable[[Signal], "dict[str, Any] | None"]
 
 
 @dataclass
@@ -43,16 +50,35 @@ def record_signals(
     dry_run: bool = False,
     hot_path: bool = False,
     tool_output: bool | None = None,
+    write_explicit: bool | WriteNow = True,
+    failed: bool = False,
 ) -> SignalReport:
     """Detect, then (unless ``dry_run``) write explicit instructions and append every signal.
 
     ``hot_path=True`` (hooks, on every prompt or tool call) only queues: an explicit
-    instruction waits with ``promote_now`` (note 004's activator writes no memory itself) and
-    the optional LLM is not called, so a hook never waits on a network round trip.
+    instruction waits with ``promote_now`` (note 004's activator writes no memory itself), and
+    neither the learned classifier (a model load) nor the optional LLM (a network round trip)
+    is used. ``write_explicit=False`` leaves explicit instructions for the evolution card
+    (note 004's policy) instead of writing them at once; a function writes them its own way
+    (the learning loop first checks whether memory already holds them). ``failed=True``: the text is a tool
+    call the agent reported as failed (PostToolUseFailure), a tool error whatever it says.
     """
     # A hook relays both user prompts and tool output: only tool output is read as a tool event.
     is_tool_output = source == "hook" if tool_output is None else tool_output
-    report = SignalReport(detect(text, context, "hook" if is_tool_output else "user"))
+    if not dry_run:
+        # Redact before anything is cut: statements, briefs and details are cut at 20/100
+        # characters, and half a key is no longer recognisable as a key.
+        text, context = writer.clean(text), writer.clean(context)
+    signals = None
+    if not hot_path and not is_tool_output:
+        from memstrata.capture.classifier import detect_learned
+
+        signals = detect_learned(text, context)
+    if signals is None:
+        signals = detect(text, context, "hook" if is_tool_output else "user")
+    if failed and not any(s.kind == "tool_error" for s in signals):
+        signals.insert(0, failed_call(text))
+    report = SignalReport(signals)
     client = ChatClient.from_settings(writer.ws.config.llm)
     if client is not None and report.signals and not hot_path:
         report.signals, warning = refine(client, text, report.signals)
@@ -64,25 +90,65 @@ def record_signals(
     for signal in report.signals:
         record: dict[str, Any] = {
             "signal": signal.kind,
-            "brief": signal.brief,
-            "detail": signal.detail,
+            "brief": signal.brief or brief(signal.evidence, 20),
+            "detail": signal.detail or signal.evidence[:100],
             "source": source,
             # redact before cutting, so no half of a key survives the cut
             "evidence": writer.clean(signal.evidence)[:300],
         }
-        if signal.promote_now:
+        if signal.kind in USER_KINDS:
+            # The detail is the clean statement (capture.statement), ready to be written, or
+            # nothing specific was said ("以后都这样" alone): queued, never written.
+            record["clean" if signal.detail else "unspecific"] = True
+        if is_tool_output and signal.kind == "tool_error":
+            record["op"] = _operation(writer.clean(text))  # redact before the cut
+        if signal.promote_now and not record.get("unspecific"):
             record["promote_now"] = True
-            if writer.session.kind == "main" and not hot_path:
-                from memstrata.entries.remember import remember  # not on the hooks' hot path
-
-                placed = remember(writer, signal.evidence)
-                record["written"] = placed.span.location()
-                report.written.append(
-                    {"role": placed.role, "cite": placed.cite, "entry_id": placed.entry_id}
+            if writer.session.kind == "main" and not hot_path and write_explicit:
+                done = (
+                    _remember(writer, signal) if write_explicit is True else write_explicit(signal)
                 )
+                if done is not None:
+                    record["written"] = done["location"]
+                    report.written.append({k: v for k, v in done.items() if k != "location"})
         append_pending(writer, record)
         report.recorded += 1
     return report
+
+
+def _remember(writer: Writer, signal: Signal) -> dict[str, Any]:
+    from memstrata.entries.remember import remember  # not on the hooks' hot path
+
+    placed = remember(writer, signal.detail)
+    return {
+        "role": placed.role,
+        "cite": placed.cite,
+        "entry_id": placed.entry_id,
+        "location": placed.span.location(),
+    }
+
+
+USER_KINDS = frozenset({"explicit_remember", "correction", "new_knowledge", "preference"})
+
+
+def _operation(text: str) -> str:
+    """The failed operation of a hook's tool event (its ``tool: command`` line), for grouping
+    repeated failures of one operation."""
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    if not lines:
+        return ""
+    tool, _, rest = lines[-1].partition(": ")
+    if not rest or not tool.replace("_", "").isalnum():
+        return lines[-1][:200]
+    try:  # Claude Code's tool_input: {"command": "pnpm build"} → pnpm build
+        data = json.loads(rest)
+    except ValueError:
+        return rest[:200]  # "Bash: pnpm build" → pnpm build
+    if isinstance(data, dict):
+        value = data.get("command") or next((v for v in data.values() if isinstance(v, str)), "")
+        if value:
+            return " ".join(str(value).split())[:200]
+    return rest[:200]
 
 
 def _log_warning(writer: Writer, warning: str) -> None:

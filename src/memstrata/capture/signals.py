@@ -12,7 +12,6 @@ tool results ("cmd -> Exit code N" lines) to spot repeated failures.
 from __future__ import annotations
 
 import re
-from collections import Counter
 from dataclasses import asdict, dataclass
 
 KINDS = (
@@ -130,9 +129,6 @@ _AGAIN = re.compile(
     re.IGNORECASE,
 )
 _EXIT = re.compile(r"exit code (\d+)", re.IGNORECASE)
-_TOOL_LINE = re.compile(
-    r"^\s*(?:(?P<tool>[\w.-]+):\s*)?(?P<op>.+?)\s*->\s*exit code (?P<code>\d+)", re.IGNORECASE
-)
 _ERROR_LINE = re.compile(
     r"^\s*(?:traceback \(most recent call last\)|error[:\[]|fatal:|npm err!|failed\b|.*\bcommand not found\b"
     r"|.*\bpermission denied\b|.*\bno such file or directory\b|killed\b|.*\beconnrefused\b|.*\bconnection timed out\b)",
@@ -168,46 +164,44 @@ def _lang(text: str) -> str:
 def _brief(text: str) -> str:
     from memstrata.text.titles import brief
 
-    cleaned = re.sub(
-        r"^\s*(?:请|千万)?(?:记住|记一下|记下来)[:：,，]?\s*|^\s*(?:please\s+)?remember(?:\s+that)?[:,]?\s*",
-        "",
-        text,
-        flags=re.IGNORECASE,
-    )
-    return brief(cleaned.strip(" 。！!，,") or text, 20)
+    return brief(text.strip(" 。！!，,"), 20)
 
 
 def _detail(kind: str, clause: str, lang: str, extra: str = "") -> str:
-    zh = {
-        "explicit_remember": "用户明确要求记住",
-        "correction": "用户纠正了做法",
-        "new_knowledge": "用户提供了新知识",
-        "preference": "用户表达了偏好",
-        "satisfaction": "用户对结果满意",
-        "tool_error": "工具调用出错",
-        "repeated_failure": "同一操作反复失败",
-    }
-    en = {
-        "explicit_remember": "user asked to remember",
-        "correction": "user corrected the approach",
-        "new_knowledge": "user shared a new fact",
-        "preference": "user stated a preference",
-        "satisfaction": "user was satisfied",
-        "tool_error": "a tool call failed",
-        "repeated_failure": "the same operation failed repeatedly",
-    }
-    label = (zh if lang == "zh" else en)[kind]
+    """What happened, for tool events: the operation and its outcome, at most 100 characters."""
+    label = {
+        "tool_error": ("工具调用出错", "a tool call failed"),
+        "repeated_failure": ("同一操作反复失败", "the same operation failed repeatedly"),
+    }[kind][0 if lang == "zh" else 1]
     text = f"{label}：{clause.strip()}" if lang == "zh" else f"{label}: {clause.strip()}"
     if extra:
         text += f"（{extra}）" if lang == "zh" else f" ({extra})"
     return text if len(text) <= 100 else text[:99] + "…"
 
 
+def user_signal(kind: str, body: str, context: str, start: int = 0, end: int = 0) -> Signal:
+    """A signal in the user's words: brief and detail are the clean statement (no echo such as
+    "不对" or "记住："), empty when nothing specific was said ("以后都这样" alone)."""
+    from memstrata.capture.statement import statement
+
+    said = statement(kind, body, context)
+    if kind == "satisfaction":
+        return Signal(kind, _brief(body), "", body, start, end or start + len(body))
+    return Signal(
+        kind,
+        _brief(said.content) if said.content else "",
+        said.content,
+        body,
+        start,
+        end or start + len(body),
+        promote_now=kind == "explicit_remember",
+    )
+
+
 # ---------------------------------------------------------------- detectors
-def _user_signals(text: str) -> list[Signal]:
+def _user_signals(text: str, context: str = "") -> list[Signal]:
     found: list[Signal] = []
     whole_question = _is_question(text.strip().split("\n")[-1])
-    lang = _lang(text)
     for start, _end, clause in _clauses(text):
         body = clause.strip()
         question = _is_question(body)
@@ -261,17 +255,7 @@ def _user_signals(text: str) -> list[Signal]:
         ):
             kinds.append("new_knowledge")
         for kind in kinds:
-            found.append(
-                Signal(
-                    kind,
-                    _brief(body),
-                    _detail(kind, body, lang),
-                    body,
-                    start,
-                    start + len(clause.rstrip()),
-                    promote_now=kind == "explicit_remember",
-                )
-            )
+            found.append(user_signal(kind, body, context, start, start + len(clause.rstrip())))
     return found
 
 
@@ -296,40 +280,63 @@ def _declares_fact(clause: str) -> bool:
     )
 
 
-def _tool_failures(context: str) -> list[tuple[str, int]]:
-    """(operation, exit code) of every tool result line in ``context``, in order."""
-    results = []
-    for line in context.splitlines():
-        match = _TOOL_LINE.match(line)
-        if match:
-            results.append((" ".join(match.group("op").split()), int(match.group("code"))))
-    return results
-
-
 def _repeated_failure(text: str, context: str) -> Signal | None:
-    runs = _tool_failures(context)
-    if not runs:
+    """The same operation failed 2+ times in ``context`` (or failed and the user says "again")."""
+    from memstrata.capture.toolcontext import failures
+
+    found = failures(context)
+    if not found.worst_op or not found.worst_still_failing:
         return None
-    failures = Counter(op for op, code in runs if code != 0)
-    last_code = {op: code for op, code in runs}
-    repeated = [op for op, count in failures.items() if count >= 2 and last_code[op] != 0]
-    if not repeated and not (failures and _AGAIN.search(text) and last_code[runs[-1][0]] != 0):
+    if not found.repeated and not _AGAIN.search(text):
         return None
-    op = repeated[-1] if repeated else runs[-1][0]
-    code = last_code[op]
+    op = re.sub(r"^\[[^\]]*\]\s*", "", found.worst_op)  # "[bash] pnpm build" → the command
     lang = _lang(text + op)
-    extra = (
-        f"失败 {failures[op]} 次，exit {code}"
+    output = found.last_output[:50]
+    # What happened, as a statement that can title an entry (no "同一操作反复失败：" label).
+    detail = (
+        f"{op} 反复失败 {found.worst_count} 次。{output}"
         if lang == "zh"
-        else f"failed {failures[op]} times, exit {code}"
+        else f"{op} failed {found.worst_count} times. {output}"
     )
     return Signal(
         "repeated_failure",
         _brief(op + (" 反复失败" if lang == "zh" else " keeps failing")),
-        _detail("repeated_failure", op, lang, extra),
+        detail if len(detail) <= 100 else detail[:99] + "…",
         op,
         0,
         0,
+    )
+
+
+def repeated_failure_signal(text: str, context: str) -> Signal:
+    """A repeated failure the model saw where the rules did not (the user says it failed
+    again, with no tool lines to count): what failed is the user's own words."""
+    found = _repeated_failure(text, context)
+    if found is not None:
+        return found
+    body = " ".join(text.split())
+    lang = _lang(body)
+    return Signal(
+        "repeated_failure",
+        _brief(body),
+        _detail("repeated_failure", body, lang),
+        body,
+        0,
+        len(text),
+    )
+
+
+def failed_call(text: str) -> Signal:
+    """A tool call reported as failed by the agent's own event: its first line is the error."""
+    lines = [line.strip() for line in text.splitlines() if line.strip()] or [text.strip()]
+    evidence = lines[0]
+    return Signal(
+        "tool_error",
+        _brief(evidence),
+        _detail("tool_error", evidence, _lang(text)),
+        evidence,
+        0,
+        len(evidence),
     )
 
 
@@ -370,7 +377,7 @@ def detect(text: str, context: str = "", source: str = "user") -> list[Signal]:
         if error:
             signals.append(error)
     else:
-        signals.extend(_user_signals(text))
+        signals.extend(_user_signals(text, context))
     repeated = _repeated_failure(text, context)
     if repeated:
         signals.append(repeated)

@@ -114,6 +114,9 @@ class EvolveSettings:
     match_embedding: float = _positive(0.7)
     min_pending: int = _positive(5)
     max_age_hours: float = _positive(24.0)
+    # "synthesis" (note 000: every finding is classified L1/L2 and proposed at each synthesis)
+    # or "pool" (note 004: a finding is proposed once seen `threshold` times); "" = the preset's.
+    policy: Literal["", "synthesis", "pool"] = ""
 
 
 @dataclass(frozen=True)

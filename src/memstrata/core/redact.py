@@ -76,7 +76,9 @@ _TOKEN_PATTERNS: list[tuple[str, tuple[str, ...], str]] = [
     (
         "mysql_password",
         ("mysql", "mariadb"),
-        r"\b(?:mysql|mysqldump|mysqladmin|mariadb)\b[^\n]*?\s(?:-p|--password=)"
+        # No \b before the name: a command glued to what precedes it ("xxmysql -pPW", a cut
+        # or padded tool line) still hides its password.
+        r"(?:mysql|mysqldump|mysqladmin|mariadb)\b[^\n]*?\s(?:-p|--password=)"
         r"(?P<secret>[^\s'\"]{3,})",
     ),
 ]

@@ -9,8 +9,10 @@ durable facts go to MEMORY.md. Where a preset lacks the chosen role the next fit
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from memstrata.core.evolution_log import log_evolution
+from memstrata.core.workspace import Workspace
 from memstrata.core.writer import Writer
 from memstrata.errors import MemstrataError
 from memstrata.formats.bullets import add_bullet, refresh_header, render_bullet
@@ -43,6 +45,10 @@ _BACKGROUND = re.compile(
 )
 _STYLE = re.compile(
     r"回复|回答|语言|格式|简短|详细|语气|\breply|\brespond|\banswer|\blanguage|\bformat|\btone|\bconcise",
+    re.IGNORECASE,
+)
+_REASON = re.compile(
+    r"(?:因为|由于|否则|不然|要不然|会导致|免得|以免|\bbecause\b|\bsince\b|\botherwise\b|\bor else\b|\bso that\b)[^。！？!?;；]*",
     re.IGNORECASE,
 )
 _CATEGORIES = [
@@ -118,9 +124,17 @@ def _write(writer: Writer, target: str, body: str, wanted: str, origin: str) -> 
     return result
 
 
-def write_principle(writer: Writer, body: str, origin: str) -> Placed:
+def reason_in(text: str) -> str:
+    """The user's own reason in ``text`` (因为… / otherwise…), or "": a principle's ``why`` is
+    that reason or left for the user, never boilerplate."""
+    match = _REASON.search(text)
+    return match.group(0).strip(" ，,") if match else ""
+
+
+def write_principle(
+    writer: Writer, body: str, origin: str, why: str | None = None, generalize: str = ""
+) -> Placed:
     ws = writer.ws
-    zh = ws.lang == "zh"
     path = ws.role_path("principles")
     principle = Principle(
         number=0,
@@ -128,12 +142,8 @@ def write_principle(writer: Writer, body: str, origin: str) -> Placed:
         body=body,
         category=_category(body, ws.lang),
         source=f"{ws.today().isoformat()} {f'[{writer.agent}] ' if writer.agent else ''}{origin}",
-        why="用户明确要求记住；忘记会违背用户意图"
-        if zh
-        else "the user asked to remember it; forgetting it breaks their intent",
-        generalize="用户明确给出的规则，在同类场景一律遵守"
-        if zh
-        else "follow the user's explicit rules in every similar situation",
+        why=reason_in(body) if why is None else why,
+        generalize=generalize,
     )
     placed = writer.rewrite(
         path, lambda lines: add_principle(lines, principle, path), role="principles"
@@ -142,19 +152,29 @@ def write_principle(writer: Writer, body: str, origin: str) -> Placed:
     return Placed(span, placed.title, body)
 
 
-def write_bullet(writer: Writer, role: str, body: str, wanted: str, origin: str) -> Placed:
-    ws = writer.ws
-    path = ws.role_path(role)
+def bullet_section(role: str, body: str, wanted: str, correction: bool = False) -> str:
+    """The ``##`` section a bullet goes to: corrections to 错误修正记录 (note 004)."""
     if role == "user":
-        section = (
+        return (
             "background"
             if _BACKGROUND.search(body)
             else "style"
             if _STYLE.search(body)
             else "preferences"
         )
-    else:
-        section = "corrections" if _CORRECTION.search(body) and wanted != "user" else "rules"
+    return (
+        "corrections" if (correction or _CORRECTION.search(body)) and wanted != "user" else "rules"
+    )
+
+
+def planned_bullet(
+    writer: Writer, role: str, body: str, wanted: str, origin: str, correction: bool = False
+) -> tuple[str, Any]:
+    """(path, transform) of a bullet write: used to write it, and to say beforehand which
+    line it will land on (the card's "预计写入 Lxx")."""
+    ws = writer.ws
+    path = ws.role_path(role)
+    section = bullet_section(role, body, wanted, correction)
     tag = f"[{writer.agent}] " if writer.agent else ""
     bullet = render_bullet(ws.now().strftime("%Y-%m"), tag + body, origin, ws.lang)
     today = ws.today().isoformat()
@@ -164,22 +184,37 @@ def write_bullet(writer: Writer, role: str, body: str, wanted: str, origin: str)
         refreshed = refresh_header(added, today)
         return refreshed, line + (len(refreshed) - len(added))
 
+    return path, transform
+
+
+def write_bullet(
+    writer: Writer, role: str, body: str, wanted: str, origin: str, correction: bool = False
+) -> Placed:
+    path, transform = planned_bullet(writer, role, body, wanted, origin, correction)
     line = writer.rewrite(path, transform, role=role)
     return Placed(Span(path, line, line, role), brief(body, title_limit(body)), body)
 
 
-def write_pattern(writer: Writer, body: str, origin: str, domain: str | None = None) -> Placed:
-    """Write an L2 pattern into its domain file and add its line to patterns/index.md."""
+def pattern_path(ws: Workspace, body: str, domain: str | None = None) -> str:
+    """The domain file an L2 pattern goes to (note 000's list; ``other`` when none fits)."""
     from memstrata.core.layouts import PATTERN_DOMAINS
-    from memstrata.formats.patterns import IndexLine, Pattern, add_index_line, add_pattern
 
-    ws = writer.ws
-    folder = ws.require_role("patterns").path
     domain = domain or next(
         (en for _zh, en, rx in _CATEGORIES if re.search(rx, body, re.IGNORECASE)), "general"
     )
     domain = domain if domain in PATTERN_DOMAINS else "other"
-    path, index_path = f"{folder}/{domain}.md", f"{folder}/index.md"
+    return f"{ws.require_role('patterns').path}/{domain}.md"
+
+
+def write_pattern(writer: Writer, body: str, origin: str, domain: str | None = None) -> Placed:
+    """Write an L2 pattern into its domain file and add its line to patterns/index.md."""
+    from memstrata.formats.patterns import IndexLine, Pattern, add_index_line, add_pattern
+
+    ws = writer.ws
+    folder = ws.require_role("patterns").path
+    path = pattern_path(ws, body, domain)
+    domain = path.rsplit("/", 1)[-1][: -len(".md")]
+    index_path = f"{folder}/index.md"
     title = brief(body, title_limit(body))
     context = body if len(body) <= 40 else brief(body, 40)
     pattern = Pattern(

@@ -18,8 +18,10 @@ from memstrata.core.permissions import check_operation
 from memstrata.core.writer import Writer
 from memstrata.entries.remember import write_bullet, write_pattern, write_principle
 from memstrata.errors import MemstrataError
+from memstrata.evolve.history import update_evolution_summary
 from memstrata.evolve.maintenance import apply_maintenance
 from memstrata.evolve.pool import mark_promoted, observing
+from memstrata.evolve.preview import CORRECTION_TYPES
 from memstrata.evolve.proposals import (
     Proposal,
     evolve_lock,
@@ -70,7 +72,14 @@ def _apply(writer: Writer, proposal: Proposal) -> Placed:
     if proposal.target == "patterns":
         return write_pattern(writer, proposal.summary, origin)
     wanted = "user" if proposal.target == "user" else "long_term"
-    return write_bullet(writer, proposal.target, proposal.summary, wanted, origin)
+    return write_bullet(
+        writer,
+        proposal.target,
+        proposal.summary,
+        wanted,
+        origin,
+        correction=proposal.kind in CORRECTION_TYPES,
+    )
 
 
 def approve(writer: Writer, reply: str) -> ApproveResult:
@@ -116,6 +125,8 @@ def approve(writer: Writer, reply: str) -> ApproveResult:
             )
         store_proposals(state, remaining)
         save_state(ws, state)
+        if any(item.get("cid") for item in result.applied):  # a memory was written
+            update_evolution_summary(writer)
         return result
 
 
@@ -133,4 +144,5 @@ def promote_now(writer: Writer, cid: str) -> dict:
         location = placed.span.location()
         mark_promoted(writer, cid, location)
         log_evolution(writer, proposal.source, location, proposal.summary)
+        update_evolution_summary(writer)
         return {"cid": cid, "role": placed.role, "cite": placed.cite, "entry_id": placed.entry_id}

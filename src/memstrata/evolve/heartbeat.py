@@ -20,7 +20,9 @@ from memstrata.core.config import EvolveSettings
 from memstrata.core.permissions import check_operation
 from memstrata.core.workspace import Workspace
 from memstrata.core.writer import Writer
-from memstrata.evolve.pool import expire, observe, observing
+from memstrata.evolve.policy import policy, threshold
+from memstrata.evolve.pool import Embed, expire, observe, observing
+from memstrata.evolve.preview import locate
 from memstrata.evolve.proposals import (
     MAX_CARDS_PER_SESSION,
     Proposal,
@@ -59,6 +61,9 @@ class HeartbeatReport:
     card: str = ""
     warnings: list[str] = field(default_factory=list)
     skill_drafts: list[str] = field(default_factory=list)
+    strengthened: list[str] = field(default_factory=list)  # entries a repeat was counted on
+    unspecific: int = 0  # signals with nothing specific to keep ("以后都这样" alone)
+    waiting: bool = False  # proposals wait but this session already saw its cards
 
 
 def _day(record: dict, default: date) -> date:
@@ -81,18 +86,30 @@ def due(
     now: datetime,
     min_pending: int = MIN_PENDING,
     max_age_h: float = MAX_AGE_HOURS,
+    last_synthesis: str = "",
 ) -> tuple[bool, str]:
-    """Whether a heartbeat should run, and why (or why not)."""
+    """Whether a heartbeat should run, and why (or why not): note 000's ">= 5 signals, or more
+    than 24 h since the last synthesis and pending not empty", or an explicit instruction
+    waiting for its card (note 004). Before the first synthesis the oldest signal's age stands
+    in for the time since the last one."""
     if not records:
         return False, "pending 为空 / nothing pending"
     if len(records) >= min_pending:
         return True, f"pending 有 {len(records)} 条信号（>= {min_pending}）"
-    oldest = max(_age_hours(r, now) for r in records)
-    if oldest > max_age_h:
-        return True, f"最早的信号已 {oldest:.0f} 小时（> {max_age_h:g} h）"
+    if any(r.get("promote_now") and not r.get("written") for r in records):
+        # Note 004: an explicit instruction goes to the card at once, not after 24 h.
+        return True, "有明确指示等待晋升 / an explicit instruction waits"
+    try:
+        since = (now - datetime.fromisoformat(last_synthesis)).total_seconds() / 3600
+        what = "距上次综合"
+    except ValueError:
+        since = max(_age_hours(r, now) for r in records)
+        what = "最早的信号已"
+    if since > max_age_h:
+        return True, f"{what} {since:.0f} 小时（> {max_age_h:g} h）"
     return (
         False,
-        f"pending 只有 {len(records)} 条（< {min_pending}），最早 {oldest:.1f} 小时（<= {max_age_h:g} h）",
+        f"pending 只有 {len(records)} 条（< {min_pending}），{what} {since:.1f} 小时（<= {max_age_h:g} h）",
     )
 
 
@@ -101,6 +118,11 @@ def _same_event(first: dict, second: dict) -> bool:
     two minutes. The same preference stated on separate occasions counts each time."""
     if (first.get("source") == "hook") != (second.get("source") == "hook"):
         return True
+    if (
+        first.get("signal") == "tool_error"
+        and first.get("source") == second.get("source") == "hook"
+    ):
+        return False  # each failure hook call is its own failure: a quick retry counts again
     try:
         gap = abs(
             (
@@ -142,72 +164,150 @@ def heartbeat(
     check_operation("heartbeat", writer.session)
     ws = writer.ws
     settings = ws.config.evolve
-    embed = _embedder(ws) if use_embeddings else None
+    embed = embedder_for(ws) if use_embeddings else None
     pending_path = ws.role_path("pending")
     # One transaction: the pool, the report, the log pointer, the proposals and the cleared
     # queue change together or not at all, so a killed heartbeat never counts a signal twice.
     with evolve_lock(ws), writer.transaction():
         parsed = parse_jsonl(ws.read_lines(pending_path), required=("signal", "brief"))
         records = [r.data for r in parsed.records if r.data is not None]
+        state = load_state(ws)
         # Forced or not, an empty queue means nothing to do: a rerun after a completed (or
         # recovered) heartbeat must change nothing.
         run, reason = (
             (True, "forced")
             if force and records
-            else due(records, ws.now(), settings.min_pending, settings.max_age_hours)
+            else due(
+                records,
+                ws.now(),
+                settings.min_pending,
+                settings.max_age_hours,
+                str(state.get("last_synthesis", "")),
+            )
         )
         report = HeartbeatReport(
             ran=run, reason=reason, warnings=[f"{pending_path}: {w}" for w in parsed.warnings]
         )
         if not run:
             return report
-        report.expired = [c.cid for c in expire(writer, int(settings.expiry_days))]
-        explicit: set[str] = set()
-        for record in sorted(merge_duplicates(records), key=lambda r: str(r.get("ts", ""))):
-            kind = record["signal"]
-            if record.get("written"):
-                report.already_written += 1
-                continue
-            if kind == "satisfaction":
-                report.reinforcements += 1
-                continue
-            if kind == "workflow":
-                continue  # handled below: recurring workflows become skill drafts
-            summary = str(record.get("evidence") or record.get("detail") or record["brief"])[:80]
-            explicit_now = bool(record.get("promote_now"))
-            candidate = observe(
-                writer,
-                kind,
-                summary,
-                explicit=explicit_now,
-                seen=_day(record, ws.today()),
-                threshold=int(settings.threshold),
-                similar=settings.match,
-                embed=embed,
-                similar_embedding=settings.match_embedding,
-            )
-            report.observed += 1
-            if record.get("promote_now"):
-                explicit.add(candidate.cid)
+        if policy(ws) == "pool":
+            report.expired = [c.cid for c in expire(writer, int(settings.expiry_days))]
+        explicit = _synthesise(writer, report, merge_duplicates(records), embed)
         report.processed = len(records)
         report.skill_drafts = _draft_skills(writer, records)
         promotable = [c for c in observing(writer) if c.promotable]
         report.proposals = as_proposals(ws, promotable, explicit)
-        state = load_state(ws)
+        if ws.preset == "openclaw":
+            from memstrata.evolve.distil import distil_daily_logs
+
+            report.proposals += distil_daily_logs(writer, embed)
         # Consolidation's maintenance proposals wait for their own reply: keep them.
         waiting = [p for p in proposals_from_state(state) if p.maintenance]
-        report.proposals = [*report.proposals, *waiting]
+        kept = {(p.kind, p.summary) for p in report.proposals}
+        report.proposals += [p for p in waiting if (p.kind, p.summary) not in kept]
         store_proposals(state, report.proposals)
+        locate(writer, report.proposals)
+        store_proposals(state, report.proposals)
+        state["last_synthesis"] = ws.now().isoformat(timespec="seconds")
         cards = state.setdefault("cards", {})
         report.report = render_report(ws, report.proposals, *_totals(writer), report.observed)
         if report.proposals and cards.get(session_id, 0) < MAX_CARDS_PER_SESSION:
             report.card = render_card(ws, report.proposals)
             cards[session_id] = cards.get(session_id, 0) + 1
+        elif report.proposals:
+            report.waiting = True  # never dropped: `memstrata proposals` and the next session
         save_state(ws, state)
         if report.proposals or report.observed:
             _file_report(writer, report.report, len(report.proposals), report.observed)
         _clear(writer, pending_path, [r.raw for r in parsed.records if r.data is not None])
         return report
+
+
+def _summary(record: dict) -> str:
+    """The clean statement a record teaches ("" when it says nothing specific). Records queued
+    before statements were cleaned carry their raw words: they are cleaned here."""
+    from memstrata.capture.statement import statement
+
+    if record.get("unspecific"):
+        return ""
+    kind = str(record["signal"])
+    if kind in ("tool_error", "repeated_failure"):
+        return str(record.get("detail") or record.get("evidence") or record["brief"])[:100]
+    if record.get("clean"):
+        return str(record.get("detail", ""))[:100]
+    said = statement(kind, str(record.get("evidence") or record.get("detail") or ""))
+    return said.content[:100]
+
+
+def _synthesise(
+    writer: Writer, report: HeartbeatReport, records: list[dict], embed: Embed | None
+) -> set[str]:
+    """Feed each finding to the pool, unless memory already holds it (then it strengthens that
+    entry). Tool errors of one operation seen twice or more are one repeated failure; a single
+    tool error is a candidate under note 004's policy (the error-detector's events reach
+    CANDIDATES.md) and noise under note 000's. Returns the ids of explicit candidates."""
+    from memstrata.evolve import known
+
+    ws = writer.ws
+    settings = ws.config.evolve
+    synthesis = policy(ws) == "synthesis"
+    memory = known.entries(ws)
+    explicit: set[str] = set()
+    findings: list[tuple[dict, str, str]] = []
+    errors: dict[str, list[dict]] = {}
+    for record in sorted(records, key=lambda r: str(r.get("ts", ""))):
+        kind = record["signal"]
+        if record.get("written"):
+            report.already_written += 1
+        elif kind == "satisfaction":
+            report.reinforcements += 1
+        elif kind == "workflow":
+            continue  # handled by _draft_skills: recurring workflows become skill drafts
+        elif kind == "tool_error":
+            op = str(record.get("op") or record.get("evidence") or record["brief"])
+            errors.setdefault(op, []).append(record)
+        else:
+            findings.append((record, kind, _summary(record)))
+    for op, failed in errors.items():
+        last = failed[-1]
+        zh = ws.lang == "zh"
+        if len(failed) >= 2:
+            error = str(last.get("evidence") or last["brief"])[:50]
+            summary = (
+                f"{op} 反复失败 {len(failed)} 次。{error}"
+                if zh
+                else f"{op} failed {len(failed)} times. {error}"
+            )
+            findings.append((last, "repeated_failure", summary[:100]))
+        elif not synthesis:
+            error = str(last.get("evidence") or last["brief"])[:60]
+            summary = f"{op} 失败。{error}" if zh else f"{op} failed. {error}"
+            findings.append((last, "tool_error", summary[:100]))
+    for record, kind, summary in findings:
+        if not summary:
+            report.unspecific += 1
+            continue
+        day = _day(record, ws.today())
+        same = known.find(ws, summary, embed, memory)
+        if same is not None:
+            known.strengthen(writer, same, summary, day.isoformat())
+            report.strengthened.append(same.entry)
+            continue
+        candidate = observe(
+            writer,
+            kind,
+            summary,
+            explicit=bool(record.get("promote_now")),
+            seen=day,
+            threshold=threshold(ws),
+            similar=settings.match,
+            embed=embed,
+            similar_embedding=settings.match_embedding,
+        )
+        report.observed += 1
+        if record.get("promote_now"):
+            explicit.add(candidate.cid)
+    return explicit
 
 
 def _file_report(writer: Writer, text: str, proposals: int, observed: int) -> None:
@@ -234,7 +334,7 @@ def _file_report(writer: Writer, text: str, proposals: int, observed: int) -> No
     )
 
 
-def _embedder(ws: Workspace) -> Callable[[list[str]], Any] | None:
+def embedder_for(ws: Workspace) -> Callable[[list[str]], Any] | None:
     """The workspace's embedder for candidate matching, or None (lexical only) if it fails."""
     from memstrata.providers.embedders import EmbedderError, workspace_embedder
 

@@ -1,5 +1,6 @@
-"""Approved maintenance proposals (from ``consolidate``): slimming a full role into an archive,
-or adding a week's highlight to MEMORY.md. Applied by ``approve`` like any other proposal."""
+"""Approved maintenance proposals (from ``consolidate`` and note 003's heartbeat): slimming a
+role into an archive (a full one, or outdated entries), adding a week's highlight or a line
+distilled from the daily logs to MEMORY.md. Applied by ``approve`` like any other proposal."""
 
 from __future__ import annotations
 
@@ -13,11 +14,14 @@ from memstrata.text.spans import Span
 
 def apply_maintenance(writer: Writer, proposal: Proposal) -> dict:
     """Carry out an approved maintenance proposal; returns where it wrote."""
-    if proposal.kind == "highlight":
+    if proposal.kind in ("highlight", "distil"):
         from memstrata.entries.remember import write_bullet
 
-        placed = write_bullet(writer, "long_term", proposal.summary, "long_term", "consolidate")
-        log_evolution(writer, "consolidate", placed.span.location(), proposal.summary)
+        # A distilled daily-log line (note 003's heartbeat) may be a preference for USER.md.
+        role = proposal.payload.get("role", "long_term")
+        origin = "consolidate" if proposal.kind == "highlight" else proposal.source
+        placed = write_bullet(writer, role, proposal.summary, role, origin)
+        log_evolution(writer, origin, placed.span.location(), proposal.summary)
         return {"role": placed.role, "cite": placed.cite, "entry_id": placed.entry_id}
     if proposal.kind != "slim":
         raise MemstrataError(f"unknown maintenance proposal {proposal.kind!r}")

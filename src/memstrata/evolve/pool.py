@@ -176,14 +176,19 @@ def _scores(
     current: list[Candidate], summary: str, embed: Embed | None, lexical: float, semantic: float
 ) -> dict[str, float]:
     """How well each candidate matches, scaled so that 1.0 is the match threshold: word
-    overlap, or (when an embedder is available) cosine, e.g. for a cross-lingual restatement."""
+    overlap, or (when an embedder is available) cosine, e.g. for a cross-lingual restatement.
+    A contradiction ("use pnpm" against "use yarn") never matches: it is another candidate."""
+    from memstrata.evolve.known import contradicts, embedding_bar
+
     scores = {c.cid: similarity(c.summary, summary) / lexical for c in current}
     if embed is not None and current:
         vectors = embed([summary, *(c.summary for c in current)])
         for candidate, vector in zip(current, vectors[1:], strict=True):
-            scores[candidate.cid] = max(
-                scores[candidate.cid], float(vectors[0] @ vector) / semantic
-            )
+            bar = embedding_bar(candidate.summary, summary, semantic)
+            scores[candidate.cid] = max(scores[candidate.cid], float(vectors[0] @ vector) / bar)
+    for candidate in current:
+        if contradicts(candidate.summary, summary):
+            scores[candidate.cid] = 0.0
     return scores
 
 

@@ -29,6 +29,7 @@ _FAILURE = re.compile(
 )
 _PREFERENCE_TYPES = {"偏好", "preference"}
 _KNOWLEDGE_TYPES = {"知识", "knowledge"}
+_RULE_TYPES = {"规则", "rule"}
 
 
 @dataclass
@@ -46,6 +47,7 @@ class Proposal:
     first_seen: str
     count: int
     payload: dict = field(default_factory=dict)  # maintenance proposals: what to move or write
+    expected: str = ""  # where it would be written if approved now ("USER.md:L12")
 
     @property
     def maintenance(self) -> bool:
@@ -58,6 +60,11 @@ def classify(ws: Workspace, candidate: Candidate) -> tuple[str, str, str]:
     zh = ws.lang == "zh"
     if candidate.kind in _PREFERENCE_TYPES and ws.role("user"):
         return "user", "USER", "用户偏好" if zh else "a user preference"
+    if candidate.kind in _RULE_TYPES and ws.role("user"):
+        from memstrata.entries.remember import classify as route
+
+        if route(candidate.summary) == "user":  # "以后回复都用中文": about the user
+            return "user", "USER", "用户偏好（明确指示）" if zh else "a user preference (explicit)"
     fails = bool(_FAILURE.search(candidate.summary))
     if candidate.kind in _KNOWLEDGE_TYPES and not fails:
         if ws.role("long_term"):
@@ -197,6 +204,13 @@ def render_card(ws: Workspace, proposals: list[Proposal]) -> str:
             for line in _wrap(p.source, inner - 12)
         )
         out.append(row(("    首次观察：" if zh else "    first seen: ") + p.first_seen))
+        if p.expected:
+            out.append(
+                row(
+                    ("    操作：ADD → 预计写入 " if zh else "    action: ADD → expected at ")
+                    + p.expected
+                )
+            )
         for index, line in enumerate(_wrap(p.summary, inner - 12)):
             out.append(
                 row(
@@ -230,8 +244,13 @@ def render_report(
             f"### {'发现' if zh else 'Finding'} {p.number}: [{p.kind}] {p.summary[:30]} → "
             f"{'已分类为' if zh else 'classified as'} {p.level}"
         )
+        from memstrata.entries.remember import reason_in
+
+        blank = "（留给你补充）" if zh else "(yours to fill in)"
         out.append(f"- {'事件' if zh else 'event'}：{p.summary}")
-        out.append(f"- why: {p.reason}")
+        # The user's own reason, or nothing: never a boilerplate sentence (issue 11).
+        out.append(f"- why: {reason_in(p.summary) or blank}")
+        out.append(f"- generalize: {blank}")
         out.append(f"- {'来源' if zh else 'source'}：{p.source}")
         out.append(f"- **agent {'分类' if zh else 'classification'}：{p.level}（{p.reason}）**")
         out.append("")

@@ -36,23 +36,25 @@ def register(cli: click.Group) -> None:
         Example: memstrata signal "不对，应该用 pnpm" --context "[bash] npm i → Exit code 1"
         """
         from memstrata.adapters import presenters
-        from memstrata.capture.record import record_signals
+        from memstrata.evolve.triggers import handle
 
-        report = record_signals(
-            open_writer(), text, context=context, source=source, dry_run=dry_run
-        )
+        result = handle(open_writer(), text, context=context, source=source, dry_run=dry_run)
+        report = result.report
         for message in report.warnings:
             warn(message)
         if as_json:
-            emit_json(presenters.signals(report))
+            emit_json(presenters.signal_result(result))
             return
-        if not report.signals:
+        if not report.signals and not result.action:
             click.echo("No learning signal.")
             return
         for item in report.signals:
             click.echo(f"{item.kind:<18} {item.brief}  —  {item.detail}")
-        for written in report.written:
+        for written in [*report.written, *result.written]:
             click.echo(f"written at once: {written['cite']}")
+        for extra in (result.question, result.card):
+            if extra:
+                click.echo(extra)
         if dry_run:
             click.echo("(dry run: nothing written)")
 
@@ -83,6 +85,33 @@ def register(cli: click.Group) -> None:
         if report.card:
             click.echo("")
             click.echo(report.card)
+
+    @command(cli, "proposals")
+    def proposals(as_json: bool) -> None:
+        """What waits for your reply: each proposal with its id, target file and line.
+
+        \b
+        Example: memstrata proposals --json
+        """
+        from memstrata.adapters import presenters
+        from memstrata.evolve.preview import waiting
+
+        writer = open_writer()
+        rows = waiting(writer)
+        if as_json:
+            emit_json({"proposals": presenters.proposals(rows)})
+            return
+        if not rows:
+            click.echo("No proposals waiting.")
+            return
+        zh = writer.ws.lang == "zh"
+        for row in rows:
+            click.echo(presenters.proposal_line(row, zh))
+        click.echo(
+            '回复：memstrata approve "确认" / "1,3" / "跳过"'
+            if zh
+            else 'Reply: memstrata approve "all" / "1,3" / "skip"'
+        )
 
     @command(cli, "approve")
     @click.argument("reply")

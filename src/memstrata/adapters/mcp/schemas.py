@@ -66,6 +66,9 @@ class SignalOut(Note):
     signals: list[SignalItem]
     written: list[dict[str, Any]]
     warnings: list[str]
+    action: NotRequired[str]
+    card: NotRequired[str]
+    question: NotRequired[str]
 
 
 class CandidateItem(TypedDict):
@@ -98,6 +101,11 @@ class ProposalItem(TypedDict):
     first_seen: str
     count: int
     payload: dict[str, Any]
+    expected: NotRequired[str]
+
+
+class ProposalsOut(Note):
+    proposals: list[ProposalItem]
 
 
 class EvolveOut(TypedDict):

@@ -1,5 +1,5 @@
 """MCP tools of the learning loop: memory_signal, memory_candidates, memory_evolve,
-memory_approve, memory_cite."""
+memory_proposals, memory_approve, memory_cite."""
 
 from __future__ import annotations
 
@@ -8,7 +8,14 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, cast
 from pydantic import Field
 
 from memstrata.adapters import presenters
-from memstrata.adapters.mcp.schemas import ApproveOut, CandidatesOut, CiteOut, EvolveOut, SignalOut
+from memstrata.adapters.mcp.schemas import (
+    ApproveOut,
+    CandidatesOut,
+    CiteOut,
+    EvolveOut,
+    ProposalsOut,
+    SignalOut,
+)
 
 if TYPE_CHECKING:
     from memstrata.adapters.mcp.server import Tools
@@ -46,15 +53,13 @@ def register(server: Any, tools: Tools) -> None:
         ] = "agent",
         dry_run: Annotated[bool, Field(description="Detect only; write nothing.")] = False,
     ) -> SignalOut:
-        from memstrata.capture.record import record_signals
+        from memstrata.evolve.triggers import handle
 
-        report = tools.run(
+        result = tools.run(
             "signal",
-            lambda: record_signals(
-                tools.workspace().writer(tools.session), text, context, source, dry_run
-            ),
+            lambda: handle(tools.workspace().writer(tools.session), text, context, source, dry_run),
         )
-        data = presenters.signals(report)
+        data = presenters.signal_result(result)
         if not data["signals"]:
             data["note"] = "no learning signal in this message; nothing queued"
         return cast(SignalOut, data)
@@ -121,6 +126,22 @@ def register(server: Any, tools: Tools) -> None:
         )
         data = presenters.heartbeat(report)
         return cast(EvolveOut, {key: data[key] for key in EvolveOut.__annotations__})
+
+    @server.tool(
+        annotations=hints(read_only=True, idempotent=True),
+        description=(
+            "What waits for the user's reply (main session only): each open proposal with its "
+            "number, candidate id, target file and expected line (预计写入 Lxx). Example: {}"
+        ),
+    )
+    def memory_proposals() -> ProposalsOut:
+        from memstrata.evolve.preview import waiting
+
+        rows = tools.run("proposals", lambda: waiting(tools.workspace().writer(tools.session)))
+        data: dict[str, Any] = {"proposals": presenters.proposals(rows)}
+        if not rows:
+            data["note"] = "nothing waits for approval"
+        return cast(ProposalsOut, data)
 
     @server.tool(
         annotations=hints(read_only=False),

@@ -1,0 +1,198 @@
+"""The 21-day bilingual learning simulation (issue 11): does the loop learn the right things?
+
+Plays benchmarks/data/learning_sim.py (62 events over three weeks: preferences repeated in
+Chinese and English, three contradicting package-manager preferences, corrections, explicit
+requests, new facts, repeated tool failures, echoes and hard negatives) through the real code
+path: ``signal`` (memstrata.evolve.triggers.handle, learned classifier, real USE embedder) for
+what the user says, the Claude Code failure hook's call for failed tools, a heartbeat at 22:00
+each day (only when due) and the user approving every card. The clock is fixed (the
+workspace's clock, 2026-03-02 onward), so every run is the same.
+
+One run per policy: ``synthesis`` on the self-evolution preset (note 000) and ``pool`` on the
+memory-manager preset (note 004). Reports expected vs actual per item, duplicate entries
+(goal 0), entries with an echo title (goal 0) and boilerplate why/generalize (goal 0).
+
+    .venv/bin/python benchmarks/learning_sim.py
+"""
+
+from __future__ import annotations
+
+import re
+import tempfile
+from datetime import datetime, timedelta
+from pathlib import Path
+
+from common import recall_table, write_results
+from data.learning_sim import EXPECTED, SCRIPT
+
+from memstrata.capture.record import record_signals
+from memstrata.core.initialize import init_workspace
+from memstrata.core.permissions import Session
+from memstrata.core.workspace import Workspace
+from memstrata.evolve.approve import approve
+from memstrata.evolve.heartbeat import heartbeat
+from memstrata.evolve.proposals import load_state
+from memstrata.evolve.triggers import handle
+from memstrata.formats.bullets import parse_bullets, section_key
+from memstrata.formats.candidates import parse_candidates
+from memstrata.formats.patterns import parse_patterns
+from memstrata.formats.principles import parse_principles
+
+RUNS = (("synthesis", "self-evolution"), ("pool", "memory-manager"))
+DAY_ONE = datetime(2026, 3, 2)
+MEMORY_PLACES = ("principles", "patterns", "user", "memory", "corrections")
+ECHO = re.compile(
+    r"^\s*(?:不对|错了|no\b|nope|wrong|以后都这样|就这样|记住|记一下|remember|note this|用户明确|user asked)",
+    re.IGNORECASE,
+)
+BOILERPLATE = re.compile(
+    r"用户明确要求记住|用户明确给出的规则|the user asked to remember|follow the user's explicit"
+)
+
+
+def _configure(root: Path) -> None:
+    """Expiry after 14 days, so that it shows within three weeks."""
+    toml = root / "memstrata.toml"
+    text = toml.read_text(encoding="utf-8")
+    if "[evolve]" in text:
+        text = text.replace("[evolve]", "[evolve]\nexpiry_days = 14", 1)
+    else:
+        text += "\n[evolve]\nexpiry_days = 14\n"
+    toml.write_text(text, encoding="utf-8")
+
+
+def play(preset: str, root: Path) -> dict:
+    init_workspace(root, preset, lang="zh")
+    _configure(root)
+    now = [DAY_ONE]
+    ws = Workspace.open(root, clock=lambda: now[0])
+    writer = ws.writer(Session())
+    stats = {"cards": 0, "heartbeats": 0, "approved": 0, "waiting_cards": 0}
+    for day in range(1, 22):
+        for _day, clock, event, text, context, _item in (e for e in SCRIPT if e[0] == day):
+            hour, minute = map(int, clock.split(":"))
+            now[0] = DAY_ONE + timedelta(days=day - 1, hours=hour, minutes=minute)
+            if event == "user":
+                result = handle(writer, text, context)
+                stats["approved"] += len(result.written)
+                stats["cards"] += bool(result.card and "║" in result.card)
+            else:  # the failure hook's own call
+                record_signals(
+                    writer, f"{text}\n{context}", source="hook", hot_path=True, failed=True
+                )
+        now[0] = DAY_ONE + timedelta(days=day - 1, hours=22)
+        beat = heartbeat(writer, session_id=f"day{day}")
+        stats["heartbeats"] += beat.ran
+        stats["cards"] += bool(beat.card)
+        stats["waiting_cards"] += beat.waiting
+        if load_state(ws).get("proposals"):
+            stats["approved"] += len(approve(writer, "确认").applied)
+    return stats
+
+
+def inventory(ws: Workspace) -> list[tuple[str, str, str]]:
+    """(place, title, text) of every entry in memory and every candidate."""
+    found: list[tuple[str, str, str]] = []
+    for path in ws.role_files("principles") if ws.role("principles") else []:
+        for p in parse_principles(ws.read_lines(path), path):
+            found.append(("principles", p.title, f"{p.title} {p.body} {p.why} {p.generalize}"))
+    for path in ws.role_files("patterns") if ws.role("patterns") else []:
+        if not path.endswith("index.md"):
+            for pattern in parse_patterns(ws.read_lines(path), path):
+                found.append(("patterns", pattern.title, f"{pattern.title} {pattern.body}"))
+    for role in ("user", "long_term"):
+        if ws.role(role) is None or not ws.resolve(ws.role_path(role)).is_file():
+            continue
+        path = ws.role_path(role)
+        for bullet in parse_bullets(ws.read_lines(path), path):
+            if not bullet.date:
+                continue
+            place = (
+                "user"
+                if role == "user"
+                else "corrections"
+                if section_key(bullet.section) == "corrections"
+                else "memory"
+            )
+            found.append((place, bullet.text, bullet.text))
+    path = ws.role_path("candidates")
+    if ws.resolve(path).is_file():
+        for row in parse_candidates(ws.read_lines(path), path):
+            if row.table == "observing":
+                found.append(("candidate", row.cells[2], row.cells[2]))
+            elif row.table == "dropped":
+                expired = "无再次观察" in row.cells[2] or "not seen again" in row.cells[2]
+                found.append(("expired" if expired else "dropped", row.cells[1], row.cells[1]))
+    return found
+
+
+def _matches(groups: list[list[str]], text: str) -> bool:
+    lowered = text.lower()
+    return all(any(word.lower() in lowered for word in group) for group in groups)
+
+
+def judge(found: list[tuple[str, str, str]], policy: str) -> tuple[list[dict], int]:
+    rows, duplicates = [], 0
+    for item, (groups, want_synthesis, want_pool) in EXPECTED.items():
+        want = want_synthesis if policy == "synthesis" else want_pool
+        places = [place for place, _title, text in found if _matches(groups, text)]
+        in_memory = [p for p in places if p in MEMORY_PLACES]
+        duplicates += max(len(in_memory) - 1, 0)
+        if want in MEMORY_PLACES:
+            ok = in_memory == [want] and "candidate" not in places
+        elif want == "absent":
+            ok = not places
+        else:
+            ok = (
+                not in_memory
+                and want in places
+                and (want != "expired" or "candidate" not in places)
+            )
+        actual = ", ".join(sorted(places)) or "absent"
+        rows.append({"item": item, "expected": want, "actual": actual, "ok": "yes" if ok else "NO"})
+    return rows, duplicates
+
+
+def main() -> None:
+    results = {}
+    for policy, preset in RUNS:
+        with tempfile.TemporaryDirectory() as tmp:
+            root = Path(tmp) / "ws"
+            stats = play(preset, root)
+            ws = Workspace.open(root)
+            found = inventory(ws)
+            rows, duplicates = judge(found, policy)
+            memory = [
+                (place, title, text) for place, title, text in found if place in MEMORY_PLACES
+            ]
+            echo = [title for _place, title, _text in memory if ECHO.match(title)]
+            boiler = [title for _place, title, text in memory if BOILERPLATE.search(text)]
+            matched = sum(row["ok"] == "yes" for row in rows)
+            print(
+                recall_table(
+                    f"policy {policy} ({preset} preset): {len(SCRIPT)} events, 21 days",
+                    rows,
+                    ["item", "expected", "actual", "ok"],
+                )
+            )
+            print(
+                f"items as expected: {matched}/{len(rows)}; duplicate entries: {duplicates}; "
+                f"echo titles: {len(echo)}; boilerplate why/generalize: {len(boiler)}; "
+                f"entries in memory: {len(memory)}; {stats}\n"
+            )
+            results[policy] = {
+                "preset": preset,
+                "items": rows,
+                "as_expected": matched,
+                "total": len(rows),
+                "duplicates": duplicates,
+                "echo_titles": echo,
+                "boilerplate": boiler,
+                "memory_entries": [f"{place}: {title}" for place, title, _text in memory],
+                "stats": stats,
+            }
+    print(f"wrote {write_results('learning_sim', results)}")
+
+
+if __name__ == "__main__":
+    main()

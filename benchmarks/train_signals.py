@@ -1,0 +1,291 @@
+"""Train the learned signal classifier (src/memstrata/capture/signal_model.npz).
+
+Data: the frozen corpus in benchmarks/data/signals/ (train_zh, train_en, train_mixed: 3,100
+utterances by three writers following the labelling guide). holdout.jsonl is NOT read here:
+it is scored once, by benchmarks/signals.py, after training is finished.
+
+Model: one logistic regression per label plus a gate ("any signal at all") (scikit-learn,
+training only, class-balanced) over [USE embedding | rule verdicts and tool-context features]
+plus hashed character n-grams. A label fires when the gate and the label both pass their
+thresholds. Thresholds are chosen on 5-fold out-of-fold probabilities of the training data:
+for each gate threshold, the max-F1 threshold per label; the best macro-F1 among the gate
+thresholds that keep hard-negative false positives <= 4.5 % (the goal is <= 5 %). Measured this
+way the gate beats raising every label's threshold (CV macro-F1 0.80 against 0.73 at the same
+hard-negative rate). Variants are compared by the same cross-validation and by
+leave-one-writer-out (train on two writers, score the third), which is closer to what a new
+person's phrasing does.
+
+    .venv/bin/pip install scikit-learn   # training only, not a runtime dependency
+    .venv/bin/python benchmarks/train_signals.py [--compare] [--no-write]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+import numpy as np
+from common import ROOT, write_results
+
+from memstrata.capture.classifier import (
+    LABELS,
+    MODEL_FILE,
+    NGRAM_BUCKETS,
+    dense_features,
+    kept_by_rules,
+    ngram_ids,
+)
+
+DATA = ROOT / "benchmarks" / "data" / "signals"
+TRAIN_FILES = ("train_zh.jsonl", "train_en.jsonl", "train_mixed.jsonl")
+SEED = 11
+HARD_NEGATIVE_BUDGET = 0.045
+CACHE = ROOT / "benchmarks" / "results" / "signal_embeddings.npz"
+
+
+def load(name: str) -> list[dict]:
+    rows = []
+    for number, line in enumerate((DATA / name).read_text(encoding="utf-8").splitlines(), 1):
+        try:
+            rows.append(json.loads(line))
+        except ValueError as exc:
+            sys.exit(f"{DATA / name}:{number}: {exc}")
+    return rows
+
+
+def embed(texts: list[str]) -> np.ndarray:
+    """USE vectors, cached by text (the embedder is the slow part of an experiment)."""
+    from memstrata.providers.embedders import USEEmbedder
+
+    model = USEEmbedder()
+    cached: dict[str, np.ndarray] = {}
+    if CACHE.is_file():
+        with np.load(CACHE, allow_pickle=False) as data:
+            if str(data["embedder"]) == model.name:
+                cached = dict(zip(data["texts"].tolist(), data["vectors"], strict=True))
+    missing = sorted({t for t in texts if t not in cached})
+    if missing:
+        for text, vector in zip(missing, model.embed(missing), strict=True):
+            cached[text] = vector
+        CACHE.parent.mkdir(exist_ok=True)
+        keys = list(cached)
+        np.savez(
+            CACHE,
+            embedder=model.name,
+            texts=np.asarray(keys),
+            vectors=np.asarray([cached[k] for k in keys]),
+        )
+    return np.asarray([cached[t] for t in texts], dtype=np.float32)
+
+
+def features(rows: list[dict], use_embedding: bool = True, use_ngrams: bool = True) -> object:
+    from scipy import sparse
+
+    texts = [r["text"] for r in rows]
+    contexts = [r.get("context", "") for r in rows]
+    emb = embed(texts) if use_embedding else np.zeros((len(rows), 512), dtype=np.float32)
+    dense = sparse.csr_matrix(dense_features(emb, texts, contexts))
+    if not use_ngrams:
+        return dense
+    data, indices, indptr = [], [], [0]
+    for text in texts:
+        grams = ngram_ids(text)
+        indices.extend(grams)
+        data.extend(grams.values())
+        indptr.append(len(indices))
+    grams = sparse.csr_matrix((data, indices, indptr), shape=(len(rows), NGRAM_BUCKETS))
+    return sparse.hstack([dense, grams]).tocsr()
+
+
+def targets(rows: list[dict]) -> np.ndarray:
+    """One column per label, then the gate's: any label at all."""
+    labels = np.asarray([[label in r["labels"] for label in LABELS] for r in rows], dtype=int)
+    return np.column_stack([labels, labels.max(axis=1)])
+
+
+def fit(x: object, y: np.ndarray, c: float) -> list[object]:
+    from sklearn.linear_model import LogisticRegression
+
+    return [
+        LogisticRegression(C=c, max_iter=3000, class_weight="balanced").fit(x, y[:, j])
+        for j in range(y.shape[1])
+    ]
+
+
+def proba(models: list[object], x: object) -> np.ndarray:
+    return np.column_stack([m.predict_proba(x)[:, 1] for m in models])  # type: ignore[attr-defined]
+
+
+def out_of_fold(x: object, y: np.ndarray, c: float, folds: list[np.ndarray]) -> np.ndarray:
+    probs = np.zeros(y.shape)
+    everything = np.arange(len(y))
+    for test in folds:
+        train = np.setdiff1d(everything, test)
+        probs[test] = proba(fit(x[train], y[train], c), x[test])  # type: ignore[index]
+    return probs
+
+
+def f1(pred: np.ndarray, gold: np.ndarray) -> float:
+    tp = int((pred & gold).sum())
+    fp = int((pred & ~gold).sum())
+    fn = int((~pred & gold).sum())
+    return 2 * tp / (2 * tp + fp + fn) if tp else 0.0
+
+
+def decide(
+    probs: np.ndarray, thresholds: np.ndarray, ruled: np.ndarray | None = None
+) -> np.ndarray:
+    """Labels that fire: the gate (last column) and the label both at their thresholds, or
+    the rules for the labels they are kept for (classifier.RULES_KEPT)."""
+    pred = (probs[:, -1:] >= thresholds[-1]) & (probs[:, :-1] >= thresholds[:-1])
+    return pred if ruled is None else pred | ruled
+
+
+def rule_labels(rows: list[dict]) -> np.ndarray:
+    """What the rules say, for the labels where their verdict is kept beside the model's."""
+    from memstrata.capture.signals import detect
+
+    kept = [
+        kept_by_rules(r["text"], {s.kind for s in detect(r["text"], r["context"])}) for r in rows
+    ]
+    return np.asarray([[label in k for label in LABELS] for k in kept])
+
+
+def choose_thresholds(
+    probs: np.ndarray, y: np.ndarray, hard: np.ndarray, ruled: np.ndarray | None = None
+) -> np.ndarray:
+    """For each gate threshold the max-F1 threshold per label; the best macro-F1 among the
+    gate thresholds within the hard-negative budget (the strictest gate when none is)."""
+    grid = np.linspace(0.05, 0.95, 46)
+    labels = y.shape[1] - 1
+    best: tuple[float, np.ndarray] | None = None
+    for gate_at in np.linspace(0.1, 0.95, 35):
+        gate = probs[:, -1] >= gate_at
+        extra = np.zeros_like(probs[:, :-1], dtype=bool) if ruled is None else ruled
+        per_label = [
+            grid[
+                int(
+                    np.argmax(
+                        [f1((gate & (probs[:, j] >= t)) | extra[:, j], y[:, j] == 1) for t in grid]
+                    )
+                )
+            ]
+            for j in range(labels)
+        ]
+        thresholds = np.asarray([*per_label, gate_at])
+        pred = decide(probs, thresholds, ruled)
+        score = macro(pred, y[:, :-1])
+        if hard_fp(pred, hard) <= HARD_NEGATIVE_BUDGET and (best is None or score > best[0]):
+            best = (score, thresholds)
+    return best[1] if best else np.asarray([0.95] * labels + [0.95])
+
+
+def hard_fp(pred: np.ndarray, hard: np.ndarray) -> float:
+    return float(pred[hard].any(axis=1).mean()) if hard.any() else 0.0
+
+
+def macro(pred: np.ndarray, y: np.ndarray) -> float:
+    return float(np.mean([f1(pred[:, j], y[:, j] == 1) for j in range(y.shape[1])]))
+
+
+def folds_random(n: int, k: int = 5) -> list[np.ndarray]:
+    order = np.random.default_rng(SEED).permutation(n)
+    return [order[i::k] for i in range(k)]
+
+
+def evaluate(rows: list[dict], c: float, **kw: bool) -> dict:
+    """5-fold CV (thresholds chosen inside each outer fold's training part would be nested;
+    here thresholds come from the same out-of-fold probabilities, so CV-F1 is mildly optimistic)
+    and leave-one-writer-out with thresholds from the other two writers' CV."""
+    x = features(rows, **kw)
+    y = y_all = targets(rows)
+    hard = np.asarray([r["hard_negative"] for r in rows])
+    ruled = rule_labels(rows)
+    probs = out_of_fold(x, y, c, folds_random(len(rows)))
+    thresholds = choose_thresholds(probs, y, hard, ruled)
+    pred = decide(probs, thresholds, ruled)
+    y = y[:, :-1]
+    writer = np.asarray([r["_file"] for r in rows])
+    lowo = []
+    for name in TRAIN_FILES:
+        test = np.flatnonzero(writer == name)
+        train = np.flatnonzero(writer != name)
+        inner = out_of_fold(x[train], y_all[train], c, folds_random(len(train), 3))  # type: ignore[index]
+        t = choose_thresholds(inner, y_all[train], hard[train], ruled[train])
+        p = decide(proba(fit(x[train], y_all[train], c), x[test]), t, ruled[test])  # type: ignore[index]
+        lowo.append(
+            {"writer": name, "macro_f1": macro(p, y[test]), "hard_fp": hard_fp(p, hard[test])}
+        )
+    return {
+        "cv_macro_f1": macro(pred, y),
+        "cv_hard_fp": hard_fp(pred, hard),
+        "cv_per_label": {label: f1(pred[:, j], y[:, j] == 1) for j, label in enumerate(LABELS)},
+        "leave_one_writer_out": lowo,
+        "thresholds": thresholds.tolist(),
+    }
+
+
+def train_rows() -> list[dict]:
+    rows = []
+    for name in TRAIN_FILES:
+        for row in load(name):
+            rows.append({**row, "_file": name})
+    return rows
+
+
+def export(rows: list[dict], c: float, thresholds: np.ndarray) -> Path:
+    from memstrata.providers.embedders import USEEmbedder
+
+    x = features(rows)
+    models = fit(x, targets(rows), c)
+    coef = np.column_stack([m.coef_[0] for m in models])  # type: ignore[attr-defined]
+    split = coef.shape[0] - NGRAM_BUCKETS
+    np.savez_compressed(
+        MODEL_FILE,
+        labels=np.asarray([*LABELS, "any"]),
+        dense=coef[:split].astype(np.float16),
+        ngrams=coef[split:].astype(np.float16),
+        bias=np.asarray([m.intercept_[0] for m in models], dtype=np.float32),  # type: ignore[attr-defined]
+        thresholds=thresholds.astype(np.float32),
+        embedder=np.asarray(USEEmbedder().name),
+    )
+    return MODEL_FILE
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--compare", action="store_true", help="Compare feature sets and C.")
+    parser.add_argument("--no-write", action="store_true", help="Do not write the weights.")
+    parser.add_argument("--c", type=float, default=8.0, help="Inverse regularisation strength.")
+    args = parser.parse_args()
+    rows = train_rows()
+    results: dict[str, dict] = {}
+    variants: list[tuple[str, float, dict]] = [("embedding+ngrams+rules", args.c, {})]
+    if args.compare:
+        variants += [
+            ("embedding+rules", args.c, {"use_ngrams": False}),
+            ("ngrams+rules", args.c, {"use_embedding": False}),
+            *[(f"embedding+ngrams+rules C={c:g}", c, {}) for c in (4.0, 16.0)],
+        ]
+    for name, c, kw in variants:
+        results[name] = evaluate(rows, c, **kw)
+        r = results[name]
+        lowo = ", ".join(
+            f"{w['writer'][6:-6]} {w['macro_f1']:.3f}/{w['hard_fp']:.0%}"
+            for w in r["leave_one_writer_out"]
+        )
+        print(
+            f"{name:<34} CV macro-F1 {r['cv_macro_f1']:.3f} hard-FP {r['cv_hard_fp']:.1%} | leave-one-writer-out {lowo}"
+        )
+        print("   per label: " + ", ".join(f"{k} {v:.2f}" for k, v in r["cv_per_label"].items()))
+    if not args.no_write:
+        chosen = results[variants[0][0]]
+        path = export(rows, args.c, np.asarray(chosen["thresholds"]))
+        print(f"wrote {path} ({path.stat().st_size // 1024} KB)")
+    print(f"wrote {write_results('train_signals', results)}")
+
+
+if __name__ == "__main__":
+    main()

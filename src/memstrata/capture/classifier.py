@@ -1,0 +1,229 @@
+"""The learned signal classifier: a linear head over multilingual USE embeddings, hashed
+character n-grams, the rules' verdicts and the tool context (issue 11).
+
+Rules alone catch the phrasings they were written for: on text written by someone else they
+missed most natural signals (a preference said as a wish, a correction that never says 不对,
+one-word praise). A per-label logistic head learned from 3,100 labelled utterances
+(benchmarks/data/signals/, trained by benchmarks/train_signals.py) reads the phrasing as a whole;
+its inputs include the rules' own verdicts, so what the rules know is kept. The weights ship as
+package data (``signal_model.npz``, float16, a few hundred KB); inference is numpy only.
+
+It is never on the hooks' hot path: the USE model takes seconds to load, so hooks keep the
+rules and only queue; ``signal``, the MCP tool and the heartbeat use this. When the model cannot
+load (no weights, a broken embedder) the caller falls back to the rules.
+"""
+
+from __future__ import annotations
+
+import re
+import zlib
+from functools import lru_cache
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from memstrata.capture.toolcontext import failures
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from memstrata.capture.signals import Signal
+
+LABELS = (
+    "correction",
+    "new_knowledge",
+    "preference",
+    "satisfaction",
+    "explicit_remember",
+    "repeated_failure",
+)
+MODEL_FILE = Path(__file__).with_name("signal_model.npz")
+# Where a rule's verdict stands beside the model's: explicit instructions ("记住：…", "Always
+# …") and canonical preferences ("我更喜欢…", "I prefer …"), the plain phrasings a corpus
+# written for variety holds few of (the model alone missed "I prefer tables when comparing
+# options"). Canonical preferences fire with 95 % precision on the training corpus.
+# Thresholds are chosen with this union in place (benchmarks/train_signals.py); measured on
+# training CV it costs nothing (macro-F1 0.806 either way at the same hard-negative budget).
+RULES_KEPT = ("explicit_remember", "preference")
+_CANONICAL = {
+    "preference": re.compile(
+        r"我(?:更|比较)?(?:喜欢|偏好|习惯)|\bi(?:'d| would)? (?:prefer|rather)\b|\bi prefer\b",
+        re.IGNORECASE,
+    )
+}
+
+
+def kept_by_rules(text: str, ruled: set[str]) -> set[str]:
+    """The rules' labels that stand whatever the model says (see RULES_KEPT)."""
+    return {
+        kind
+        for kind in ruled
+        if kind in RULES_KEPT and (kind not in _CANONICAL or _CANONICAL[kind].search(text))
+    }
+
+
+NGRAM_BUCKETS = 1 << 13
+NGRAM_SIZES = (1, 2, 3)
+RULE_KINDS = (*LABELS, "tool_error")
+_DIGITS = re.compile(r"\d+")
+_SPACE = re.compile(r"\s+")
+
+
+def ngram_ids(text: str) -> dict[int, float]:
+    """Hashed character n-gram counts (log-scaled, L2-normalised) of a lower-cased text.
+
+    Hashing (crc32, stable across runs and platforms) keeps the vocabulary out of the weights
+    file; numbers become ``0`` so that ports and versions do not spread over buckets."""
+    norm = " " + _SPACE.sub(" ", _DIGITS.sub("0", text.lower())).strip() + " "
+    counts: dict[int, float] = {}
+    for size in NGRAM_SIZES:
+        for start in range(len(norm) - size + 1):
+            gram = norm[start : start + size]
+            if gram == " " * size:
+                continue
+            bucket = zlib.crc32(f"{size}{gram}".encode()) % NGRAM_BUCKETS
+            counts[bucket] = counts.get(bucket, 0.0) + 1.0
+    import math
+
+    scaled = {k: 1.0 + math.log(v) for k, v in counts.items()}
+    norm2 = math.sqrt(sum(v * v for v in scaled.values())) or 1.0
+    return {k: v / norm2 for k, v in scaled.items()}
+
+
+def side_features(text: str, context: str) -> list[float]:
+    """The rules' verdicts and what the tool context says about failures."""
+    from memstrata.capture.signals import detect
+
+    kinds = {s.kind for s in detect(text, context, "user")}
+    found = failures(context)
+    return [
+        *(1.0 if kind in kinds else 0.0 for kind in RULE_KINDS),
+        1.0 if found.runs else 0.0,
+        1.0 if found.failed else 0.0,
+        1.0 if found.repeated else 0.0,
+        min(found.worst_count, 4) / 4.0,
+        1.0 if "?" in text or "？" in text else 0.0,
+        min(len(text), 200) / 200.0,
+    ]
+
+
+SIDE_DIM = len(RULE_KINDS) + 6
+
+
+def dense_features(embeddings: np.ndarray, texts: list[str], contexts: list[str]) -> np.ndarray:
+    """[embedding | side features] for each text (the n-grams are added sparsely)."""
+    import numpy as np
+
+    side = np.asarray(
+        [side_features(t, c) for t, c in zip(texts, contexts, strict=True)], dtype=np.float32
+    )
+    return np.hstack([np.asarray(embeddings, dtype=np.float32), side])
+
+
+class SignalModel:
+    """Per-label logistic regression, p = sigmoid(dense @ W + ngrams @ G + b), plus a gate
+    column ("any signal"): a label fires when the gate and the label pass their thresholds.
+    The gate is what keeps hard negatives (quotes, questions, 不对称) from firing."""
+
+    def __init__(self, weights: dict[str, Any]):
+        import numpy as np
+
+        self.labels: tuple[str, ...] = tuple(str(x) for x in weights["labels"])
+        self.dense = np.asarray(weights["dense"], dtype=np.float32)
+        self.ngrams = np.asarray(weights["ngrams"], dtype=np.float32)
+        self.bias = np.asarray(weights["bias"], dtype=np.float32)
+        self.thresholds = np.asarray(weights["thresholds"], dtype=np.float32)
+        self.embedder = str(weights["embedder"])
+
+    @classmethod
+    def load(cls, path: Path = MODEL_FILE) -> SignalModel:
+        import numpy as np
+
+        with np.load(path, allow_pickle=False) as data:
+            return cls({key: data[key] for key in data.files})
+
+    def probabilities(self, embeddings: np.ndarray, texts: list[str], contexts: list[str]) -> Any:
+        import numpy as np
+
+        scores = dense_features(embeddings, texts, contexts) @ self.dense + self.bias
+        for row, text in enumerate(texts):
+            for bucket, value in ngram_ids(text).items():
+                scores[row] += value * self.ngrams[bucket]
+        return 1.0 / (1.0 + np.exp(-np.clip(scores, -30, 30)))
+
+    def predict(
+        self, embeddings: np.ndarray, texts: list[str], contexts: list[str]
+    ) -> list[set[str]]:
+        probs = self.probabilities(embeddings, texts, contexts)
+        gate = self.thresholds[-1]
+        return [
+            {
+                label
+                for label, p, t in zip(
+                    self.labels[:-1], row[:-1], self.thresholds[:-1], strict=True
+                )
+                if p >= t
+            }
+            if row[-1] >= gate
+            else set()
+            for row in probs
+        ]
+
+
+@lru_cache(maxsize=1)
+def _loaded() -> tuple[SignalModel, Any] | None:
+    """The shipped model and the USE embedder it was trained on, or None when either cannot
+    load."""
+    from memstrata.core.config import SearchSettings
+    from memstrata.providers.embedders import EmbedderError, workspace_embedder
+
+    if not MODEL_FILE.is_file():
+        return None
+    model = SignalModel.load()
+    embedder = workspace_embedder(SearchSettings(embedder="use"))  # shared with search
+    if embedder is None or embedder.name != model.embedder:
+        return None  # weights trained on another embedder version: the rules answer instead
+    try:
+        embedder.embed(["warm up"])
+    except EmbedderError:
+        return None
+    return model, embedder
+
+
+def classify(text: str, context: str = "") -> set[str] | None:
+    """The labels of one user message, or None when the model is unavailable.
+    ``MEMSTRATA_EMBEDDER=hash`` or ``none`` (unit tests, a machine without the model) turns it
+    off: the weights mean nothing over another embedder's vectors."""
+    import os
+
+    if os.environ.get("MEMSTRATA_EMBEDDER", "use") != "use":
+        return None
+    loaded = _loaded()
+    if loaded is None:
+        return None
+    model, embedder = loaded
+    return model.predict(embedder.embed([text]), [text], [context])[0]
+
+
+def detect_learned(text: str, context: str = "") -> list[Signal] | None:
+    """Signals of a user message decided by the model, worded by the rules where they fired
+    (their clause is the evidence) or from the whole message where only the model did.
+    None when the model is unavailable: the caller uses the rules alone."""
+    from memstrata.capture.signals import PRIORITY, detect, user_signal
+
+    if not text.strip():
+        return None
+    labels = classify(text, context)
+    if labels is None:
+        return None
+    ruled = detect(text, context, "user")
+    labels = labels | kept_by_rules(text, {s.kind for s in ruled})
+    chosen = [s for s in ruled if s.kind in labels or s.kind == "tool_error"]
+    have = {s.kind for s in chosen}
+    for kind in sorted(labels - have, key=PRIORITY.__getitem__):
+        if kind == "repeated_failure":
+            from memstrata.capture.signals import repeated_failure_signal
+
+            chosen.append(repeated_failure_signal(text, context))
+        else:
+            chosen.append(user_signal(kind, text.strip(), context))
+    return sorted(chosen, key=lambda s: PRIORITY[s.kind])

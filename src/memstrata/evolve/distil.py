@@ -1,0 +1,112 @@
+"""Note 003's heartbeat upkeep (the openclaw preset): distil the recent daily logs into
+MEMORY.md proposals, and propose moving outdated MEMORY.md entries out.
+
+"Daily files are raw notes; MEMORY.md is curated wisdom": each line of the last week's logs is
+read by the signal rules; a durable fact, rule, preference or correction that MEMORY.md (or
+USER.md) does not hold yet becomes a ``distil`` proposal. A MEMORY.md bullet contradicted by a
+newer one (or by a distilled correction) becomes a ``slim`` proposal that moves it to the
+private archive: nothing is deleted, and nothing happens without the user's reply.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from memstrata.core.writer import Writer
+from memstrata.evolve import known
+from memstrata.evolve.pool import Embed
+from memstrata.evolve.proposals import Proposal
+from memstrata.formats.bullets import parse_bullets
+from memstrata.text.similarity import similarity
+
+RECENT_DAYS = 7
+KINDS = ("explicit_remember", "correction", "new_knowledge", "preference")
+
+
+def distil_daily_logs(writer: Writer, embed: Embed | None) -> list[Proposal]:
+    from memstrata.capture.signals import detect
+
+    ws = writer.ws
+    if ws.role("daily") is None or ws.role("long_term") is None:
+        return []
+    zh = ws.lang == "zh"
+    memory = known.entries(ws)
+    proposals: list[Proposal] = []
+    taken: list[str] = []
+    today = ws.today()
+    for offset in range(RECENT_DAYS, -1, -1):
+        day = today - timedelta(days=offset)
+        path = ws.daily_path(day)
+        if not ws.resolve(path).is_file():
+            continue
+        for number, line in enumerate(ws.read_lines(path), start=1):
+            text = line.strip().lstrip("-* ").strip()
+            if not text or text.startswith(("#", "**", "<!--")):
+                continue
+            for signal in detect(text):
+                summary = signal.detail
+                if signal.kind not in KINDS or not summary:
+                    continue
+                if any(known.same(summary, t, ws.config.evolve.match) for t in taken) or known.find(
+                    ws, summary, embed, memory
+                ):
+                    continue
+                taken.append(summary)
+                target = "user" if signal.kind == "preference" and ws.role("user") else "long_term"
+                proposals.append(
+                    Proposal(
+                        0,
+                        "",
+                        "distil",
+                        summary,
+                        target,
+                        "USER" if target == "user" else "MEMORY",
+                        "日志里的长期事实" if zh else "a durable fact from the daily log",
+                        f"{'日志提炼' if zh else 'distilled from'} {path}:L{number}",
+                        day.isoformat(),
+                        1,
+                        {"role": target},
+                    )
+                )
+                break
+    return proposals + _outdated(writer, taken)
+
+
+def _outdated(writer: Writer, newer: list[str]) -> list[Proposal]:
+    """MEMORY.md bullets that a later bullet or a distilled statement contradicts."""
+    ws = writer.ws
+    path = ws.role_path("long_term")
+    if not ws.resolve(path).is_file():
+        return []
+    zh = ws.lang == "zh"
+    bullets = [b for b in parse_bullets(ws.read_lines(path), path) if b.date and not b.fixed]
+    stale: list[tuple[str, str]] = []
+    for index, bullet in enumerate(bullets):
+        later = [b.text for b in bullets[index + 1 :]] + newer
+        replaced_by = next(
+            (
+                text
+                for text in later
+                if similarity(bullet.text, text) >= 0.4 and known.contradicts(bullet.text, text)
+            ),
+            None,
+        )
+        if replaced_by is not None:
+            stale.append((bullet.text, replaced_by))
+    archive = f"{ws.role_path('private_archive')}/{path.rsplit('/', 1)[-1]}"
+    return [
+        Proposal(
+            0,
+            "",
+            "slim",
+            f"{old}（{'已被取代' if zh else 'superseded by'}：{new}）",
+            "archive",
+            "ARCHIVE",
+            "过时：有更新的说法" if zh else "outdated: a newer statement replaces it",
+            "heartbeat",
+            ws.today().isoformat(),
+            1,
+            {"path": path, "archive": archive, "texts": [old]},
+        )
+        for old, new in stale
+    ]

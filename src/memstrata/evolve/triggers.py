@@ -1,0 +1,214 @@
+"""A user message through the learning loop: detect and queue, then what the policy asks for.
+
+``capture.record`` detects and queues; this module adds the policy's explicit triggers (note 000's
+table, note 004's one-step card), used by ``memstrata signal`` and the MCP tool in the owner's
+main session (hooks only queue):
+
+* "这个经验记一下" / "save this as a pattern": an L2 pattern + index line, its scenario inferred
+  from the message and the tool context, or asked for when nothing specific was said;
+* "反思一下" / "回顾一下" / "reflect": a reflection now (heartbeat forced, findings written);
+* "好了" / "满意" / "完成" / "done": the quick check: anything pending is synthesised and written;
+* "不对" / "有问题" with a specific correction (synthesis policy): classified and written at once;
+* an explicit instruction under note 004's policy: proposed on the evolution card at once.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from memstrata.capture.record import SignalReport, record_signals
+from memstrata.capture.signals import Signal
+from memstrata.capture.statement import strip_echo
+from memstrata.core.writer import Writer
+from memstrata.evolve.policy import explicit_at_once, policy
+
+_PATTERN = re.compile(
+    r"^\s*(?:把)?这个(?:经验|套路|做法|流程)(?:给我)?(?:记一下|记下来|存一下|沉淀一下)"
+    r"|\b(?:save|keep|record|note) (?:this|that) (?:as a |as an )?(?:pattern|lesson|experience|playbook)\b",
+    re.IGNORECASE,
+)
+_REFLECT = re.compile(
+    r"^\s*(?:反思一下|回顾一下|复盘一下|总结一下经验)|^\s*(?:let'?s )?(?:reflect|do a retro(?:spective)?)\b",
+    re.IGNORECASE,
+)
+_DONE = re.compile(
+    r"^\s*(?:好了|满意|完成|搞定了?|可以了)\s*[。!！~]*\s*$|^\s*(?:done|all done|finished|that's all)\s*[.!]*\s*$",
+    re.IGNORECASE,
+)
+_CORRECT_NOW = re.compile(r"^\s*(?:不对|有问题|错了)")
+
+
+@dataclass
+class TriggerResult:
+    """What the message did beyond queueing."""
+
+    report: SignalReport
+    action: str = ""  # pattern | reflection | quick_check | correction | card | ""
+    written: list[dict[str, Any]] = field(default_factory=list)
+    card: str = ""
+    question: str = ""
+
+
+def handle(
+    writer: Writer, text: str, context: str = "", source: str = "user", dry_run: bool = False
+) -> TriggerResult:
+    """Detect and queue the signals of ``text``, then run the trigger it carries, if any."""
+    ws = writer.ws
+    main = writer.session.kind == "main"
+    synthesis = policy(ws) == "synthesis"
+    at_once = explicit_at_once(ws)
+    pattern_request = bool(_PATTERN.search(text))
+    report = record_signals(
+        writer,
+        text,
+        context=context,
+        source=source,
+        dry_run=dry_run or pattern_request,
+        write_explicit=(lambda signal: write_explicit(writer, signal))
+        if at_once and not pattern_request
+        else False,
+    )
+    result = TriggerResult(report)
+    if dry_run or not main or source != "user":
+        return result
+    if pattern_request:
+        return _pattern(writer, text, context, result)
+    if _REFLECT.search(text):
+        return _synthesise(writer, result, "reflection")
+    if _DONE.match(text):
+        return _synthesise(writer, result, "quick_check")
+    if (
+        synthesis
+        and _CORRECT_NOW.match(text)
+        and any(s.kind == "correction" and s.detail for s in report.signals)
+    ):
+        return _synthesise(writer, result, "correction")
+    if not at_once and any(s.promote_now and s.detail for s in report.signals):
+        from memstrata.evolve.heartbeat import heartbeat
+
+        beat = heartbeat(writer, force=True)
+        result.action, result.card = "card", beat.card
+    return result
+
+
+def write_explicit(writer: Writer, signal: Signal) -> dict[str, Any]:
+    """Write an explicit instruction at once, unless memory already holds it: then the
+    existing entry is strengthened (a repeat, in any language, is not a second entry)."""
+    from memstrata.entries.remember import remember
+    from memstrata.evolve import known
+    from memstrata.evolve.heartbeat import embedder_for
+
+    ws = writer.ws
+    same = known.find(ws, signal.detail, embedder_for(ws))
+    if same is not None:
+        known.strengthen(writer, same, signal.detail, ws.now().isoformat(timespec="seconds"))
+        location = f"{same.path}:L{same.line}"
+        return {
+            "role": same.role,
+            "cite": f"📍 {location}",
+            "entry_id": same.entry,
+            "location": location,
+            "seen_again": True,
+        }
+    placed = remember(writer, signal.detail)
+    return {
+        "role": placed.role,
+        "cite": placed.cite,
+        "entry_id": placed.entry_id,
+        "location": placed.span.location(),
+    }
+
+
+def _pattern(writer: Writer, text: str, context: str, result: TriggerResult) -> TriggerResult:
+    """Note 000's "这个经验记一下": an L2 pattern whose scenario comes from what was said."""
+    from memstrata.capture.toolcontext import failures, parse_runs
+    from memstrata.entries.remember import write_pattern
+
+    zh = writer.ws.lang == "zh"
+    said = strip_echo(_PATTERN.sub("", text))
+    if not said and context:
+        runs = parse_runs(context)
+        found = failures(context)
+        fixed = next((r for r in reversed(runs) if not r.failed), None)
+        if found.worst_op and fixed is not None:
+            failing, fix = _command(found.worst_op), _command(fixed.operation)
+            said = (
+                f"{failing} 失败时改用 {fix}（{found.last_output[:40]}）"
+                if zh
+                else f"When {failing} fails, use {fix} ({found.last_output[:40]})"
+            )
+        elif fixed is not None:
+            said = _command(fixed.operation)
+    result.action = "pattern"
+    if not said:
+        result.question = (
+            "记哪条经验？请说一下内容和什么场景下需要它（例如：部署前先跑迁移，场景：发布）"
+            if zh
+            else "Which lesson, and when is it needed? (e.g. run migrations before deploys; when releasing)"
+        )
+        return result
+    if writer.ws.role("patterns") is None:
+        return _lesson_elsewhere(writer, said, result)
+    origin = "用户要求记录经验" if zh else "the user asked to keep this lesson"
+    with writer.transaction():
+        placed = write_pattern(writer, said, origin)
+        from memstrata.core.evolution_log import log_evolution
+
+        log_evolution(writer, origin, placed.span.location(), said)
+    result.written.append(
+        {"role": placed.role, "cite": placed.cite, "entry_id": placed.entry_id or placed.title}
+    )
+    return result
+
+
+def _command(operation: str) -> str:
+    """``[bash] docker compose up`` → ``docker compose up``."""
+    return re.sub(r"^\[[^\]]*\]\s*", "", operation)
+
+
+def _lesson_elsewhere(writer: Writer, said: str, result: TriggerResult) -> TriggerResult:
+    """A layout without L2 patterns (memory-manager): the lesson is an explicit instruction,
+    written at once or proposed on the card as the policy says."""
+    from memstrata.capture.signals import user_signal
+    from memstrata.core.queues import append_pending
+    from memstrata.text.titles import brief
+
+    signal = user_signal("explicit_remember", said, "")
+    record: dict[str, Any] = {
+        "signal": signal.kind,
+        "brief": brief(said, 20),
+        "detail": said[:100],
+        "source": "user",
+        "evidence": writer.clean(said)[:300],
+        "clean": True,
+        "promote_now": True,
+    }
+    if explicit_at_once(writer.ws):
+        done = write_explicit(writer, signal)
+        record["written"] = done.pop("location")
+        result.written.append(done)
+        append_pending(writer, record)
+        return result
+    append_pending(writer, record)
+    from memstrata.evolve.heartbeat import heartbeat
+
+    result.card = heartbeat(writer, force=True).card
+    return result
+
+
+def _synthesise(writer: Writer, result: TriggerResult, action: str) -> TriggerResult:
+    """Synthesise what is pending now and write every finding (the user asked for it)."""
+    from memstrata.evolve.approve import approve
+    from memstrata.evolve.heartbeat import heartbeat
+
+    beat = heartbeat(writer, force=True)
+    result.action = action
+    # Only this synthesis's findings: maintenance proposals wait for their own reply.
+    mine = [str(p.number) for p in beat.proposals if not p.maintenance]
+    if mine and policy(writer.ws) == "synthesis":
+        result.written.extend(approve(writer, ",".join(mine)).applied)
+    else:
+        result.card = beat.card or beat.report
+    return result

