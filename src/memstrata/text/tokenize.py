@@ -107,6 +107,3 @@ def fts_query(terms: list[str], column: str | None = None) -> str:
     expression = " OR ".join('"' + term.replace('"', '""') + '"' for term in terms)
     return f"{column} : ({expression})" if column else expression
 
-
-def has_cjk(text: str) -> bool:
-    return bool(CJK_RUN.search(text))
