@@ -106,4 +106,3 @@ def fts_query(terms: list[str], column: str | None = None) -> str:
     ``column`` restricts it to one column (or ``{a b}`` columns)."""
     expression = " OR ".join('"' + term.replace('"', '""') + '"' for term in terms)
     return f"{column} : ({expression})" if column else expression
-
