@@ -13,9 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import timedelta
 
+from memstrata.context.warnings import task_patterns
 from memstrata.core.permissions import Session, hidden_roles
 from memstrata.core.workspace import Workspace
-from memstrata.evolve.review import patterns_about
 from memstrata.formats.bullets import parse_bullets, section_key
 from memstrata.formats.daily import parse_log
 from memstrata.formats.patterns import parse_index
@@ -172,7 +172,7 @@ def _parts(
     parts.append(Part("daily", "daily", _daily(ws, budget), 'memstrata search "…" --role daily'))
     parts.append(Part("patterns_index", "patterns", _patterns_index(ws), 'memstrata patterns "…"'))
     if task:
-        found = patterns_about(ws, task, search_fallback=False)
+        found = task_patterns(ws, task)
         parts.append(
             Part(
                 "patterns_task",

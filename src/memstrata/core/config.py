@@ -72,8 +72,29 @@ class SearchSettings:
     vector_min_score: float = 0.15
     strong_text: float = 0.75
     recency_weight: float = 0.04
+    # A query for the current value (现在, now, latest): a fresh chunk's score is multiplied
+    # by up to 1 + this (halving every recency_half_life_days).
+    current_recency_weight: float = 1.0
+    # A query for a decision (决定, settle on) lifts MEMORY.md bullets by this much.
+    decision_boost: float = 0.1
     near_tie: float = 0.15
     same_topic: float = 0.45
+    # ...or this share of the shorter one's words shared with one line of the newer chunk.
+    same_line: float = 0.3
+    # A result from an entry already shown, or with a vector this close to one shown, loses
+    # ``diversity`` of its score (0 turns it off).
+    diversity: float = 0.0
+    near_copy: float = 0.9
+    # Adjacent items of a result's section scoring at least this share of it join the result
+    # (one result per passage; 0 turns it off).
+    merge_ratio: float = 0.75
+    # BM25 weight of a chunk's heading path and of its Chinese character pairs (body = 1).
+    # Translations of a query word (CC-CEDICT) kept per word, and what a match through one
+    # is worth relative to the word itself (0 turns translation off).
+    max_translations: int = 3
+    translation_credit: float = 0.8
+    heading_weight: float = 0.5
+    gram_weight: float = 0.5
     recency_half_life_days: float = _positive(60.0)
     embed_budget_s: float = 5.0
     scan_interval_s: float = 2.0

@@ -34,14 +34,14 @@ from memstrata.core.workspace import LINKED_ROLE
 from memstrata.errors import MemstrataError
 from memstrata.recall.chunker import CHUNKER_VERSION, Chunk, chunk_file
 from memstrata.text.textio import decode_text, split_lines
-from memstrata.text.tokenize import SEGMENTER, index_text
+from memstrata.text.tokenize import SEGMENTER, index_grams, index_text
 
 if TYPE_CHECKING:
     from memstrata.core.workspace import Workspace
     from memstrata.providers.embedders import Embedder
 
 INDEX_NAME = "index.sqlite"
-SCHEMA_VERSION = "1"
+SCHEMA_VERSION = "2"
 IGNORED_DIRS = frozenset(
     {".git", ".memstrata", "node_modules", ".venv", "venv", "__pycache__", ".hg", ".svn"}
 )
@@ -87,7 +87,7 @@ CREATE TABLE IF NOT EXISTS chunks(id INTEGER PRIMARY KEY, path TEXT NOT NULL, st
     date TEXT NOT NULL, agent TEXT NOT NULL, text TEXT NOT NULL, text_hash TEXT NOT NULL);
 CREATE INDEX IF NOT EXISTS chunks_path ON chunks(path);
 CREATE INDEX IF NOT EXISTS chunks_hash ON chunks(text_hash);
-CREATE VIRTUAL TABLE IF NOT EXISTS chunks_fts USING fts5(tokens, tokenize='porter unicode61 remove_diacritics 2');
+CREATE VIRTUAL TABLE IF NOT EXISTS chunks_fts USING fts5(context, body, grams, tokenize='porter unicode61 remove_diacritics 2');
 CREATE TABLE IF NOT EXISTS embeddings(model TEXT NOT NULL, text_hash TEXT NOT NULL, vector BLOB NOT NULL,
     PRIMARY KEY(model, text_hash)) WITHOUT ROWID;
 """
@@ -431,9 +431,14 @@ class Index:
                 text_hash(chunk.embed_text),
             ),
         )
-        tokens = index_text(f"{chunk.heading}\n{chunk.text}")
         conn.execute(
-            "INSERT INTO chunks_fts(rowid, tokens) VALUES (?, ?)", (cursor.lastrowid, tokens)
+            "INSERT INTO chunks_fts(rowid, context, body, grams) VALUES (?, ?, ?, ?)",
+            (
+                cursor.lastrowid,
+                index_text(chunk.heading),
+                index_text(chunk.text),
+                index_grams(f"{chunk.heading}\n{chunk.text}"),
+            ),
         )
 
     # ------------------------------------------------------------------ embeddings
