@@ -140,7 +140,7 @@ def build_workspace(
     """
     from memstrata.core.initialize import init_workspace
     from memstrata.core.workspace import Workspace
-    from memstrata.recall.store import Index
+    from memstrata.recall.index import open_index
 
     root = root or Path(tempfile.mkdtemp(prefix="memstrata-bench-")) / "ws"
     ws = init_workspace(root, preset="openclaw", lang="en").workspace
@@ -153,7 +153,7 @@ def build_workspace(
         path = ws.root / rel
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
-    lexical, lexical_s, vectors, embed_s = timed_index(Index(ws, embedder))
+    lexical, lexical_s, vectors, embed_s = timed_index(open_index(ws, embedder))
     return ws, {
         "chunks": lexical.chunks_added,
         "lexical_index_s": round(lexical_s, 2),

@@ -49,7 +49,7 @@ def main() -> None:
     args = parser.parse_args()
     from memstrata.core.initialize import init_workspace
     from memstrata.entries.remember import remember
-    from memstrata.recall.store import Index
+    from memstrata.recall.index import open_index
 
     exe = str(Path(sys.executable).parent / "memstrata")
     with tempfile.TemporaryDirectory() as tmp:
@@ -61,8 +61,8 @@ def main() -> None:
         from memstrata.providers.embedders import USEEmbedder
 
         # Steady state: every chunk embedded, as after `memstrata index`.
-        Index(ws, USEEmbedder()).sync()
-        chunks = Index(ws, None).chunk_count()
+        open_index(ws, USEEmbedder()).sync()
+        chunks = open_index(ws, None).chunk_count()
         prompt = json.dumps(
             {
                 "session_id": "bench",

@@ -112,7 +112,7 @@ def main() -> None:
     args = parser.parse_args()
     from memstrata.core.initialize import init_workspace
     from memstrata.entries.remember import remember
-    from memstrata.recall.store import Index
+    from memstrata.recall.index import open_index
 
     claude = install_claude_code()
     version = subprocess.run([claude, "--version"], capture_output=True, text=True).stdout.strip()
@@ -124,8 +124,8 @@ def main() -> None:
         generate(ws.root, args.chunks, 10, Zipf(vocabulary(rng), rng))
         for n in range(20):
             remember(ws.writer(), f"记住：部署第 {n} 个服务前必须先备份数据库")
-        Index(ws, None).sync(embed=False)
-        chunks = Index(ws, None).chunk_count()
+        open_index(ws, None).sync(embed=False)
+        chunks = open_index(ws, None).chunk_count()
         projects = {
             "memstrata": base / "project memstrata",
             "python -c pass": base / "project base",

@@ -168,7 +168,7 @@ def main() -> None:
     from memstrata.core.initialize import init_workspace
     from memstrata.providers.embedders import USEEmbedder
     from memstrata.recall.search import search
-    from memstrata.recall.store import Index
+    from memstrata.recall.store import SqliteIndex
 
     rng = random.Random(7)
     words = vocabulary(rng)
@@ -190,7 +190,7 @@ def main() -> None:
             generate(ws.root, 0, 10, zipf)
         else:
             generate(ws.root, 400, 10, zipf)
-        lexical, lexical_s, embedded, embed_s = timed_index(Index(ws, model))
+        lexical, lexical_s, embedded, embed_s = timed_index(SqliteIndex(ws, model))
         report["throughput"] = {
             "chunks": lexical.chunks_added,
             "lexical_chunks_per_s": round(lexical.chunks_added / lexical_s),
@@ -205,11 +205,11 @@ def main() -> None:
         for size in [int(s) for s in args.sizes.split(",")]:
             ws = init_workspace(base / f"s{size}", preset="openclaw", lang="en").workspace
             files = generate(ws.root, size, 10, zipf)
-            index = Index(ws, None)
+            index = SqliteIndex(ws, None)
             started = time.perf_counter()
             index.sync(embed=False)
             build_s = time.perf_counter() - started
-            real = Index(ws, model)
+            real = SqliteIndex(ws, model)
             real.sync(embed=False)  # signature for the real model (rebuild), lexical only
             fill_random_vectors(real, model.name, model.dim)
             chunks = real.chunk_count()

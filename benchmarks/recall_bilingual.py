@@ -129,14 +129,14 @@ def main() -> None:
     parser.add_argument("--misses", action="store_true", help="print dev misses of hybrid at 5")
     parser.add_argument("--modes", default=",".join(MODES))
     args = parser.parse_args()
+    from memstrata.recall.index import open_index
     from memstrata.recall.search import search
-    from memstrata.recall.store import Index
 
     queries = load_queries()
     embedder = make_embedder(args.embedder)
     ws = adopt_workspace(parse_overrides(args.set))
     started = time.perf_counter()
-    stats = Index(ws, embedder).sync(embed=True)
+    stats = open_index(ws, embedder).sync(embed=True)
     index_s = time.perf_counter() - started
     modes = [m for m in MODES if m in args.modes.split(",")]
     ranks: dict[tuple[str, str], int | None] = {}

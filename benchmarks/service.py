@@ -125,11 +125,11 @@ def random_vectors(index: Any, model: str) -> None:
 def synthetic_100k(root: Path) -> Path:
     from memstrata.core.initialize import init_workspace
     from memstrata.providers.embedders import USEEmbedder
-    from memstrata.recall.store import Index
+    from memstrata.recall.store import SqliteIndex
 
     ws = init_workspace(root).workspace
     generate(ws.root, 100_000, 50, Zipf(vocabulary(random.Random(7)), random.Random(7)))
-    index = Index(ws, USEEmbedder())
+    index = SqliteIndex(ws, USEEmbedder())
     index.sync(embed=False)
     random_vectors(index, USEEmbedder().name)
     return index.path
@@ -148,7 +148,7 @@ def main() -> None:
     from memstrata.core.initialize import init_workspace
     from memstrata.entries.remember import remember
     from memstrata.providers.embedders import USEEmbedder
-    from memstrata.recall.store import Index
+    from memstrata.recall.store import SqliteIndex
 
     rows, extra = [], {}
     with tempfile.TemporaryDirectory() as tmp:
@@ -168,13 +168,15 @@ def main() -> None:
             for n in range(20):
                 remember(ws.writer(), f"记住：部署第 {n} 个服务前必须先备份数据库")
         if args.real:
-            Index(ws, USEEmbedder()).sync()
+            SqliteIndex(ws, USEEmbedder()).sync()
         else:
-            Index(ws, USEEmbedder()).sync(embed=False)
-            random_vectors(Index(ws, USEEmbedder()), USEEmbedder().name)
-            Index(ws, USEEmbedder()).sync()  # marks the index complete (nothing left to embed)
+            SqliteIndex(ws, USEEmbedder()).sync(embed=False)
+            random_vectors(SqliteIndex(ws, USEEmbedder()), USEEmbedder().name)
+            SqliteIndex(
+                ws, USEEmbedder()
+            ).sync()  # marks the index complete (nothing left to embed)
         (ws.state_dir / "embedded-10k").touch()
-        chunks = Index(ws, None).chunk_count()
+        chunks = SqliteIndex(ws, None).chunk_count()
         prompt = json.dumps({"session_id": "bench", "cwd": str(ws.root),
                              "prompt": "不对，部署服务之前要先备份数据库吗？记住以后都先备份"})  # fmt: skip
         queries = ["部署 备份", "数据库", "gateway timeout", "回滚", "服务器 配置"]

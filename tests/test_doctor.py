@@ -15,13 +15,13 @@ from memstrata.evolve.pool import observe
 from memstrata.maintain.doctor import diagnose, run_doctor
 from memstrata.maintain.handoff import handoff
 from memstrata.providers.embedders import HashEmbedder
-from memstrata.recall.store import Index
+from memstrata.recall.index import open_index
 from tests.test_security import FAKE_SECRETS
 
 
 @pytest.fixture
 def healthy(ws):
-    Index(ws, HashEmbedder()).sync()
+    open_index(ws, HashEmbedder()).sync()
     (ws.root / ".claude").mkdir()
     (ws.root / ".claude" / "settings.json").write_text(
         json.dumps(
@@ -68,7 +68,7 @@ def test_candidates_near_expiry_is_a_note(healthy) -> None:
         "preference",
         "喜欢深色主题",
     )
-    Index(healthy, HashEmbedder()).sync()
+    open_index(healthy, HashEmbedder()).sync()
     assert "candidates" in _checks(healthy, "note") and diagnose(healthy).healthy
 
 
@@ -115,7 +115,7 @@ def test_identity_changed_since_init(healthy) -> None:
 
 
 def test_hooks_missing_is_a_note(ws) -> None:
-    Index(ws, HashEmbedder()).sync()
+    open_index(ws, HashEmbedder()).sync()
     assert "hooks" in _checks(ws, "note")
 
 

@@ -19,7 +19,7 @@ from memstrata.evolve.curated import propose_knowledge, propose_rule
 from memstrata.evolve.proposals import load_state
 from memstrata.maintain.doctor import diagnose
 from memstrata.providers.embedders import HashEmbedder
-from memstrata.recall.store import Index
+from memstrata.recall.index import open_index
 from tests.conftest import FIXED_NOW, tree_hashes
 from tests.mcp_client import call_tools
 
@@ -309,7 +309,7 @@ def test_sync_and_rebuild(three, cli) -> None:
     )
     assert json.loads(cli("-w", root, "index", "--json").out)["changed_files"] == 1
     assert json.loads(cli("-w", root, "index", "--rebuild", "--json").out)["rebuilt"] is True
-    Index(three, HashEmbedder()).sync()
+    open_index(three, HashEmbedder()).sync()
     assert diagnose(three).healthy
 
 

@@ -13,7 +13,7 @@ from memstrata.entries.journal import lesson, project
 from memstrata.evolve.heartbeat import heartbeat
 from memstrata.maintain.doctor import diagnose
 from memstrata.providers.embedders import HashEmbedder
-from memstrata.recall.store import Index
+from memstrata.recall.index import open_index
 from tests.conftest import tree_hashes
 
 # What `openclaw setup` puts in a new workspace (abridged): memstrata adopts these as they are.
@@ -29,7 +29,7 @@ OPENCLAW_FILES = {
 def _fresh(tmp_path: Path, lang: str = "zh") -> Workspace:
     init_workspace(tmp_path / "ws", preset="openclaw", lang=lang)
     ws = Workspace.open(tmp_path / "ws")
-    Index(ws, HashEmbedder()).sync()
+    open_index(ws, HashEmbedder()).sync()
     return ws
 
 
@@ -68,7 +68,7 @@ def test_bookkeeping_stays_out_of_openclaws_memory_folder(tmp_path: Path) -> Non
     )
     assert not list((ws.root / "memory").glob("*CANDIDATES*"))
     assert not list((ws.root / "memory").glob("*EVOLUTION_LOG*"))
-    Index(ws, HashEmbedder()).sync()
+    open_index(ws, HashEmbedder()).sync()
     assert diagnose(ws).healthy, diagnose(ws).findings
 
 
@@ -87,5 +87,5 @@ def test_openclaw_made_workspace_is_adopted_without_touching_its_files(tmp_path:
     after = tree_hashes(root)
     assert {k: v for k, v in after.items() if k in before} == before
     ws = Workspace.open(root)
-    Index(ws, HashEmbedder()).sync()
+    open_index(ws, HashEmbedder()).sync()
     assert diagnose(ws).healthy, diagnose(ws).findings

@@ -17,7 +17,7 @@ from memstrata.providers.embedders import EmbedderError, HashEmbedder
 from memstrata.recall.chunker import chunk_file
 from memstrata.recall.get import get_lines
 from memstrata.recall.search import SearchFilters, search
-from memstrata.recall.store import INDEX_NAME, Index
+from memstrata.recall.store import INDEX_NAME, SqliteIndex
 from memstrata.text.textio import split_lines
 
 
@@ -278,7 +278,7 @@ def test_degraded_when_default_model_cannot_load(ws, cli, monkeypatch) -> None:
 
 
 def test_incremental_sync_edit_delete_rename(ws) -> None:
-    index = Index(ws, HashEmbedder())
+    index = SqliteIndex(ws, HashEmbedder())
     first = index.sync()
     assert first.rebuilt and first.pending_embeddings == 0
     assert index.sync().changed == 0  # nothing changed: only stats
@@ -306,19 +306,19 @@ def test_incremental_sync_edit_delete_rename(ws) -> None:
 
 def test_signature_change_rebuilds_by_swap_without_orphans(ws) -> None:
     _write(ws, "memory/2026-04-10.md", DAILY)
-    first = Index(ws, HashEmbedder(64))
+    first = SqliteIndex(ws, HashEmbedder(64))
     first.sync()
     chunks = first.chunk_count()
     (ws.state_dir / f"{INDEX_NAME}.rebuild-99999").write_bytes(b"left by a killed rebuild")
     inode = (ws.state_dir / INDEX_NAME).stat().st_ino
-    stats = Index(ws, HashEmbedder(32)).sync()  # another embedder: every vector is wrong now
+    stats = SqliteIndex(ws, HashEmbedder(32)).sync()  # another embedder: every vector is wrong now
     assert stats.rebuilt and stats.embedded == chunks
     assert (ws.state_dir / INDEX_NAME).stat().st_ino != inode  # a new file, swapped in by rename
     leftovers = [
         p.name for p in ws.state_dir.iterdir() if "rebuild" in p.name or p.name.endswith("-journal")
     ]
     assert leftovers == []
-    again = Index(
+    again = SqliteIndex(
         ws, HashEmbedder(32)
     ).rebuild()  # same embedder: the vector cache survives a rebuild
     assert again.rebuilt and again.embedded == 0

@@ -26,7 +26,7 @@ from memstrata.evolve.heartbeat import heartbeat
 from memstrata.evolve.skills import draft
 from memstrata.maintain import citations
 from memstrata.providers.embedders import HashEmbedder
-from memstrata.recall.store import Index
+from memstrata.recall.index import open_index
 from tests.secrets_corpus import CORPUS
 
 CUTS = (20, 100, 200, 300)
@@ -114,7 +114,7 @@ def test_no_piece_of_any_secret_survives_anywhere(kinds, make_ws, monkeypatch, t
         _write_everywhere(ws, CORPUS[kind][0], monkeypatch, tmp_path / "chat.json")
     draft(ws.writer(), "deploy", [f"export {CORPUS[k][0]}" for k in kinds[:3]] + ["restart"])
     heartbeat(ws.writer(), force=True)
-    Index(ws, HashEmbedder()).sync()
+    open_index(ws, HashEmbedder()).sync()
     blobs = {
         path.relative_to(ws.root).as_posix(): path.read_bytes()
         for path in ws.root.rglob("*")

@@ -6,8 +6,8 @@ import threading
 import time
 
 from memstrata.providers.embedders import HashEmbedder
+from memstrata.recall.index import open_index
 from memstrata.recall.search import search
-from memstrata.recall.store import Index
 from memstrata.recall.watch import watch
 
 
@@ -21,7 +21,7 @@ def _wait_for(predicate, timeout: float = 10.0) -> bool:
 
 
 def test_watch_syncs_after_a_burst_and_skips_ignored_trees(ws) -> None:
-    index = Index(ws, HashEmbedder())
+    index = open_index(ws, HashEmbedder())
     index.sync()
     syncs: list = []
     stop = threading.Event()

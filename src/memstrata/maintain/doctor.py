@@ -16,7 +16,6 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-import sqlite3
 from dataclasses import dataclass, field
 from datetime import date, datetime
 
@@ -32,7 +31,8 @@ from memstrata.formats.bullets import refresh_header
 from memstrata.formats.jsonl import parse_jsonl
 from memstrata.formats.validate import entry_keys
 from memstrata.maintain.status import workspace_status
-from memstrata.recall.store import INDEX_NAME, Index, iter_markdown
+from memstrata.recall.index import open_index
+from memstrata.recall.store import iter_markdown
 from memstrata.text.textio import read_text, strip_eol
 
 _LINK = re.compile(r"\]\((?!https?:|mailto:|#)([^)\s]+)\)|→\s*详见\s+(\S+\.md)|→ see\s+(\S+\.md)")
@@ -194,66 +194,8 @@ def _candidates(ws: Workspace) -> list[Finding]:
 
 
 def _index(ws: Workspace) -> list[Finding]:
-    path = ws.state_dir / INDEX_NAME
-    if not path.exists():
-        return [
-            Finding(
-                "index",
-                "note",
-                "no search index yet: the first search builds it (or run `memstrata index`)",
-                f".memstrata/{INDEX_NAME}",
-            )
-        ]
-    try:
-        return _index_state(ws)
-    except sqlite3.DatabaseError as exc:
-        return [
-            Finding(
-                "index",
-                "problem",
-                f"the search index is damaged ({str(exc)[:60]}); `memstrata doctor --fix` or any "
-                "search rebuilds it from the files (nothing is lost)",
-                f".memstrata/{INDEX_NAME}",
-            )
-        ]
-
-
-def _index_state(ws: Workspace) -> list[Finding]:
-    conn = Index(ws, None).connect()
-    known = {
-        row[0]: (row[1], row[2]) for row in conn.execute("SELECT path, size, mtime_ns FROM files")
-    }
-    on_disk = {
-        rel: (stat.st_size, stat.st_mtime_ns)
-        for rel, stat in (*iter_markdown(ws.root), *ws.global_markdown())
-    }
-    stale = sorted(rel for rel, sig in on_disk.items() if known.get(rel) != sig)
-    gone = sorted(rel for rel in known if rel not in on_disk)
-    orphans = conn.execute(
-        "SELECT COUNT(*) FROM chunks WHERE path NOT IN (SELECT path FROM files)"
-    ).fetchone()[0]
-    out = []
-    if stale or gone:
-        # Information, not a problem: every search syncs the index first.
-        out.append(
-            Finding(
-                "index",
-                "note",
-                f"index is behind the files: {len(stale)} changed, {len(gone)} deleted "
-                f"({', '.join((stale + gone)[:3])}…); the next search catches up",
-                f".memstrata/{INDEX_NAME}",
-            )
-        )
-    if orphans:
-        out.append(
-            Finding(
-                "index",
-                "problem",
-                f"{orphans} chunks belong to no indexed file",
-                f".memstrata/{INDEX_NAME}",
-            )
-        )
-    return out
+    index = open_index(ws, None)
+    return [Finding("index", level, message, index.location) for level, message in index.health()]
 
 
 def _normalised_header(lines: list[str]) -> list[str]:
@@ -457,9 +399,9 @@ def fix(writer: Writer) -> list[str]:
     from memstrata.providers.embedders import EmbedderError, workspace_embedder
 
     try:
-        stats = Index(ws, workspace_embedder(ws.config.search)).sync()
+        stats = open_index(ws, workspace_embedder(ws.config.search)).sync()
     except EmbedderError:  # an unloadable model must not stop the lexical repair
-        stats = Index(ws, None).sync(embed=False)
+        stats = open_index(ws, None).sync(embed=False)
     done.append(
         f"synced the index ({stats.changed} changed, {stats.removed} removed, {stats.embedded} embedded)"
     )

@@ -10,7 +10,6 @@ crash.
 from __future__ import annotations
 
 import re
-import sqlite3
 from dataclasses import asdict, dataclass, field
 from datetime import date
 from pathlib import Path
@@ -22,6 +21,7 @@ from memstrata.core.workspace import Workspace
 from memstrata.errors import MemstrataError
 from memstrata.providers.embedders import Embedder, EmbedderError, workspace_embedder
 from memstrata.recall.chunker import ENTRY_ROLES
+from memstrata.recall.index import ChunkFilter, ChunkIndex, Phrase, VectorSide, open_index
 from memstrata.recall.query import QueryPlan, plan_query
 from memstrata.recall.ranking import (
     Candidate,
@@ -30,16 +30,13 @@ from memstrata.recall.ranking import (
     idf,
     newer_first,
     select,
-    vectors_of,
 )
-from memstrata.recall.store import Index
-from memstrata.recall.vectors import load_matrix
 from memstrata.text.spans import Span
-from memstrata.text.tokenize import CJK_RUN, fts_query
+from memstrata.text.tokenize import CJK_RUN
 
 MODES = ("hybrid", "lexical", "vector")
 _DATE = re.compile(r"^\d{4}-\d{2}(-\d{2})?$")
-# Per-process IDF cache: (index path, generation) -> term -> documents containing it.
+# Per-process IDF cache: (index key, generation) -> term -> documents containing it.
 _DF: dict[tuple[str, str], dict[str, int]] = {}
 
 
@@ -138,38 +135,23 @@ def _role_rule(filters: SearchFilters, ws: Workspace) -> tuple[list[str] | None,
     return filters.roles, excluded
 
 
-def _where(filters: SearchFilters, ws: Workspace) -> tuple[str, list[Any], str, list[Any]]:
-    """SQL for the role rule plus the other filters, and for the other filters alone."""
+def _filter(filters: SearchFilters, ws: Workspace) -> ChunkFilter:
+    """The role rule plus the other filters, as the index takes them."""
     include, exclude = _role_rule(filters, ws)
-    role_clauses, role_params = [], []
-    if include:
-        role_clauses.append(f"c.role IN ({','.join('?' * len(include))})")
-        role_params.extend(include)
-    if exclude:
-        role_clauses.append(f"c.role NOT IN ({','.join('?' * len(exclude))})")
-        role_params.extend(exclude)
-    clauses, params = [], []
-    if filters.since:
-        clauses.append("c.date != '' AND c.date >= ?")
-        params.append(filters.since)
-    if filters.until:
-        clauses.append("c.date != '' AND c.date <= ?")
-        params.append(filters.until)
-    if filters.agent:
-        clauses.append("c.agent = ?")
-        params.append(filters.agent)
-    if filters.path_glob:
-        clauses.append("c.path GLOB ?")
-        params.append(filters.path_glob)
-    other = " AND ".join(clauses) or "1"
-    return " AND ".join([*role_clauses, other]), [*role_params, *params], other, params
+    return ChunkFilter(
+        tuple(include) if include else None,
+        tuple(exclude),
+        filters.since,
+        filters.until,
+        filters.agent,
+        filters.path_glob,
+    )
 
 
 def _lexical(
-    conn: sqlite3.Connection,
+    index: ChunkIndex,
     plan: QueryPlan,
-    where: str,
-    params: list[Any],
+    where: ChunkFilter,
     limit: int,
     settings: SearchSettings,
 ) -> dict[int, float]:
@@ -177,34 +159,25 @@ def _lexical(
     chunk or its headings; a Chinese one also as its run of character pairs) or, for short
     Chinese queries, any character pair."""
     translated = [w for forms in plan.synonyms.values() for w in forms]
-    parts = [_word_expression(word) for word in plan.terms]
-    parts += [_word_expression(word, pairs=True) for word in translated]
-    if plan.grams:
-        parts.append(fts_query(plan.grams, "grams"))
-    if not parts:
+    phrases = [p for word in plan.terms for p in _word_phrases(word)]
+    phrases += [p for word in translated for p in _word_phrases(word, pairs=True)]
+    phrases += [Phrase(gram, "grams") for gram in plan.grams]
+    if not phrases:
         return {}
-    rows = conn.execute(
-        "SELECT c.id, -bm25(chunks_fts, ?, 1.0, ?) AS s FROM chunks_fts"
-        f" JOIN chunks c ON c.id = chunks_fts.rowid WHERE chunks_fts MATCH ? AND {where}"
-        " ORDER BY s DESC LIMIT ?",
-        [settings.heading_weight, settings.gram_weight, " OR ".join(parts), *params, limit],
-    ).fetchall()
-    return {chunk_id: max(score, 0.0) for chunk_id, score in rows}
+    return index.lexical(phrases, where, limit, settings.heading_weight, settings.gram_weight)
 
 
 # The fewest chunks IDF is computed over (see ``_evidence``); larger indexes are unaffected.
 MIN_IDF_DOCUMENTS = 50
 
 
-def _evidence(
-    conn: sqlite3.Connection, index: Index, plan: QueryPlan, settings: SearchSettings
-) -> Evidence:
+def _evidence(index: ChunkIndex, plan: QueryPlan, settings: SearchSettings) -> Evidence:
     """What each query word is worth and how it may be matched. Translations are kept only
     when they occur in this index (the most frequent few), and count for at most
     ``translation_credit`` of the word they translate; the word's own weight is its IDF, or,
     when it does not occur here at all (an English word over Chinese memory), the IDF of its
     best translation."""
-    counts = _document_counts(conn, index, plan.terms)
+    counts = _document_counts(index, plan.terms)
     forms: dict[str, dict[str, float]] = {}
     weights: dict[str, float] = {}
     # IDF over a handful of chunks says nothing (a new workspace: 配置 in both of its two chunks
@@ -213,7 +186,7 @@ def _evidence(
     documents = max(counts[""], MIN_IDF_DOCUMENTS)
     kept: dict[str, list[str]] = {}
     for term in plan.terms:
-        found = _document_counts(conn, index, plan.synonyms.get(term, []), translated=True)
+        found = _document_counts(index, plan.synonyms.get(term, []), translated=True)
         present = sorted(
             (w for w in plan.synonyms.get(term, []) if found[w] > 0), key=lambda w: -found[w]
         )[: settings.max_translations if settings.translation_credit > 0 else 0]
@@ -224,76 +197,41 @@ def _evidence(
         forms[term] = {term: own} | {w: min(c, weight) for w, c in credits.items()}
         weights[term] = weight
     plan.synonyms = kept
-    grams = _document_counts(conn, index, plan.grams, pairs=True) if plan.grams else {}
+    grams = _document_counts(index, plan.grams, pairs=True) if plan.grams else {}
     return Evidence(
         forms, weights, {g: idf(documents, grams[g]) for g in plan.grams if grams[g] > 0}
     )
 
 
-def _word_expression(word: str, pairs: bool = False) -> str:
-    """FTS5 expression for one word: the word in a chunk or its headings and, with ``pairs``
+def _word_phrases(word: str, pairs: bool = False) -> list[Phrase]:
+    """The phrases of one word: the word in a chunk or its headings and, with ``pairs``
     (a Chinese translation, which the segmenter never saw in context), its character pairs in a
     row too: the chunk's text may have been cut elsewhere (先回滚 -> 先回 / 滚). Not for the
     query's own words: their pairs cost 3x the query time on a 10k-chunk index for one dev
     query."""
-    expression = fts_query([word], "{context body}")
+    phrases = [Phrase(word)]
     if pairs and len(word) >= 2 and CJK_RUN.fullmatch(word):
-        run = " ".join(word[i : i + 2] for i in range(len(word) - 1))
-        expression += " OR " + fts_query([run], "grams")
-    return f"({expression})"
+        phrases.append(Phrase(" ".join(word[i : i + 2] for i in range(len(word) - 1)), "grams"))
+    return phrases
 
 
 def _document_counts(
-    conn: sqlite3.Connection,
-    index: Index,
+    index: ChunkIndex,
     terms: list[str],
     pairs: bool = False,
     translated: bool = False,
 ) -> dict[str, int]:
     """How many chunks contain each word (or character pair, with ``pairs``; a translation,
     with ``translated``), cached per index generation; ``""``: all chunks."""
-    key = (f"{index.path}:{pairs}:{translated}", Index.meta(conn, "generation"))
+    key = (f"{index.cache_key}:{pairs}:{translated}", index.generation())
     known = _DF.setdefault(key, {})
     for term in terms:
         if term not in known:
-            expression = fts_query([term], "grams") if pairs else _word_expression(term, translated)
-            known[term] = conn.execute(
-                "SELECT COUNT(*) FROM chunks_fts WHERE chunks_fts MATCH ?", (expression,)
-            ).fetchone()[0]
+            phrases = [Phrase(term, "grams")] if pairs else _word_phrases(term, translated)
+            known[term] = index.document_count(phrases)
     if "" not in known:
-        known[""] = conn.execute("SELECT COUNT(*) FROM chunks").fetchone()[0]
+        known[""] = index.document_count([])
     return {term: known[term] for term in [*terms, ""]}
-
-
-def _allowed_mask(
-    conn: sqlite3.Connection,
-    matrix: Any,
-    filters: SearchFilters,
-    ws: Workspace,
-    other: str,
-    other_params: list[Any],
-) -> Any | None:
-    """Row mask for the vector search: roles in numpy, the rarer filters through SQL."""
-    import numpy as np
-
-    include, exclude = _role_rule(filters, ws)
-    mask = None
-    if include:
-        mask = np.isin(matrix.roles, include)
-    if exclude:
-        keep = ~np.isin(matrix.roles, exclude)
-        mask = keep if mask is None else mask & keep
-    if other != "1":
-        allowed = np.fromiter(
-            (
-                row[0]
-                for row in conn.execute(f"SELECT c.id FROM chunks c WHERE {other}", other_params)
-            ),
-            dtype=np.int64,
-        )
-        keep = np.isin(matrix.ids, allowed)
-        mask = keep if mask is None else mask & keep
-    return mask
 
 
 # Roles whose chunks need no heading in their snippet: entries start with their own, and a
@@ -345,7 +283,7 @@ def search(
             ["no embedder configured; lexical results only"],
         )
         model = None
-    index = Index(ws, model)
+    index = open_index(ws, model)
     try:
         stats = index.sync(
             embed=mode != "lexical",
@@ -354,29 +292,23 @@ def search(
         )
     except EmbedderError as exc:
         response.degraded, response.warnings = True, [f"{exc}; lexical results only"]
-        index = Index(ws, None)
+        index = open_index(ws, None)
         stats = index.sync(embed=False, scan_interval_s=settings.scan_interval_s)
         model = None
     response.warnings.extend(stats.warnings)
     response.pending_embeddings = stats.pending_embeddings
     try:
-        response.results = _rank(
-            ws, index.connect(), index, model, query, k, mode, filters, settings, response
-        )
-    except sqlite3.DatabaseError as exc:  # damage the sync did not touch: heal once, retry
-        with index.locked():
-            response.warnings.append(index.heal(exc))
+        response.results = _rank(ws, index, model, query, k, mode, filters, settings, response)
+    except index.damage_errors as exc:  # damage the sync did not touch: heal once, retry
+        response.warnings.append(index.repair(exc))
         response.warnings.extend(index.sync(embed=False).warnings)
-        response.results = _rank(
-            ws, index.connect(), index, model, query, k, mode, filters, settings, response
-        )
+        response.results = _rank(ws, index, model, query, k, mode, filters, settings, response)
     return response
 
 
 def _rank(
     ws: Workspace,
-    conn: sqlite3.Connection,
-    index: Index,
+    index: ChunkIndex,
     model: Embedder | None,
     query: str,
     k: int,
@@ -385,42 +317,34 @@ def _rank(
     settings: SearchSettings,
     response: SearchResponse,
 ) -> list[SearchHit]:
-    where, params, other, other_params = _where(filters, ws)
+    where = _filter(filters, ws)
     limit = k * int(settings.candidate_multiplier)
     plan = plan_query(query)
-    evidence = _evidence(conn, index, plan, settings)
+    evidence = _evidence(index, plan, settings)
     bm25 = (
-        _lexical(conn, plan, where, params, limit, settings)
-        if mode != "vector" or model is None
-        else {}
+        _lexical(index, plan, where, limit, settings) if mode != "vector" or model is None else {}
     )
     vector_scores: dict[int, float] = {}
-    matrix = None
+    matrix: VectorSide | None = None
     if mode != "lexical" and model is not None:
         try:
             query_vector = model.embed([query])[0]
         except EmbedderError as exc:
             response.degraded = True
             response.warnings.append(f"{exc}; lexical results only")
-            bm25 = bm25 or _lexical(conn, plan, where, params, limit, settings)
+            bm25 = bm25 or _lexical(index, plan, where, limit, settings)
         else:
-            matrix = load_matrix(conn, str(index.path), model.name, Index.meta(conn, "generation"))
-            mask = _allowed_mask(conn, matrix, filters, ws, other, other_params)
-            vector_scores = dict(matrix.top(query_vector, mask, limit))
-            if bm25 and len(matrix.ids):
-                _fill_vector_scores(matrix, query_vector, bm25, vector_scores)
+            matrix = index.vector_side(model.name, where)
+            vector_scores = dict(matrix.top(query_vector, limit))
+            if bm25 and len(matrix):
+                # Exact cosine for lexical candidates the vector top list did not include.
+                missing = [cid for cid in bm25 if cid not in vector_scores]
+                vector_scores.update(matrix.scores(query_vector, missing))
     effective = mode if not response.degraded else "lexical"
     ids = set(bm25) | set(vector_scores)
     if not ids:
         return []
-    candidates = {
-        row[0]: Candidate(*row)
-        for row in conn.execute(
-            "SELECT id, path, start_line, end_line, role, entry_id, date, text, heading FROM chunks"
-            f" WHERE id IN ({','.join('?' * len(ids))})",
-            list(ids),
-        )
-    }
+    candidates = {row[0]: Candidate(*row) for row in index.chunks(list(ids))}
     # Another process may have re-indexed a file since the vector matrix was cached: its old
     # chunk ids are gone, so score only the chunks that still exist.
     for cand in candidates.values():
@@ -431,9 +355,11 @@ def _rank(
         cid: r for r, cid in enumerate(sorted(vector_scores, key=lambda c: -vector_scores[c]))
     }
     ordered = fuse(candidates, bm25, effective, plan, settings, ws.today(), lex_rank, vec_rank)
-    vectors = vectors_of(matrix, [c.cid for c in ordered[: k * 3]])
+    vectors = matrix.vectors([c.cid for c in ordered[: k * 3]]) if matrix is not None else {}
     ordered = newer_first(ordered[: k * 3], vectors, settings, plan.current) + ordered[k * 3 :]
-    chosen = select(ordered, k, vectors, settings, lambda cand: _section_units(conn, cand))
+    chosen = select(
+        ordered, k, vectors, settings, lambda cand: index.section_units(cand.path, cand.heading)
+    )
     return [
         SearchHit(
             c.path,
@@ -449,30 +375,6 @@ def _rank(
         )
         for c in chosen
     ]
-
-
-def _section_units(conn: sqlite3.Connection, cand: Candidate) -> list[tuple[int, int, int]]:
-    """The items of a candidate's section in line order: (chunk id, start line, end line)."""
-    return conn.execute(
-        "SELECT id, start_line, end_line FROM chunks WHERE path = ? AND heading = ?"
-        " ORDER BY start_line",
-        (cand.path, cand.heading),
-    ).fetchall()
-
-
-def _fill_vector_scores(
-    matrix: Any, query_vector: Any, text_scores: dict[int, float], vector_scores: dict[int, float]
-) -> None:
-    """Exact cosine for lexical candidates the vector top list did not include."""
-    import numpy as np
-
-    missing = [cid for cid in text_scores if cid not in vector_scores]
-    if not missing:
-        return
-    positions = np.searchsorted(matrix.ids, missing)
-    for cid, position in zip(missing, positions, strict=True):
-        if position < len(matrix.ids) and matrix.ids[position] == cid:
-            vector_scores[cid] = float(matrix.matrix[position] @ query_vector)
 
 
 def search_many(

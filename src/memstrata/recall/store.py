@@ -23,16 +23,26 @@ import sqlite3
 import threading
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from memstrata.core import changes
 from memstrata.core.redact import redact
 from memstrata.core.storage import file_lock
 from memstrata.core.workspace import LINKED_ROLE
 from memstrata.errors import MemstrataError
+from memstrata.recall import sqlite_query
 from memstrata.recall.chunker import CHUNKER_VERSION, Chunk, chunk_file
+from memstrata.recall.index import (
+    ChunkFilter,
+    ChunkRow,
+    Phrase,
+    Progress,
+    SyncStats,
+    VectorSide,
+    inline_limit,
+)
+from memstrata.recall.vectors import load_matrix
 from memstrata.text.textio import decode_text, split_lines
 from memstrata.text.tokenize import SEGMENTER, index_grams, index_text
 
@@ -45,7 +55,6 @@ SCHEMA_VERSION = "2"
 IGNORED_DIRS = frozenset(
     {".git", ".memstrata", "node_modules", ".venv", "venv", "__pycache__", ".hg", ".svn"}
 )
-Progress = Callable[[int, int], None]
 _CONNECTIONS: dict[tuple[str, int], tuple[int, sqlite3.Connection]] = {}
 
 
@@ -56,17 +65,7 @@ def _forget_vectors(db_path: str) -> None:
 
 
 _LAST_FULL_SCAN: dict[str, float] = {}
-# Workspaces whose backlog a running service embeds in the background (serve/), with the most
-# chunks a search there embeds inline: one it can finish within the service's inline budget,
-# so a memory written a moment ago is fully searchable, while a large backlog never makes a
-# search wait (it searches the vectors there are, plus lexical for the rest).
-_BACKGROUND: dict[str, int] = {}
 _INHERITED: list[sqlite3.Connection] = []
-
-
-def embed_in_background(root: Path, inline_max: int) -> None:
-    """Mark ``root``'s backlog as the background embedder's (set by the service)."""
-    _BACKGROUND[str(root)] = max(inline_max, 0)
 
 
 def after_fork() -> None:
@@ -91,20 +90,6 @@ CREATE VIRTUAL TABLE IF NOT EXISTS chunks_fts USING fts5(context, body, grams, t
 CREATE TABLE IF NOT EXISTS embeddings(model TEXT NOT NULL, text_hash TEXT NOT NULL, vector BLOB NOT NULL,
     PRIMARY KEY(model, text_hash)) WITHOUT ROWID;
 """
-
-
-@dataclass
-class SyncStats:
-    """What one sync did."""
-
-    scanned: int = 0
-    changed: int = 0
-    removed: int = 0
-    chunks_added: int = 0
-    embedded: int = 0
-    pending_embeddings: int = 0
-    rebuilt: bool = False
-    warnings: list[str] = field(default_factory=list)
 
 
 def text_hash(text: str) -> str:
@@ -136,8 +121,9 @@ def iter_markdown(root: Path) -> Iterator[tuple[str, os.stat_result]]:
                     yield entry.path[prefix:].replace(os.sep, "/"), entry.stat()
 
 
-class Index:
-    """One workspace's index, opened for a given embedder (None: lexical only)."""
+class SqliteIndex:
+    """One workspace's index in ``.memstrata/index.sqlite``, opened for a given embedder
+    (None: lexical only); the files backend's :class:`~memstrata.recall.index.ChunkIndex`."""
 
     def __init__(self, ws: Workspace, embedder: Embedder | None):
         self.ws = ws
@@ -203,7 +189,7 @@ class Index:
 
     @staticmethod
     def _bump(conn: sqlite3.Connection) -> None:
-        generation = int(Index.meta(conn, "generation", "0")) + 1
+        generation = int(SqliteIndex.meta(conn, "generation", "0")) + 1
         conn.execute("INSERT OR REPLACE INTO meta VALUES ('generation', ?)", (str(generation),))
 
     # ------------------------------------------------------------------ sync
@@ -251,12 +237,12 @@ class Index:
         elif written:
             self._sync_files(conn, stats, only=written)
         if embed and self.embedder is not None:
-            inline_max = _BACKGROUND.get(str(self.ws.root))
+            inline_max = inline_limit(self.ws.root)
             if inline_max is None:
                 self._embed_missing(conn, stats, embed_budget_s, progress)
-            elif 0 < self.pending_embeddings(conn) <= inline_max:
+            elif 0 < self._pending(conn) <= inline_max:
                 self._embed_missing(conn, stats, None, progress)
-        stats.pending_embeddings = self.pending_embeddings(conn)
+        stats.pending_embeddings = self._pending(conn)
         return stats
 
     def heal(self, exc: sqlite3.DatabaseError) -> str:
@@ -295,7 +281,7 @@ class Index:
             self._sync_files(conn, stats)
             if self.embedder is not None:
                 self._embed_missing(conn, stats, None, progress)
-            stats.pending_embeddings = self.pending_embeddings(conn)
+            stats.pending_embeddings = self._pending(conn)
             return stats
 
     def _rebuild(self, stats: SyncStats) -> None:
@@ -442,7 +428,10 @@ class Index:
         )
 
     # ------------------------------------------------------------------ embeddings
-    def pending_embeddings(self, conn: sqlite3.Connection) -> int:
+    def pending_embeddings(self) -> int:
+        return self._pending(self.connect())
+
+    def _pending(self, conn: sqlite3.Connection) -> int:
         if self.embedder is None or self._complete(conn):
             return 0
         return conn.execute(
@@ -539,13 +528,118 @@ class Index:
         return self.meta(conn, "embedded_generation", "-") == self.meta(conn, "generation")
 
     def chunk_count(self) -> int:
-        return self.connect().execute("SELECT COUNT(*) FROM chunks").fetchone()[0]
+        return int(self.connect().execute("SELECT COUNT(*) FROM chunks").fetchone()[0])
 
+    def describe(self) -> dict[str, int]:
+        """Counts for ``memstrata index`` output and health checks."""
+        conn = self.connect()
+        return {
+            "files": conn.execute("SELECT COUNT(*) FROM files").fetchone()[0],
+            "chunks": conn.execute("SELECT COUNT(*) FROM chunks").fetchone()[0],
+            "embeddings": conn.execute("SELECT COUNT(*) FROM embeddings").fetchone()[0],
+        }
 
-def describe(conn: sqlite3.Connection) -> dict[str, Any]:
-    """Counts for ``memstrata index`` output and health checks."""
-    return {
-        "files": conn.execute("SELECT COUNT(*) FROM files").fetchone()[0],
-        "chunks": conn.execute("SELECT COUNT(*) FROM chunks").fetchone()[0],
-        "embeddings": conn.execute("SELECT COUNT(*) FROM embeddings").fetchone()[0],
-    }
+    @property
+    def location(self) -> str:
+        return f".memstrata/{INDEX_NAME}"
+
+    def health(self) -> list[tuple[str, str]]:
+        """For doctor: no index yet, damaged, behind the files, chunks of no file."""
+        if not self.path.exists():
+            return [
+                (
+                    "note",
+                    "no search index yet: the first search builds it (or run `memstrata index`)",
+                )
+            ]
+        try:
+            return self._health()
+        except sqlite3.DatabaseError as exc:
+            return [
+                (
+                    "problem",
+                    f"the search index is damaged ({str(exc)[:60]}); `memstrata doctor --fix` or "
+                    "any search rebuilds it from the files (nothing is lost)",
+                )
+            ]
+
+    def _health(self) -> list[tuple[str, str]]:
+        conn = self.connect()
+        known = {
+            row[0]: (row[1], row[2])
+            for row in conn.execute("SELECT path, size, mtime_ns FROM files")
+        }
+        on_disk = {
+            rel: (stat.st_size, stat.st_mtime_ns)
+            for rel, stat in (*iter_markdown(self.ws.root), *self.ws.global_markdown())
+        }
+        stale = sorted(rel for rel, sig in on_disk.items() if known.get(rel) != sig)
+        gone = sorted(rel for rel in known if rel not in on_disk)
+        orphans = conn.execute(
+            "SELECT COUNT(*) FROM chunks WHERE path NOT IN (SELECT path FROM files)"
+        ).fetchone()[0]
+        out = []
+        if stale or gone:
+            # Information, not a problem: every search syncs the index first.
+            out.append(
+                (
+                    "note",
+                    f"index is behind the files: {len(stale)} changed, {len(gone)} deleted "
+                    f"({', '.join((stale + gone)[:3])}…); the next search catches up",
+                )
+            )
+        if orphans:
+            out.append(("problem", f"{orphans} chunks belong to no indexed file"))
+        return out
+
+    # ------------------------------------------------------------------ damage
+    @property
+    def damage_errors(self) -> tuple[type[BaseException], ...]:
+        return (sqlite3.DatabaseError,)
+
+    def repair(self, exc: BaseException) -> str:
+        if not isinstance(exc, sqlite3.DatabaseError):
+            raise exc
+        with self.locked():
+            return self.heal(exc)
+
+    # ------------------------------------------------------------------ queries
+    def generation(self) -> str:
+        return self.meta(self.connect(), "generation")
+
+    @property
+    def cache_key(self) -> str:
+        return str(self.path)
+
+    def lexical(
+        self,
+        phrases: list[Phrase],
+        where: ChunkFilter,
+        limit: int,
+        heading_weight: float,
+        gram_weight: float,
+    ) -> dict[int, float]:
+        return sqlite_query.lexical(
+            self.connect(), phrases, where, limit, heading_weight, gram_weight
+        )
+
+    def document_count(self, phrases: list[Phrase]) -> int:
+        return sqlite_query.document_count(self.connect(), phrases)
+
+    def chunks(self, ids: list[int]) -> list[ChunkRow]:
+        return sqlite_query.chunks(self.connect(), ids)
+
+    def section_units(self, path: str, heading: str) -> list[tuple[int, int, int]]:
+        return sqlite_query.section_units(self.connect(), path, heading)
+
+    def vector_side(self, model: str, where: ChunkFilter) -> VectorSide:
+        conn = self.connect()
+        matrix = load_matrix(conn, str(self.path), model, self.meta(conn, "generation"))
+        return sqlite_query.MatrixSide(matrix, sqlite_query.allowed_mask(conn, matrix, where))
+
+    def warm(self) -> None:
+        """Bring the cached vector matrix up to date (cheap when nothing changed)."""
+        if self.embedder is None or not self.path.exists():
+            return
+        conn = self.connect()
+        load_matrix(conn, str(self.path), self.embedder.name, self.meta(conn, "generation"))

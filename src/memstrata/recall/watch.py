@@ -14,7 +14,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from memstrata.recall.store import IGNORED_DIRS, Index, SyncStats
+from memstrata.recall.index import ChunkIndex, SyncStats
+from memstrata.recall.store import IGNORED_DIRS
 
 WRITE_EVENTS = frozenset({"created", "modified", "moved", "deleted", "closed"})
 
@@ -28,7 +29,7 @@ def _ignored(root: Path, path: str) -> bool:
 
 
 def watch(
-    index: Index,
+    index: ChunkIndex,
     debounce_s: float = 1.0,
     on_sync: Callable[[SyncStats], None] | None = None,
     stop: threading.Event | None = None,

@@ -11,8 +11,7 @@ from pathlib import Path
 from memstrata.core.workspace import Workspace
 from memstrata.providers.embedders import EmbedderError, workspace_embedder
 from memstrata.recall import store
-from memstrata.recall.store import Index
-from memstrata.recall.vectors import load_matrix
+from memstrata.recall.index import ChunkIndex, embed_in_background, open_index
 
 Log = Callable[[str], None]
 # Chunks per background commit. Each commit moves the index generation, and every process then
@@ -22,9 +21,9 @@ BACKGROUND_BATCH = 256
 _SAMPLE = [f"预热 warm-up sample {i}: 修复了登录超时，部署前先跑测试" for i in range(8)]
 
 
-def _index(root: Path) -> Index:
+def _index(root: Path) -> ChunkIndex:
     ws = Workspace.open(root)
-    return Index(ws, workspace_embedder(ws.config.search))
+    return open_index(ws, workspace_embedder(ws.config.search))
 
 
 # Not preloaded: the HTTP side's own modules and what only it uses (the MCP SDK).
@@ -65,14 +64,14 @@ def warm(roots: list[Path], log: Log) -> None:
                 index.embedder.embed(_SAMPLE)
                 per_chunk = (time.perf_counter() - started) / len(_SAMPLE)
                 inline_max = int(index.ws.config.serve.inline_embed_s / max(per_chunk, 1e-6))
-            store.embed_in_background(root, inline_max)
+            embed_in_background(root, inline_max)
             index.sync(embed=False)
             refresh_matrices([root])
             log(
                 f"warm: {root} (embedder {getattr(index.embedder, 'name', 'none')}, inline <= {inline_max})"
             )
         except EmbedderError as exc:
-            store.embed_in_background(root, 0)
+            embed_in_background(root, 0)
             log(f"warm: {root}: {exc}; lexical search until it loads")
         except Exception as exc:  # a broken workspace must not stop the others
             log(f"warm: {root}: {type(exc).__name__}: {exc}")
@@ -83,11 +82,7 @@ def refresh_matrices(roots: list[Path]) -> None:
     workers start with a current matrix."""
     for root in roots:
         with contextlib.suppress(Exception):
-            index = _index(root)
-            if index.embedder is None or not index.path.exists():
-                continue
-            conn = index.connect()
-            load_matrix(conn, str(index.path), index.embedder.name, Index.meta(conn, "generation"))
+            _index(root).warm()
 
 
 def embed_backlogs(roots: list[Path], log: Log) -> None:

@@ -206,11 +206,11 @@ def run_service(
                 write_address(ws.state_dir, address)
             service.log(f"serving {', '.join(str(ws.root) for ws in workspaces)} at {service.url}")
             for ws in workspaces:
-                from memstrata.recall.store import Index
+                from memstrata.recall.index import open_index
 
                 thread = threading.Thread(
                     target=watch,
-                    args=(Index(ws, None),),
+                    args=(open_index(ws, None),),
                     kwargs={"stop": stop_watch, "action": service.fork.sync, "debounce_s": 0.3},
                     daemon=True,
                     name=f"watch {ws.root.name}",

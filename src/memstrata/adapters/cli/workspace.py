@@ -135,11 +135,11 @@ def register(cli: click.Group) -> None:
         from rich.progress import Progress
 
         from memstrata.providers.embedders import workspace_embedder
-        from memstrata.recall.store import Index, describe
+        from memstrata.recall.index import open_index
 
         ws = open_workspace()
         embedder = None if lexical_only else workspace_embedder(ws.config.search)
-        index = Index(ws, embedder)
+        index = open_index(ws, embedder)
         with Progress(transient=True, disable=as_json) as bar:
             task = bar.add_task("embedding", total=None)
 
@@ -151,7 +151,7 @@ def register(cli: click.Group) -> None:
                 if rebuild
                 else index.sync(embed=embedder is not None, progress=progress)
             )
-        counts = describe(index.connect())
+        counts = index.describe()
         report = {
             **counts,
             "changed_files": stats.changed,
@@ -184,11 +184,11 @@ def register(cli: click.Group) -> None:
         Example: memstrata watch --debounce 2
         """
         from memstrata.providers.embedders import workspace_embedder
-        from memstrata.recall.store import Index
+        from memstrata.recall.index import open_index
         from memstrata.recall.watch import watch as run_watch
 
         ws = open_workspace()
-        index = Index(ws, workspace_embedder(ws.config.search))
+        index = open_index(ws, workspace_embedder(ws.config.search))
         index.sync()
         click.echo(f"watching {ws.root} (Ctrl-C to stop)", err=True)
 
