@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from memstrata.core.config import CONFIG_NAME, LANGS, render_config
+from memstrata.core.config import CONFIG_NAME, LANGS, render_config, render_store
 from memstrata.core.layouts import PATTERN_DOMAINS, PRESETS, detect_preset, layout_for
 from memstrata.core.storage import atomic_write_bytes
 from memstrata.core.templates import template_for
@@ -52,9 +52,17 @@ def _files_to_create(preset: str) -> tuple[list[str], list[str]]:
 
 
 def init_workspace(
-    path: str | Path, preset: str = "default", lang: str = "zh", team: bool = False
+    path: str | Path,
+    preset: str = "default",
+    lang: str = "zh",
+    team: bool = False,
+    backend: str = "files",
 ) -> InitResult:
-    """Create the layout of ``preset`` in ``path``; an existing workspace is adopted untouched."""
+    """Create the layout of ``preset`` in ``path``; an existing workspace is adopted untouched.
+
+    With ``backend="postgres"`` the folder keeps only memstrata.toml (and derived state); the
+    documents are created as rows in the database named by ``$MEMSTRATA_DSN``.
+    """
     if preset not in PRESETS:
         raise MemstrataError(f"unknown preset {preset!r}; use one of {', '.join(PRESETS)}")
     if lang not in LANGS:
@@ -65,13 +73,16 @@ def init_workspace(
     if root.is_dir() and ((root / CONFIG_NAME).is_file() or detect_preset(root)):
         return InitResult(Workspace.open(root), adopted=True)
     root.mkdir(parents=True, exist_ok=True)
-    atomic_write_bytes(root / CONFIG_NAME, render_config(preset, lang, team).encode("utf-8"))
+    config_text = render_config(preset, lang, team)
+    if backend != "files":
+        config_text += render_store(backend, root.resolve().name)
+    atomic_write_bytes(root / CONFIG_NAME, config_text.encode("utf-8"))
     ws = Workspace.open(root)
     writer = ws.writer()
     today = ws.today().isoformat()
     created = [CONFIG_NAME]
     files, dirs = _files_to_create(preset)
-    for folder in dirs:
+    for folder in dirs if backend == "files" else ():  # a database has no empty folders
         ws.resolve(folder).mkdir(parents=True, exist_ok=True)
     for rel in files:
         text = _relink_skills(ws, rel, template_for(preset, rel, lang, today))
@@ -79,9 +90,7 @@ def init_workspace(
             text = "".join(refresh_header(split_lines(text), today))
         if writer.create(rel, text):
             created.append(rel)
-    gitignore = ws.resolve(".gitignore")
-    if not gitignore.exists():
-        writer.create(".gitignore", GITIGNORE)
+    if writer.create(".gitignore", GITIGNORE):
         created.append(".gitignore")
     _record_identity_baseline(root, ws)
     return InitResult(Workspace.open(root), adopted=False, created=created)
@@ -105,7 +114,7 @@ def _relink_skills(ws: Workspace, rel: str, text: str) -> str:
 def _record_identity_baseline(root: Path, ws: Workspace) -> None:
     """Hashes of the identity files as init wrote them, so ``doctor`` can tell when they change."""
     lines = [
-        f'"{rel}" = "{hashlib.sha256(ws.resolve(rel).read_bytes()).hexdigest()}"'
+        f'"{rel}" = "{hashlib.sha256(ws.store.read(rel) or b"").hexdigest()}"'
         for rel in ws.role_files("identity")
     ]
     if lines:

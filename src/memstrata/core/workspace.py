@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from memstrata.core.config import CONFIG_NAME, Config, load_config
-from memstrata.core.documents import DocumentStore, FilesStore
+from memstrata.core.documents import DocumentStore, open_store
 from memstrata.core.layouts import DAILY_NAME, PRESETS, Layout, RoleSpec, detect_preset, layout_for
 from memstrata.core.permissions import Session
 from memstrata.errors import MemstrataError, PathOutsideWorkspace, WorkspaceNotFound
@@ -54,7 +54,7 @@ class Workspace:
         self.layout: Layout = layout_for(preset).with_overrides(config.limits, config.paths)
         self.layout.check_paths(config.error)
         self.clock = clock or _env_clock
-        self.store: DocumentStore = FilesStore(root, root / STATE_DIR)
+        self.store: DocumentStore = open_store(config.store, root, root / STATE_DIR)
         # The multi-file operation running in this process, if any (see core/transaction.py):
         # reads made by that operation's thread see its staged, not yet committed, writes.
         self.transaction: Transaction | None = None
@@ -209,6 +209,11 @@ class Workspace:
         links are visible to the owner's main session only."""
         role = self.role_of(rel_path)
         return (role, LINKED_ROLE) if self.is_link(rel_path) else (role,)
+
+    def exists(self, rel_path: str) -> bool:
+        """Whether the document exists, in whichever store holds the workspace's documents
+        (never ask the folder: a team workspace keeps them in PostgreSQL)."""
+        return self.store.size(self.rel(self.resolve(rel_path))) is not None
 
     def rel(self, path: Path) -> str:
         return path.relative_to(self.root).as_posix()

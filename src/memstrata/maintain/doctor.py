@@ -25,7 +25,7 @@ from memstrata.formats.bullets import refresh_header
 from memstrata.formats.jsonl import parse_jsonl
 from memstrata.maintain.status import workspace_status
 from memstrata.recall.store import INDEX_NAME, Index, iter_markdown
-from memstrata.text.textio import read_text, strip_eol
+from memstrata.text.textio import strip_eol
 
 _LINK = re.compile(r"\]\((?!https?:|mailto:|#)([^)\s]+)\)|→\s*详见\s+(\S+\.md)|→ see\s+(\S+\.md)")
 _DATE_LINE = re.compile(
@@ -103,7 +103,7 @@ def _pending(ws: Workspace) -> list[Finding]:
 
 
 def _candidates(ws: Workspace) -> list[Finding]:
-    if not ws.role("candidates") or not ws.resolve(ws.role_path("candidates")).exists():
+    if not ws.role("candidates") or not ws.exists(ws.role_path("candidates")):
         return []
     days = ws.config.evolve.expiry_days
     out = []
@@ -225,11 +225,11 @@ def _secrets(ws: Workspace) -> list[Finding]:
     names += [
         ws.role_path(r)
         for r in ("pending", "citations")
-        if ws.role(r) and ws.resolve(ws.role_path(r)).exists()
+        if ws.role(r) and ws.exists(ws.role_path(r))
     ]
     for rel in names:
         try:
-            text = read_text(ws.resolve(rel), rel)
+            text = "".join(ws.read_lines(rel))
         except MemstrataError:  # unreadable files are reported by status and search
             continue
         for finding in find_secrets(text):
