@@ -16,7 +16,7 @@ from hypothesis import settings
 from memstrata.adapters.cli import run
 from memstrata.core.initialize import init_workspace
 from memstrata.core.workspace import Workspace
-from pg import BACKENDS, pg_dsn, pg_server  # noqa: F401 (fixtures)
+from tests.pg import BACKENDS, pg_dsn, pg_server  # noqa: F401 (fixtures)
 
 # CI gets reproducible property tests (same examples every run); local runs keep exploring.
 settings.register_profile("ci", derandomize=True, deadline=None)

@@ -11,6 +11,10 @@ on PostgreSQL (conftest.py's ``pytest_generate_tests``).
 
 from __future__ import annotations
 
+import hashlib
+import os
+import shutil
+import tempfile
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -35,7 +39,9 @@ def _modules() -> tuple[Any, Any]:
 def pg_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
     """The session's embedded PostgreSQL 18 (with pgvector)."""
     pgserver, _psycopg = _modules()
-    server = pgserver.get_server(tmp_path_factory.mktemp("postgres") / "data", cleanup_mode="delete")
+    server = pgserver.get_server(
+        tmp_path_factory.mktemp("postgres") / "data", cleanup_mode="delete"
+    )
     yield server
     server.cleanup()
 
@@ -49,21 +55,97 @@ def pg_dsn(pg_server: Any) -> Iterator[str]:
     """A DSN to a new, empty database, dropped after the test."""
     _pgserver, psycopg = _modules()
     name = f"t_{uuid.uuid4().hex[:16]}"
-    with psycopg.connect(admin_uri(pg_server), autocommit=True) as admin:
-        admin.execute(f"CREATE DATABASE {name}")
+    try:
+        with psycopg.connect(admin_uri(pg_server), autocommit=True) as admin:
+            admin.execute(f"CREATE DATABASE {name}")
+    except psycopg.OperationalError as exc:  # say what the server said, not just "closed"
+        log = Path(pg_server.pgdata / "log").read_text(encoding="utf-8", errors="replace")
+        pytest.fail(f"embedded PostgreSQL failed: {exc}\n--- server log ---\n{log[-3000:]}")
     yield str(pg_server.get_uri(database=name))
     with psycopg.connect(admin_uri(pg_server), autocommit=True) as admin:
         admin.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
 
 
-def export_tree(root: Path) -> dict[str, bytes]:
-    """Every file under ``root`` except derived state (.memstrata/ other than the documents
-    the store keeps there), as bytes: what two backends must agree on."""
-    found: dict[str, bytes] = {}
-    for path in sorted(root.rglob("*")):
-        rel = path.relative_to(root).as_posix()
-        if path.is_file() and (not rel.startswith(".memstrata/") or rel.count("/") == 1):
-            if rel.endswith((".lock", ".sqlite", ".json.damaged")) or "sqlite" in rel:
-                continue
-            found[rel] = path.read_bytes()
+def is_postgres(root: Path) -> bool:
+    return 'backend = "postgres"' in (root / "memstrata.toml").read_text(encoding="utf-8")
+
+
+def copy_workspace(source: Path, target: Path) -> None:
+    """``shutil.copytree`` for either backend: a team workspace's rows are copied under the
+    new folder's name (its memstrata.toml names the copy)."""
+    shutil.copytree(source, target, symlinks=True)
+    if not is_postgres(source):
+        return
+    _pgserver, psycopg = _modules()
+    config = target / "memstrata.toml"
+    text = config.read_text(encoding="utf-8")
+    config.write_text(
+        text.replace(f'name = "{source.name}"', f'name = "{target.name}"'), encoding="utf-8"
+    )
+    with psycopg.connect(os.environ["MEMSTRATA_DSN"], autocommit=True) as conn:
+        conn.execute(
+            "INSERT INTO memstrata_documents (workspace, path, text, revision, updated_at, "
+            "updated_by) SELECT %s, path, text, revision, updated_at, updated_by "
+            "FROM memstrata_documents WHERE workspace = %s",
+            (target.name, source.name),
+        )
+
+
+def documents(root: Path) -> dict[str, bytes]:
+    """Every document of the workspace at ``root`` as bytes, whichever store holds it: the
+    files, or the team store's rows exported (what must be equal across backends)."""
+    if not is_postgres(root):
+        return {
+            rel: data
+            for rel, data in _files(root).items()
+            if not rel.startswith(".memstrata/") or rel == ".memstrata/proposals.json"
+        }
+    from memstrata.core.workspace import Workspace
+    from memstrata.team.transfer import SYNC_FILE, export_workspace
+
+    with tempfile.TemporaryDirectory() as folder:
+        export_workspace(Workspace.open(root), Path(folder) / "export")
+        found = _files(Path(folder) / "export")
+    found.pop(SYNC_FILE)
+    return found
+
+
+def _files(root: Path) -> dict[str, bytes]:
+    return {
+        path.relative_to(root).as_posix(): path.read_bytes()
+        for path in sorted(root.rglob("*"))
+        if path.is_file()
+    }
+
+
+def put(ws: Any, rel: str, data: bytes) -> None:
+    """A hand edit, past the writer: the file, or the row."""
+    if is_postgres(ws.root):
+        with ws.store.lock(rel):
+            ws.store.replace(rel, data)
+    else:
+        ws.resolve(rel).parent.mkdir(parents=True, exist_ok=True)
+        ws.resolve(rel).write_bytes(data)
+
+
+def get(ws: Any, rel: str) -> bytes | None:
+    return ws.store.read(rel)  # type: ignore[no-any-return]
+
+
+def text(ws: Any, rel: str) -> str:
+    data = ws.store.read(rel)
+    assert data is not None, f"{rel} does not exist"
+    return str(data.decode("utf-8"))
+
+
+def everything(root: Path) -> dict[str, str]:
+    """The folder's files and, for a team workspace, its documents: "nothing was written"."""
+    found = {
+        rel: hashlib.sha256(path.read_bytes()).hexdigest() if path.is_file() else "dir"
+        for rel, path in ((p.relative_to(root).as_posix(), p) for p in sorted(root.rglob("*")))
+    }
+    if is_postgres(root):
+        found.update(
+            {f"db:{rel}": hashlib.sha256(data).hexdigest() for rel, data in documents(root).items()}
+        )
     return found
