@@ -99,6 +99,9 @@ def _args(name: str, tmp: Path) -> list[str]:
         "token add": ["token", "add", "guest", "--session", "shared", "--json"],
         "token list": ["token", "list", "--json"],
         "token remove": ["token", "remove", "guest", "--json"],
+        "export": ["export", str(tmp / "exported"), "--json"],
+        "import": ["import", str(tmp / "proj"), "--json"],
+        "sync": ["sync", str(tmp / "proj"), "--json"],
         "uninstall-hooks": [
             "uninstall-hooks",
             "--target",

@@ -19,7 +19,7 @@ import json
 import os
 import signal
 import stat
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -125,6 +125,11 @@ class DocumentStore(Protocol):
         """Finish a commit a dead process left half-done; cheap when there is none."""
         ...
 
+    def subscribe(self, on_change: Callable[[str | None], None]) -> Callable[[], None]:
+        """Call ``on_change(path)`` when another process changes a document (``None``: some
+        changes may have been missed); returns the function that stops it."""
+        ...
+
     def replay_locked(self) -> list[str]:
         """:meth:`recover` for a caller that already holds the operation lock."""
         ...
@@ -228,6 +233,11 @@ class FilesStore:
 
     def append(self, rel: str, data: bytes) -> None:
         append_bytes(self.root / rel, data)
+
+    def subscribe(self, on_change: Callable[[str | None], None]) -> Callable[[], None]:
+        """Nothing to do: files changed by other processes are found by the index's scan and
+        the folder watcher (recall/watch.py)."""
+        return lambda: None
 
     # ---------------------------------------------------------------- commits
     def commit(self, steps: list[Step], warnings: list[str]) -> None:

@@ -44,6 +44,7 @@ T = TypeVar("T")
 CONNECT_TIMEOUT_S = 5
 _SCHEMA_READY: set[str] = set()
 _SCHEMA_GUARD = threading.Lock()
+_INHERITED: list[Any] = []  # connections a forked child must neither use nor close
 
 
 def open_store(settings: StoreSettings, root: Path, state_dir: Path) -> PostgresStore:
@@ -133,6 +134,12 @@ class PostgresStore:
 
     def _conn(self) -> psycopg.Connection[Any]:
         conn = getattr(self._local, "conn", None)
+        if conn is not None and getattr(self._local, "pid", 0) != os.getpid():
+            # Inherited through fork (the serve workers): the socket is the parent's. Keep the
+            # object alive, never close it (that would end the parent's session), and connect.
+            _INHERITED.append(conn)
+            self._local.conn = conn = None
+            self._local.depth = 0
         if conn is not None and not conn.closed and not conn.broken:
             return conn  # type: ignore[no-any-return]
         if self._depth:
@@ -141,13 +148,13 @@ class PostgresStore:
                 "the operation was abandoned and nothing of it was written"
             )
         conn = connect(self.dsn)
-        self._local.conn = conn
+        self._local.conn, self._local.pid = conn, os.getpid()
         return conn
 
     def _drop(self) -> None:
         conn = getattr(self._local, "conn", None)
         self._local.conn = None
-        if conn is not None:
+        if conn is not None and getattr(self._local, "pid", 0) == os.getpid():
             with contextlib.suppress(Exception):
                 conn.close()
 
@@ -170,6 +177,11 @@ class PostgresStore:
     def close(self) -> None:
         """Close this thread's connection (its locks are released with it)."""
         self._drop()
+
+    def subscribe(self, on_change: Callable[[str | None], None]) -> Callable[[], None]:
+        from memstrata.team.notify import listen
+
+        return listen(self.dsn, self.workspace, on_change)
 
     # ---------------------------------------------------------------- reads
     def _row(self, rel: str) -> tuple[str | None, int] | None:

@@ -41,10 +41,11 @@ def _register() -> None:
         recall,
         records,
         service,
+        team,
         workspace,
     )
 
-    for module in (workspace, records, recall, learning, maintenance, agents, service):
+    for module in (workspace, records, recall, learning, maintenance, agents, service, team):
         module.register(cli)
 
 

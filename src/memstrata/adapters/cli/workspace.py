@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import click
 
 from memstrata.adapters.cli.options import (
@@ -12,6 +14,7 @@ from memstrata.adapters.cli.options import (
     open_workspace,
     warn,
 )
+from memstrata.adapters.cli.team import embedded_postgres_option, use_embedded_postgres
 
 
 def register(cli: click.Group) -> None:
@@ -36,7 +39,23 @@ def register(cli: click.Group) -> None:
         is_flag=True,
         help="A team workspace: every entry tagged [agent], secrets refused.",
     )
-    def init(directory: str, preset: str, lang: str, team: bool, as_json: bool) -> None:
+    @click.option(
+        "--backend",
+        type=click.Choice(("files", "postgres")),
+        default="files",
+        show_default=True,
+        help="Where the documents live: Markdown files here, or PostgreSQL (DSN in $MEMSTRATA_DSN).",
+    )
+    @embedded_postgres_option
+    def init(
+        directory: str,
+        preset: str,
+        lang: str,
+        team: bool,
+        backend: str,
+        embedded_postgres: str | None,
+        as_json: bool,
+    ) -> None:
         """Create a workspace (or adopt an existing one without changing a byte).
 
         \b
@@ -44,7 +63,10 @@ def register(cli: click.Group) -> None:
         """
         from memstrata.core.initialize import init_workspace
 
-        result = init_workspace(directory, preset=preset, lang=lang, team=team)
+        if embedded_postgres:
+            backend = "postgres"
+            use_embedded_postgres(embedded_postgres, Path(directory).expanduser())
+        result = init_workspace(directory, preset=preset, lang=lang, team=team, backend=backend)
         ws = result.workspace
         if as_json:
             emit_json(
