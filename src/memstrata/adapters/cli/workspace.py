@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import click
@@ -63,10 +64,16 @@ def register(cli: click.Group) -> None:
         """
         from memstrata.core.initialize import init_workspace
 
+        embedded = ""
         if embedded_postgres:
             backend = "postgres"
-            use_embedded_postgres(embedded_postgres, Path(directory).expanduser())
-        result = init_workspace(directory, preset=preset, lang=lang, team=team, backend=backend)
+            root = Path(directory).expanduser().resolve()
+            use_embedded_postgres(embedded_postgres, root)
+            data = Path(embedded_postgres).expanduser().resolve()
+            embedded = os.path.relpath(data, root) if data.anchor == root.anchor else str(data)
+        result = init_workspace(
+            directory, preset=preset, lang=lang, team=team, backend=backend, embedded=embedded
+        )
         ws = result.workspace
         if as_json:
             emit_json(
