@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
-import json
 import os
 import signal
 import threading
@@ -44,7 +43,29 @@ T = TypeVar("T")
 CONNECT_TIMEOUT_S = 5
 _SCHEMA_READY: set[str] = set()
 _SCHEMA_GUARD = threading.Lock()
-_INHERITED: list[Any] = []  # connections a forked child must neither use nor close
+_INHERITED: list[Any] = []
+# One write: the row (appended to, or replaced if still at the expected revision), its history
+# row and the NOTIFY, all in one statement. No row back: the revision moved (a lost lock).
+_SAVE = """
+WITH up AS (
+    INSERT INTO memstrata_documents AS d (workspace, path, text, revision, updated_by)
+    VALUES (%(w)s, %(p)s, %(text)s, 1, %(by)s)
+    ON CONFLICT (workspace, path) DO UPDATE SET
+        text = CASE WHEN %(append)s THEN coalesce(d.text, '') || excluded.text
+                    ELSE excluded.text END,
+        revision = d.revision + 1, updated_at = now(), updated_by = excluded.updated_by
+    WHERE %(expected)s::bigint IS NULL OR d.revision = %(expected)s::bigint
+    RETURNING d.revision
+), history AS (
+    INSERT INTO memstrata_history
+        (workspace, path, op, old_revision, new_revision, updated_by, change)
+    SELECT %(w)s, %(p)s, %(op)s, nullif(up.revision - 1, 0), up.revision, %(by)s, %(text)s
+    FROM up
+)
+SELECT up.revision, pg_notify(%(channel)s,
+    json_build_object('w', %(w)s::text, 'p', %(p)s::text, 'r', up.revision)::text)
+FROM up
+"""  # connections a forked child must neither use nor close
 
 
 def open_store(settings: StoreSettings, root: Path, state_dir: Path) -> PostgresStore:
@@ -313,53 +334,51 @@ class PostgresStore:
         ).fetchone()
         return (None, 0) if row is None else (row[0], int(row[1]))
 
-    def _check_unchanged(self, rel: str, revision: int) -> None:
-        expected = self._seen().get(rel)
-        if expected is not None and expected != revision:
-            raise StoreConflict(
-                f"changed by another writer (revision {expected} → {revision}) while this one "
-                "should have held its lock; nothing was written, try again",
-                rel,
-            )
-
     def _save(
         self,
         conn: psycopg.Connection[Any],
         rel: str,
         op: str,
         text: str | None,
-        change: str | None,
-        old_revision: int,
+        expected: int | None,
     ) -> int:
-        """Write the row, its history and the notification (inside the caller's transaction)."""
-        actor = ACTOR.get()
+        """Write the row, its history and the notification in ONE statement (atomic on its own,
+        one round trip while the document's lock is held). ``append`` adds ``text`` to the row;
+        ``expected``: the revision the row must still have (replace-if-unchanged)."""
         row = conn.execute(
-            "INSERT INTO memstrata_documents AS d (workspace, path, text, revision, updated_by) "
-            "VALUES (%s, %s, %s, 1, %s) ON CONFLICT (workspace, path) DO UPDATE SET "
-            "text = excluded.text, revision = d.revision + 1, updated_at = now(), "
-            "updated_by = excluded.updated_by RETURNING revision",
-            (self.workspace, rel, text, actor),
+            _SAVE,
+            {
+                "w": self.workspace,
+                "p": rel,
+                "text": text,
+                "append": op == "append",
+                "op": op,
+                "by": ACTOR.get(),
+                "expected": expected,
+                "channel": CHANNEL,
+            },
         ).fetchone()
-        assert row is not None
+        if row is None:
+            raise StoreConflict(
+                f"changed by another writer (it is no longer revision {expected}) while this "
+                "one should have held its lock; nothing was written, try again",
+                rel,
+            )
         revision = int(row[0])
-        conn.execute(
-            "INSERT INTO memstrata_history "
-            "(workspace, path, op, old_revision, new_revision, updated_by, change) "
-            "VALUES (%s, %s, %s, %s, %s, %s, %s)",
-            (self.workspace, rel, op, old_revision or None, revision, actor, change),
-        )
-        payload = json.dumps({"w": self.workspace, "p": rel, "r": revision}, ensure_ascii=False)
-        conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, payload))
         if self._depth:
             self._seen()[rel] = revision
         return revision
 
-    def _write(self, work: Callable[[psycopg.Connection[Any]], None]) -> None:
-        """One SQL transaction; a connection lost on the way means nothing of it happened."""
+    def _write(self, work: Callable[[psycopg.Connection[Any]], object], many: bool = False) -> None:
+        """One SQL statement, or (``many``) one transaction of several; a connection lost on
+        the way means nothing of it happened, or all of it (never a part)."""
         psycopg = import_driver()
         conn = self._conn()
         try:
-            with conn.transaction():
+            if many:
+                with conn.transaction():
+                    work(conn)
+            else:
                 work(conn)
         except psycopg.OperationalError as exc:
             self._drop()
@@ -367,23 +386,11 @@ class PostgresStore:
 
     def replace(self, rel: str, data: bytes) -> None:
         text = decode(rel, data)
-
-        def work(conn: psycopg.Connection[Any]) -> None:
-            _old, revision = self._current(conn, rel)
-            self._check_unchanged(rel, revision)
-            self._save(conn, rel, "replace", text, text, revision)
-
-        self._write(work)
+        self._write(lambda conn: self._save(conn, rel, "replace", text, self._seen().get(rel)))
 
     def append(self, rel: str, data: bytes) -> None:
         added = decode(rel, data)
-
-        def work(conn: psycopg.Connection[Any]) -> None:
-            old, revision = self._current(conn, rel)
-            self._check_unchanged(rel, revision)
-            self._save(conn, rel, "append", (old or "") + added, added, revision)
-
-        self._write(work)
+        self._write(lambda conn: self._save(conn, rel, "append", added, self._seen().get(rel)))
 
     def commit(self, steps: list[Step], warnings: list[str]) -> None:
         """All steps in one SQL transaction: a process killed (or a connection lost) before
@@ -400,18 +407,16 @@ class PostgresStore:
                     if current is None:
                         continue
                     self._expect(step.path, sha(current) == step.old)
-                    self._save(conn, step.path, "remove", None, None, revision)
+                    self._save(conn, step.path, "remove", None, revision)
                 elif step.op == "append":
                     self._expect(step.path, len(current or b"") == step.old_size)
-                    new = (old or "") + texts[step.path]
-                    self._save(conn, step.path, "append", new, texts[step.path], revision)
+                    self._save(conn, step.path, "append", texts[step.path], revision)
                 elif current != step.data:
                     self._expect(step.path, sha(current) == step.old)
-                    text = texts[step.path]
-                    self._save(conn, step.path, "replace", text, text, revision)
+                    self._save(conn, step.path, "replace", texts[step.path], revision)
                 self._maybe_fault()
 
-        self._write(work)
+        self._write(work, many=True)
 
     def _expect(self, rel: str, unchanged: bool) -> None:
         if not unchanged:
