@@ -71,7 +71,7 @@ def _path(payload: str, workspace: str) -> str | None:
         data = json.loads(payload)
     except ValueError:
         return None
-    if not isinstance(data, dict) or data.get("w") != workspace:
+    if not isinstance(data, dict) or data.get("workspace") != workspace:
         return None
-    path = data.get("p")
+    path = data.get("path")
     return path if isinstance(path, str) else None

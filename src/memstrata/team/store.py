@@ -49,7 +49,7 @@ _INHERITED: list[Any] = []
 _SAVE = """
 WITH up AS (
     INSERT INTO memstrata_documents AS d (workspace, path, text, revision, updated_by)
-    VALUES (%(w)s, %(p)s, %(text)s, 1, %(by)s)
+    VALUES (%(ws)s, %(path)s, %(text)s, 1, %(by)s)
     ON CONFLICT (workspace, path) DO UPDATE SET
         text = CASE WHEN %(append)s THEN coalesce(d.text, '') || excluded.text
                     ELSE excluded.text END,
@@ -59,11 +59,11 @@ WITH up AS (
 ), history AS (
     INSERT INTO memstrata_history
         (workspace, path, op, old_revision, new_revision, updated_by, change)
-    SELECT %(w)s, %(p)s, %(op)s, nullif(up.revision - 1, 0), up.revision, %(by)s, %(text)s
+    SELECT %(ws)s, %(path)s, %(op)s, nullif(up.revision - 1, 0), up.revision, %(by)s, %(text)s
     FROM up
 )
 SELECT up.revision, pg_notify(%(channel)s,
-    json_build_object('w', %(w)s::text, 'p', %(p)s::text, 'r', up.revision)::text)
+    json_build_object('workspace', %(ws)s::text, 'path', %(path)s::text, 'revision', up.revision)::text)
 FROM up
 """  # connections a forked child must neither use nor close
 
@@ -348,8 +348,8 @@ class PostgresStore:
         row = conn.execute(
             _SAVE,
             {
-                "w": self.workspace,
-                "p": rel,
+                "ws": self.workspace,
+                "path": rel,
                 "text": text,
                 "append": op == "append",
                 "op": op,
