@@ -210,13 +210,23 @@ def _links(ws: Workspace) -> list[Finding]:
                 if not target or target.startswith(("/", "~")):
                     continue
                 candidates = [f"{base}/{target}" if base else target, target]
-                if not any((ws.root / c).exists() for c in candidates):
+                if not any(_exists(ws, c) for c in candidates):
                     out.append(
                         Finding(
                             "links", "problem", f"link to missing file {target}", f"{rel}:{number}"
                         )
                     )
     return out
+
+
+def _exists(ws: Workspace, rel: str) -> bool:
+    """A link's target: a file or folder, or a document (or folder) of the team store."""
+    if (ws.root / rel).exists():
+        return True
+    try:
+        return ws.exists(rel) or bool(ws.store.walk(rel))
+    except MemstrataError:  # leads out of the workspace and is not there
+        return False
 
 
 def _secrets(ws: Workspace) -> list[Finding]:
@@ -255,10 +265,10 @@ def _identity(ws: Workspace) -> list[Finding]:
         ]
     out = []
     for rel, digest in baseline.items():
-        path = ws.resolve(rel)
-        if not path.exists():
+        data = ws.store.read(rel)
+        if data is None:
             out.append(Finding("identity", "problem", "identity file deleted since init", rel))
-        elif hashlib.sha256(path.read_bytes()).hexdigest() != digest:
+        elif hashlib.sha256(data).hexdigest() != digest:
             out.append(
                 Finding(
                     "identity",
