@@ -419,3 +419,18 @@ def test_a_postgres_restart_mid_run_gives_clear_errors_then_reconnects(
         assert "停机时写的" not in daily
     finally:
         server.cleanup()
+
+
+def test_tokens_live_in_the_team_store_for_every_replica(tmp_path, pg_dsn, monkeypatch):
+    """A token added on one machine authenticates on another replica's machine."""
+    monkeypatch.setenv("MEMSTRATA_DSN", pg_dsn)
+    from memstrata.core.permissions import Session
+    from memstrata.serve.tokens import add_token, load_tokens, verify
+
+    first = _team_ws(tmp_path / "machine-a" / "team")
+    record, token = add_token(first, "coder", "subagent", "coder", Session())
+    elsewhere = tmp_path / "machine-b" / "team"
+    elsewhere.mkdir(parents=True)
+    (elsewhere / "memstrata.toml").write_bytes((first.root / "memstrata.toml").read_bytes())
+    found = verify(load_tokens(Workspace.open(elsewhere)), token)
+    assert found == record and not (first.state_dir / "tokens.json").exists()

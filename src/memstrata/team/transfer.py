@@ -136,6 +136,8 @@ def export_workspace(ws: Workspace, folder: Path) -> Transfer:
     config = (ws.root / CONFIG_NAME).read_text(encoding="utf-8")
     atomic_write_bytes(folder / CONFIG_NAME, files_config(config).encode("utf-8"))
     for rel, revision in store.documents():
+        if rel.startswith(STATE_PREFIX) and rel not in STATE_DOCUMENTS:
+            continue  # the store's own state (token hashes) stays in the database
         data = store.read(rel)
         if data is None:  # removed since the listing
             continue
