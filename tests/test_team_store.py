@@ -439,3 +439,29 @@ def test_tokens_live_in_the_team_store_for_every_replica(tmp_path, pg_dsn, monke
     (elsewhere / "memstrata.toml").write_bytes((first.root / "memstrata.toml").read_bytes())
     found = verify(load_tokens(Workspace.open(elsewhere)), token)
     assert found == record and not (first.state_dir / "tokens.json").exists()
+
+
+def test_a_forked_child_never_uses_or_closes_its_parents_connection(
+    tmp_path, pg_dsn, monkeypatch
+) -> None:
+    """serve forks a worker per call from a process that may hold a connection: the child
+    opens its own, and the parent's session (with its locks) survives the child's exit."""
+    monkeypatch.setenv("MEMSTRATA_DSN", pg_dsn)
+    ws = _team_ws(tmp_path / "ws")
+    store = ws.store
+    before = store.read("MEMORY.md")
+    parent_pid = store._conn().info.backend_pid  # type: ignore[attr-defined]
+    with store.lock("MEMORY.md"):
+        pid = os.fork()
+        if pid == 0:  # the child: the same store object, a connection of its own
+            try:
+                child = store._conn().info.backend_pid  # type: ignore[attr-defined]
+                ok = store.read("MEMORY.md") == before and child != parent_pid
+                store.close()
+                os._exit(0 if ok else 1)
+            except BaseException:
+                os._exit(2)
+        _, status = os.waitpid(pid, 0)
+        assert os.waitstatus_to_exitcode(status) == 0
+        assert store._conn().info.backend_pid == parent_pid  # type: ignore[attr-defined]
+        assert store.read("MEMORY.md") == before
