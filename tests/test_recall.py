@@ -1,5 +1,8 @@
 """Recall: chunk line ranges, Chinese and mixed queries, visibility, get, degraded mode,
-incremental sync, rebuild swap, and the CLI's JSON contract."""
+incremental sync, rebuild swap, and the CLI's JSON contract.
+
+Every test with a ``ws`` runs on both backends (the SQLite index of a files workspace and the
+team index in PostgreSQL); ``files_ws`` tests are about the SQLite file itself."""
 
 from __future__ import annotations
 
@@ -9,7 +12,9 @@ import os
 
 import pytest
 
+from memstrata.core.initialize import init_workspace
 from memstrata.core.permissions import Session
+from memstrata.core.workspace import Workspace
 from memstrata.entries.journal import log
 from memstrata.entries.remember import remember
 from memstrata.errors import PathOutsideWorkspace, PermissionDenied
@@ -19,12 +24,22 @@ from memstrata.recall.get import get_lines
 from memstrata.recall.search import SearchFilters, search
 from memstrata.recall.store import INDEX_NAME, SqliteIndex
 from memstrata.text.textio import split_lines
+from tests.conftest import fixed_clock
+from tests.pg import put
+
+pytestmark = pytest.mark.both_backends
 
 
 def _write(ws, rel: str, text: str) -> None:
-    path = ws.root / rel
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(text, encoding="utf-8")
+    """A hand edit: the file, or the team store's row."""
+    put(ws, rel, text.encode("utf-8"))
+
+
+@pytest.fixture
+def files_ws(tmp_path) -> Workspace:
+    """A files workspace (for what only the SQLite index file does)."""
+    init_workspace(tmp_path / "files-ws")
+    return Workspace.open(tmp_path / "files-ws", clock=fixed_clock)
 
 
 DAILY = """# [2026-04-10]
@@ -277,58 +292,66 @@ def test_degraded_when_default_model_cannot_load(ws, cli, monkeypatch) -> None:
     )
 
 
-def test_incremental_sync_edit_delete_rename(ws) -> None:
-    index = SqliteIndex(ws, HashEmbedder())
+def test_incremental_sync_edit_delete_rename(files_ws) -> None:
+    index = SqliteIndex(files_ws, HashEmbedder())
     first = index.sync()
     assert first.rebuilt and first.pending_embeddings == 0
     assert index.sync().changed == 0  # nothing changed: only stats
-    _write(ws, "memory/2026-04-10.md", DAILY)
+    _write(files_ws, "memory/2026-04-10.md", DAILY)
     stats = index.sync()
     assert (stats.changed, stats.chunks_added, stats.embedded) == (1, 2, 2)
-    path = ws.root / "memory/2026-04-10.md"
+    path = files_ws.root / "memory/2026-04-10.md"
     path.write_text(DAILY.replace("8443", "9443"), encoding="utf-8")
     stats = index.sync()
     assert (stats.changed, stats.embedded) == (1, 1)  # the unchanged section reuses its vector
     assert (
-        search(ws, "9443", mode="lexical").results
-        and not search(ws, "8443", mode="lexical").results
+        search(files_ws, "9443", mode="lexical").results
+        and not search(files_ws, "8443", mode="lexical").results
     )
-    os.rename(path, ws.root / "memory/2026-04-11.md")
+    os.rename(path, files_ws.root / "memory/2026-04-11.md")
     stats = index.sync()
     assert (stats.removed, stats.changed, stats.embedded) == (1, 1, 0)  # renamed text is cached
-    assert {h.path for h in search(ws, "9443", mode="lexical").results} == {"memory/2026-04-11.md"}
-    (ws.root / "memory/2026-04-11.md").unlink()
+    assert {h.path for h in search(files_ws, "9443", mode="lexical").results} == {
+        "memory/2026-04-11.md"
+    }
+    (files_ws.root / "memory/2026-04-11.md").unlink()
     assert index.sync().removed == 1
-    assert not search(ws, "9443", mode="lexical").results
-    os.utime(ws.root / "MEMORY.md")  # touched, same bytes: hashed, not re-chunked
+    assert not search(files_ws, "9443", mode="lexical").results
+    os.utime(files_ws.root / "MEMORY.md")  # touched, same bytes: hashed, not re-chunked
     assert index.sync().changed == 0
 
 
-def test_signature_change_rebuilds_by_swap_without_orphans(ws) -> None:
-    _write(ws, "memory/2026-04-10.md", DAILY)
-    first = SqliteIndex(ws, HashEmbedder(64))
+def test_signature_change_rebuilds_by_swap_without_orphans(files_ws) -> None:
+    _write(files_ws, "memory/2026-04-10.md", DAILY)
+    first = SqliteIndex(files_ws, HashEmbedder(64))
     first.sync()
     chunks = first.chunk_count()
-    (ws.state_dir / f"{INDEX_NAME}.rebuild-99999").write_bytes(b"left by a killed rebuild")
-    inode = (ws.state_dir / INDEX_NAME).stat().st_ino
-    stats = SqliteIndex(ws, HashEmbedder(32)).sync()  # another embedder: every vector is wrong now
+    (files_ws.state_dir / f"{INDEX_NAME}.rebuild-99999").write_bytes(b"left by a killed rebuild")
+    inode = (files_ws.state_dir / INDEX_NAME).stat().st_ino
+    stats = SqliteIndex(
+        files_ws, HashEmbedder(32)
+    ).sync()  # another embedder: every vector is wrong now
     assert stats.rebuilt and stats.embedded == chunks
-    assert (ws.state_dir / INDEX_NAME).stat().st_ino != inode  # a new file, swapped in by rename
+    assert (
+        files_ws.state_dir / INDEX_NAME
+    ).stat().st_ino != inode  # a new file, swapped in by rename
     leftovers = [
-        p.name for p in ws.state_dir.iterdir() if "rebuild" in p.name or p.name.endswith("-journal")
+        p.name
+        for p in files_ws.state_dir.iterdir()
+        if "rebuild" in p.name or p.name.endswith("-journal")
     ]
     assert leftovers == []
     again = SqliteIndex(
-        ws, HashEmbedder(32)
+        files_ws, HashEmbedder(32)
     ).rebuild()  # same embedder: the vector cache survives a rebuild
     assert again.rebuilt and again.embedded == 0
-    assert search(ws, "心跳", embedder=HashEmbedder(32)).results
+    assert search(files_ws, "心跳", embedder=HashEmbedder(32)).results
 
 
-def test_unreadable_file_is_a_warning_not_a_failure(ws) -> None:
-    (ws.root / "memory" / "2026-04-12.md").write_bytes(b"# x\n\xff\xfe")
-    _write(ws, "memory/2026-04-10.md", DAILY)
-    response = search(ws, "心跳")
+def test_unreadable_file_is_a_warning_not_a_failure(files_ws) -> None:
+    (files_ws.root / "memory" / "2026-04-12.md").write_bytes(b"# x\n\xff\xfe")
+    _write(files_ws, "memory/2026-04-10.md", DAILY)
+    response = search(files_ws, "心跳")
     assert response.results
     assert any("2026-04-12.md:2: not valid UTF-8" in w for w in response.warnings)
 
@@ -379,12 +402,11 @@ def test_cli_search_json_contract(ws, cli) -> None:
     assert bad.code == 2 and "--since" in bad.err
 
 
-def test_external_edits_seen_after_the_scan_interval(ws) -> None:
-    config = ws.root / "memstrata.toml"
+def test_external_edits_seen_after_the_scan_interval(files_ws) -> None:
+    config = files_ws.root / "memstrata.toml"
     config.write_text(config.read_text() + "\n[search]\nscan_interval_s = 0.3\n", encoding="utf-8")
-    from memstrata.core.workspace import Workspace
 
-    fresh = Workspace.open(ws.root)
+    fresh = Workspace.open(files_ws.root)
     search(fresh, "anything", mode="lexical")
     (fresh.root / "memory" / "2026-04-18.md").write_text(
         "# [2026-04-18]\n\n## 外部编辑\n- 编辑器里写的打印机笔记\n", encoding="utf-8"

@@ -208,6 +208,9 @@ class StoreSettings:
     # A trial on one machine: the bundled PostgreSQL's data folder (relative to the workspace),
     # started or joined when the DSN variable is not set (memstrata init --embedded-postgres).
     embedded: str = ""
+    # How the team index finds the nearest vectors: "hnsw" (pgvector's approximate graph index)
+    # or "exact" (a scan; the same top list as the files backend). benchmarks/team_search.py.
+    vector_index: Literal["hnsw", "exact"] = "hnsw"
 
 
 @dataclass(frozen=True)

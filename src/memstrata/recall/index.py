@@ -209,7 +209,7 @@ class ChunkIndex(Protocol):
 
 def open_index(ws: Workspace, embedder: Embedder | None) -> ChunkIndex:
     """The index of ``ws`` for its ``[store] backend`` (files: SQLite in .memstrata/)."""
-    backend = getattr(getattr(ws.config, "store", None), "backend", "files")
+    backend = ws.config.store.backend
     if backend == "files":
         from memstrata.recall.store import SqliteIndex
 

@@ -1,0 +1,769 @@
+"""The team index: recall/index.py's ``ChunkIndex`` in PostgreSQL, beside the team store's rows.
+
+Every replica searches the same chunks, so a write one agent makes on one machine is found by
+another on the next search anywhere. The tables (``INDEX_SCHEMA``) hold, per workspace, which
+revision of each document was indexed, the chunks with their lexical side (a tsvector with a GIN
+index, per-column term frequencies, the length) and their vector (pgvector), and a generation
+counter. Embeddings are also cached by (model, text hash), so a re-chunked document never
+re-embeds unchanged text.
+
+* **Sync** compares ``memstrata_documents`` revisions with the indexed ones in one query, and
+  re-chunks changed documents in one transaction under a per-workspace advisory lock, so two
+  replicas never index the same change twice.
+* **Lexical search** is BM25 computed in SQL the way FTS5 computes it (k1 1.2, b 0.75, the
+  same column weights, IDF ``log((N - n + 0.5) / (n + 0.5))`` floored at 1e-6, |D| counted over
+  all columns; a phrase of several words counted where they stand in a row), over the lexemes
+  of team/lexemes.py, so the same fusion applies. tests/test_team_index.py compares every
+  evaluation query's candidates and scores with FTS5's.
+* **Vector search** is pgvector's inner product (the vectors are unit length: cosine), exact
+  or through an HNSW index per vector size (``[store] vector_index``; benchmarks/team_search.py
+  measures both). The HNSW scan is iterative, so filters never starve the top list.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import os
+import re
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from memstrata.core import changes
+from memstrata.core.redact import redact
+from memstrata.errors import MemstrataError
+from memstrata.recall.chunker import CHUNKER_VERSION, Chunk, chunk_file
+from memstrata.recall.index import (
+    ChunkFilter,
+    ChunkRow,
+    Phrase,
+    Progress,
+    SyncStats,
+    VectorSide,
+    inline_limit,
+)
+from memstrata.recall.store import IGNORED_DIRS, text_hash
+from memstrata.team import lexemes
+from memstrata.team.store import PostgresStore, connect, import_driver, lock_key, unavailable
+from memstrata.text.textio import split_lines
+from memstrata.text.tokenize import SEGMENTER
+
+if TYPE_CHECKING:
+    import psycopg
+
+    from memstrata.core.workspace import Workspace
+    from memstrata.providers.embedders import Embedder
+
+INDEX_VERSION = "1"
+INDEX_SCHEMA = """
+CREATE EXTENSION IF NOT EXISTS vector;
+CREATE TABLE IF NOT EXISTS memstrata_index_meta (
+    workspace text NOT NULL, key text NOT NULL, value text NOT NULL,
+    PRIMARY KEY (workspace, key)
+);
+CREATE TABLE IF NOT EXISTS memstrata_index_files (
+    workspace text NOT NULL, path text NOT NULL, revision bigint NOT NULL,
+    PRIMARY KEY (workspace, path)
+);
+CREATE TABLE IF NOT EXISTS memstrata_chunks (
+    id         bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+    workspace  text NOT NULL,
+    path       text NOT NULL,
+    start_line integer NOT NULL,
+    end_line   integer NOT NULL,
+    heading    text NOT NULL,
+    role       text NOT NULL,
+    entry_id   text NOT NULL,
+    date       text NOT NULL,
+    agent      text NOT NULL,
+    text       text NOT NULL,
+    text_hash  text NOT NULL,
+    length     integer NOT NULL,
+    tsv        tsvector NOT NULL,
+    tf         jsonb NOT NULL,
+    model      text,
+    dims       integer,
+    embedding  vector
+);
+CREATE INDEX IF NOT EXISTS memstrata_chunks_path ON memstrata_chunks (workspace, path, heading);
+CREATE INDEX IF NOT EXISTS memstrata_chunks_pending ON memstrata_chunks (workspace, model);
+CREATE INDEX IF NOT EXISTS memstrata_chunks_tsv ON memstrata_chunks USING gin (tsv);
+CREATE TABLE IF NOT EXISTS memstrata_embeddings (
+    model text NOT NULL, text_hash text NOT NULL, embedding vector NOT NULL,
+    PRIMARY KEY (model, text_hash)
+);
+"""
+# Documents that are memory: Markdown, not under a hidden or tool folder (as iter_markdown).
+_INDEXED = (
+    r"\.md$",
+    r"(^|/)(\.[^/]*|" + "|".join(re.escape(d) for d in sorted(IGNORED_DIRS)) + r")/",
+)
+_CHANGED = """
+SELECT d.path, d.revision, d.text FROM memstrata_documents d
+LEFT JOIN memstrata_index_files f ON f.workspace = d.workspace AND f.path = d.path
+WHERE d.workspace = %(ws)s AND d.text IS NOT NULL AND d.path ~ %(md)s AND d.path !~ %(hidden)s
+  AND f.revision IS DISTINCT FROM d.revision
+"""
+_REMOVED = """
+SELECT f.path FROM memstrata_index_files f
+LEFT JOIN memstrata_documents d ON d.workspace = f.workspace AND d.path = f.path
+WHERE f.workspace = %(ws)s AND d.text IS NULL
+"""
+_K1, _B = 1.2, 0.75  # FTS5's bm25() constants
+_READY: set[str] = set()
+_GUARD = threading.Lock()
+_INHERITED: list[Any] = []
+# Per process, per (index, generation): chunk count and mean length; phrase -> documents.
+_STATS: dict[tuple[str, str], tuple[int, float]] = {}
+_COUNTS: dict[tuple[str, str], dict[str, int]] = {}
+
+
+def open_index(ws: Workspace, embedder: Embedder | None) -> PostgresIndex:
+    """The index of a workspace whose documents are in the team store (recall/index.py)."""
+    store = ws.store
+    if not isinstance(store, PostgresStore):
+        raise MemstrataError("the postgres index needs the postgres document store")
+    return PostgresIndex(ws, embedder, store.dsn, store.workspace)
+
+
+def glob_regex(pattern: str) -> str:
+    """SQLite GLOB (``*``, ``?``, ``[...]``, ``[^...]``; case-sensitive) as a POSIX regex."""
+    out, i = ["^"], 0
+    while i < len(pattern):
+        char = pattern[i]
+        if char == "*":
+            out.append(".*")
+        elif char == "?":
+            out.append(".")
+        elif (char == "[" and "]" in pattern[i + 2 :]) or pattern[i + 1 : i + 2] == "]":
+            end = pattern.index("]", i + 2)
+            body = pattern[i + 1 : end]
+            negate = body.startswith("^")
+            body = body[1:] if negate else body
+            out.append("[" + ("^" if negate else "") + body.replace("\\", "\\\\") + "]")
+            i = end
+        else:
+            out.append(re.escape(char))
+        i += 1
+    return "".join(out) + "$"
+
+
+def filter_sql(where: ChunkFilter) -> tuple[str, list[Any]]:
+    """The filter as SQL on ``c`` (memstrata_chunks)."""
+    clauses: list[str] = []
+    params: list[Any] = []
+    if where.include:
+        clauses.append("c.role = ANY(%s)")
+        params.append(list(where.include))
+    if where.exclude:
+        clauses.append("NOT (c.role = ANY(%s))")
+        params.append(list(where.exclude))
+    if where.since:
+        clauses.append("c.date <> '' AND c.date >= %s")
+        params.append(where.since)
+    if where.until:
+        clauses.append("c.date <> '' AND c.date <= %s")
+        params.append(where.until)
+    if where.agent:
+        clauses.append("c.agent = %s")
+        params.append(where.agent)
+    if where.path_glob:
+        clauses.append("c.path ~ %s")
+        params.append(glob_regex(where.path_glob))
+    return " AND ".join(clauses) or "true", params
+
+
+class PostgresIndex:
+    """One workspace's chunks in the team database, for an embedder (None: lexical only)."""
+
+    def __init__(self, ws: Workspace, embedder: Embedder | None, dsn: str, workspace: str):
+        self.ws = ws
+        self.embedder = embedder
+        self.dsn = dsn
+        self.workspace = workspace
+        self.exact = ws.config.store.vector_index == "exact"
+        self._local = threading.local()
+
+    # ---------------------------------------------------------------- connections
+    def _conn(self) -> psycopg.Connection[Any]:
+        conn = getattr(self._local, "conn", None)
+        if conn is not None and getattr(self._local, "pid", 0) != os.getpid():
+            _INHERITED.append(conn)  # the parent's socket (a forked serve worker): never close
+            conn = None
+        if conn is not None and not conn.closed and not conn.broken:
+            return conn  # type: ignore[no-any-return]
+        conn = connect(self.dsn)
+        if self.dsn not in _READY:
+            with _GUARD, conn.transaction():
+                conn.execute("SELECT pg_advisory_xact_lock(%s)", (lock_key("", "index-schema"),))
+                conn.execute(INDEX_SCHEMA)
+                _READY.add(self.dsn)
+        from pgvector.psycopg import register_vector
+
+        register_vector(conn)
+        self._local.conn, self._local.pid = conn, os.getpid()
+        return conn
+
+    def _run(self, work: Callable[[psycopg.Connection[Any]], Any]) -> Any:
+        """``work`` on this thread's connection; a connection found dead (a restarted server)
+        is replaced once, and ``work`` (a read, or a whole transaction) run again."""
+        psycopg = import_driver()
+        for attempt in (1, 2):
+            conn = self._conn()
+            try:
+                return work(conn)
+            except psycopg.OperationalError as exc:
+                self._local.conn = None
+                if attempt == 2:
+                    raise unavailable(exc) from None
+        raise AssertionError("unreachable")
+
+    def _one(self, sql: str, params: Any = ()) -> Any:
+        row = self._run(lambda conn: conn.execute(sql, params).fetchone())
+        return row[0] if row else None
+
+    def _all(self, sql: str, params: Any = ()) -> list[Any]:
+        return list(self._run(lambda conn: conn.execute(sql, params).fetchall()))
+
+    # ---------------------------------------------------------------- basics
+    @property
+    def signature(self) -> str:
+        """Changes to any of these make old chunks wrong: rebuild (vectors stay cached)."""
+        return json.dumps(
+            {
+                "schema": INDEX_VERSION,
+                "chunker": CHUNKER_VERSION,
+                "segmenter": SEGMENTER,
+                "lexemes": lexemes.LEXEMES,
+            },
+            sort_keys=True,
+        )
+
+    @property
+    def cache_key(self) -> str:
+        digest = hashlib.sha256(self.dsn.encode()).hexdigest()[:12]
+        return f"pg:{digest}:{self.workspace}"
+
+    @property
+    def location(self) -> str:
+        return f"team store index (workspace {self.workspace})"
+
+    def _meta(self, conn: psycopg.Connection[Any], key: str, default: str = "") -> str:
+        row = conn.execute(
+            "SELECT value FROM memstrata_index_meta WHERE workspace = %s AND key = %s",
+            (self.workspace, key),
+        ).fetchone()
+        return str(row[0]) if row else default
+
+    def _set(self, conn: psycopg.Connection[Any], key: str, value: str) -> None:
+        conn.execute(
+            "INSERT INTO memstrata_index_meta VALUES (%s, %s, %s) ON CONFLICT (workspace, key)"
+            " DO UPDATE SET value = excluded.value",
+            (self.workspace, key, value),
+        )
+
+    def _bump(self, conn: psycopg.Connection[Any]) -> None:
+        conn.execute(
+            "INSERT INTO memstrata_index_meta VALUES (%s, 'generation', '1')"
+            " ON CONFLICT (workspace, key) DO UPDATE"
+            " SET value = (memstrata_index_meta.value::bigint + 1)::text",
+            (self.workspace,),
+        )
+
+    def generation(self) -> str:
+        return str(self._run(lambda conn: self._meta(conn, "generation", "0")))
+
+    @property
+    def damage_errors(self) -> tuple[type[BaseException], ...]:
+        return ()  # PostgreSQL keeps its own integrity; there is no file to set aside
+
+    def repair(self, exc: BaseException) -> str:
+        raise exc
+
+    # ---------------------------------------------------------------- sync
+    def sync(
+        self,
+        embed: bool = True,
+        embed_budget_s: float | None = None,
+        progress: Progress | None = None,
+        scan_interval_s: float = 0.0,
+    ) -> SyncStats:
+        """Index the documents whose revision moved; embed (see the SQLite index's rules).
+        The comparison is one query on the server, so there is no scan interval to wait."""
+        stats = SyncStats()
+        changes.take(str(self.ws.root))  # revisions say it all; forget this process's list
+        self._run(lambda conn: self._sync_documents(conn, stats))
+        if embed and self.embedder is not None:
+            inline_max = inline_limit(self.ws.root)
+            if inline_max is None:
+                self._embed_missing(stats, embed_budget_s, progress)
+            elif 0 < self.pending_embeddings() <= inline_max:
+                self._embed_missing(stats, None, progress)
+        stats.pending_embeddings = self.pending_embeddings()
+        return stats
+
+    def rebuild(self, progress: Progress | None = None) -> SyncStats:
+        """Drop this workspace's chunks (cached vectors stay) and index everything again."""
+        stats = SyncStats()
+
+        def work(conn: psycopg.Connection[Any]) -> None:
+            with conn.transaction():
+                self._lock(conn)
+                self._clear(conn)
+            self._sync_documents(conn, stats)
+
+        self._run(work)
+        stats.rebuilt = True
+        if self.embedder is not None:
+            self._embed_missing(stats, None, progress)
+        stats.pending_embeddings = self.pending_embeddings()
+        return stats
+
+    def _lock(self, conn: psycopg.Connection[Any]) -> None:
+        conn.execute("SELECT pg_advisory_xact_lock(%s)", (lock_key(self.workspace, "index"),))
+
+    def _clear(self, conn: psycopg.Connection[Any]) -> None:
+        for table in ("memstrata_chunks", "memstrata_index_files", "memstrata_index_meta"):
+            conn.execute(f"DELETE FROM {table} WHERE workspace = %s", (self.workspace,))
+        self._set(conn, "signature", self.signature)
+        self._set(conn, "generation", "1")
+
+    def _sync_documents(self, conn: psycopg.Connection[Any], stats: SyncStats) -> None:
+        params = {"ws": self.workspace, "md": _INDEXED[0], "hidden": _INDEXED[1]}
+        signature = self._meta(conn, "signature")
+        if signature == self.signature:
+            changed = conn.execute(_CHANGED, params).fetchall()
+            removed = conn.execute(_REMOVED, params).fetchall()
+            if not changed and not removed:
+                return
+        with conn.transaction():
+            self._lock(conn)
+            if self._meta(conn, "signature") != self.signature:
+                self._clear(conn)
+                stats.rebuilt = True
+            changed = conn.execute(_CHANGED, params).fetchall()
+            removed = [row[0] for row in conn.execute(_REMOVED, params).fetchall()]
+            paths = [row[0] for row in changed] + removed
+            conn.execute(
+                "DELETE FROM memstrata_chunks WHERE workspace = %s AND path = ANY(%s)",
+                (self.workspace, paths),
+            )
+            conn.execute(
+                "DELETE FROM memstrata_index_files WHERE workspace = %s AND path = ANY(%s)",
+                (self.workspace, removed),
+            )
+            stats.removed += len(removed)
+            rows = []
+            for rel, _revision, text in changed:
+                role = self.ws.role_of(rel) or "other"
+                for chunk in chunk_file(rel, role, split_lines(text)):
+                    # A hand-written document may hold a key; the derived index never copies one.
+                    chunk.text, chunk.heading = redact(chunk.text), redact(chunk.heading)
+                    chunk.entry_id = redact(chunk.entry_id)
+                    rows.append(self._row(chunk))
+                stats.changed += 1
+            stats.scanned += len(changed)
+            stats.chunks_added += len(rows)
+            with conn.cursor() as cursor:
+                cursor.executemany(
+                    "INSERT INTO memstrata_chunks (workspace, path, start_line, end_line, heading,"
+                    " role, entry_id, date, agent, text, text_hash, length, tsv, tf)"
+                    " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s::tsvector,"
+                    " %s::jsonb)",
+                    rows,
+                )
+                cursor.executemany(
+                    "INSERT INTO memstrata_index_files VALUES (%s, %s, %s)"
+                    " ON CONFLICT (workspace, path) DO UPDATE SET revision = excluded.revision",
+                    [(self.workspace, rel, revision) for rel, revision, _text in changed],
+                )
+            if self.embedder is not None and changed:
+                self._from_cache(conn, [row[0] for row in changed])
+            self._bump(conn)
+
+    def _row(self, chunk: Chunk) -> tuple[Any, ...]:
+        doc = lexemes.document(chunk.heading, chunk.text)
+        return (
+            self.workspace,
+            chunk.path,
+            chunk.start_line,
+            chunk.end_line,
+            chunk.heading,
+            chunk.role,
+            chunk.entry_id,
+            chunk.date,
+            chunk.agent,
+            chunk.text,
+            text_hash(chunk.embed_text),
+            doc.length,
+            doc.tsvector,
+            doc.tf,
+        )
+
+    # ---------------------------------------------------------------- embeddings
+    def _from_cache(self, conn: psycopg.Connection[Any], paths: list[str] | None) -> None:
+        """Give chunks without this model's vector the cached one of their text."""
+        assert self.embedder is not None
+        conn.execute(
+            "UPDATE memstrata_chunks c SET model = e.model, dims = vector_dims(e.embedding),"
+            " embedding = e.embedding FROM memstrata_embeddings e"
+            " WHERE c.workspace = %s AND c.model IS DISTINCT FROM %s"
+            + (" AND c.path = ANY(%s)" if paths is not None else "")
+            + " AND e.model = %s AND e.text_hash = c.text_hash",
+            (self.workspace, self.embedder.name, *([paths] if paths is not None else []), self.embedder.name),
+        )
+
+    def _missing(self, limit: int | None = None) -> list[tuple[str, str, str]]:
+        assert self.embedder is not None
+        return self._all(
+            "SELECT text_hash, min(heading), min(text) FROM memstrata_chunks"
+            " WHERE workspace = %s AND model IS DISTINCT FROM %s GROUP BY text_hash"
+            + (" LIMIT %s" if limit else ""),
+            (self.workspace, self.embedder.name, *([limit] if limit else [])),
+        )
+
+    def _store_vectors(self, rows: list[tuple[str, str, str]], vectors: Any) -> None:
+        assert self.embedder is not None
+        model = self.embedder.name
+        dims = int(vectors.shape[1])
+
+        def work(conn: psycopg.Connection[Any]) -> None:
+            with conn.transaction():
+                with conn.cursor() as cursor:
+                    cursor.executemany(
+                        "INSERT INTO memstrata_embeddings VALUES (%s, %s, %s)"
+                        " ON CONFLICT (model, text_hash) DO UPDATE SET embedding = excluded.embedding",
+                        [
+                            (model, h, vectors[i].astype("float32"))
+                            for i, (h, _a, _b) in enumerate(rows)
+                        ],
+                    )
+                self._from_cache(conn, None)
+                self._bump(conn)
+            self._hnsw(conn, dims)
+
+        self._run(work)
+
+    def _hnsw(self, conn: psycopg.Connection[Any], dims: int) -> None:
+        """The HNSW index for vectors of this size (built once, kept up to date by inserts)."""
+        conn.execute(
+            f"CREATE INDEX IF NOT EXISTS memstrata_chunks_hnsw_{dims} ON memstrata_chunks"
+            f" USING hnsw ((embedding::vector({dims})) vector_ip_ops) WHERE dims = {dims}"
+        )
+
+    def _embed_missing(
+        self, stats: SyncStats, budget_s: float | None, progress: Progress | None, batch: int = 32
+    ) -> None:
+        assert self.embedder is not None
+        if self._complete():
+            return
+        self._run(lambda conn: self._from_cache(conn, None))
+        rows = self._missing()
+        started = time.monotonic()
+        for start in range(0, len(rows), batch):
+            if budget_s is not None and time.monotonic() - started > budget_s:
+                return
+            part = rows[start : start + batch]
+            vectors = self.embedder.embed(
+                [Chunk("", 0, 0, text, heading).embed_text for _h, heading, text in part]
+            )
+            self._store_vectors(part, vectors)
+            stats.embedded += len(part)
+            if progress:
+                progress(min(start + batch, len(rows)), len(rows))
+        self._mark_complete()
+
+    def _complete(self) -> bool:
+        assert self.embedder is not None
+        key = f"embedded:{self.embedder.name}"
+        return bool(
+            self._run(lambda conn: self._meta(conn, key, "-") == self._meta(conn, "generation"))
+        )
+
+    def _mark_complete(self) -> None:
+        assert self.embedder is not None
+        model = self.embedder.name
+        key = f"embedded:{model}"
+
+        def work(conn: psycopg.Connection[Any]) -> None:
+            with conn.transaction():
+                self._lock(conn)
+                row = conn.execute(
+                    "SELECT EXISTS (SELECT 1 FROM memstrata_chunks WHERE workspace = %s"
+                    " AND model IS DISTINCT FROM %s)",
+                    (self.workspace, model),
+                ).fetchone()
+                if row is not None and not row[0]:
+                    self._set(conn, key, self._meta(conn, "generation"))
+
+        self._run(work)
+
+    def embed_backlog(self, batch: int = 64, should_stop: Callable[[], bool] | None = None) -> int:
+        """Embed every chunk without a vector; no lock is held while the model runs (two
+        replicas embedding the same text at once store the same vector twice, harmlessly)."""
+        assert self.embedder is not None
+        done = 0
+        while not (should_stop and should_stop()):
+            if self._complete():
+                return done
+            self._run(lambda conn: self._from_cache(conn, None))
+            rows = self._missing(batch)
+            if not rows:
+                self._mark_complete()
+                return done
+            vectors = self.embedder.embed(
+                [Chunk("", 0, 0, text, heading).embed_text for _h, heading, text in rows]
+            )
+            self._store_vectors(rows, vectors)
+            done += len(rows)
+        return done
+
+    def pending_embeddings(self) -> int:
+        if self.embedder is None or self._complete():
+            return 0
+        return int(
+            self._one(
+                "SELECT count(DISTINCT c.text_hash) FROM memstrata_chunks c"
+                " WHERE c.workspace = %s AND c.model IS DISTINCT FROM %s AND NOT EXISTS"
+                " (SELECT 1 FROM memstrata_embeddings e WHERE e.model = %s"
+                " AND e.text_hash = c.text_hash)",
+                (self.workspace, self.embedder.name, self.embedder.name),
+            )
+        )
+
+    # ---------------------------------------------------------------- counts, health
+    def chunk_count(self) -> int:
+        return int(
+            self._one(
+                "SELECT count(*) FROM memstrata_chunks WHERE workspace = %s", (self.workspace,)
+            )
+        )
+
+    def describe(self) -> dict[str, int]:
+        row = self._run(
+            lambda conn: conn.execute(
+                "SELECT (SELECT count(*) FROM memstrata_index_files WHERE workspace = %(ws)s),"
+                " count(*), count(embedding) FROM memstrata_chunks WHERE workspace = %(ws)s",
+                {"ws": self.workspace},
+            ).fetchone()
+        )
+        return {"files": int(row[0]), "chunks": int(row[1]), "embeddings": int(row[2])}
+
+    def health(self) -> list[tuple[str, str]]:
+        params = {"ws": self.workspace, "md": _INDEXED[0], "hidden": _INDEXED[1]}
+        behind = len(self._all(_CHANGED, params)) + len(self._all(_REMOVED, params))
+        orphans = self._one(
+            "SELECT count(*) FROM memstrata_chunks c WHERE c.workspace = %s AND NOT EXISTS"
+            " (SELECT 1 FROM memstrata_index_files f WHERE f.workspace = c.workspace"
+            " AND f.path = c.path)",
+            (self.workspace,),
+        )
+        out = []
+        if behind:
+            out.append(
+                ("note", f"index is behind the documents by {behind}; the next search catches up")
+            )
+        if orphans:
+            out.append(("problem", f"{orphans} chunks belong to no indexed document"))
+        return out
+
+    def warm(self) -> None:
+        self._conn()
+
+    # ---------------------------------------------------------------- queries
+    def _stats(self, generation: str) -> tuple[int, float]:
+        key = (self.cache_key, generation)
+        if key not in _STATS:
+            row = self._run(
+                lambda conn: conn.execute(
+                    "SELECT count(*), coalesce(avg(length), 0) FROM memstrata_chunks"
+                    " WHERE workspace = %s",
+                    (self.workspace,),
+                ).fetchone()
+            )
+            _STATS[key] = (int(row[0]), float(row[1]))
+        return _STATS[key]
+
+    def _phrase_counts(self, queries: list[str], generation: str) -> dict[str, int]:
+        """Chunks matching each tsquery (one round trip for the ones not cached)."""
+        known = _COUNTS.setdefault((self.cache_key, generation), {})
+        missing = [q for q in dict.fromkeys(queries) if q not in known]
+        if missing:
+            columns = ", ".join("count(*) FILTER (WHERE tsv @@ %s::tsquery)" for _ in missing)
+            row = self._run(
+                lambda conn: conn.execute(
+                    f"SELECT {columns} FROM memstrata_chunks WHERE workspace = %s"
+                    " AND tsv @@ %s::tsquery",
+                    (*missing, self.workspace, " | ".join(f"({q})" for q in missing)),
+                ).fetchone()
+            )
+            known.update(zip(missing, (int(n) for n in row), strict=True))
+        return {q: known[q] for q in queries}
+
+    def document_count(self, phrases: list[Phrase]) -> int:
+        if not phrases:
+            return self.chunk_count()
+        query = lexemes.any_of(phrases)
+        if not query:
+            return 0
+        return self._phrase_counts([query], self.generation())[query]
+
+    def lexical(
+        self,
+        phrases: list[Phrase],
+        where: ChunkFilter,
+        limit: int,
+        heading_weight: float,
+        gram_weight: float,
+    ) -> dict[int, float]:
+        """FTS5's bm25() in SQL (see the module docstring)."""
+        parsed = [(p, lexemes.phrase_lexemes(p), lexemes.tsquery(p)) for p in phrases]
+        parsed = [item for item in parsed if item[1]]
+        if not parsed:
+            return {}
+        generation = self.generation()
+        total, average = self._stats(generation)
+        counts = self._phrase_counts([q for _p, _l, q in parsed], generation)
+        freqs: list[str] = []
+        terms: list[str] = []
+        params: list[Any] = []
+        for i, (phrase, words, query) in enumerate(parsed):
+            weights = ["A", "B"] if phrase.field == "words" else ["C"]
+            if len(words) == 1 and phrase.field == "words":
+                frequency = (
+                    "(coalesce((c.tf->%s->>0)::float8, 0) * %s"
+                    " + coalesce((c.tf->%s->>1)::float8, 0))"
+                )
+                params += [words[0], heading_weight, words[0]]
+            elif len(words) == 1:
+                frequency = "coalesce((c.tf->%s->>2)::float8, 0) * %s"
+                params += [words[0], gram_weight]
+            else:  # occurrences of the words in a row, as FTS5 counts a phrase
+                follow = "".join(
+                    f" AND EXISTS (SELECT 1 FROM unnest(c.tsv) n WHERE n.lexeme = %s"
+                    f" AND u.p + {k} = ANY(n.positions))"
+                    for k in range(1, len(words))
+                )
+                frequency = (
+                    "CASE WHEN c.tsv @@ %s::tsquery THEN (SELECT coalesce(sum(CASE u.w"
+                    " WHEN 'A' THEN %s WHEN 'B' THEN 1.0 ELSE %s END), 0)"
+                    " FROM unnest(c.tsv) t, unnest(t.positions, t.weights) AS u(p, w)"
+                    f" WHERE t.lexeme = %s AND u.w = ANY(%s){follow}) ELSE 0 END"
+                )
+                params += [query, heading_weight, gram_weight, words[0], weights, *words[1:]]
+            freqs.append(f"{frequency} AS f{i}")
+            n = counts[query]
+            idf = math.log((total - n + 0.5) / (n + 0.5)) if total else 0.0
+            idf = idf if idf > 0 else 1e-6
+            terms.append(f"{idf!r} * f.f{i} * {_K1 + 1} / (f.f{i} + k.k)")
+        clause, filter_params = filter_sql(where)
+        sql = (
+            f"SELECT c.id, {' + '.join(terms)} AS score FROM memstrata_chunks c"
+            f" CROSS JOIN LATERAL (SELECT {', '.join(freqs)}) f"
+            f" CROSS JOIN LATERAL (SELECT {_K1} * ({1 - _B} + {_B} * c.length / %s::float8)) k(k)"
+            f" WHERE c.workspace = %s AND c.tsv @@ %s::tsquery AND {clause}"
+            " ORDER BY score DESC, c.id LIMIT %s"
+        )
+        everything = " | ".join(f"({q})" for _p, _l, q in parsed)
+        rows = self._all(
+            sql, [*params, max(average, 1e-9), self.workspace, everything, *filter_params, limit]
+        )
+        return {int(cid): max(float(score), 0.0) for cid, score in rows}
+
+    def chunks(self, ids: list[int]) -> list[ChunkRow]:
+        return [
+            tuple(row)  # type: ignore[misc]
+            for row in self._all(
+                "SELECT id, path, start_line, end_line, role, entry_id, date, text, heading"
+                " FROM memstrata_chunks WHERE workspace = %s AND id = ANY(%s) ORDER BY id",
+                (self.workspace, ids),
+            )
+        ]
+
+    def section_units(self, path: str, heading: str) -> list[tuple[int, int, int]]:
+        return [
+            (int(a), int(b), int(c))
+            for a, b, c in self._all(
+                "SELECT id, start_line, end_line FROM memstrata_chunks WHERE workspace = %s"
+                " AND path = %s AND heading = %s ORDER BY start_line",
+                (self.workspace, path, heading),
+            )
+        ]
+
+    def vector_side(self, model: str, where: ChunkFilter) -> VectorSide:
+        return PgVectors(self, model, where)
+
+
+@dataclass
+class PgVectors:
+    """pgvector as a VectorSide: inner product of unit vectors, exact or through HNSW."""
+
+    index: PostgresIndex
+    model: str
+    where: ChunkFilter
+
+    def __len__(self) -> int:
+        return int(
+            self.index._one(
+                "SELECT count(*) FROM memstrata_chunks WHERE workspace = %s AND model = %s",
+                (self.index.workspace, self.model),
+            )
+        )
+
+    def top(self, query: Any, limit: int) -> list[tuple[int, float]]:
+        import numpy as np
+
+        vector = np.asarray(query, dtype=np.float32)
+        dims = len(vector)
+        clause, params = filter_sql(self.where)
+        distance = f"c.embedding::vector({dims}) <#> %s::vector({dims})"
+        sql = (
+            f"SELECT c.id, -({distance}) FROM memstrata_chunks c WHERE c.workspace = %s"
+            f" AND c.model = %s AND c.dims = {dims} AND {clause} ORDER BY {distance} LIMIT %s"
+        )
+
+        def work(conn: psycopg.Connection[Any]) -> list[Any]:
+            with conn.transaction():
+                if self.index.exact:
+                    conn.execute("SET LOCAL enable_indexscan = off")
+                else:
+                    conn.execute("SET LOCAL hnsw.iterative_scan = relaxed_order")
+                    conn.execute(f"SET LOCAL hnsw.ef_search = {max(40, min(limit, 1000))}")
+                return conn.execute(
+                    sql, (vector, self.index.workspace, self.model, *params, vector, limit)
+                ).fetchall()
+
+        rows = self.index._run(work)
+        return sorted(((int(cid), float(score)) for cid, score in rows), key=lambda r: -r[1])
+
+    def scores(self, query: Any, ids: list[int]) -> dict[int, float]:
+        import numpy as np
+
+        if not ids:
+            return {}
+        rows = self.index._all(
+            "SELECT id, -(embedding <#> %s) FROM memstrata_chunks WHERE workspace = %s"
+            " AND model = %s AND id = ANY(%s)",
+            (np.asarray(query, dtype=np.float32), self.index.workspace, self.model, ids),
+        )
+        found = {int(cid): float(score) for cid, score in rows}
+        return {cid: found[cid] for cid in ids if cid in found}
+
+    def vectors(self, ids: list[int]) -> dict[int, Any]:
+        import numpy as np
+
+        if not ids:
+            return {}
+        rows = self.index._all(
+            "SELECT id, embedding FROM memstrata_chunks WHERE workspace = %s AND model = %s"
+            " AND id = ANY(%s)",
+            (self.index.workspace, self.model, ids),
+        )
+        return {
+            int(cid): np.asarray(getattr(vector, "to_numpy", lambda v=vector: v)(), np.float32)
+            for cid, vector in rows
+        }
