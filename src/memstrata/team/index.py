@@ -414,7 +414,12 @@ class PostgresIndex:
             " WHERE c.workspace = %s AND c.model IS DISTINCT FROM %s"
             + (" AND c.path = ANY(%s)" if paths is not None else "")
             + " AND e.model = %s AND e.text_hash = c.text_hash",
-            (self.workspace, self.embedder.name, *([paths] if paths is not None else []), self.embedder.name),
+            (
+                self.workspace,
+                self.embedder.name,
+                *([paths] if paths is not None else []),
+                self.embedder.name,
+            ),
         )
 
     def _missing(self, limit: int | None = None) -> list[tuple[str, str, str]]:
