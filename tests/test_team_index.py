@@ -23,7 +23,8 @@ from tests.conftest import fixed_clock
 
 psycopg = pytest.importorskip("psycopg", reason="the team extra is not installed")
 from memstrata.team import lexemes  # noqa: E402 (needs the extra)
-from memstrata.team.index import PostgresIndex, glob_regex  # noqa: E402
+from memstrata.team.index import PostgresIndex  # noqa: E402
+from memstrata.team.index_query import glob_regex  # noqa: E402
 from memstrata.team.transfer import import_workspace  # noqa: E402
 
 DATA = Path(__file__).parents[1] / "benchmarks" / "data" / "recall_bilingual"

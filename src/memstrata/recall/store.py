@@ -10,6 +10,9 @@ rebuild are removed under the index lock before anything else happens.
 The database uses the rollback journal rather than WAL: replacing a WAL database file while
 its -wal/-shm files belong to the old one could corrupt it, and the index is small and
 written only under our own lock.
+
+Over 500 lines: sync, rebuild-by-swap, damage healing and the embedding backlog share one
+connection cache, lock and generation; the queries search makes are in sqlite_query.py.
 """
 
 from __future__ import annotations

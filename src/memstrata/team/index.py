@@ -18,19 +18,20 @@ re-embeds unchanged text.
 * **Vector search** is pgvector's inner product (the vectors are unit length: cosine), exact
   or through an HNSW index per vector size (``[store] vector_index``; benchmarks/team_search.py
   measures both). The HNSW scan is iterative, so filters never starve the top list.
+
+Over 500 lines: it is one Protocol's implementation whose parts share the per-thread connection
+and the per-workspace lock and generation; the SQL text lives in index_schema.py and
+index_query.py.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-import math
 import os
-import re
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from memstrata.core import changes
@@ -46,8 +47,10 @@ from memstrata.recall.index import (
     VectorSide,
     inline_limit,
 )
-from memstrata.recall.store import IGNORED_DIRS, text_hash
+from memstrata.recall.store import text_hash
 from memstrata.team import lexemes
+from memstrata.team.index_query import Bm25Query, PgVectors, bm25_sql, nearest_sql
+from memstrata.team.index_schema import CHANGED, INDEX_SCHEMA, INDEX_VERSION, INDEXED, REMOVED
 from memstrata.team.store import PostgresStore, connect, import_driver, lock_key, unavailable
 from memstrata.text.textio import split_lines
 from memstrata.text.tokenize import SEGMENTER
@@ -58,62 +61,6 @@ if TYPE_CHECKING:
     from memstrata.core.workspace import Workspace
     from memstrata.providers.embedders import Embedder
 
-INDEX_VERSION = "1"
-INDEX_SCHEMA = """
-CREATE EXTENSION IF NOT EXISTS vector;
-CREATE TABLE IF NOT EXISTS memstrata_index_meta (
-    workspace text NOT NULL, key text NOT NULL, value text NOT NULL,
-    PRIMARY KEY (workspace, key)
-);
-CREATE TABLE IF NOT EXISTS memstrata_index_files (
-    workspace text NOT NULL, path text NOT NULL, revision bigint NOT NULL,
-    PRIMARY KEY (workspace, path)
-);
-CREATE TABLE IF NOT EXISTS memstrata_chunks (
-    id         bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
-    workspace  text NOT NULL,
-    path       text NOT NULL,
-    start_line integer NOT NULL,
-    end_line   integer NOT NULL,
-    heading    text NOT NULL,
-    role       text NOT NULL,
-    entry_id   text NOT NULL,
-    date       text NOT NULL,
-    agent      text NOT NULL,
-    text       text NOT NULL,
-    text_hash  text NOT NULL,
-    length     integer NOT NULL,
-    tsv        tsvector NOT NULL,
-    tf         jsonb NOT NULL,
-    model      text,
-    dims       integer,
-    embedding  vector
-);
-CREATE INDEX IF NOT EXISTS memstrata_chunks_path ON memstrata_chunks (workspace, path, heading);
-CREATE INDEX IF NOT EXISTS memstrata_chunks_pending ON memstrata_chunks (workspace, model);
-CREATE INDEX IF NOT EXISTS memstrata_chunks_tsv ON memstrata_chunks USING gin (tsv);
-CREATE TABLE IF NOT EXISTS memstrata_embeddings (
-    model text NOT NULL, text_hash text NOT NULL, embedding vector NOT NULL,
-    PRIMARY KEY (model, text_hash)
-);
-"""
-# Documents that are memory: Markdown, not under a hidden or tool folder (as iter_markdown).
-_INDEXED = (
-    r"\.md$",
-    r"(^|/)(\.[^/]*|" + "|".join(re.escape(d) for d in sorted(IGNORED_DIRS)) + r")/",
-)
-_CHANGED = """
-SELECT d.path, d.revision, d.text FROM memstrata_documents d
-LEFT JOIN memstrata_index_files f ON f.workspace = d.workspace AND f.path = d.path
-WHERE d.workspace = %(ws)s AND d.text IS NOT NULL AND d.path ~ %(md)s AND d.path !~ %(hidden)s
-  AND f.revision IS DISTINCT FROM d.revision
-"""
-_REMOVED = """
-SELECT f.path FROM memstrata_index_files f
-LEFT JOIN memstrata_documents d ON d.workspace = f.workspace AND d.path = f.path
-WHERE f.workspace = %(ws)s AND d.text IS NULL
-"""
-_K1, _B = 1.2, 0.75  # FTS5's bm25() constants
 _READY: set[str] = set()
 _GUARD = threading.Lock()
 _INHERITED: list[Any] = []
@@ -128,53 +75,6 @@ def open_index(ws: Workspace, embedder: Embedder | None) -> PostgresIndex:
     if not isinstance(store, PostgresStore):
         raise MemstrataError("the postgres index needs the postgres document store")
     return PostgresIndex(ws, embedder, store.dsn, store.workspace)
-
-
-def glob_regex(pattern: str) -> str:
-    """SQLite GLOB (``*``, ``?``, ``[...]``, ``[^...]``; case-sensitive) as a POSIX regex."""
-    out, i = ["^"], 0
-    while i < len(pattern):
-        char = pattern[i]
-        if char == "*":
-            out.append(".*")
-        elif char == "?":
-            out.append(".")
-        elif (char == "[" and "]" in pattern[i + 2 :]) or pattern[i + 1 : i + 2] == "]":
-            end = pattern.index("]", i + 2)
-            body = pattern[i + 1 : end]
-            negate = body.startswith("^")
-            body = body[1:] if negate else body
-            out.append("[" + ("^" if negate else "") + body.replace("\\", "\\\\") + "]")
-            i = end
-        else:
-            out.append(re.escape(char))
-        i += 1
-    return "".join(out) + "$"
-
-
-def filter_sql(where: ChunkFilter) -> tuple[str, list[Any]]:
-    """The filter as SQL on ``c`` (memstrata_chunks)."""
-    clauses: list[str] = []
-    params: list[Any] = []
-    if where.include:
-        clauses.append("c.role = ANY(%s)")
-        params.append(list(where.include))
-    if where.exclude:
-        clauses.append("NOT (c.role = ANY(%s))")
-        params.append(list(where.exclude))
-    if where.since:
-        clauses.append("c.date <> '' AND c.date >= %s")
-        params.append(where.since)
-    if where.until:
-        clauses.append("c.date <> '' AND c.date <= %s")
-        params.append(where.until)
-    if where.agent:
-        clauses.append("c.agent = %s")
-        params.append(where.agent)
-    if where.path_glob:
-        clauses.append("c.path ~ %s")
-        params.append(glob_regex(where.path_glob))
-    return " AND ".join(clauses) or "true", params
 
 
 class PostgresIndex:
@@ -333,11 +233,11 @@ class PostgresIndex:
         self._set(conn, "generation", "1")
 
     def _sync_documents(self, conn: psycopg.Connection[Any], stats: SyncStats) -> None:
-        params = {"ws": self.workspace, "md": _INDEXED[0], "hidden": _INDEXED[1]}
+        params = {"ws": self.workspace, "md": INDEXED[0], "hidden": INDEXED[1]}
         signature = self._meta(conn, "signature")
         if signature == self.signature:
-            changed = conn.execute(_CHANGED, params).fetchall()
-            removed = conn.execute(_REMOVED, params).fetchall()
+            changed = conn.execute(CHANGED, params).fetchall()
+            removed = conn.execute(REMOVED, params).fetchall()
             if not changed and not removed:
                 return
         with conn.transaction():
@@ -345,8 +245,8 @@ class PostgresIndex:
             if self._meta(conn, "signature") != self.signature:
                 self._clear(conn)
                 stats.rebuilt = True
-            changed = conn.execute(_CHANGED, params).fetchall()
-            removed = [row[0] for row in conn.execute(_REMOVED, params).fetchall()]
+            changed = conn.execute(CHANGED, params).fetchall()
+            removed = [row[0] for row in conn.execute(REMOVED, params).fetchall()]
             paths = [row[0] for row in changed] + removed
             conn.execute(
                 "DELETE FROM memstrata_chunks WHERE workspace = %s AND path = ANY(%s)",
@@ -559,8 +459,8 @@ class PostgresIndex:
         return {"files": int(row[0]), "chunks": int(row[1]), "embeddings": int(row[2])}
 
     def health(self) -> list[tuple[str, str]]:
-        params = {"ws": self.workspace, "md": _INDEXED[0], "hidden": _INDEXED[1]}
-        behind = len(self._all(_CHANGED, params)) + len(self._all(_REMOVED, params))
+        params = {"ws": self.workspace, "md": INDEXED[0], "hidden": INDEXED[1]}
+        behind = len(self._all(CHANGED, params)) + len(self._all(REMOVED, params))
         orphans = self._one(
             "SELECT count(*) FROM memstrata_chunks c WHERE c.workspace = %s AND NOT EXISTS"
             " (SELECT 1 FROM memstrata_index_files f WHERE f.workspace = c.workspace"
@@ -633,49 +533,13 @@ class PostgresIndex:
         generation = self.generation()
         total, average = self._stats(generation)
         counts = self._phrase_counts([q for _p, _l, q in parsed], generation)
-        freqs: list[str] = []
-        terms: list[str] = []
-        params: list[Any] = []
-        for i, (phrase, words, query) in enumerate(parsed):
-            weights = ["A", "B"] if phrase.field == "words" else ["C"]
-            if len(words) == 1 and phrase.field == "words":
-                frequency = (
-                    "(coalesce((c.tf->%s->>0)::float8, 0) * %s"
-                    " + coalesce((c.tf->%s->>1)::float8, 0))"
-                )
-                params += [words[0], heading_weight, words[0]]
-            elif len(words) == 1:
-                frequency = "coalesce((c.tf->%s->>2)::float8, 0) * %s"
-                params += [words[0], gram_weight]
-            else:  # occurrences of the words in a row, as FTS5 counts a phrase
-                follow = "".join(
-                    f" AND EXISTS (SELECT 1 FROM unnest(c.tsv) n WHERE n.lexeme = %s"
-                    f" AND u.p + {k} = ANY(n.positions))"
-                    for k in range(1, len(words))
-                )
-                frequency = (
-                    "CASE WHEN c.tsv @@ %s::tsquery THEN (SELECT coalesce(sum(CASE u.w"
-                    " WHEN 'A' THEN %s WHEN 'B' THEN 1.0 ELSE %s END), 0)"
-                    " FROM unnest(c.tsv) t, unnest(t.positions, t.weights) AS u(p, w)"
-                    f" WHERE t.lexeme = %s AND u.w = ANY(%s){follow}) ELSE 0 END"
-                )
-                params += [query, heading_weight, gram_weight, words[0], weights, *words[1:]]
-            freqs.append(f"{frequency} AS f{i}")
-            n = counts[query]
-            idf = math.log((total - n + 0.5) / (n + 0.5)) if total else 0.0
-            idf = idf if idf > 0 else 1e-6
-            terms.append(f"{idf!r} * f.f{i} * {_K1 + 1} / (f.f{i} + k.k)")
-        clause, filter_params = filter_sql(where)
-        sql = (
-            f"SELECT c.id, {' + '.join(terms)} AS score FROM memstrata_chunks c"
-            f" CROSS JOIN LATERAL (SELECT {', '.join(freqs)}) f"
-            f" CROSS JOIN LATERAL (SELECT {_K1} * ({1 - _B} + {_B} * c.length / %s::float8)) k(k)"
-            f" WHERE c.workspace = %s AND c.tsv @@ %s::tsquery AND {clause}"
-            " ORDER BY score DESC, c.id LIMIT %s"
-        )
-        everything = " | ".join(f"({q})" for _p, _l, q in parsed)
         rows = self._all(
-            sql, [*params, max(average, 1e-9), self.workspace, everything, *filter_params, limit]
+            *bm25_sql(
+                Bm25Query(parsed, counts, total, average, heading_weight, gram_weight),
+                self.workspace,
+                where,
+                limit,
+            )
         )
         return {int(cid): max(float(score), 0.0) for cid, score in rows}
 
@@ -702,73 +566,19 @@ class PostgresIndex:
     def vector_side(self, model: str, where: ChunkFilter) -> VectorSide:
         return PgVectors(self, model, where)
 
-
-@dataclass
-class PgVectors:
-    """pgvector as a VectorSide: inner product of unit vectors, exact or through HNSW."""
-
-    index: PostgresIndex
-    model: str
-    where: ChunkFilter
-
-    def __len__(self) -> int:
-        return int(
-            self.index._one(
-                "SELECT count(*) FROM memstrata_chunks WHERE workspace = %s AND model = %s",
-                (self.index.workspace, self.model),
-            )
-        )
-
-    def top(self, query: Any, limit: int) -> list[tuple[int, float]]:
-        import numpy as np
-
-        vector = np.asarray(query, dtype=np.float32)
-        dims = len(vector)
-        clause, params = filter_sql(self.where)
-        distance = f"c.embedding::vector({dims}) <#> %s::vector({dims})"
-        sql = (
-            f"SELECT c.id, -({distance}) FROM memstrata_chunks c WHERE c.workspace = %s"
-            f" AND c.model = %s AND c.dims = {dims} AND {clause} ORDER BY {distance} LIMIT %s"
-        )
+    def nearest(
+        self, vector: Any, model: str, where: ChunkFilter, limit: int
+    ) -> list[tuple[int, float]]:
+        """The ``limit`` chunks nearest ``vector`` under the filter (exact or HNSW)."""
+        sql, params = nearest_sql(vector, self.workspace, model, where, limit)
 
         def work(conn: psycopg.Connection[Any]) -> list[Any]:
             with conn.transaction():
-                if self.index.exact:
+                if self.exact:
                     conn.execute("SET LOCAL enable_indexscan = off")
                 else:
                     conn.execute("SET LOCAL hnsw.iterative_scan = relaxed_order")
                     conn.execute(f"SET LOCAL hnsw.ef_search = {max(40, min(limit, 1000))}")
-                return conn.execute(
-                    sql, (vector, self.index.workspace, self.model, *params, vector, limit)
-                ).fetchall()
+                return conn.execute(sql, params).fetchall()
 
-        rows = self.index._run(work)
-        return sorted(((int(cid), float(score)) for cid, score in rows), key=lambda r: -r[1])
-
-    def scores(self, query: Any, ids: list[int]) -> dict[int, float]:
-        import numpy as np
-
-        if not ids:
-            return {}
-        rows = self.index._all(
-            "SELECT id, -(embedding <#> %s) FROM memstrata_chunks WHERE workspace = %s"
-            " AND model = %s AND id = ANY(%s)",
-            (np.asarray(query, dtype=np.float32), self.index.workspace, self.model, ids),
-        )
-        found = {int(cid): float(score) for cid, score in rows}
-        return {cid: found[cid] for cid in ids if cid in found}
-
-    def vectors(self, ids: list[int]) -> dict[int, Any]:
-        import numpy as np
-
-        if not ids:
-            return {}
-        rows = self.index._all(
-            "SELECT id, embedding FROM memstrata_chunks WHERE workspace = %s AND model = %s"
-            " AND id = ANY(%s)",
-            (self.index.workspace, self.model, ids),
-        )
-        return {
-            int(cid): np.asarray(getattr(vector, "to_numpy", lambda v=vector: v)(), np.float32)
-            for cid, vector in rows
-        }
+        return [(int(cid), float(score)) for cid, score in self._run(work)]
