@@ -1,7 +1,7 @@
 """Ranking (issue 14): fusion that knows when a side has nothing, translation through
 CC-CEDICT, character pairs for short Chinese queries, the current-value and decision intents,
 merged passages, diversity, and warnings on the same ranking. Each test failed on the ranking
-it replaced."""
+it replaced. Each test with a workspace runs on both backends (SQLite and the team index)."""
 
 from __future__ import annotations
 
@@ -15,12 +15,13 @@ from memstrata.entries.remember import remember
 from memstrata.recall import translate
 from memstrata.recall.query import plan_query
 from memstrata.recall.search import SearchFilters, search
+from tests.pg import put
+
+pytestmark = pytest.mark.both_backends
 
 
 def _write(ws, rel: str, text: str) -> None:
-    path = ws.root / rel
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(text, encoding="utf-8")
+    put(ws, rel, text.encode("utf-8"))
 
 
 class TopicEmbedder:

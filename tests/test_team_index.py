@@ -20,6 +20,7 @@ from memstrata.recall.query import plan_query
 from memstrata.recall.search import _word_phrases, search
 from memstrata.text.tokenize import index_text
 from tests.conftest import fixed_clock
+from tests.pg import put
 
 psycopg = pytest.importorskip("psycopg", reason="the team extra is not installed")
 from memstrata.team import lexemes  # noqa: E402 (needs the extra)
@@ -173,3 +174,43 @@ def test_vectors_exact_and_hnsw_agree_with_numpy(tmp_path, monkeypatch, pg_dsn, 
             if vector_index == "exact":  # float16 matrix vs float32 rows
                 assert abs(score - other_score) < 5e-3
     assert sum(overlap) / len(overlap) >= (0.95 if vector_index == "exact" else 0.8)
+
+
+DAILY = "# [2026-04-10]\n\n## [coder] 部署网关\n- 网关端口改为 8443\n\n## [coder] 心跳\n- 心跳间隔 30 秒\n"
+
+
+def test_incremental_sync_follows_revisions(tmp_path, monkeypatch, pg_dsn) -> None:
+    """Only documents whose revision moved are re-chunked; unchanged text keeps its vector; a
+    removed document's chunks go; the generation moves with every change and only then."""
+    from memstrata.core.documents import Step, sha
+
+    monkeypatch.setenv("MEMSTRATA_DSN", pg_dsn)
+    init_workspace(tmp_path / "t", backend="postgres")
+    ws = Workspace.open(tmp_path / "t", clock=fixed_clock)
+    index = open_index(ws, HashEmbedder())
+    first = index.sync()
+    assert first.rebuilt and first.pending_embeddings == 0
+    generation = index.generation()
+    again = index.sync()
+    assert (again.changed, again.embedded, index.generation()) == (0, 0, generation)
+    put(ws, "memory/2026-04-10.md", DAILY.encode())
+    stats = index.sync()
+    assert (stats.changed, stats.chunks_added, stats.embedded) == (1, 2, 2)
+    put(ws, "memory/2026-04-10.md", DAILY.replace("8443", "9443").encode())
+    stats = index.sync()
+    assert (stats.changed, stats.embedded) == (1, 1)  # the unchanged section reuses its vector
+    assert search(ws, "9443", mode="lexical").results
+    assert not search(ws, "8443", mode="lexical").results
+    assert index.health() == []
+    current = ws.store.read("memory/2026-04-10.md")
+    with ws.store.operation_lock(), ws.store.lock("memory/2026-04-10.md"):
+        ws.store.commit([Step("remove", "memory/2026-04-10.md", old=sha(current))], [])
+    assert index.health() == [
+        ("note", "index is behind the documents by 1; the next search catches up")
+    ]
+    assert index.sync().removed == 1
+    assert not search(ws, "9443", mode="lexical").results
+    assert index.generation() != generation
+    rebuilt = index.rebuild()
+    assert rebuilt.rebuilt and rebuilt.embedded == 0  # vectors stay cached
+    assert index.describe()["chunks"] == index.describe()["embeddings"] > 0
