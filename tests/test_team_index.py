@@ -128,7 +128,7 @@ def test_bm25_is_fts5s(tmp_path, monkeypatch, pg_dsn) -> None:
                 worst = max(worst, abs(score - other_score) / max(score, 1e-9))
         # Document counts (IDF) agree for every word.
         for phrase in phrases:
-            assert sqlite_index.document_count([phrase]) == pg_index.document_count([phrase])
+            assert sqlite_index.document_counts([[phrase]]) == pg_index.document_counts([[phrase]])
     assert compared > 200
     assert same == compared
     assert worst < 1e-4

@@ -190,8 +190,10 @@ class ChunkIndex(Protocol):
         phrase under the filter; heading words and grams weighted as given, body words 1."""
         ...
 
-    def document_count(self, phrases: list[Phrase]) -> int:
-        """How many chunks match any of the phrases (the IDF's document frequency)."""
+    def document_counts(self, groups: list[list[Phrase]]) -> list[int]:
+        """For each group, how many chunks match any of its phrases (the IDF's document
+        frequency; an empty group: all chunks). One call per query side, so a database
+        answers in one round trip."""
         ...
 
     def chunks(self, ids: list[int]) -> list[ChunkRow]:

@@ -225,12 +225,14 @@ def _document_counts(
     with ``translated``), cached per index generation; ``""``: all chunks."""
     key = (f"{index.cache_key}:{pairs}:{translated}", index.generation())
     known = _DF.setdefault(key, {})
-    for term in terms:
-        if term not in known:
-            phrases = [Phrase(term, "grams")] if pairs else _word_phrases(term, translated)
-            known[term] = index.document_count(phrases)
+    missing = list(dict.fromkeys(term for term in terms if term not in known))
     if "" not in known:
-        known[""] = index.document_count([])
+        missing.append("")
+    groups = [
+        [] if not term else [Phrase(term, "grams")] if pairs else _word_phrases(term, translated)
+        for term in missing
+    ]
+    known.update(zip(missing, index.document_counts(groups), strict=True))
     return {term: known[term] for term in [*terms, ""]}
 
 

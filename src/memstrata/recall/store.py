@@ -626,8 +626,9 @@ class SqliteIndex:
             self.connect(), phrases, where, limit, heading_weight, gram_weight
         )
 
-    def document_count(self, phrases: list[Phrase]) -> int:
-        return sqlite_query.document_count(self.connect(), phrases)
+    def document_counts(self, groups: list[list[Phrase]]) -> list[int]:
+        conn = self.connect()
+        return [sqlite_query.document_count(conn, phrases) for phrases in groups]
 
     def chunks(self, ids: list[int]) -> list[ChunkRow]:
         return sqlite_query.chunks(self.connect(), ids)

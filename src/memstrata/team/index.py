@@ -50,7 +50,14 @@ from memstrata.recall.index import (
 from memstrata.recall.store import text_hash
 from memstrata.team import lexemes
 from memstrata.team.index_query import Bm25Query, PgVectors, bm25_sql, nearest_sql
-from memstrata.team.index_schema import CHANGED, INDEX_SCHEMA, INDEX_VERSION, INDEXED, REMOVED
+from memstrata.team.index_schema import (
+    CHANGED,
+    INDEX_SCHEMA,
+    INDEX_VERSION,
+    INDEXED,
+    REMOVED,
+    STATE,
+)
 from memstrata.team.store import PostgresStore, connect, import_driver, lock_key, unavailable
 from memstrata.text.textio import split_lines
 from memstrata.text.tokenize import SEGMENTER
@@ -64,6 +71,9 @@ if TYPE_CHECKING:
 _READY: set[str] = set()
 _GUARD = threading.Lock()
 _INHERITED: list[Any] = []
+# This thread's connection per DSN, (pid, connection): opening one and registering the vector
+# type cost more than a search (37 ms against the server on this machine).
+_THREAD = threading.local()
 # Per process, per (index, generation): chunk count and mean length; phrase -> documents.
 _STATS: dict[tuple[str, str], tuple[int, float]] = {}
 _COUNTS: dict[tuple[str, str], dict[str, int]] = {}
@@ -86,12 +96,16 @@ class PostgresIndex:
         self.dsn = dsn
         self.workspace = workspace
         self.exact = ws.config.store.vector_index == "exact"
-        self._local = threading.local()
+        # As of this object's last sync (an index is opened per search): the generation, and
+        # the items of the sections of the chunks fetched (search's merge step asks for them).
+        self._known: tuple[str, str] | None = None  # (generation, embedded generation)
+        self._sections: dict[tuple[str, str], list[tuple[int, int, int]]] = {}
 
     # ---------------------------------------------------------------- connections
     def _conn(self) -> psycopg.Connection[Any]:
-        conn = getattr(self._local, "conn", None)
-        if conn is not None and getattr(self._local, "pid", 0) != os.getpid():
+        conns: dict[str, tuple[int, Any]] = _THREAD.__dict__.setdefault("conns", {})
+        pid, conn = conns.get(self.dsn, (0, None))
+        if conn is not None and pid != os.getpid():
             _INHERITED.append(conn)  # the parent's socket (a forked serve worker): never close
             conn = None
         if conn is not None and not conn.closed and not conn.broken:
@@ -105,7 +119,7 @@ class PostgresIndex:
         from pgvector.psycopg import register_vector
 
         register_vector(conn)
-        self._local.conn, self._local.pid = conn, os.getpid()
+        conns[self.dsn] = (os.getpid(), conn)
         return conn
 
     def _run(self, work: Callable[[psycopg.Connection[Any]], Any]) -> Any:
@@ -117,7 +131,7 @@ class PostgresIndex:
             try:
                 return work(conn)
             except psycopg.OperationalError as exc:
-                self._local.conn = None
+                _THREAD.__dict__.get("conns", {}).pop(self.dsn, None)
                 if attempt == 2:
                     raise unavailable(exc) from None
         raise AssertionError("unreachable")
@@ -167,6 +181,7 @@ class PostgresIndex:
         )
 
     def _bump(self, conn: psycopg.Connection[Any]) -> None:
+        self._known = None
         conn.execute(
             "INSERT INTO memstrata_index_meta VALUES (%s, 'generation', '1')"
             " ON CONFLICT (workspace, key) DO UPDATE"
@@ -175,6 +190,8 @@ class PostgresIndex:
         )
 
     def generation(self) -> str:
+        if self._known is not None:
+            return self._known[0]
         return str(self._run(lambda conn: self._meta(conn, "generation", "0")))
 
     @property
@@ -196,7 +213,19 @@ class PostgresIndex:
         The comparison is one query on the server, so there is no scan interval to wait."""
         stats = SyncStats()
         changes.take(str(self.ws.root))  # revisions say it all; forget this process's list
-        self._run(lambda conn: self._sync_documents(conn, stats))
+        params = {
+            "ws": self.workspace,
+            "md": INDEXED[0],
+            "hidden": INDEXED[1],
+            "done": f"embedded:{self.embedder.name if self.embedder else ''}",
+        }
+        signature, generation, done, moved = self._run(
+            lambda conn: conn.execute(STATE, params).fetchone()
+        )
+        if signature != self.signature or moved:
+            self._run(lambda conn: self._sync_documents(conn, stats))
+        else:
+            self._known = (str(generation), str(done))
         if embed and self.embedder is not None:
             inline_max = inline_limit(self.ws.root)
             if inline_max is None:
@@ -234,12 +263,7 @@ class PostgresIndex:
 
     def _sync_documents(self, conn: psycopg.Connection[Any], stats: SyncStats) -> None:
         params = {"ws": self.workspace, "md": INDEXED[0], "hidden": INDEXED[1]}
-        signature = self._meta(conn, "signature")
-        if signature == self.signature:
-            changed = conn.execute(CHANGED, params).fetchall()
-            removed = conn.execute(REMOVED, params).fetchall()
-            if not changed and not removed:
-                return
+        self._known = None
         with conn.transaction():
             self._lock(conn)
             if self._meta(conn, "signature") != self.signature:
@@ -384,6 +408,8 @@ class PostgresIndex:
 
     def _complete(self) -> bool:
         assert self.embedder is not None
+        if self._known is not None:
+            return self._known[0] == self._known[1]
         key = f"embedded:{self.embedder.name}"
         return bool(
             self._run(lambda conn: self._meta(conn, key, "-") == self._meta(conn, "generation"))
@@ -391,6 +417,7 @@ class PostgresIndex:
 
     def _mark_complete(self) -> None:
         assert self.embedder is not None
+        self._known = None
         model = self.embedder.name
         key = f"embedded:{model}"
 
@@ -509,13 +536,14 @@ class PostgresIndex:
             known.update(zip(missing, (int(n) for n in row), strict=True))
         return {q: known[q] for q in queries}
 
-    def document_count(self, phrases: list[Phrase]) -> int:
-        if not phrases:
-            return self.chunk_count()
-        query = lexemes.any_of(phrases)
-        if not query:
-            return 0
-        return self._phrase_counts([query], self.generation())[query]
+    def document_counts(self, groups: list[list[Phrase]]) -> list[int]:
+        generation = self.generation()
+        queries = [lexemes.any_of(phrases) for phrases in groups]
+        counts = self._phrase_counts([q for q in queries if q], generation)
+        total = self._stats(generation)[0] if [] in groups else 0
+        return [
+            counts[q] if q else total if not g else 0 for q, g in zip(queries, groups, strict=True)
+        ]
 
     def lexical(
         self,
@@ -544,16 +572,25 @@ class PostgresIndex:
         return {int(cid): max(float(score), 0.0) for cid, score in rows}
 
     def chunks(self, ids: list[int]) -> list[ChunkRow]:
-        return [
-            tuple(row)  # type: ignore[misc]
-            for row in self._all(
-                "SELECT id, path, start_line, end_line, role, entry_id, date, text, heading"
-                " FROM memstrata_chunks WHERE workspace = %s AND id = ANY(%s) ORDER BY id",
-                (self.workspace, ids),
-            )
-        ]
+        """The chunks, and (kept for :meth:`section_units`) the items of their sections: one
+        round trip instead of one per picked result."""
+        rows = self._all(
+            "WITH wanted AS (SELECT path, heading FROM memstrata_chunks"
+            " WHERE workspace = %(ws)s AND id = ANY(%(ids)s))"
+            " SELECT id, path, start_line, end_line, role, entry_id, date, text, heading,"
+            " id = ANY(%(ids)s) FROM memstrata_chunks c WHERE workspace = %(ws)s"
+            " AND (path, heading) IN (SELECT path, heading FROM wanted) ORDER BY id",
+            {"ws": self.workspace, "ids": ids},
+        )
+        sections: dict[tuple[str, str], list[tuple[int, int, int]]] = {}
+        for row in sorted(rows, key=lambda r: (r[1], r[8], r[2])):
+            sections.setdefault((row[1], row[8]), []).append((int(row[0]), row[2], row[3]))
+        self._sections.update(sections)
+        return [tuple(row[:9]) for row in rows if row[9]]  # type: ignore[misc]
 
     def section_units(self, path: str, heading: str) -> list[tuple[int, int, int]]:
+        if (path, heading) in self._sections:
+            return self._sections[(path, heading)]
         return [
             (int(a), int(b), int(c))
             for a, b, c in self._all(

@@ -22,6 +22,8 @@ if TYPE_CHECKING:
     from memstrata.team.index import PostgresIndex
 
 K1, B = 1.2, 0.75  # FTS5's bm25() constants
+# Per process: how many chunks have a vector, per (index, generation, model).
+_SIZES: dict[tuple[str, str, str], int] = {}
 
 
 def glob_regex(pattern: str) -> str:
@@ -173,12 +175,15 @@ class PgVectors:
     where: ChunkFilter
 
     def __len__(self) -> int:
-        return int(
-            self.index._one(
-                "SELECT count(*) FROM memstrata_chunks WHERE workspace = %s AND model = %s",
-                (self.index.workspace, self.model),
+        key = (self.index.cache_key, self.index.generation(), self.model)
+        if key not in _SIZES:
+            _SIZES[key] = int(
+                self.index._one(
+                    "SELECT count(*) FROM memstrata_chunks WHERE workspace = %s AND model = %s",
+                    (self.index.workspace, self.model),
+                )
             )
-        )
+        return _SIZES[key]
 
     def top(self, query: Any, limit: int) -> list[tuple[int, float]]:
         import numpy as np

@@ -70,3 +70,11 @@ SELECT f.path FROM memstrata_index_files f
 LEFT JOIN memstrata_documents d ON d.workspace = f.workspace AND d.path = f.path
 WHERE f.workspace = %(ws)s AND d.text IS NULL
 """
+# One round trip per search when nothing changed: the signature, the generation, the generation
+# at which %(done)s (``embedded:<model>``) finished, and whether any document moved.
+STATE = f"""
+SELECT (SELECT value FROM memstrata_index_meta WHERE workspace = %(ws)s AND key = 'signature'),
+       (SELECT value FROM memstrata_index_meta WHERE workspace = %(ws)s AND key = 'generation'),
+       (SELECT value FROM memstrata_index_meta WHERE workspace = %(ws)s AND key = %(done)s),
+       EXISTS ({CHANGED}) OR EXISTS ({REMOVED})
+"""

@@ -106,5 +106,7 @@ def tsquery(phrase: Phrase) -> str:
 
 def any_of(phrases: list[Phrase]) -> str:
     """OR of the phrases that have lexemes ("" if none has)."""
-    parts = [tsquery(p) for p in phrases]
-    return " | ".join(f"({part})" for part in parts if part)
+    parts = [part for part in (tsquery(p) for p in phrases) if part]
+    if len(parts) == 1:
+        return parts[0]  # the same key as the phrase's own count (team/index.py caches them)
+    return " | ".join(f"({part})" for part in parts)
