@@ -39,6 +39,7 @@ from memstrata.core.redact import redact
 from memstrata.errors import MemstrataError
 from memstrata.recall.chunker import CHUNKER_VERSION, Chunk, chunk_file
 from memstrata.recall.index import (
+    ChunkIndex,
     ChunkFilter,
     ChunkRow,
     Phrase,
@@ -79,8 +80,9 @@ _STATS: dict[tuple[str, str], tuple[int, float]] = {}
 _COUNTS: dict[tuple[str, str], dict[str, int]] = {}
 
 
-def open_index(ws: Workspace, embedder: Embedder | None) -> PostgresIndex:
-    """The index of a workspace whose documents are in the team store (recall/index.py)."""
+def open_index(ws: Workspace, embedder: Embedder | None) -> ChunkIndex:
+    """The index of a workspace whose documents are in the team store (recall/index.py);
+    typed as the Protocol so mypy checks that PostgresIndex implements all of it."""
     store = ws.store
     if not isinstance(store, PostgresStore):
         raise MemstrataError("the postgres index needs the postgres document store")
