@@ -71,7 +71,15 @@ def sqlite_vectors(index: Any) -> None:
 
 def postgres_vectors(index: Any) -> float:
     """Every chunk's vector into the team index; returns the seconds the HNSW build took."""
-    hashes = [row[0] for row in index._all("SELECT DISTINCT text_hash FROM memstrata_chunks")]
+    hashes = [
+        row[0]
+        for row in index._all(
+            "SELECT DISTINCT c.text_hash FROM memstrata_chunks c WHERE c.workspace = %s"
+            " AND NOT EXISTS (SELECT 1 FROM memstrata_embeddings e WHERE e.model = %s"
+            " AND e.text_hash = c.text_hash)",
+            (index.workspace, SyntheticEmbedder.name),
+        )
+    ]
 
     def load(conn: Any) -> None:
         with conn.transaction(), conn.cursor() as cursor:

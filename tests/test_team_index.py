@@ -214,3 +214,33 @@ def test_incremental_sync_follows_revisions(tmp_path, monkeypatch, pg_dsn) -> No
     rebuilt = index.rebuild()
     assert rebuilt.rebuilt and rebuilt.embedded == 0  # vectors stay cached
     assert index.describe()["chunks"] == index.describe()["embeddings"] > 0
+
+
+def test_two_replicas_syncing_at_once_index_a_change_once(tmp_path, monkeypatch, pg_dsn) -> None:
+    """The per-workspace advisory lock: concurrent syncs never duplicate chunks, and the one
+    that waited finds nothing left to do (the generation moves once)."""
+    import threading
+
+    monkeypatch.setenv("MEMSTRATA_DSN", pg_dsn)
+    init_workspace(tmp_path / "t", backend="postgres")
+    ws = Workspace.open(tmp_path / "t", clock=fixed_clock)
+    open_index(ws, None).sync(embed=False)
+    before = int(open_index(ws, None).generation())
+    expected = open_index(ws, None).chunk_count() + 2
+    put(ws, "memory/2026-04-10.md", DAILY.encode())
+    barrier = threading.Barrier(4)
+    results = []
+
+    def replica() -> None:
+        index = open_index(ws, None)
+        barrier.wait()
+        results.append(index.sync(embed=False).changed)
+
+    threads = [threading.Thread(target=replica) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(results) == [0, 0, 0, 1]
+    assert open_index(ws, None).chunk_count() == expected
+    assert int(open_index(ws, None).generation()) == before + 1

@@ -39,8 +39,8 @@ from memstrata.core.redact import redact
 from memstrata.errors import MemstrataError
 from memstrata.recall.chunker import CHUNKER_VERSION, Chunk, chunk_file
 from memstrata.recall.index import (
-    ChunkIndex,
     ChunkFilter,
+    ChunkIndex,
     ChunkRow,
     Phrase,
     Progress,
@@ -273,6 +273,8 @@ class PostgresIndex:
                 stats.rebuilt = True
             changed = conn.execute(CHANGED, params).fetchall()
             removed = [row[0] for row in conn.execute(REMOVED, params).fetchall()]
+            if not changed and not removed and not stats.rebuilt:
+                return  # another replica indexed them while this one waited for the lock
             paths = [row[0] for row in changed] + removed
             conn.execute(
                 "DELETE FROM memstrata_chunks WHERE workspace = %s AND path = ANY(%s)",
