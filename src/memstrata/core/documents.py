@@ -135,18 +135,37 @@ class DocumentStore(Protocol):
         ...
 
 
-class FilesStore:
-    """Documents as files under ``root``; locks and the commit journal in ``state_dir``."""
+GLOBAL_PREFIX = "@global/"
 
-    def __init__(self, root: Path, state_dir: Path):
+
+class FilesStore:
+    """Documents as files under ``root``; locks and the commit journal in ``state_dir``.
+
+    ``global_root``: note 004's layer shared by every project (``[global]`` in memstrata.toml);
+    documents named ``@global/…`` live there, and their locks live in its own ``.memstrata/``,
+    so every project writing a shared file takes the same lock.
+    """
+
+    def __init__(self, root: Path, state_dir: Path, global_root: Path | None = None):
         self.root = root
         self.state_dir = state_dir
+        self.global_root = global_root
         self._fault_count = 0
+
+    def _base(self, rel: str) -> tuple[Path, str]:
+        """The root a document lives under, and its path below that root."""
+        if rel.startswith(GLOBAL_PREFIX) and self.global_root is not None:
+            return self.global_root, rel[len(GLOBAL_PREFIX) :]
+        return self.root, rel
+
+    def _full(self, rel: str) -> Path:
+        base, below = self._base(rel)
+        return base / below if below else base
 
     # ---------------------------------------------------------------- reads
     def read(self, rel: str) -> bytes | None:
         try:
-            return (self.root / rel).read_bytes()
+            return self._full(rel).read_bytes()
         except (FileNotFoundError, NotADirectoryError):
             return None
         except IsADirectoryError:
@@ -155,7 +174,7 @@ class FilesStore:
             raise FormatError(f"cannot read file ({exc.strerror})", rel) from None
 
     def read_tail(self, rel: str, max_bytes: int) -> tuple[int, bytes]:
-        full = self.root / rel
+        full = self._full(rel)
         size = full.stat().st_size
         with open(full, "rb") as fh:
             if size <= max_bytes:
@@ -173,38 +192,40 @@ class FilesStore:
 
     def size(self, rel: str) -> int | None:
         try:
-            info = (self.root / rel).stat()
+            info = self._full(rel).stat()
         except (FileNotFoundError, NotADirectoryError):
             return None
         return info.st_size if stat.S_ISREG(info.st_mode) else None
 
     def modified(self, rel: str) -> float | None:
         try:
-            return (self.root / rel).stat().st_mtime
+            return self._full(rel).stat().st_mtime
         except (FileNotFoundError, NotADirectoryError):
             return None
 
     def walk(self, folder: str) -> list[str]:
-        base = self.root / folder if folder else self.root
+        base = self._full(folder) if folder else self.root
         if not base.is_dir():
             return []
         return sorted(
-            p.relative_to(self.root).as_posix()
+            f"{folder}/{p.relative_to(base).as_posix()}"
+            if folder
+            else p.relative_to(base).as_posix()
             for p in base.rglob("*")
             if p.is_file() and not p.is_symlink()
         )
 
     def names(self, folder: str) -> list[str]:
-        path = self.root / folder if folder else self.root
+        path = self._full(folder) if folder else self.root
         if not path.is_dir():
             return []
         return sorted(p.name for p in path.iterdir() if p.is_file() and not p.is_symlink())
 
     def is_link(self, rel: str) -> bool:
         """A symlink on the way from the root, or a file with other hard links."""
-        current = self.root
+        current, below = self._base(rel)
         info = None
-        for part in Path(rel).parts:
+        for part in Path(below).parts:
             current = current / part
             try:
                 info = current.lstat()
@@ -217,8 +238,10 @@ class FilesStore:
     # ---------------------------------------------------------------- writes
     @contextlib.contextmanager
     def lock(self, rel: str) -> Iterator[None]:
-        full = self.root / rel
-        with file_lock(lock_path_for(self.state_dir / "locks", full)):
+        full = self._full(rel)
+        base, _below = self._base(rel)
+        state = self.state_dir if base == self.root else base / self.state_dir.name
+        with file_lock(lock_path_for(state / "locks", full)):
             remove_stale_temps(full)  # a replace killed mid-write left its temp file
             yield
 
@@ -229,10 +252,10 @@ class FilesStore:
         return file_lock(self.state_dir / f"{name}.lock")
 
     def replace(self, rel: str, data: bytes) -> None:
-        atomic_write_bytes(self.root / rel, data)
+        atomic_write_bytes(self._full(rel), data)
 
     def append(self, rel: str, data: bytes) -> None:
-        append_bytes(self.root / rel, data)
+        append_bytes(self._full(rel), data)
 
     def subscribe(self, on_change: Callable[[str | None], None]) -> Callable[[], None]:
         """Nothing to do: files changed by other processes are found by the index's scan and
@@ -289,7 +312,7 @@ class FilesStore:
             current = self.read(step.path)
             if step.op == "remove":
                 if current is not None and sha(current) == step.old:
-                    remove_file(self.root / step.path)
+                    remove_file(self._full(step.path))
                 elif current is not None:
                     warnings.append(f"{step.path}: changed by hand meanwhile; kept (not removed)")
             elif step.op == "append":
@@ -329,13 +352,15 @@ class FilesStore:
 _BACKENDS = {"postgres": "memstrata.team.store"}
 
 
-def open_store(settings: StoreSettings, root: Path, state_dir: Path) -> DocumentStore:
+def open_store(
+    settings: StoreSettings, root: Path, state_dir: Path, global_root: Path | None = None
+) -> DocumentStore:
     """The document store ``[store] backend`` asks for (files unless the workspace says so)."""
     if settings.backend == "files":
-        return FilesStore(root, state_dir)
+        return FilesStore(root, state_dir, global_root)
     module_name = _BACKENDS.get(settings.backend)
     if module_name is None:
         raise MemstrataError(f"unknown store backend {settings.backend!r}")
     module = importlib.import_module(module_name)
-    store: DocumentStore = module.open_store(settings, root, state_dir)
+    store: DocumentStore = module.open_store(settings, root, state_dir, global_root)
     return store

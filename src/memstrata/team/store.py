@@ -68,8 +68,16 @@ FROM up
 """  # connections a forked child must neither use nor close
 
 
-def open_store(settings: StoreSettings, root: Path, state_dir: Path) -> PostgresStore:
+def open_store(
+    settings: StoreSettings, root: Path, state_dir: Path, global_root: Path | None = None
+) -> PostgresStore:
     """The store for a workspace whose memstrata.toml says ``backend = "postgres"``."""
+    if global_root is not None:
+        raise MemstrataError(
+            "[global] (a folder shared by every project) works with the files store only; "
+            "a team store is already shared by every machine",
+            CONFIG_NAME,
+        )
     dsn = os.environ.get(settings.dsn_env, "")
     if not dsn and settings.embedded:
         from memstrata.team.embedded import start_embedded

@@ -42,10 +42,11 @@ def _register() -> None:
         records,
         service,
         team,
+        tiers,
         workspace,
     )
 
-    for module in (workspace, records, recall, learning, maintenance, agents, service, team):
+    for module in (workspace, records, tiers, recall, learning, maintenance, agents, service, team):
         module.register(cli)
 
 

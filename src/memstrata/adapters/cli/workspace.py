@@ -41,6 +41,18 @@ def register(cli: click.Group) -> None:
         help="A team workspace: every entry tagged [agent], secrets refused.",
     )
     @click.option(
+        "--global-root",
+        default=None,
+        help="A folder shared by every project (note 004's ~/.workbuddy): USER.md and the "
+        "identity files live there.",
+    )
+    @click.option(
+        "--global-role",
+        "global_roles",
+        multiple=True,
+        help="Another role to keep in the global root (e.g. skills).",
+    )
+    @click.option(
         "--backend",
         type=click.Choice(("files", "postgres")),
         default="files",
@@ -53,6 +65,8 @@ def register(cli: click.Group) -> None:
         preset: str,
         lang: str,
         team: bool,
+        global_root: str | None,
+        global_roles: tuple[str, ...],
         backend: str,
         embedded_postgres: str | None,
         as_json: bool,
@@ -61,6 +75,7 @@ def register(cli: click.Group) -> None:
 
         \b
         Example: memstrata init ~/agent-memory --preset five-tier --lang zh
+        Example: memstrata init ./proj --preset memory-manager --global-root ~/.workbuddy
         """
         from memstrata.core.initialize import init_workspace
 
@@ -74,7 +89,14 @@ def register(cli: click.Group) -> None:
             near = data.is_relative_to(root.parent)
             embedded = os.path.relpath(data, root) if near else str(data)
         result = init_workspace(
-            directory, preset=preset, lang=lang, team=team, backend=backend, embedded=embedded
+            directory,
+            preset=preset,
+            lang=lang,
+            team=team,
+            global_root=global_root,
+            global_roles=global_roles,
+            backend=backend,
+            embedded=embedded,
         )
         ws = result.workspace
         if as_json:
