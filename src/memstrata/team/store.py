@@ -113,10 +113,13 @@ def connect(dsn: str) -> psycopg.Connection[Any]:
     except psycopg.OperationalError as exc:
         raise unavailable(exc) from None
     if dsn not in _SCHEMA_READY:
-        with _SCHEMA_GUARD, conn.transaction():
-            conn.execute("SELECT pg_advisory_xact_lock(%s)", (SCHEMA_LOCK_KEY,))
-            conn.execute(SCHEMA)
-            _SCHEMA_READY.add(dsn)
+        # The common case (tables made long ago) costs one catalog lookup, no DDL lock.
+        made = conn.execute("SELECT to_regclass('memstrata_history') IS NOT NULL").fetchone()
+        if not (made and made[0]):
+            with _SCHEMA_GUARD, conn.transaction():
+                conn.execute("SELECT pg_advisory_xact_lock(%s)", (SCHEMA_LOCK_KEY,))
+                conn.execute(SCHEMA)
+        _SCHEMA_READY.add(dsn)
     return conn  # type: ignore[no-any-return]
 
 
