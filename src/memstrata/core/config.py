@@ -402,41 +402,6 @@ def config_from_dict(data: dict[str, Any], text: str = "") -> Config:
     return dataclasses.replace(config, source=text)
 
 
-_OFFSET = re.compile(r"^(?:GMT|UTC)?\s*([+-])(\d{1,2})(?::?(\d{2}))?$", re.IGNORECASE)
-
-
-def parse_timezone(name: str) -> tzinfo:
-    """``Asia/Shanghai``, ``GMT+8``, ``UTC-03:30`` or ``+08:00`` as a tzinfo (ValueError if not)."""
-    text = name.strip()
-    if text.upper() in ("UTC", "GMT", "Z"):
-        return timezone.utc
-    match = _OFFSET.match(text)
-    if match:
-        sign, hours, minutes = match.group(1), int(match.group(2)), int(match.group(3) or 0)
-        if hours > 14 or minutes >= 60:
-            raise ValueError(f"{name!r} is not a valid UTC offset")
-        delta = timedelta(hours=hours, minutes=minutes)
-        return timezone(-delta if sign == "-" else delta)
-    from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
-
-    try:
-        return ZoneInfo(text)
-    except (ZoneInfoNotFoundError, ValueError):
-        raise ValueError(
-            f"{name!r} is not a time zone; use an IANA name such as 'Asia/Shanghai' or an "
-            "offset such as 'GMT+8'"
-        ) from None
-
-
-def zone_label(moment: datetime) -> str:
-    """``GMT+8`` / ``GMT-3:30`` / ``GMT+0`` for an aware datetime (note 002's time stamps)."""
-    offset = moment.utcoffset() or timedelta(0)
-    minutes = int(offset.total_seconds() // 60)
-    sign = "-" if minutes < 0 else "+"
-    hours, rest = divmod(abs(minutes), 60)
-    return f"GMT{sign}{hours}" + (f":{rest:02d}" if rest else "")
-
-
 _DSN_LIKE = re.compile(r"://|\b(?:host|password|dbname|user)\s*=")
 
 
@@ -472,6 +437,41 @@ def render_store(backend: str, name: str, embedded: str = "") -> str:
         f"name = {json.dumps(name, ensure_ascii=False)}\n"
         + (f"embedded = {json.dumps(embedded, ensure_ascii=False)}\n" if embedded else "")
     )
+
+
+_OFFSET = re.compile(r"^(?:GMT|UTC)?\s*([+-])(\d{1,2})(?::?(\d{2}))?$", re.IGNORECASE)
+
+
+def parse_timezone(name: str) -> tzinfo:
+    """``Asia/Shanghai``, ``GMT+8``, ``UTC-03:30`` or ``+08:00`` as a tzinfo (ValueError if not)."""
+    text = name.strip()
+    if text.upper() in ("UTC", "GMT", "Z"):
+        return timezone.utc
+    match = _OFFSET.match(text)
+    if match:
+        sign, hours, minutes = match.group(1), int(match.group(2)), int(match.group(3) or 0)
+        if hours > 14 or minutes >= 60:
+            raise ValueError(f"{name!r} is not a valid UTC offset")
+        delta = timedelta(hours=hours, minutes=minutes)
+        return timezone(-delta if sign == "-" else delta)
+    from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+    try:
+        return ZoneInfo(text)
+    except (ZoneInfoNotFoundError, ValueError):
+        raise ValueError(
+            f"{name!r} is not a time zone; use an IANA name such as 'Asia/Shanghai' or an "
+            "offset such as 'GMT+8'"
+        ) from None
+
+
+def zone_label(moment: datetime) -> str:
+    """``GMT+8`` / ``GMT-3:30`` / ``GMT+0`` for an aware datetime (note 002's time stamps)."""
+    offset = moment.utcoffset() or timedelta(0)
+    minutes = int(offset.total_seconds() // 60)
+    sign = "-" if minutes < 0 else "+"
+    hours, rest = divmod(abs(minutes), 60)
+    return f"GMT{sign}{hours}" + (f":{rest:02d}" if rest else "")
 
 
 def render_config(

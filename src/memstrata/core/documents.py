@@ -204,13 +204,13 @@ class FilesStore:
             return None
 
     def walk(self, folder: str) -> list[str]:
-        root, below = self._base(folder)
-        prefix = GLOBAL_PREFIX if root != self.root else ""
-        base = root / below if below else root
+        base = self._full(folder) if folder else self.root
         if not base.is_dir():
             return []
         return sorted(
-            prefix + p.relative_to(root).as_posix()
+            f"{folder}/{p.relative_to(base).as_posix()}"
+            if folder
+            else p.relative_to(base).as_posix()
             for p in base.rglob("*")
             if p.is_file() and not p.is_symlink()
         )
@@ -362,5 +362,5 @@ def open_store(
     if module_name is None:
         raise MemstrataError(f"unknown store backend {settings.backend!r}")
     module = importlib.import_module(module_name)
-    store: DocumentStore = module.open_store(settings, root, state_dir)
+    store: DocumentStore = module.open_store(settings, root, state_dir, global_root)
     return store

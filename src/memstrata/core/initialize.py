@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from memstrata.core.config import CONFIG_NAME, LANGS, render_config, render_store
+from memstrata.core.documents import FilesStore
 from memstrata.core.layouts import (
     PATTERN_DOMAINS,
     PRESETS,
@@ -20,7 +21,7 @@ from memstrata.core.layouts import (
     default_privacy,
     detect_preset,
 )
-from memstrata.core.storage import atomic_write_bytes
+from memstrata.core.storage import atomic_write_bytes, file_lock
 from memstrata.core.templates import template_for
 from memstrata.core.workspace import Workspace
 from memstrata.core.writer import Writer
@@ -80,7 +81,8 @@ def init_workspace(
     ``global_root``: a folder shared by every project (note 004); the user's profile and the
     identity files (plus ``global_roles``) live there, created only when missing.
     With ``backend="postgres"`` the folder keeps only memstrata.toml (and derived state); the
-    documents are created as rows in the database named by ``$MEMSTRATA_DSN``.
+    documents are created as rows in the database named by ``$MEMSTRATA_DSN`` (or in the
+    bundled PostgreSQL whose data folder ``embedded`` names, for a trial).
     """
     if preset not in PRESETS:
         raise MemstrataError(f"unknown preset {preset!r}; use one of {', '.join(PRESETS)}")
@@ -176,8 +178,7 @@ def record_baseline(writer: Writer, rels: list[str]) -> None:
     ws = writer.ws
     entries = {}
     for rel in rels:
-        full = ws.resolve(rel)
-        bom = full.exists() and full.read_bytes()[:3] == "\ufeff".encode()
+        bom = (ws.store.read(ws.rel(ws.resolve(rel))) or b"")[:3] == "\ufeff".encode()
         data = "".join(ws.read_lines(rel)).encode("utf-8")
         entries[rel] = hashlib.sha256((b"\xef\xbb\xbf" if bom else b"") + data).hexdigest()
 
@@ -205,4 +206,11 @@ def record_baseline(writer: Writer, rels: list[str]) -> None:
                 new.insert(at, line)
         return new, None
 
-    writer.rewrite(CONFIG_NAME, transform)
+    if isinstance(ws.store, FilesStore):
+        writer.rewrite(CONFIG_NAME, transform)
+        return
+    # A team store's memstrata.toml is this machine's file (it says how to reach the store),
+    # not a document of the store.
+    with file_lock(ws.state_dir / "config.lock"):
+        lines = split_lines((ws.root / CONFIG_NAME).read_text(encoding="utf-8"))
+        atomic_write_bytes(ws.root / CONFIG_NAME, "".join(transform(lines)[0]).encode("utf-8"))

@@ -156,7 +156,7 @@ def _consolidate(writer: Writer, dry_run: bool, confirm: bool) -> ConsolidationR
 def _expire(writer: Writer, dry_run: bool) -> list[str]:
     """The pool's clean-up (note 004 lists it under consolidate): candidates past expiry."""
     ws = writer.ws
-    if not ws.role("candidates") or not ws.resolve(ws.role_path("candidates")).exists():
+    if not ws.role("candidates") or not ws.exists(ws.role_path("candidates")):
         return []
     days = int(ws.config.evolve.expiry_days)
     if dry_run:

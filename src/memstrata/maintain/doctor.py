@@ -295,10 +295,11 @@ def _identity(ws: Workspace) -> list[Finding]:
     for rel, digest in baseline.items():
         kind = "rules" if ws.role_of(rel) == "rules" else "identity"
         try:
-            data = ws.store.read(ws.rel(ws.resolve(rel)))
+            path = ws.resolve(rel)
         except MemstrataError:
             continue  # a global file whose [global] root is no longer configured
         accept = f"if you meant it: `memstrata doctor --accept {rel}`"
+        data = ws.store.read(ws.rel(path))
         if data is None:
             out.append(Finding(kind, "problem", f"{kind} file deleted since init", rel))
         elif hashlib.sha256(data).hexdigest() != digest:
@@ -337,7 +338,7 @@ def accept(writer: Writer, rels: list[str]) -> list[str]:
     for rel in rels:
         if ws.role_of(rel) not in BASELINE_ROLES:
             raise MemstrataError("is not an identity or rules file", rel)
-        if not ws.resolve(rel).is_file():
+        if not ws.exists(rel):
             raise MemstrataError("does not exist", rel)
     with writer.transaction():
         record_baseline(writer, rels)

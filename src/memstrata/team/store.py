@@ -68,8 +68,16 @@ FROM up
 """  # connections a forked child must neither use nor close
 
 
-def open_store(settings: StoreSettings, root: Path, state_dir: Path) -> PostgresStore:
+def open_store(
+    settings: StoreSettings, root: Path, state_dir: Path, global_root: Path | None = None
+) -> PostgresStore:
     """The store for a workspace whose memstrata.toml says ``backend = "postgres"``."""
+    if global_root is not None:
+        raise MemstrataError(
+            "[global] (a folder shared by every project) works with the files store only; "
+            "a team store is already shared by every machine",
+            CONFIG_NAME,
+        )
     dsn = os.environ.get(settings.dsn_env, "")
     if not dsn and settings.embedded:
         from memstrata.team.embedded import start_embedded
@@ -105,10 +113,13 @@ def connect(dsn: str) -> psycopg.Connection[Any]:
     except psycopg.OperationalError as exc:
         raise unavailable(exc) from None
     if dsn not in _SCHEMA_READY:
-        with _SCHEMA_GUARD, conn.transaction():
-            conn.execute("SELECT pg_advisory_xact_lock(%s)", (SCHEMA_LOCK_KEY,))
-            conn.execute(SCHEMA)
-            _SCHEMA_READY.add(dsn)
+        # The common case (tables made long ago) costs one catalog lookup, no DDL lock.
+        made = conn.execute("SELECT to_regclass('memstrata_history') IS NOT NULL").fetchone()
+        if not (made and made[0]):
+            with _SCHEMA_GUARD, conn.transaction():
+                conn.execute("SELECT pg_advisory_xact_lock(%s)", (SCHEMA_LOCK_KEY,))
+                conn.execute(SCHEMA)
+        _SCHEMA_READY.add(dsn)
     return conn  # type: ignore[no-any-return]
 
 

@@ -78,7 +78,8 @@ class Transfer:
 
     written: list[str] = field(default_factory=list)  # into the folder
     stored: list[str] = field(default_factory=list)  # into the team store
-    removed: list[str] = field(default_factory=list)
+    removed: list[str] = field(default_factory=list)  # from the team store (kept in history)
+    deleted: list[str] = field(default_factory=list)  # from the folder
     conflicts: list[str] = field(default_factory=list)
 
     def as_dict(self) -> dict[str, list[str]]:
@@ -86,6 +87,7 @@ class Transfer:
             "written": self.written,
             "stored": self.stored,
             "removed": self.removed,
+            "deleted": self.deleted,
             "conflicts": self.conflicts,
         }
 
@@ -330,7 +332,8 @@ def _sync_one(
         target = folder / rel
         if remote is None:
             remove_file(target)
+            result.deleted.append(rel)
         else:
             atomic_write_bytes(target, remote)
-        result.written.append(rel)
+            result.written.append(rel)
     return None

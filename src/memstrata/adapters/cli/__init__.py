@@ -46,17 +46,7 @@ def _register() -> None:
         workspace,
     )
 
-    for module in (
-        workspace,
-        records,
-        tiers,
-        recall,
-        learning,
-        maintenance,
-        agents,
-        service,
-        team,
-    ):
+    for module in (workspace, records, tiers, recall, learning, maintenance, agents, service, team):
         module.register(cli)
 
 
