@@ -297,20 +297,23 @@ class PostgresIndex:
             stats.scanned += len(changed)
             stats.chunks_added += len(rows)
             with conn.cursor() as cursor:
+                # A cached vector goes in with the row: updating wide rows later rewrites them
+                # and every index entry (100k chunks: minutes).
+                model = self.embedder.name if self.embedder is not None else None
                 cursor.executemany(
                     "INSERT INTO memstrata_chunks (workspace, path, start_line, end_line, heading,"
-                    " role, entry_id, date, agent, text, text_hash, length, tsv, tf)"
-                    " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s::tsvector,"
-                    " %s::jsonb)",
-                    rows,
+                    " role, entry_id, date, agent, text, text_hash, length, tsv, tf, model, dims,"
+                    " embedding) SELECT %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s,"
+                    " %s::tsvector, %s::jsonb, e.model, vector_dims(e.embedding), e.embedding"
+                    " FROM (SELECT 1) one LEFT JOIN memstrata_embeddings e"
+                    " ON e.model = %s AND e.text_hash = %s",
+                    [(*row, model, row[10]) for row in rows],
                 )
                 cursor.executemany(
                     "INSERT INTO memstrata_index_files VALUES (%s, %s, %s)"
                     " ON CONFLICT (workspace, path) DO UPDATE SET revision = excluded.revision",
                     [(self.workspace, rel, revision) for rel, revision, _text in changed],
                 )
-            if self.embedder is not None and changed:
-                self._from_cache(conn, [row[0] for row in changed])
             self._bump(conn)
 
     def _row(self, chunk: Chunk) -> tuple[Any, ...]:
@@ -333,19 +336,20 @@ class PostgresIndex:
         )
 
     # ---------------------------------------------------------------- embeddings
-    def _from_cache(self, conn: psycopg.Connection[Any], paths: list[str] | None) -> None:
-        """Give chunks without this model's vector the cached one of their text."""
+    def _from_cache(self, conn: psycopg.Connection[Any], hashes: list[str] | None) -> None:
+        """Give chunks without this model's vector the cached one of their text (only those of
+        ``hashes``, when given: the batch just embedded)."""
         assert self.embedder is not None
         conn.execute(
             "UPDATE memstrata_chunks c SET model = e.model, dims = vector_dims(e.embedding),"
             " embedding = e.embedding FROM memstrata_embeddings e"
             " WHERE c.workspace = %s AND c.model IS DISTINCT FROM %s"
-            + (" AND c.path = ANY(%s)" if paths is not None else "")
+            + (" AND c.text_hash = ANY(%s)" if hashes is not None else "")
             + " AND e.model = %s AND e.text_hash = c.text_hash",
             (
                 self.workspace,
                 self.embedder.name,
-                *([paths] if paths is not None else []),
+                *([hashes] if hashes is not None else []),
                 self.embedder.name,
             ),
         )
@@ -375,7 +379,7 @@ class PostgresIndex:
                             for i, (h, _a, _b) in enumerate(rows)
                         ],
                     )
-                self._from_cache(conn, None)
+                self._from_cache(conn, [h for h, _a, _b in rows])
                 self._bump(conn)
             self._hnsw(conn, dims)
 

@@ -48,6 +48,7 @@ CREATE TABLE IF NOT EXISTS memstrata_chunks (
 );
 CREATE INDEX IF NOT EXISTS memstrata_chunks_path ON memstrata_chunks (workspace, path, heading);
 CREATE INDEX IF NOT EXISTS memstrata_chunks_pending ON memstrata_chunks (workspace, model);
+CREATE INDEX IF NOT EXISTS memstrata_chunks_hash ON memstrata_chunks (workspace, text_hash);
 CREATE INDEX IF NOT EXISTS memstrata_chunks_tsv ON memstrata_chunks USING gin (tsv);
 CREATE TABLE IF NOT EXISTS memstrata_embeddings (
     model text NOT NULL, text_hash text NOT NULL, embedding vector NOT NULL,
