@@ -208,9 +208,10 @@ class StoreSettings:
     # A trial on one machine: the bundled PostgreSQL's data folder (relative to the workspace),
     # started or joined when the DSN variable is not set (memstrata init --embedded-postgres).
     embedded: str = ""
-    # How the team index finds the nearest vectors: "hnsw" (pgvector's approximate graph index)
-    # or "exact" (a scan; the same top list as the files backend). benchmarks/team_search.py.
-    vector_index: Literal["hnsw", "exact"] = "hnsw"
+    # How the team index finds the nearest vectors: "exact" (a scan: the same top list as the
+    # files backend) or "hnsw" (pgvector's approximate graph index, for large workspaces; its
+    # recall depends on the vectors). BENCHMARKS.md "Team search" measured both.
+    vector_index: Literal["exact", "hnsw"] = "exact"
 
 
 @dataclass(frozen=True)
