@@ -1,6 +1,7 @@
 """Hook and MCP latency on a 10k-chunk workspace.
 
-* wall time p50/p95 of ``memstrata hook user-prompt-submit`` and ``post-tool-use-failure`` as
+* wall time p50/p95 of ``memstrata hook user-prompt-submit``, ``post-tool-use`` (every tool
+  call: one step of the turn, for auto-skill) and ``post-tool-use-failure`` as
   fresh processes (as Claude Code runs them) against ``python -c pass``, interleaved, with
   bytecode caching as users have it;
 * p50/p95 of ``memory_search`` over stdio from the official MCP client (warm server).
@@ -78,9 +79,19 @@ def main() -> None:
                 "error": "Exit code 1\nnpm ERR! code ERESOLVE",
             }
         )
+        tool = json.dumps(
+            {
+                "session_id": "bench",
+                "cwd": str(ws.root),
+                "tool_name": "Bash",
+                "tool_input": {"command": "npm test -- --watch=false"},
+                "tool_response": {"stdout": "ok", "stderr": "", "interrupted": False},
+            }
+        )
         commands = {
             "python -c pass": ([sys.executable, "-c", "pass"], ""),
             "hook user-prompt-submit": ([exe, "hook", "user-prompt-submit"], prompt),
+            "hook post-tool-use": ([exe, "hook", "post-tool-use"], tool),
             "hook post-tool-use-failure": ([exe, "hook", "post-tool-use-failure"], failure),
         }
         for cmd, stdin in commands.values():

@@ -5,7 +5,13 @@ id and dated by its haystack date, one line per turn. The workspace clock is the
 date. Reported per question type and mode: session-level recall, both as ``top5_sessions_any``
 (an evidence session among the 5 best-ranked distinct sessions, ranked by their best chunk)
 and, stricter, ``session_any@k`` (among the sessions of the top-k chunks; ``all`` = every
-evidence session), turn-level recall@5/@10 (turns flagged ``has_answer``) and NDCG@10. Abstention questions (``_abs``) are excluded.
+evidence session), turn-level recall@5/@10 (turns flagged ``has_answer``: a top-k result covers
+one) and NDCG@10. Like with like against plain BM25 over one turn per document (run beside
+it), turns are also counted at one turn per result: the top-k *turns* shown (results in order,
+each result's turns in line order, cut at k), as ``any@k`` (a has_answer turn among them) and
+``share@k`` (the share of the has_answer turns among them). Files are named by their position
+in the haystack, not by session id: LongMemEval's evidence ids start with ``answer_``, which
+must not reach the index. Abstention questions (``_abs``) are excluded.
 
     .venv/bin/python benchmarks/longmemeval.py [--limit N] [--embedder use|hash]
 """
@@ -16,39 +22,51 @@ import argparse
 import gzip
 import json
 import math
-import re
 import time
 from collections import defaultdict
 from datetime import datetime
 
 from common import (
-    MODES,
     SHARED_DATA,
+    TurnBM25,
+    add_dtype_argument,
     build_workspace,
+    dtype_systems,
     make_embedder,
     mean,
     parse_overrides,
     recall_table,
+    turn_scores,
+    use_system,
     write_results,
 )
 
 
-def haystack_files(item: dict) -> tuple[dict[str, str], dict[str, str], set[tuple[str, int]]]:
-    """Files by path, session id by path, and the (path, line) of every has_answer turn."""
-    files, session_of, answers = {}, {}, set()
-    for session_id, day, turns in zip(
-        item["haystack_session_ids"], item["haystack_dates"], item["haystack_sessions"], strict=True
+def haystack_files(
+    item: dict,
+) -> tuple[dict[str, str], dict[str, str], set[tuple[str, int]], dict[tuple[str, int], str]]:
+    """Files by path, session id by path, the (path, line) of every has_answer turn, and the
+    text of every turn by (path, line)."""
+    files, session_of, answers, turns_text = {}, {}, set(), {}
+    for number, (session_id, day, turns) in enumerate(
+        zip(
+            item["haystack_session_ids"],
+            item["haystack_dates"],
+            item["haystack_sessions"],
+            strict=True,
+        )
     ):
         date = datetime.strptime(day.split(" ")[0], "%Y/%m/%d").strftime("%Y-%m-%d")
-        path = f"sessions/{re.sub(r'[^A-Za-z0-9_-]', '_', session_id)}.md"
-        lines = [f"# [{date}] session {session_id}", ""]
+        path = f"sessions/s{number:03d}.md"
+        lines = [f"# [{date}] session {number + 1}", ""]
         for turn in turns:
             lines.append(f"- {turn['role']}: {' '.join(turn['content'].split())}")
+            turns_text[(path, len(lines))] = lines[-1]
             if turn.get("has_answer", False):
                 answers.add((path, len(lines)))
         files[path] = "\n".join(lines) + "\n"
         session_of[path] = session_id
-    return files, session_of, answers
+    return files, session_of, answers, turns_text
 
 
 def ndcg_at_10(results: list, answers: set[tuple[str, int]]) -> float:
@@ -69,23 +87,15 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--limit", type=int, default=60)
     parser.add_argument("--embedder", default="use")
+    parser.add_argument("--ids", default="", help="only these question ids (space-separated)")
     parser.add_argument(
         "--set", action="append", default=[], help="search setting override, e.g. near_tie=0.05"
     )
-    parser.add_argument(
-        "--vector-dtype",
-        choices=("float16", "float32", "both"),
-        default="float16",
-        help="in-memory vector matrix; 'both' scores every query with each on the same index",
-    )
+    add_dtype_argument(parser)
     args = parser.parse_args()
     overrides = parse_overrides(args.set)
     from memstrata.core.workspace import Workspace
-    from memstrata.recall import vectors
     from memstrata.recall.search import search
-
-    dtypes = ["float16", "float32"] if args.vector_dtype == "both" else [args.vector_dtype]
-    modes = [f"{m}/{d}" if len(dtypes) > 1 else m for m in MODES for d in dtypes]
 
     with gzip.open(SHARED_DATA / "longmemeval_s_sample60.json.gz") as raw:
         everything = json.loads(raw.read())
@@ -94,27 +104,32 @@ def main() -> None:
         by_type[item["question_type"]].append(item)
     per_type = max(1, args.limit // len(by_type))
     items = [item for group in by_type.values() for item in group[:per_type]]
+    if args.ids:
+        items = [item for item in items if item["question_id"] in set(args.ids.split())]
     embedder = make_embedder(args.embedder)
     metrics: dict[tuple[str, str, str], list[float]] = defaultdict(list)
+    systems = [*dtype_systems(args.vector_dtype), "bm25-turns"]
     chunks = embed_s = 0.0
     started = time.perf_counter()
     for item in items:
         if item["question_id"].endswith("_abs"):
             continue
-        files, session_of, answers = haystack_files(item)
+        files, session_of, answers, turns_text = haystack_files(item)
+        turn_set = set(turns_text)
+        baseline = TurnBM25(turns_text)
         ws, stats = build_workspace(files, embedder, search=overrides)
         chunks += stats["chunks"]
         embed_s += stats["embed_s"]
         asked = datetime.strptime(item["question_date"].split(" ")[0], "%Y/%m/%d")
         ws = Workspace.open(ws.root, clock=lambda asked=asked: asked)
         evidence = set(item["answer_session_ids"])
-        for mode in modes:
-            if len(dtypes) > 1 and mode.split("/")[1] != vectors.STORAGE_DTYPE:
-                vectors.STORAGE_DTYPE = mode.split("/")[1]
-                vectors._CACHE.clear()
-            ranked = search(
-                ws, item["question"], k=40, mode=mode.split("/")[0], embedder=embedder
-            ).results
+        for mode in systems:
+            if mode == "bm25-turns":
+                ranked = [Turn(p, line) for p, line in baseline.search(item["question"], 40)]
+            else:
+                ranked = search(
+                    ws, item["question"], k=40, mode=use_system(mode), embedder=embedder
+                ).results
             results = ranked[:10]
             distinct: list[str | None] = []  # sessions in the order of their best chunk
             for hit in ranked:
@@ -137,6 +152,9 @@ def main() -> None:
                     metrics[(mode, qtype, f"session_all@{k}")].append(float(evidence <= sessions))
                     if answers:
                         metrics[(mode, qtype, f"turn@{k}")].append(float(bool(turns & answers)))
+                        any_turn, share = turn_scores(ranked, turn_set, answers, k)
+                        metrics[(mode, qtype, f"any@{k}")].append(any_turn)
+                        metrics[(mode, qtype, f"share@{k}")].append(share)
             for qtype in (item["question_type"], "overall"):
                 if answers:
                     metrics[(mode, qtype, "ndcg@10")].append(ndcg_at_10(results, answers))
@@ -147,6 +165,10 @@ def main() -> None:
         "session_all@10",
         "turn@5",
         "turn@10",
+        "any@5",
+        "any@10",
+        "share@5",
+        "share@10",
         "ndcg@10",
     ]
     types = [*sorted({key[1] for key in metrics} - {"overall"}), "overall"]
@@ -157,7 +179,7 @@ def main() -> None:
             "n": len(metrics[(mode, qtype, "session_any@5")]),
             **{c: mean(metrics[(mode, qtype, c)]) for c in columns},
         }
-        for mode in modes
+        for mode in systems
         for qtype in types
     ]
     print(recall_table("LongMemEval_S sample: retrieval", rows, ["mode", "type", "n", *columns]))
@@ -166,8 +188,15 @@ def main() -> None:
         f"({chunks / max(embed_s, 1e-9):.0f} chunks/s, {embedder.name}), total {time.perf_counter() - started:.0f} s"
     )
     print(
-        f"wrote {write_results('longmemeval', {'embedder': embedder.name, 'rows': rows, 'chunks': chunks})}"
+        f"wrote {write_results('longmemeval', {'embedder': embedder.name, 'settings': args.set, 'rows': rows, 'chunks': chunks})}"
     )
+
+
+class Turn:
+    """A baseline result: one turn."""
+
+    def __init__(self, path: str, line: int):
+        self.path, self.start_line, self.end_line = path, line, line
 
 
 if __name__ == "__main__":

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from memstrata.adapters import install
 from memstrata.adapters.install import install_claude, uninstall_claude
 
 SETTINGS = """{
@@ -30,7 +31,7 @@ def _project(tmp_path: Path) -> Path:
 def test_install_merges_and_uninstall_restores_bytes(ws, tmp_path) -> None:
     project = _project(tmp_path)
     result = install_claude(project, ws.root)
-    assert len(result["hooks_added"]) == 6 and result["mcp_server_added"]
+    assert len(result["hooks_added"]) == len(install.CLAUDE_EVENTS) and result["mcp_server_added"]
     settings = json.loads((project / ".claude" / "settings.json").read_text(encoding="utf-8"))
     assert (
         settings["permissions"] == {"allow": ["Bash(npm run lint)"]} and settings["model"] == "opus"
@@ -99,7 +100,7 @@ def test_cli_install_and_uninstall(ws, cli, tmp_path) -> None:
             "--json",
         ).out
     )
-    assert len(out["hooks_added"]) == 6
+    assert len(out["hooks_added"]) == len(install.CLAUDE_EVENTS)
     cli("uninstall-hooks", "--target", "claude-code", "--project", str(project))
     assert (project / ".claude" / "settings.json").read_text(encoding="utf-8") == SETTINGS
     (project / ".mcp.json").write_text("{broken", encoding="utf-8")

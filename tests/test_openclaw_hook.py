@@ -66,9 +66,12 @@ def test_bootstrap_context_is_written_where_openclaw_shows_it(oc_ws: Workspace) 
 
 
 def test_shared_sessions_never_get_private_roles(oc_ws: Workspace) -> None:
+    # Note 003: USER.md is read in every session, MEMORY.md only in the main one.
     remember(oc_ws.writer(), "I prefer short answers")
+    remember(oc_ws.writer(), "Remember: the staging database is db-3.internal")
     answer = _event(oc_ws, "bootstrap", {"session": "shared"})
-    assert "short answers" not in answer["text"]
+    assert "db-3.internal" not in answer["text"]
+    assert "short answers" in answer["text"]
     assert answer["path"].endswith("context-shared.md")
 
 

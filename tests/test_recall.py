@@ -44,24 +44,70 @@ DAILY = """# [2026-04-10]
 """
 
 
-def test_chunks_follow_entries_with_exact_lines(ws) -> None:
-    lines = split_lines(DAILY)
+def test_daily_logs_are_chunked_by_short_section_or_item_with_their_headings(ws) -> None:
+    """A short section is one chunk, a longer one one chunk per bullet; each carries the
+    headings it sits under (and its entry's agent and date); the **时间** line is left out."""
+    longer = "\n## [main] 周会\n" + "".join(f"- 第 {n} 件事\n" for n in range(1, 10))
+    lines = split_lines(DAILY + longer)
     chunks = chunk_file("memory/2026-04-10.md", "daily", lines)
-    assert [(c.start_line, c.end_line, c.agent, c.entry_id, c.date) for c in chunks] == [
-        (3, 8, "coder", "部署网关", "2026-04-10"),
-        (10, 14, "researcher", "Vector DB survey", "2026-04-10"),
+    assert [(c.start_line, c.end_line, c.agent, c.entry_id, c.date) for c in chunks[:3]] == [
+        (7, 8, "coder", "部署网关", "2026-04-10"),
+        (13, 14, "researcher", "Vector DB survey", "2026-04-10"),
+        (17, 17, "main", "周会", "2026-04-10"),
     ]
+    assert [(c.start_line, c.end_line) for c in chunks[2:]] == [(n, n) for n in range(17, 26)]
+    assert chunks[0].heading == "[2026-04-10] > [coder] 部署网关 > 完成内容"
+    assert "部署网关" in chunks[0].embed_text and "完成内容" in chunks[0].embed_text
     for chunk in chunks:
         assert chunk.text == "".join(lines[chunk.start_line - 1 : chunk.end_line]).strip()
 
 
-def test_long_sections_split_by_lines_with_overlap() -> None:
-    body = "".join(
-        f"- 第 {n} 行 line number {n} with some padding text here\n" for n in range(1, 81)
+def test_a_long_list_is_chunked_in_runs_of_three_items() -> None:
+    """A conversation (one line per turn) in runs of three turns: one turn alone says too
+    little; a short list keeps one chunk per item."""
+    turns = "".join(f"- [D1:{n}] Caroline: turn number {n}\n" for n in range(1, 15))
+    chunks = chunk_file(
+        "memory/2023-05-08.md", "daily", split_lines(f"# [2023-05-08]\n\n## Session 1\n{turns}")
     )
+    assert [(c.start_line, c.end_line) for c in chunks] == [
+        (4, 6),
+        (7, 9),
+        (10, 12),
+        (13, 15),
+        (16, 17),
+    ]
+    items = "".join(f"- item {n} with a few words\n" for n in range(9))
+    medium = chunk_file("memory/x.md", "daily", split_lines(f"# x\n\n## s\n{items}"))
+    assert [(c.start_line, c.end_line) for c in medium] == [(n, n) for n in range(4, 13)]
+    short = chunk_file("memory/x.md", "daily", split_lines("# x\n\n## s\n- a\n- b\n- c\n"))
+    assert [(c.start_line, c.end_line) for c in short] == [(4, 6)]
+
+
+def test_items_keep_continuation_lines_tables_by_row_and_code_whole() -> None:
+    text = (
+        "# Notes\n\n## 对比\n"
+        "- 第一条\n  接着第一条\n- 第二条\n\n"
+        "| 项目 | Loki | ELK |\n|---|---|---|\n| 内存 | 1G | 8G |\n| 成本 | $8 | $60 |\n\n"
+        "```\nlog-opts: max-size\n- not an item\n```\n"
+        "一段普通的文字\n第二行\n"
+    )
+    chunks = chunk_file("notes/x.md", None, split_lines(text))
+    assert [(c.start_line, c.end_line) for c in chunks] == [
+        (4, 5),
+        (6, 6),
+        (10, 10),
+        (11, 11),
+        (13, 16),
+        (17, 18),
+    ]
+    assert chunks[2].heading == "Notes > 对比 > 项目 Loki ELK"  # a row knows its columns
+
+
+def test_long_sections_split_by_lines_with_overlap() -> None:
+    body = "".join(f"第 {n} 行 line number {n} with some padding text here\n" for n in range(1, 81))
     chunks = chunk_file("notes/long.md", None, split_lines("# 长文\n" + body))
     assert len(chunks) > 3
-    assert chunks[0].start_line == 1 and chunks[-1].end_line == 81
+    assert chunks[0].start_line == 2 and chunks[-1].end_line == 81
     for before, after in itertools.pairwise(chunks):
         assert after.start_line <= before.end_line  # overlap, no gap
         assert before.end_line - before.start_line < 24
@@ -316,7 +362,7 @@ def test_cli_search_json_contract(ws, cli) -> None:
         "date",
         "cite",
     ]
-    assert data["results"][0]["cite"].startswith("📍 memory/2026-04-10.md:L3-L8")
+    assert data["results"][0]["cite"] == "📍 memory/2026-04-10.md:L7-L8"
     text = cli("-w", str(ws.root), "search", "心跳")
     assert "📍" in text.out and text.code == 0
     got = cli("-w", str(ws.root), "get", "memory/2026-04-10.md:7-8")

@@ -21,6 +21,7 @@ from pathlib import Path
 
 import pytest
 
+from memstrata.adapters import install
 from tests.integration.claude_code import (
     MEMSTRATA,
     ClaudeRun,
@@ -129,7 +130,7 @@ def _install(claude: str, paths: dict[str, Path], way: str, env: dict[str, str])
         str(paths["project"]), "--json",
     )  # fmt: skip
     result = json.loads(out.stdout)
-    assert len(result["hooks_added"]) == 6 and result["mcp_server_added"]
+    assert len(result["hooks_added"]) == len(install.CLAUDE_EVENTS) and result["mcp_server_added"]
     if way == "user":  # nothing lands in the project: the user's own config has it all
         assert Path(result["mcp"]) == paths["home"] / ".claude.json"
         assert not (paths["project"] / ".mcp.json").exists()

@@ -4,6 +4,9 @@
 * UserPromptSubmit: learning signals in the prompt are queued (source ``hook``); the agent gets
   a reminder of at most 60 tokens plus any warnings that bear on the prompt (note 004's
   activator).
+* PostToolUse: the tool call becomes one step of the turn (tool and command head only); at
+  Stop, a run of steps that recurs across turns is queued as a workflow, and the heartbeat
+  drafts a skill from it (note 004's auto-skill; evolve/workflows.py).
 * PostToolUseFailure: the failure is queued as a tool_error observation, secrets redacted
   (note 004's error-detector; ``[hooks] error_detector = false`` turns it off).
 * PreCompact: the memory flush from ``transcript_path``.
@@ -94,6 +97,16 @@ def handle(
     safe_session = (
         "".join(ch if ch.isalnum() or ch in "-_." else "_" for ch in session_id) or "default"
     )
+    if event in ("PostToolUse", "PostToolUseFailure"):
+        from memstrata.evolve.workflows import note_step
+
+        # Every tool call: one line appended, nothing else loaded (no writer, no model).
+        ok = event == "PostToolUse"
+        note_step(
+            ws, safe_session, str(payload.get("tool_name", "tool")), payload.get("tool_input"), ok
+        )
+        if ok:
+            return None
     writer = ws.writer(Session())
     lang = "zh" if ws.lang == "zh" else "en"
     settings = ws.config.hooks
@@ -141,9 +154,11 @@ def handle(
         return None
     if event in ("Stop", "SessionEnd"):
         from memstrata.evolve.heartbeat import heartbeat
+        from memstrata.evolve.workflows import finish_turn
         from memstrata.maintain.citations import flush
 
         flush(writer, safe_session)
+        finish_turn(writer, safe_session)
         beat = heartbeat(writer, session_id=safe_session, use_embeddings=False)
         card = beat.card
         if not card and beat.waiting:
@@ -158,7 +173,7 @@ def handle(
             return None
         card = card or _take_parked_card(ws)
         return {"systemMessage": card} if card else None
-    return None  # PostToolUse: nothing to add
+    return None
 
 
 def log_line(workspace_dir: str | None, payload: dict[str, Any], message: str) -> None:

@@ -30,6 +30,7 @@ from memstrata.errors import MemstrataError
 CLAUDE_EVENTS = {
     "SessionStart": "session-start",
     "UserPromptSubmit": "user-prompt-submit",
+    "PostToolUse": "post-tool-use",
     "PostToolUseFailure": "post-tool-use-failure",
     "PreCompact": "pre-compact",
     "Stop": "stop",
@@ -143,7 +144,7 @@ def install_claude(
             continue
         groups.append(
             {"matcher": "*", "hooks": [entry]}
-            if event in ("PostToolUseFailure",)
+            if event in ("PostToolUse", "PostToolUseFailure")
             else {"hooks": [entry]}
         )
         added.append(event)

@@ -29,9 +29,13 @@ def _default(value: Any) -> Any:
 
 
 # ---------------------------------------------------------------- writes
-def placed(result: Placed) -> dict[str, Any]:
-    """Where a write landed: ``remember``, ``log``, ``lesson``, ``project``, ``infra``..."""
-    return {**result.span.as_json(), "entry_id": result.entry_id, "title": result.title}
+def placed(result: Placed, warnings: list[str] | None = None) -> dict[str, Any]:
+    """Where a write landed: ``remember``, ``log``, ``lesson``, ``project``, ``infra``...; and
+    what the write did not stop for (a file left over its line limit, with the count)."""
+    data = {**result.span.as_json(), "entry_id": result.entry_id, "title": result.title}
+    if warnings:
+        data["warnings"] = list(warnings)
+    return data
 
 
 def placed_text(result: Placed) -> str:

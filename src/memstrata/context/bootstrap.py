@@ -2,7 +2,7 @@
 step 1), within a token budget.
 
 Parts, most valuable first: the Memory Recall instruction, identity, all L1 principles in short
-form, USER.md and MEMORY.md (main sessions only), today's and yesterday's daily logs, the L2
+form, note 001's approved rules, USER.md and MEMORY.md (main sessions only), today's and yesterday's daily logs, the L2
 index, and the patterns relevant to the task. Parts are filled entry by entry; an entry that
 does not fit is left out whole (never cut mid-entry) and the output ends by saying what was
 left out and how to fetch it. The same workspace, session and task always give the same text.
@@ -13,9 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import timedelta
 
+from memstrata.context.warnings import task_patterns
 from memstrata.core.permissions import Session, hidden_roles
 from memstrata.core.workspace import Workspace
-from memstrata.evolve.review import patterns_about
 from memstrata.formats.bullets import parse_bullets, section_key
 from memstrata.formats.daily import parse_log
 from memstrata.formats.patterns import parse_index
@@ -40,6 +40,7 @@ TITLES = {
     "zh": {
         "identity": "## 身份",
         "principles": "## L1 永久原则",
+        "rules": "## 强制规则",
         "user": "## 用户信息",
         "long_term": "## 长期记忆",
         "daily": "## 最近日志",
@@ -51,6 +52,7 @@ TITLES = {
     "en": {
         "identity": "## Identity",
         "principles": "## L1 principles",
+        "rules": "## Rules",
         "user": "## User",
         "long_term": "## Long-term memory",
         "daily": "## Recent logs",
@@ -159,6 +161,8 @@ def _parts(
     parts = [
         Part("identity", "identity", _identity(ws), "memstrata get SOUL.md"),
         Part("principles", "principles", _principles(ws), "memstrata principles"),
+        # note 001: the approved Tier 1 rules apply to everything the agent does
+        Part("rules", "rules", cited_bullets(ws, "rules"), 'memstrata search "…" --role rules'),
     ]
     for role in ("user", "long_term"):
         if role not in hidden and ws.role(role):
@@ -168,7 +172,7 @@ def _parts(
     parts.append(Part("daily", "daily", _daily(ws, budget), 'memstrata search "…" --role daily'))
     parts.append(Part("patterns_index", "patterns", _patterns_index(ws), 'memstrata patterns "…"'))
     if task:
-        found = patterns_about(ws, task, search_fallback=False)
+        found = task_patterns(ws, task)
         parts.append(
             Part(
                 "patterns_task",

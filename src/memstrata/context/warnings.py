@@ -1,8 +1,13 @@
 """``memstrata warnings TASK``: note 000's 事前预防 — the pitfalls to mention before starting.
 
-The L1 principles, lessons and patterns whose words overlap the task enough are turned into
-one-line reminders with citations: 开始之前提醒一下：根据 P042，…（📍 memory/principles.md:L120-L127）.
-Matching is lexical (no model), so a prompt hook can afford it on every prompt.
+The L1 principles, lessons and patterns that bear on the task are turned into one-line
+reminders with citations: 开始之前提醒一下：根据 P042，…（📍 memory/principles.md:L120-L127）.
+They are found by the same ranking as ``memstrata search``, lexical side (no model, so a prompt
+hook can afford it on every prompt): words stemmed (Friday/Fridays), Chinese segmented and
+matched by character pairs, translated through CC-CEDICT (部署 finds "deploy"), each weighted by
+its IDF. A pitfall bears on a task when it matches at least ``MIN_COVERAGE`` of the task's
+information: "deploy the gateway on Friday" surfaces "never deploy on Fridays after 3 pm"
+(deploy + Friday), one common word such as 配置 alone does not.
 """
 
 from __future__ import annotations
@@ -10,16 +15,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from memstrata.core.workspace import Workspace
+from memstrata.evolve.review import Reviewed
 from memstrata.formats.lessons import parse_lessons
 from memstrata.formats.patterns import parse_patterns
 from memstrata.formats.principles import parse_principles
-from memstrata.text.similarity import shared_terms, similarity
 from memstrata.text.spans import PIN, Span
 
-# A pitfall bears on a task when they share at least two words or Chinese bigrams (提供商 is
-# two: 提供, 供商) and enough of the shorter text: one common word like 配置 is not enough.
-MIN_OVERLAP = 0.2
-MIN_SHARED = 2
+# Share of the task's IDF-weighted words a pitfall must match (lexical search score): a
+# prompt carries chatter ("不对，…记住：…帮我…"), so a fifth of its information is enough.
+MIN_COVERAGE = 0.2
+# ... and at least two of its words (or all of a one-word task's): one shared word, however rare
+# in a new workspace, is a coincidence ("write a poem" vs "always write the changelog").
+MIN_WORDS = 2
+ROLES = ("principles", "lessons", "patterns")
 
 
 @dataclass
@@ -31,57 +39,120 @@ class TaskWarning:
     score: float
 
 
-def _candidates(ws: Workspace) -> list[tuple[str, str, str, str, str]]:
-    """(kind, id, title, advice, cite) of every principle, lesson and pattern."""
-    out = []
+def _candidates(ws: Workspace) -> dict[tuple[str, int], tuple[str, str, str, str, str]]:
+    """(kind, id, title, advice, location) of every principle, lesson and pattern, by (path,
+    first line)."""
+    out = {}
     for path in ws.role_files("principles"):
         for p in parse_principles(ws.read_lines(path), path):
-            out.append(
-                (
-                    "principle",
-                    p.pid,
-                    p.title,
-                    " ".join(p.body.split()),
-                    Span(path, p.start_line, p.end_line).location(),
-                )
+            out[(path, p.start_line)] = (
+                "principle",
+                p.pid,
+                p.title,
+                " ".join(p.body.split()),
+                Span(path, p.start_line, p.end_line).location(),
             )
     for path in ws.role_files("lessons"):
         for lesson in parse_lessons(ws.read_lines(path), path):
             advice = lesson.fix or lesson.cause or lesson.symptom
-            out.append(
-                (
-                    "lesson",
-                    lesson.severity or "lesson",
-                    lesson.title,
-                    advice,
-                    Span(path, lesson.start_line, lesson.end_line).location(),
-                )
+            out[(path, lesson.start_line)] = (
+                "lesson",
+                lesson.severity or "lesson",
+                lesson.title,
+                advice,
+                Span(path, lesson.start_line, lesson.end_line).location(),
             )
     for path in ws.role_files("patterns"):
         if path.endswith("index.md"):
             continue
         for pattern in parse_patterns(ws.read_lines(path), path):
-            out.append(
-                (
-                    "pattern",
-                    pattern.title,
-                    pattern.title,
-                    pattern.context or " ".join(pattern.body.split()),
-                    Span(path, pattern.start_line, pattern.end_line).location(),
-                )
+            out[(path, pattern.start_line)] = (
+                "pattern",
+                pattern.title,
+                pattern.title,
+                pattern.context or " ".join(pattern.body.split()),
+                Span(path, pattern.start_line, pattern.end_line).location(),
             )
     return out
 
 
+def relevant_entries(
+    ws: Workspace,
+    task: str,
+    roles: tuple[str, ...] = ROLES,
+    limit: int = 5,
+    min_coverage: float = MIN_COVERAGE,
+) -> list[tuple[float, str, int]]:
+    """(score, path, first line) of the entries of ``roles`` that bear on ``task``, best first:
+    what ``warnings`` and ``context --task`` show."""
+    from memstrata.recall.search import SearchFilters, search
+    from memstrata.text.tokenize import query_terms
+
+    roles = tuple(r for r in roles if ws.role(r))
+    if not roles or not task.strip():
+        return []
+    hits = search(
+        ws, task, k=limit * 2, mode="lexical", filters=SearchFilters(roles=list(roles))
+    ).results
+    found: dict[tuple[str, int], float] = {}
+    for hit in hits:
+        enough_words = hit.words >= min(MIN_WORDS, len(set(query_terms(task))))
+        if hit.score >= min_coverage and enough_words and not hit.path.endswith("index.md"):
+            found.setdefault((hit.path, hit.start_line), hit.score)
+    return [(score, path, line) for (path, line), score in found.items()][:limit]
+
+
+def task_patterns(ws: Workspace, task: str, limit: int = 5) -> list[Reviewed]:
+    """The L2 patterns that bear on ``task`` (``context --task``), by the same ranking."""
+    chosen = relevant_entries(ws, task, ("patterns",), limit)
+    found = []
+    for path in {path for _score, path, _line in chosen}:
+        for pattern in parse_patterns(ws.read_lines(path), path):
+            if any(
+                p == path and pattern.start_line <= line <= pattern.end_line
+                for _s, p, line in chosen
+            ):
+                found.append(
+                    (
+                        next(
+                            s
+                            for s, p, line in chosen
+                            if p == path and pattern.start_line <= line <= pattern.end_line
+                        ),
+                        Reviewed(
+                            pattern.title,
+                            pattern.body,
+                            Span(path, pattern.start_line, pattern.end_line).cite(),
+                            path.rsplit("/", 1)[-1],
+                        ),
+                    )
+                )
+    found.sort(key=lambda item: -item[0])
+    return [reviewed for _score, reviewed in found]
+
+
 def task_warnings(
-    ws: Workspace, task: str, limit: int = 5, min_overlap: float = MIN_OVERLAP
+    ws: Workspace, task: str, limit: int = 5, min_coverage: float = MIN_COVERAGE
 ) -> list[TaskWarning]:
     """The reminders that bear on ``task``, most relevant first."""
     zh = ws.lang == "zh"
-    found = []
-    for kind, ident, title, advice, cite in _candidates(ws):
-        score = max(similarity(task, f"{title} {advice}"), similarity(task, title))
-        if score < min_overlap or shared_terms(task, f"{title} {advice}") < MIN_SHARED:
+    entries = _candidates(ws)
+    found: list[TaskWarning] = []
+    for score, path, line in relevant_entries(ws, task, ROLES, limit * 2, min_coverage):
+        entry = entries.get((path, line))
+        if entry is None:  # a chunk that starts inside an entry: find the entry holding it
+            entry = next(
+                (
+                    e
+                    for (p, start), e in sorted(entries.items(), reverse=True)
+                    if p == path and start <= line
+                ),
+                None,
+            )
+        if entry is None:
+            continue
+        kind, ident, title, advice, cite = entry
+        if any(w.cite == f"{PIN} {cite}" for w in found):
             continue
         if kind == "principle":
             text = (
@@ -110,5 +181,4 @@ def task_warnings(
                 round(score, 3),
             )
         )
-    found.sort(key=lambda w: (-w.score, w.cite))
     return found[:limit]

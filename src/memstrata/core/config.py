@@ -15,6 +15,7 @@ import sys
 import types
 import typing
 from dataclasses import dataclass, field
+from datetime import datetime, timedelta, timezone, tzinfo
 from pathlib import Path
 from typing import Any, Literal, get_args, get_origin
 
@@ -71,8 +72,29 @@ class SearchSettings:
     vector_min_score: float = 0.15
     strong_text: float = 0.75
     recency_weight: float = 0.04
+    # A query for the current value (现在, now, latest): a fresh chunk's score is multiplied
+    # by up to 1 + this (halving every recency_half_life_days).
+    current_recency_weight: float = 1.0
+    # A query for a decision (决定, settle on) lifts MEMORY.md bullets by this much.
+    decision_boost: float = 0.1
     near_tie: float = 0.15
     same_topic: float = 0.45
+    # ...or this share of the shorter one's words shared with one line of the newer chunk.
+    same_line: float = 0.3
+    # A result from an entry already shown, or with a vector this close to one shown, loses
+    # ``diversity`` of its score (0 turns it off).
+    diversity: float = 0.0
+    near_copy: float = 0.9
+    # Adjacent items of a result's section scoring at least this share of it join the result
+    # (one result per passage; 0 turns it off).
+    merge_ratio: float = 0.75
+    # BM25 weight of a chunk's heading path and of its Chinese character pairs (body = 1).
+    # Translations of a query word (CC-CEDICT) kept per word, and what a match through one
+    # is worth relative to the word itself (0 turns translation off).
+    max_translations: int = 3
+    translation_credit: float = 0.8
+    heading_weight: float = 0.5
+    gram_weight: float = 0.5
     recency_half_life_days: float = _positive(60.0)
     embed_budget_s: float = 5.0
     scan_interval_s: float = 2.0
@@ -133,10 +155,42 @@ class ServeSettings:
 
 @dataclass(frozen=True)
 class PrivacySettings:
-    """``[privacy]``: which roles only the owner's main session may see (design §7b)."""
+    """``[privacy]``: which roles only the owner's main session may see (design §7b).
 
-    private_roles: tuple[str, ...] = DEFAULT_PRIVATE_ROLES
-    subagent_reads_private: bool = False
+    ``None`` means "what the preset's note says" (core/layouts.py ``PRIVACY``): OpenClaw loads
+    USER.md in every session and MEMORY.md only in the main one; memstrata's own default keeps
+    both private. The workspace fills these in when it opens.
+    """
+
+    private_roles: tuple[str, ...] | None = None
+    subagent_reads_private: bool | None = None
+
+    @property
+    def roles(self) -> tuple[str, ...]:
+        return DEFAULT_PRIVATE_ROLES if self.private_roles is None else self.private_roles
+
+    @property
+    def subagents_read(self) -> bool:
+        return bool(self.subagent_reads_private)
+
+
+@dataclass(frozen=True)
+class ClockSettings:
+    """``[clock]``: the workspace's time zone, for daily-log times and dates (note 002 writes
+    ``**时间**: HH:MM GMT+8``). Empty: the machine's local zone. An IANA name
+    (``Asia/Shanghai``) or a fixed offset (``GMT+8``, ``UTC-03:30``)."""
+
+    timezone: str = ""
+
+
+@dataclass(frozen=True)
+class GlobalSettings:
+    """``[global]``: a second root shared by every project (note 004's ``~/.workbuddy``):
+    the roles listed live there (paths relative to it), written through the same writer and
+    locks, confined to it as the workspace is to its own root."""
+
+    root: str = ""
+    roles: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -154,6 +208,8 @@ class Config:
     hooks: HooksSettings = field(default_factory=HooksSettings)
     serve: ServeSettings = field(default_factory=ServeSettings)
     privacy: PrivacySettings = field(default_factory=PrivacySettings)
+    clock: ClockSettings = field(default_factory=ClockSettings)
+    global_: GlobalSettings = field(default_factory=GlobalSettings, metadata={"toml": "global"})
     # init's record of the identity files' hashes, for doctor's "hand-edited" check.
     baseline: dict[str, str] = field(default_factory=dict)
     # The file's text, so checks made after loading (paths against the layout) can name a line.
@@ -259,22 +315,24 @@ def _table(cls: Any, data: Any, table: str, source: _Source) -> Any:
     if not isinstance(data, dict):
         raise FormatError(f"[{table}] must be a table", CONFIG_NAME, source.line_of("", table))
     hints = typing.get_type_hints(cls)
-    fields = {f.name: f for f in dataclasses.fields(cls)}
+    # A field may carry its TOML name (``global_`` is ``[global]``: a Python keyword).
+    fields = {f.metadata.get("toml", f.name): f for f in dataclasses.fields(cls)}
     known = set(fields)
     values: dict[str, Any] = {}
     for key, value in data.items():
         if key not in known or key == "source":
             raise source.fail(table, key, f"is not a setting; known: {', '.join(sorted(known))}")
-        kind = hints[key]
+        name = fields[key].name
+        kind = hints[name]
         if dataclasses.is_dataclass(kind):
-            values[key] = _table(kind, value, f"{table}.{key}" if table else key, source)
+            values[name] = _table(kind, value, f"{table}.{key}" if table else key, source)
             continue
         ok, converted = _convert(kind, value)
         if ok and fields[key].metadata.get("positive") and not converted > 0:
             raise source.fail(table, key, f"must be greater than 0, not {value!r}")
         if not ok:
             raise source.fail(table, key, f"must be {_describe(kind)}, not {value!r}")
-        values[key] = converted
+        values[name] = converted
     return cls(**values)
 
 
@@ -314,13 +372,60 @@ def config_from_dict(data: dict[str, Any], text: str = "") -> Config:
     for key in ("agent",):  # informational tables kept by older versions
         data.pop(key, None)
     config = typing.cast(Config, _table(Config, data, "", source))
+    if config.clock.timezone:
+        try:
+            parse_timezone(config.clock.timezone)
+        except ValueError as exc:
+            raise source.fail("clock", "timezone", str(exc)) from None
     return dataclasses.replace(config, source=text)
 
 
-def render_config(preset: str, lang: str, team: bool = False) -> str:
+_OFFSET = re.compile(r"^(?:GMT|UTC)?\s*([+-])(\d{1,2})(?::?(\d{2}))?$", re.IGNORECASE)
+
+
+def parse_timezone(name: str) -> tzinfo:
+    """``Asia/Shanghai``, ``GMT+8``, ``UTC-03:30`` or ``+08:00`` as a tzinfo (ValueError if not)."""
+    text = name.strip()
+    if text.upper() in ("UTC", "GMT", "Z"):
+        return timezone.utc
+    match = _OFFSET.match(text)
+    if match:
+        sign, hours, minutes = match.group(1), int(match.group(2)), int(match.group(3) or 0)
+        if hours > 14 or minutes >= 60:
+            raise ValueError(f"{name!r} is not a valid UTC offset")
+        delta = timedelta(hours=hours, minutes=minutes)
+        return timezone(-delta if sign == "-" else delta)
+    from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+    try:
+        return ZoneInfo(text)
+    except (ZoneInfoNotFoundError, ValueError):
+        raise ValueError(
+            f"{name!r} is not a time zone; use an IANA name such as 'Asia/Shanghai' or an "
+            "offset such as 'GMT+8'"
+        ) from None
+
+
+def zone_label(moment: datetime) -> str:
+    """``GMT+8`` / ``GMT-3:30`` / ``GMT+0`` for an aware datetime (note 002's time stamps)."""
+    offset = moment.utcoffset() or timedelta(0)
+    minutes = int(offset.total_seconds() // 60)
+    sign = "-" if minutes < 0 else "+"
+    hours, rest = divmod(abs(minutes), 60)
+    return f"GMT{sign}{hours}" + (f":{rest:02d}" if rest else "")
+
+
+def render_config(
+    preset: str,
+    lang: str,
+    team: bool = False,
+    private_roles: tuple[str, ...] = DEFAULT_PRIVATE_ROLES,
+    global_root: str = "",
+    global_roles: tuple[str, ...] = (),
+) -> str:
     """The ``memstrata.toml`` written by ``init``: the choices made, the defaults as comments."""
-    roles = ", ".join(f'"{r}"' for r in DEFAULT_PRIVATE_ROLES)
-    return (
+    roles = ", ".join(f'"{r}"' for r in private_roles)
+    text = (
         "# memstrata workspace settings (docs/ARCHITECTURE.md lists every table)\n"
         f'preset = "{preset}"\n'
         f'lang = "{lang}"\n'
@@ -331,6 +436,24 @@ def render_config(preset: str, lang: str, team: bool = False) -> str:
         "# long_term = 200\n"
         "\n"
         "[privacy]\n"
-        "# roles only the owner's main session sees\n"
+        f"# roles only the owner's main session sees ({preset} preset's default)\n"
         f"# private_roles = [{roles}]\n"
+        "\n"
+        "[clock]\n"
+        "# time zone of daily-log times and dates (default: this machine's)\n"
+        f'# timezone = "{"Asia/Shanghai" if lang == "zh" else "Europe/London"}"\n'
     )
+    if global_root:
+        listed = ", ".join(f'"{r}"' for r in global_roles)
+        text += (
+            "\n[global]\n"
+            "# shared by every project (note 004's ~/.workbuddy): these roles live there\n"
+            f"root = {_toml_string(global_root)}\n"
+            f"roles = [{listed}]\n"
+        )
+    return text
+
+
+def _toml_string(text: str) -> str:
+    """A TOML basic string (paths may hold backslashes on Windows)."""
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'

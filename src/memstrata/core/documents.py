@@ -107,18 +107,37 @@ class DocumentStore(Protocol):
         ...
 
 
-class FilesStore:
-    """Documents as files under ``root``; locks and the commit journal in ``state_dir``."""
+GLOBAL_PREFIX = "@global/"
 
-    def __init__(self, root: Path, state_dir: Path):
+
+class FilesStore:
+    """Documents as files under ``root``; locks and the commit journal in ``state_dir``.
+
+    ``global_root``: note 004's layer shared by every project (``[global]`` in memstrata.toml);
+    documents named ``@global/…`` live there, and their locks live in its own ``.memstrata/``,
+    so every project writing a shared file takes the same lock.
+    """
+
+    def __init__(self, root: Path, state_dir: Path, global_root: Path | None = None):
         self.root = root
         self.state_dir = state_dir
+        self.global_root = global_root
         self._fault_count = 0
+
+    def _base(self, rel: str) -> tuple[Path, str]:
+        """The root a document lives under, and its path below that root."""
+        if rel.startswith(GLOBAL_PREFIX) and self.global_root is not None:
+            return self.global_root, rel[len(GLOBAL_PREFIX) :]
+        return self.root, rel
+
+    def _full(self, rel: str) -> Path:
+        base, below = self._base(rel)
+        return base / below if below else base
 
     # ---------------------------------------------------------------- reads
     def read(self, rel: str) -> bytes | None:
         try:
-            return (self.root / rel).read_bytes()
+            return self._full(rel).read_bytes()
         except (FileNotFoundError, NotADirectoryError):
             return None
         except IsADirectoryError:
@@ -127,7 +146,7 @@ class FilesStore:
             raise FormatError(f"cannot read file ({exc.strerror})", rel) from None
 
     def read_tail(self, rel: str, max_bytes: int) -> tuple[int, bytes]:
-        full = self.root / rel
+        full = self._full(rel)
         size = full.stat().st_size
         with open(full, "rb") as fh:
             if size <= max_bytes:
@@ -145,21 +164,21 @@ class FilesStore:
 
     def size(self, rel: str) -> int | None:
         try:
-            return (self.root / rel).stat().st_size
+            return self._full(rel).stat().st_size
         except (FileNotFoundError, NotADirectoryError):
             return None
 
     def names(self, folder: str) -> list[str]:
-        path = self.root / folder if folder else self.root
+        path = self._full(folder) if folder else self.root
         if not path.is_dir():
             return []
         return sorted(p.name for p in path.iterdir() if p.is_file() and not p.is_symlink())
 
     def is_link(self, rel: str) -> bool:
         """A symlink on the way from the root, or a file with other hard links."""
-        current = self.root
+        current, below = self._base(rel)
         info = None
-        for part in Path(rel).parts:
+        for part in Path(below).parts:
             current = current / part
             try:
                 info = current.lstat()
@@ -172,8 +191,10 @@ class FilesStore:
     # ---------------------------------------------------------------- writes
     @contextlib.contextmanager
     def lock(self, rel: str) -> Iterator[None]:
-        full = self.root / rel
-        with file_lock(lock_path_for(self.state_dir / "locks", full)):
+        full = self._full(rel)
+        base, _below = self._base(rel)
+        state = self.state_dir if base == self.root else base / self.state_dir.name
+        with file_lock(lock_path_for(state / "locks", full)):
             remove_stale_temps(full)  # a replace killed mid-write left its temp file
             yield
 
@@ -181,10 +202,10 @@ class FilesStore:
         return file_lock(self.state_dir / TRANSACTION_LOCK)
 
     def replace(self, rel: str, data: bytes) -> None:
-        atomic_write_bytes(self.root / rel, data)
+        atomic_write_bytes(self._full(rel), data)
 
     def append(self, rel: str, data: bytes) -> None:
-        append_bytes(self.root / rel, data)
+        append_bytes(self._full(rel), data)
 
     # ---------------------------------------------------------------- commits
     def commit(self, steps: list[Step], warnings: list[str]) -> None:
@@ -236,7 +257,7 @@ class FilesStore:
             current = self.read(step.path)
             if step.op == "remove":
                 if current is not None and sha(current) == step.old:
-                    remove_file(self.root / step.path)
+                    remove_file(self._full(step.path))
                 elif current is not None:
                     warnings.append(f"{step.path}: changed by hand meanwhile; kept (not removed)")
             elif step.op == "append":

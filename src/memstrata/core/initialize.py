@@ -13,10 +13,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from memstrata.core.config import CONFIG_NAME, LANGS, render_config
-from memstrata.core.layouts import PATTERN_DOMAINS, PRESETS, detect_preset, layout_for
+from memstrata.core.layouts import (
+    PATTERN_DOMAINS,
+    PRESETS,
+    Layout,
+    default_privacy,
+    detect_preset,
+)
 from memstrata.core.storage import atomic_write_bytes
 from memstrata.core.templates import template_for
 from memstrata.core.workspace import Workspace
+from memstrata.core.writer import Writer
 from memstrata.errors import MemstrataError
 from memstrata.formats.bullets import refresh_header
 from memstrata.text.textio import split_lines
@@ -34,8 +41,15 @@ class InitResult:
     created: list[str] = field(default_factory=list)
 
 
-def _files_to_create(preset: str) -> tuple[list[str], list[str]]:
-    layout = layout_for(preset)
+# Roles init puts in a ``--global-root`` (note 004's ~/.workbuddy holds SOUL.md, IDENTITY.md and
+# USER.md; MEMORY.md and the rest stay per project).
+GLOBAL_ROLES = ("user", "identity")
+# Files whose hand edits ``doctor`` reports: identity (never written by the engine) and note
+# 001's Tier 1 rules (written only through an approved proposal, which re-records the hash).
+BASELINE_ROLES = ("identity", "rules")
+
+
+def _files_to_create(layout: Layout) -> tuple[list[str], list[str]]:
     files: list[str] = []
     dirs: list[str] = list(layout.extra_dirs)
     for spec in layout.roles.values():
@@ -52,9 +66,18 @@ def _files_to_create(preset: str) -> tuple[list[str], list[str]]:
 
 
 def init_workspace(
-    path: str | Path, preset: str = "default", lang: str = "zh", team: bool = False
+    path: str | Path,
+    preset: str = "default",
+    lang: str = "zh",
+    team: bool = False,
+    global_root: str | None = None,
+    global_roles: tuple[str, ...] = (),
 ) -> InitResult:
-    """Create the layout of ``preset`` in ``path``; an existing workspace is adopted untouched."""
+    """Create the layout of ``preset`` in ``path``; an existing workspace is adopted untouched.
+
+    ``global_root``: a folder shared by every project (note 004); the user's profile and the
+    identity files (plus ``global_roles``) live there, created only when missing.
+    """
     if preset not in PRESETS:
         raise MemstrataError(f"unknown preset {preset!r}; use one of {', '.join(PRESETS)}")
     if lang not in LANGS:
@@ -64,17 +87,32 @@ def init_workspace(
         raise MemstrataError("exists and is not a folder", root)
     if root.is_dir() and ((root / CONFIG_NAME).is_file() or detect_preset(root)):
         return InitResult(Workspace.open(root), adopted=True)
+    roles: tuple[str, ...] = ()
+    if global_root:
+        wanted = (*GLOBAL_ROLES, *global_roles)
+        roles = tuple(dict.fromkeys(r for r in wanted if r in _layout_roles(preset)))
+        if not roles:
+            raise MemstrataError(
+                f"--global-root: the '{preset}' layout has no user or identity files to share"
+            )
     root.mkdir(parents=True, exist_ok=True)
-    atomic_write_bytes(root / CONFIG_NAME, render_config(preset, lang, team).encode("utf-8"))
-    ws = Workspace.open(root)
+    private, _subagents = default_privacy(preset, team)
+    settings = render_config(preset, lang, team, private, global_root or "", roles)
+    atomic_write_bytes(root / CONFIG_NAME, settings.encode("utf-8"))
+    try:
+        ws = Workspace.open(root)
+    except MemstrataError:
+        (root / CONFIG_NAME).unlink()  # a bad --global-root: leave nothing half-made
+        raise
     writer = ws.writer()
     today = ws.today().isoformat()
+    now = ws.now().strftime("%Y-%m-%d %H:%M")
     created = [CONFIG_NAME]
-    files, dirs = _files_to_create(preset)
+    files, dirs = _files_to_create(ws.layout)
     for folder in dirs:
         ws.resolve(folder).mkdir(parents=True, exist_ok=True)
     for rel in files:
-        text = _relink_skills(ws, rel, template_for(preset, rel, lang, today))
+        text = _relink_skills(ws, rel, template_for(preset, rel, lang, today, now))
         if rel in {ws.layout.roles[r].path for r in ("user", "long_term") if r in ws.layout.roles}:
             text = "".join(refresh_header(split_lines(text), today))
         if writer.create(rel, text):
@@ -85,6 +123,12 @@ def init_workspace(
         created.append(".gitignore")
     _record_identity_baseline(root, ws)
     return InitResult(Workspace.open(root), adopted=False, created=created)
+
+
+def _layout_roles(preset: str) -> set[str]:
+    from memstrata.core.layouts import layout_for
+
+    return set(layout_for(preset).roles)
 
 
 def _relink_skills(ws: Workspace, rel: str, text: str) -> str:
@@ -103,17 +147,58 @@ def _relink_skills(ws: Workspace, rel: str, text: str) -> str:
 
 
 def _record_identity_baseline(root: Path, ws: Workspace) -> None:
-    """Hashes of the identity files as init wrote them, so ``doctor`` can tell when they change."""
+    """Hashes of the identity and rule files as init wrote them, so ``doctor`` can tell when
+    they change."""
     lines = [
         f'"{rel}" = "{hashlib.sha256(ws.resolve(rel).read_bytes()).hexdigest()}"'
-        for rel in ws.role_files("identity")
+        for role in BASELINE_ROLES
+        for rel in ws.role_files(role)
     ]
     if lines:
         config = root / CONFIG_NAME
         text = (
             config.read_text(encoding="utf-8")
-            + "\n[baseline]\n# sha256 of identity files at init\n"
+            + "\n[baseline]\n# sha256 of identity and rule files at init\n"
             + "\n".join(lines)
             + "\n"
         )
         atomic_write_bytes(config, text.encode("utf-8"))
+
+
+def record_baseline(writer: Writer, rels: list[str]) -> None:
+    """Re-record the ``[baseline]`` hashes of these identity or rule files (after an approved
+    rule or an owner's ``doctor --accept``), as part of the running transaction if any: the
+    files' text is read as that transaction will leave it."""
+    ws = writer.ws
+    entries = {}
+    for rel in rels:
+        full = ws.resolve(rel)
+        bom = full.exists() and full.read_bytes()[:3] == "\ufeff".encode()
+        data = "".join(ws.read_lines(rel)).encode("utf-8")
+        entries[rel] = hashlib.sha256((b"\xef\xbb\xbf" if bom else b"") + data).hexdigest()
+
+    def transform(lines: list[str]) -> tuple[list[str], None]:
+        new = list(lines)
+        if new and not new[-1].endswith("\n"):
+            new[-1] += "\n"
+        header = next((i for i, line in enumerate(new) if line.strip() == "[baseline]"), None)
+        if header is None:
+            new += ["\n", "[baseline]\n"]
+            header = len(new) - 1
+        for rel, digest in entries.items():
+            line = f'"{rel}" = "{digest}"\n'
+            at = next(
+                (
+                    i
+                    for i in range(header + 1, len(new))
+                    if new[i].startswith(f'"{rel}"') or new[i].lstrip().startswith("[")
+                ),
+                len(new),
+            )
+            if at < len(new) and new[at].startswith(f'"{rel}"'):
+                new[at] = line
+            else:
+                new.insert(at, line)
+        return new, None
+
+    writer.rewrite(CONFIG_NAME, transform)

@@ -13,6 +13,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from memstrata.core.config import DEFAULT_PRIVATE_ROLES
+
 PRESETS = ("default", "openclaw", "self-evolution", "three-tier", "five-tier", "memory-manager")
 PATTERN_DOMAINS = ("config", "skills", "multi-agent", "debug", "research", "general", "other")
 DAILY_NAME = re.compile(r"^(\d{4}-\d{2}-\d{2})\.md$")
@@ -43,6 +45,11 @@ class Layout:
     extra_files: tuple[str, ...] = ()
     extra_dirs: tuple[str, ...] = ()
     language_files: dict[str, str] = field(default_factory=dict)
+    # How a day's log looks: "sections" (note 002: ``## [agent] 标题`` + ``**时间**``) or
+    # "archive" (note 001: ``# YYYY-MM-DD 记忆存档`` with 今日完成 / 待办 / 重要发现).
+    daily_style: str = "sections"
+    # Note 002 closes every daily log with ``---`` and ``_最后更新: … GMT+8_``.
+    daily_footer: bool = False
 
     def get(self, role: str) -> RoleSpec | None:
         return self.roles.get(role)
@@ -58,27 +65,48 @@ class Layout:
             roles[name] = replace(base, paths=(path,))
         return replace(self, roles=roles)
 
+    def in_global(self, roles: tuple[str, ...], prefix: str) -> Layout:
+        """The roles named in ``[global] roles`` moved under the global root (``prefix``)."""
+        moved = dict(self.roles)
+        for name in roles:
+            spec = moved[name]
+            moved[name] = replace(spec, paths=tuple(f"{prefix}{p}" for p in spec.paths))
+        return replace(self, roles=moved)
+
     def check_paths(self, fail: Callable[[str, str, str], Exception]) -> None:
         """Refuse ``[paths]`` that point a writable role at an identity or rule file, or two
         roles at one file: memstrata would then write where it must never write."""
+        read_only = ("identity", "agents_rules", "rules")
         protected = {
             path: spec.name
             for spec in self.roles.values()
-            if spec.name in ("identity", "agents_rules", "rules")
+            if spec.name in read_only
             for path in spec.paths
+        }
+        folders = {
+            spec.path: spec.name
+            for spec in self.roles.values()
+            if spec.name in read_only and spec.kind != "file"
         }
         owners: dict[str, str] = {}
         for spec in self.roles.values():
             for path in spec.paths:
                 clean = Path(path).as_posix()
-                if spec.name not in ("identity", "agents_rules", "rules") and clean in protected:
+                inside = next((n for f, n in folders.items() if clean.startswith(f"{f}/")), None)
+                if spec.name not in read_only and (clean in protected or inside):
                     raise fail(
                         "paths",
                         spec.name,
-                        f"= {path!r} is the {protected[clean]} file, which memstrata never writes",
+                        f"= {path!r} is the {protected.get(clean) or inside} file, which "
+                        "memstrata never writes",
                     )
-                if Path(path).is_absolute() or ".." in Path(path).parts:
-                    raise fail("paths", spec.name, f"= {path!r} must stay inside the workspace")
+                if Path(path).is_absolute() or ".." in Path(path).parts or path.startswith("~"):
+                    raise fail(
+                        "paths",
+                        spec.name,
+                        f"= {path!r} must stay inside the workspace (to share a file between "
+                        "projects, set [global] root and list the role in [global] roles)",
+                    )
                 if spec.kind == "file" and clean in owners and owners[clean] != spec.name:
                     raise fail(
                         "paths", spec.name, f"= {path!r} is already the {owners[clean]} file"
@@ -189,12 +217,22 @@ def _three_tier() -> Layout:
                 "02-config/heartbeat.md",
                 "02-config/memory.md",
             ),
-            _r("rules", "03-rules/safety.md", "03-rules/honesty.md", "03-rules/security.md"),
+            # every file in 03-rules/ (safety.md ... and rule-*.md): Tier 1, written only on
+            # approval of a rule proposal
+            _r("rules", "03-rules", kind="dir"),
             _r("knowledge", "04-knowledge", kind="dir"),
             _r("long_term", "04-knowledge/long-term.md", limit=200, init=False),
-            _r("tasks", "05-tasks/todo.md"),
+            # 05-tasks/todo.md and any todo-*.md list (note 001's naming rule).
+            _r("tasks", "05-tasks", kind="dir"),
             _r("daily", "daily", kind="daily"),
         ],
+        extra_files=(
+            "03-rules/safety.md",
+            "03-rules/honesty.md",
+            "03-rules/security.md",
+            "05-tasks/todo.md",
+        ),
+        daily_style="archive",
     )
 
 
@@ -212,6 +250,7 @@ def _five_tier() -> Layout:
             _r("daily", "memory", kind="daily", init=False),
             _r("archive", "memory/logs", kind="dir"),
         ],
+        daily_footer=True,
     )
 
 
@@ -240,6 +279,33 @@ _BUILDERS = {
     "five-tier": _five_tier,
     "memory-manager": _memory_manager,
 }
+
+
+# Design §7b: what a shared session never sees, as each preset's note says ([privacy] in
+# memstrata.toml overrides). Engine bookkeeping (core/permissions.py ALWAYS_PRIVATE) is private
+# whatever a preset or the user says.
+_BOOKKEEPING = ("candidates", "evolution_log", "pending", "reports", "private_archive")
+PRIVACY: dict[str, tuple[str, ...]] = {
+    # memstrata's stricter default: the user's profile, curated memory and hosts.
+    "default": DEFAULT_PRIVATE_ROLES,
+    "self-evolution": DEFAULT_PRIVATE_ROLES,
+    "three-tier": DEFAULT_PRIVATE_ROLES,
+    # Note 003: USER.md is read in every session; MEMORY.md only in the main session.
+    "openclaw": ("long_term", *_BOOKKEEPING),
+    # Note 004 adapts OpenClaw's files: USER.md is injected in every session.
+    "memory-manager": ("long_term", *_BOOKKEEPING),
+    # Note 002: MEMORY.md is main-only in shared contexts; infra stays out of group chats.
+    "five-tier": ("long_term", "infra", *_BOOKKEEPING),
+}
+
+
+def default_privacy(preset: str, team: bool) -> tuple[tuple[str, ...], bool]:
+    """(private roles, whether subagents read them) when memstrata.toml does not say.
+
+    In a five-tier team workspace the team's agents are subagents, and note 002 has them read
+    the team index (MEMORY.md) and infra at every session start; a group chat still does not.
+    """
+    return PRIVACY.get(preset, DEFAULT_PRIVATE_ROLES), preset == "five-tier" and team
 
 
 def layout_for(preset: str) -> Layout:

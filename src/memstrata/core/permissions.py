@@ -26,7 +26,10 @@ READ_ONLY_ROLES = frozenset({"identity", "agents_rules", "rules"})
 # Engine bookkeeping that only the owner sees, whatever a preset says: the learning loop's raw
 # material (what the user said, what the engine is considering) and archives of private roles.
 ALWAYS_PRIVATE = frozenset({"candidates", "pending", "reports", "private_archive", "linked"})
-SUBAGENT_WRITABLE = frozenset({"daily", "lessons", "projects", "pending", "citations"})
+SUBAGENT_WRITABLE = frozenset({"daily", "lessons", "projects", "tasks", "pending", "citations"})
+# Read-only roles a main session may still change through an approved proposal: note 001's
+# rules (Tier 1: 人工审核) arrive as proposals and are written only when the owner approves.
+APPROVAL_WRITABLE = frozenset({"rules"})
 # Written by every session's actions (the audit trail, the queues), read only by the owner.
 ENGINE_WRITTEN = frozenset({"evolution_log", "pending", "citations"})
 
@@ -70,6 +73,9 @@ OPERATIONS: dict[str, frozenset[SessionKind]] = {
     "project": ALL,
     "infra": ALL,
     "task": ALL,
+    # proposing changes the owner approves later (note 001: Tier 1 rules, Tier 2 knowledge)
+    "rule": ALL,
+    "knowledge": ALL,
     "signal": ALL,
     "cite": ALL,
     "compact": ALL,
@@ -86,6 +92,7 @@ OPERATIONS: dict[str, frozenset[SessionKind]] = {
     "stats": OWNER,
     "cleanup": OWNER,
     "consolidate": OWNER,
+    "summary": OWNER,
     "skill.add": OWNER,
     "skill.draft": OWNER,
     "skill.approve": OWNER,
@@ -117,14 +124,14 @@ def check_operation(operation: str, session: Session) -> None:
 
 def private_roles(config: Config) -> frozenset[str]:
     """The roles only a main session may see: the preset's choice plus the engine's own."""
-    return frozenset(config.privacy.private_roles) | ALWAYS_PRIVATE
+    return frozenset(config.privacy.roles) | ALWAYS_PRIVATE
 
 
 def hidden_roles(config: Config, session: Session) -> frozenset[str]:
     """Roles this session may not see in search, get, context or any report."""
     if session.kind == "main":
         return frozenset()
-    if session.kind == "subagent" and config.privacy.subagent_reads_private:
+    if session.kind == "subagent" and config.privacy.subagents_read:
         return ALWAYS_PRIVATE
     return private_roles(config)
 
@@ -135,9 +142,16 @@ def can_read(config: Config, session: Session, *roles: str | None) -> bool:
     return not any(role in hidden for role in roles)
 
 
-def check_write(config: Config, session: Session, role: str | None, rel_path: str) -> None:
-    """Raise :class:`PermissionDenied` unless ``session`` may write ``rel_path`` (of ``role``)."""
+def check_write(
+    config: Config, session: Session, role: str | None, rel_path: str, approved: bool = False
+) -> None:
+    """Raise :class:`PermissionDenied` unless ``session`` may write ``rel_path`` (of ``role``).
+
+    ``approved``: the write carries out a proposal the owner approved (rules, note 001).
+    """
     if role in READ_ONLY_ROLES:
+        if approved and role in APPROVAL_WRITABLE and session.kind == "main":
+            return
         raise PermissionDenied(f"{role} files are read-only for memstrata", rel_path)
     if role in ENGINE_WRITTEN:
         if session.kind == "subagent" and session.agent is None:
@@ -148,8 +162,8 @@ def check_write(config: Config, session: Session, role: str | None, rel_path: st
     if session.kind == "subagent":
         if role not in SUBAGENT_WRITABLE:
             raise PermissionDenied(
-                "a subagent may write only daily logs, lessons, project updates and candidate "
-                f"observations, not '{role}'",
+                "a subagent may write only daily logs, lessons, project and task updates and "
+                f"candidate observations, not '{role}'",
                 rel_path,
             )
         if session.agent is None:

@@ -7,16 +7,25 @@ symlinks that lead outside the workspace.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import threading
-from collections.abc import Callable
-from datetime import date, datetime
+from collections.abc import Callable, Iterator
+from datetime import date, datetime, tzinfo
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from memstrata.core.config import CONFIG_NAME, Config, load_config
+from memstrata.core.config import CONFIG_NAME, Config, load_config, parse_timezone, zone_label
 from memstrata.core.documents import DocumentStore, FilesStore
-from memstrata.core.layouts import DAILY_NAME, PRESETS, Layout, RoleSpec, detect_preset, layout_for
+from memstrata.core.layouts import (
+    DAILY_NAME,
+    PRESETS,
+    Layout,
+    RoleSpec,
+    default_privacy,
+    detect_preset,
+    layout_for,
+)
 from memstrata.core.permissions import Session
 from memstrata.errors import MemstrataError, PathOutsideWorkspace, WorkspaceNotFound
 from memstrata.text.textio import decode_text, split_lines
@@ -29,6 +38,8 @@ ENV_WORKSPACE = "MEMSTRATA_WORKSPACE"
 ENV_NOW = "MEMSTRATA_NOW"
 STATE_DIR = ".memstrata"
 LINKED_ROLE = "linked"
+# Paths of roles that live in the ``[global]`` root (note 004's ~/.workbuddy) start with this.
+GLOBAL_PREFIX = "@global/"
 
 
 def _env_clock() -> datetime:
@@ -49,15 +60,46 @@ class Workspace:
         self, root: Path, config: Config, preset: str, clock: Callable[[], datetime] | None = None
     ):
         self.root = root
-        self.config = config
+        self.config = _with_preset_privacy(config, preset)
         self.preset = preset
-        self.layout: Layout = layout_for(preset).with_overrides(config.limits, config.paths)
-        self.layout.check_paths(config.error)
+        layout = layout_for(preset).with_overrides(config.limits, config.paths)
+        layout.check_paths(config.error)
+        self.global_root = self._global_root(layout)
+        if self.global_root is not None:
+            layout = layout.in_global(config.global_.roles, GLOBAL_PREFIX)
+        self.layout: Layout = layout
+        self.zone: tzinfo | None = (
+            parse_timezone(config.clock.timezone) if config.clock.timezone else None
+        )
+        self._clock_given = clock is not None
         self.clock = clock or _env_clock
-        self.store: DocumentStore = FilesStore(root, root / STATE_DIR)
+        self.store: DocumentStore = FilesStore(root, root / STATE_DIR, self.global_root)
         # The multi-file operation running in this process, if any (see core/transaction.py):
         # reads made by that operation's thread see its staged, not yet committed, writes.
         self.transaction: Transaction | None = None
+
+    def _global_root(self, layout: Layout) -> Path | None:
+        """The ``[global]`` root, checked: outside this workspace, roles the layout has."""
+        settings = self.config.global_
+        if not settings.root and not settings.roles:
+            return None
+        if not settings.root or not settings.roles:
+            missing = "root" if not settings.root else "roles"
+            raise self.config.error("global", missing, "is needed: [global] takes root and roles")
+        unknown = [r for r in settings.roles if r not in layout.roles]
+        if unknown:
+            raise self.config.error(
+                "global", "roles", f"names roles the '{self.preset}' layout lacks: {unknown}"
+            )
+        root = Path(os.path.expanduser(settings.root))
+        root = (root if root.is_absolute() else self.root / root).resolve()
+        if root == self.root or self.root in root.parents or root in self.root.parents:
+            raise self.config.error(
+                "global",
+                "root",
+                f"= {settings.root!r} must be outside this workspace, and not hold it",
+            )
+        return root
 
     # ------------------------------------------------------------------ opening
     @classmethod
@@ -78,6 +120,10 @@ class Workspace:
             raise MemstrataError(
                 f"unknown preset {preset!r}; use one of {', '.join(PRESETS)}", CONFIG_NAME
             )
+        if preset == "self-evolution":
+            from memstrata.core.note_config import apply_note_config
+
+            config = apply_note_config(root, config)
         return cls(root, config, preset, clock)
 
     @classmethod
@@ -123,10 +169,26 @@ class Workspace:
         return self.root / STATE_DIR
 
     def now(self) -> datetime:
-        return self.clock()
+        """The wall-clock time in the workspace's time zone (``[clock] timezone``), naive.
+
+        ``MEMSTRATA_NOW`` with an offset is converted to that zone; without one it is taken as
+        already local, like a clock given by a caller.
+        """
+        moment = self.clock()
+        if moment.tzinfo is not None:
+            return moment.astimezone(self.zone).replace(tzinfo=None)
+        if self.zone is not None and not self._clock_given and not os.environ.get(ENV_NOW):
+            return datetime.now(self.zone).replace(tzinfo=None)
+        return moment
 
     def today(self) -> date:
         return self.now().date()
+
+    def zone_label(self, moment: datetime | None = None) -> str:
+        """``GMT+8`` for the workspace's zone at ``moment`` (default now), as note 002 writes."""
+        moment = moment or self.now()
+        aware = moment.replace(tzinfo=self.zone) if self.zone else moment.astimezone()
+        return zone_label(aware)
 
     # ------------------------------------------------------------------ roles
     def role(self, name: str) -> RoleSpec | None:
@@ -181,21 +243,41 @@ class Workspace:
         return None
 
     # ------------------------------------------------------------------ paths
+    def _base(self, text: str) -> tuple[Path, str]:
+        """The root a workspace path belongs to and the path below it (``@global/`` paths
+        belong to the ``[global]`` root)."""
+        if text.startswith(GLOBAL_PREFIX):
+            if self.global_root is None:
+                raise PathOutsideWorkspace("no [global] root is configured", text)
+            return self.global_root, text[len(GLOBAL_PREFIX) :]
+        return self.root, text
+
     def resolve(self, rel_path: str | Path) -> Path:
-        """Absolute path of a workspace-relative path, refusing anything that leaves the root."""
+        """Absolute path of a workspace-relative path, refusing anything that leaves the root
+        (or, for ``@global/`` paths, the ``[global]`` root)."""
         text = str(rel_path)
-        candidate = Path(text)
-        if not text or candidate.is_absolute() or text.startswith("~"):
+        base, below = self._base(text)
+        candidate = Path(below)
+        if not below or candidate.is_absolute() or below.startswith("~"):
             raise PathOutsideWorkspace(
                 "absolute paths are not allowed; use a workspace-relative path", text
             )
         if ".." in candidate.parts:
             raise PathOutsideWorkspace("'..' is not allowed in workspace paths", text)
-        full = self.root / candidate
+        full = base / candidate
         real = Path(os.path.realpath(full))
-        if real != self.root and self.root not in real.parents:
+        if real != base and base not in real.parents:
             raise PathOutsideWorkspace("path leads outside the workspace (symlink)", text)
         return full
+
+    def global_markdown(self) -> Iterator[tuple[str, os.stat_result]]:
+        """The Markdown files of the roles in the ``[global]`` root (for the index and doctor)."""
+        if self.global_root is None:
+            return
+        for name in self.config.global_.roles:
+            for rel in self.role_files(name):
+                if rel.endswith(".md"):
+                    yield rel, self.resolve(rel).stat()
 
     def is_link(self, rel_path: str) -> bool:
         """Whether the file, or a folder on its way below the root, is a symlink, or the file
@@ -211,6 +293,8 @@ class Workspace:
         return (role, LINKED_ROLE) if self.is_link(rel_path) else (role,)
 
     def rel(self, path: Path) -> str:
+        if self.global_root is not None and self.global_root in path.parents:
+            return GLOBAL_PREFIX + path.relative_to(self.global_root).as_posix()
         return path.relative_to(self.root).as_posix()
 
     def read_lines(self, rel_path: str) -> list[str]:
@@ -239,3 +323,19 @@ class Workspace:
         from memstrata.core.writer import Writer
 
         return Writer(self, session or Session())
+
+
+def _with_preset_privacy(config: Config, preset: str) -> Config:
+    """Fill the ``[privacy]`` settings memstrata.toml leaves out with the preset's defaults."""
+    privacy = config.privacy
+    if privacy.private_roles is not None and privacy.subagent_reads_private is not None:
+        return config
+    roles, subagents = default_privacy(preset, config.team)
+    filled = dataclasses.replace(
+        privacy,
+        private_roles=roles if privacy.private_roles is None else privacy.private_roles,
+        subagent_reads_private=(
+            subagents if privacy.subagent_reads_private is None else privacy.subagent_reads_private
+        ),
+    )
+    return dataclasses.replace(config, privacy=filled)

@@ -24,6 +24,7 @@ from memstrata.core.redact import find_secrets, redact
 from memstrata.core.transaction import BOM, Transaction, recover, transaction
 from memstrata.core.transaction import current as current_transaction
 from memstrata.errors import MemstrataError, PathOutsideWorkspace, SecretRefused
+from memstrata.formats.stamps import refresh_stamps
 from memstrata.formats.validate import check_block, check_rewrite
 from memstrata.text.normalize import normalize
 from memstrata.text.textio import decode_text, line_ending, split_lines
@@ -41,6 +42,18 @@ class Writer:
     def __init__(self, workspace: Workspace, session: Session):
         self.ws = workspace
         self.session = session
+        self.approved = False  # inside :meth:`approving`: an owner-approved proposal is applied
+        self._over_limit: set[str] = set()
+
+    @contextlib.contextmanager
+    def approving(self) -> Iterator[None]:
+        """Writes made inside carry out a proposal the owner approved: the one way Tier 1 rule
+        files (note 001) are ever changed."""
+        self.approved = True
+        try:
+            yield
+        finally:
+            self.approved = False
 
     # ------------------------------------------------------------------ content
     def clean(self, text: str) -> str:
@@ -87,7 +100,7 @@ class Writer:
                 "is a symbolic or hard link; memstrata never writes through links", rel
             )
         effective_role = role or self.ws.role_of(rel)
-        check_write(self.ws.config, self.session, effective_role, rel)
+        check_write(self.ws.config, self.session, effective_role, rel, self.approved)
         if full.is_dir():
             raise MemstrataError("is a directory, expected a file", rel)
         return full
@@ -101,6 +114,19 @@ class Writer:
 
     def _staging(self) -> Transaction | None:
         return current_transaction(self.ws)
+
+    def _check_limit(self, rel: str, role: str | None, lines: int) -> None:
+        """One warning per file and writer when a write leaves a role over its line limit
+        (note 002: MEMORY.md < 50, projects < 100, infra < 80), with the count."""
+        spec = self.ws.role(role) if role else None
+        if spec is None or spec.limit is None or role == "candidates" or rel in self._over_limit:
+            return
+        if lines > spec.limit:
+            self._over_limit.add(rel)
+            self.warnings.append(
+                f"{rel}: {lines} lines, over the {role} limit of {spec.limit}: run "
+                "`memstrata consolidate` for a slimming proposal"
+            )
 
     @contextlib.contextmanager
     def transaction(self) -> Iterator[Transaction]:
@@ -134,6 +160,7 @@ class Writer:
             new, result = self._transformed(rel, effective_role, old, transform, adds)
             if new != old:
                 staged.text, staged.rewritten = "".join(new), True
+                self._check_limit(rel, effective_role, len(new))
             return result
         store = self.ws.store
         with store.lock(rel):
@@ -144,6 +171,7 @@ class Writer:
             if new != old:
                 store.replace(rel, (BOM if bom else b"") + "".join(new).encode("utf-8"))
                 changes.record(str(self.ws.root), rel)
+                self._check_limit(rel, effective_role, len(new))
         return result
 
     def _transformed(
@@ -156,7 +184,12 @@ class Writer:
     ) -> tuple[list[str], T]:
         new, result = transform(old)
         new = self._clean_added(old, new)
-        if new != old:
+        if new != old and old:
+            # Stamps (最后更新, 版本) follow a change to an existing file; they never make one
+            # on their own, and a file just created keeps its template's (v1.0).
+            new = refresh_stamps(
+                new, self.ws.now().strftime("%Y-%m-%d %H:%M"), self.ws.zone_label()
+            )
             check_rewrite(role, rel, old, new, adds)
         return new, result
 
@@ -185,6 +218,7 @@ class Writer:
             current = staged.text or ""
             addition, line = _addition(current.encode("utf-8"), text, header, True)
             staged.text = current + addition.decode("utf-8")
+            self._check_limit(rel, role or self.ws.role_of(rel), staged.text.count("\n"))
             if staged.rewritten:
                 return line
             staged.appended += addition
@@ -197,6 +231,9 @@ class Writer:
             addition, line = _addition(data, text, header, count_lines)
             store.append(rel, addition)
         changes.record(str(self.ws.root), rel)
+        if count_lines:
+            total = data.count(b"\n") + addition.count(b"\n")
+            self._check_limit(rel, role or self.ws.role_of(rel), total)
         return line
 
     def move(self, source: str, target: str, role: str | None = None) -> None:

@@ -12,10 +12,20 @@ from datetime import date
 from memstrata.core.templates import template_for
 from memstrata.core.writer import Writer
 from memstrata.errors import MemstrataError
-from memstrata.formats.daily import render_log_section, render_log_title
+from memstrata.formats.daily import (
+    add_archive_items,
+    add_log_items,
+    archive_section,
+    render_archive_day,
+    render_log_section,
+    render_log_title,
+    set_footer,
+)
 from memstrata.formats.infra import set_facts
 from memstrata.formats.lessons import SEVERITIES, Lesson, add_lesson
 from memstrata.formats.projects import Project, add_project, parse_projects, update_project
+from memstrata.formats.tags import safe_title
+from memstrata.text.normalize import one_line
 from memstrata.text.spans import Placed, Span
 from memstrata.text.textio import split_lines
 from memstrata.text.titles import brief
@@ -30,7 +40,12 @@ def log(
     section: str = "done",
     day: date | None = None,
 ) -> Placed:
-    """Append a ``## [agent] 标题`` section with one item to the day's log (today by default)."""
+    """Add a ``## [agent] 标题`` section with these items to the day's log (today by default),
+    or the items to that section when the same agent logged the same title that day.
+
+    Three-tier logs (note 001) get bullets under 今日完成 / 待办 / 重要发现 instead; five-tier
+    logs (note 002) show the zone (``**时间**: 10:30 GMT+8``) and keep their closing footer.
+    """
     ws = writer.ws
     # Clean the whole text before splitting it: a key pasted over several lines (a PEM block)
     # is only recognisable whole.
@@ -41,15 +56,57 @@ def log(
         raise MemstrataError("nothing to log: the text is empty")
     day = day or ws.today()
     path = ws.daily_path(day)
-    heading = writer.clean(title.strip()) if title and title.strip() else brief(items[0])
-    block = render_log_section(
-        heading, writer.agent, ws.now().strftime("%H:%M"), section, items, ws.lang
-    )
-    header = render_log_title(day.isoformat()) + "\n"
-    start = writer.append(path, "\n" + block + "\n", header=header, role="daily")
-    # The section starts after the blank separator line (none right after the header).
-    first = start + 1
-    return Placed(Span(path, first, first + block.count("\n"), "daily"), heading)
+    given = writer.clean(title.strip()) if title and title.strip() else ""
+    heading = given or brief(items[0])
+    now = ws.now()
+    zone = ws.zone_label(now) if ws.layout.daily_footer or ws.zone is not None else ""
+    stamp = now.strftime("%H:%M") + (f" {zone}" if zone else "")
+    plain = ws.layout.daily_style == "sections" and not ws.layout.daily_footer
+    if plain and ws.transaction is None and not _has_section(writer, path, heading):
+        # The common case stays a locked append (no rewrite of a long log): a new section at
+        # the end of a log without a footer.
+        block = render_log_section(heading, writer.agent, stamp, section, items, ws.lang)
+        header = render_log_title(day.isoformat()) + "\n"
+        start = writer.append(path, "\n" + block + "\n", header=header, role="daily")
+        first = start + 1  # the section starts after the blank separator line
+        return Placed(Span(path, first, first + block.count("\n"), "daily"), heading)
+
+    def transform(lines: list[str]) -> tuple[list[str], tuple[int, int]]:
+        if ws.layout.daily_style == "archive":
+            tag = f"[{writer.agent}] " if writer.agent else ""
+            lead = f"{given}：" if given and ws.lang == "zh" else f"{given}: " if given else ""
+            lines = lines or split_lines(render_archive_day(day.isoformat(), ws.lang))
+            new, start, end = add_archive_items(
+                lines,
+                archive_section(section, ws.lang),
+                [f"{tag}{lead}{item}" for item in items],
+                ws.lang,
+            )
+            return new, (start, end)
+        lines = lines or split_lines(render_log_title(day.isoformat()) + "\n")
+        new, start, end = add_log_items(
+            lines, heading, writer.agent, stamp, section, items, ws.lang, path
+        )
+        if ws.layout.daily_footer:
+            new = set_footer(new, now.strftime("%Y-%m-%d %H:%M"), zone, ws.lang)
+        return new, (start, end)
+
+    start, end = writer.rewrite(path, transform, role="daily")
+    return Placed(Span(path, start, end, "daily"), heading)
+
+
+def _has_section(writer: Writer, path: str, title: str) -> bool:
+    """Whether the day's log already has this agent's section of that title (a byte search,
+    so logging to a long file stays cheap)."""
+    full = writer.ws.resolve(path)
+    if not full.is_file():
+        return False
+    tag = f"[{writer.agent}] " if writer.agent else ""
+    needle = f"## {tag}{safe_title(one_line(title))}".encode()
+    data = full.read_bytes()
+    return any(
+        data.startswith(needle + end) or b"\n" + needle + end in data for end in (b"\n", b"\r\n")
+    ) or data.endswith(b"\n" + needle)
 
 
 def lesson(

@@ -168,19 +168,26 @@ def bullet_section(role: str, body: str, wanted: str, correction: bool = False) 
 
 
 def planned_bullet(
-    writer: Writer, role: str, body: str, wanted: str, origin: str, correction: bool = False
+    writer: Writer,
+    role: str,
+    body: str,
+    wanted: str,
+    origin: str,
+    correction: bool = False,
+    section: str | None = None,
 ) -> tuple[str, Any]:
     """(path, transform) of a bullet write: used to write it, and to say beforehand which
-    line it will land on (the card's "预计写入 Lxx")."""
+    line it will land on (the card's "预计写入 Lxx"). ``section``: when the caller knows (the
+    weekly integration's 近期成果 go to note 002's status snapshot)."""
     ws = writer.ws
     path = ws.role_path(role)
-    section = bullet_section(role, body, wanted, correction)
+    chosen = section or bullet_section(role, body, wanted, correction)
     tag = f"[{writer.agent}] " if writer.agent else ""
     bullet = render_bullet(ws.now().strftime("%Y-%m"), tag + body, origin, ws.lang)
     today = ws.today().isoformat()
 
     def transform(lines: list[str]) -> tuple[list[str], int]:
-        added, line = add_bullet(lines, section, bullet, ws.lang, path)
+        added, line = add_bullet(lines, chosen, bullet, ws.lang, path)
         refreshed = refresh_header(added, today)
         return refreshed, line + (len(refreshed) - len(added))
 
@@ -188,9 +195,15 @@ def planned_bullet(
 
 
 def write_bullet(
-    writer: Writer, role: str, body: str, wanted: str, origin: str, correction: bool = False
+    writer: Writer,
+    role: str,
+    body: str,
+    wanted: str,
+    origin: str,
+    correction: bool = False,
+    section: str | None = None,
 ) -> Placed:
-    path, transform = planned_bullet(writer, role, body, wanted, origin, correction)
+    path, transform = planned_bullet(writer, role, body, wanted, origin, correction, section)
     line = writer.rewrite(path, transform, role=role)
     return Placed(Span(path, line, line, role), brief(body, title_limit(body)), body)
 

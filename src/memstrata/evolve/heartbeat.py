@@ -20,6 +20,7 @@ from memstrata.core.config import EvolveSettings
 from memstrata.core.permissions import check_operation
 from memstrata.core.workspace import Workspace
 from memstrata.core.writer import Writer
+from memstrata.entries.journal import log
 from memstrata.evolve.policy import policy, threshold
 from memstrata.evolve.pool import Embed, expire, observe, observing
 from memstrata.evolve.preview import locate
@@ -35,7 +36,6 @@ from memstrata.evolve.proposals import (
     save_state,
     store_proposals,
 )
-from memstrata.formats.daily import render_log_title
 from memstrata.formats.jsonl import parse_jsonl
 from memstrata.formats.patterns import parse_patterns
 from memstrata.formats.principles import parse_principles
@@ -322,16 +322,13 @@ def _file_report(writer: Writer, text: str, proposals: int, observed: int) -> No
     if ws.role("daily") is None:
         return
     pointer = (
-        f"## 自进化反思\n- 新观察 {observed} 条，待确认 {proposals} 条；报告见 {target}（仅主会话）"
+        f"新观察 {observed} 条，待确认 {proposals} 条；报告见 {target}（仅主会话）"
         if zh
-        else f"## Self-evolution\n- {observed} observation(s), {proposals} proposal(s); report in {target} (main session only)"
+        else f"{observed} observation(s), {proposals} proposal(s); report in {target} (main session only)"
     )
-    writer.append(
-        ws.daily_path(ws.today()),
-        "\n" + pointer + "\n",
-        header=render_log_title(day) + "\n",
-        role="daily",
-    )
+    # Through the journal: a second heartbeat that day adds a line to the same section, and a
+    # five-tier log keeps its footer last.
+    log(writer, pointer, title="自进化反思" if zh else "Self-evolution")
 
 
 def embedder_for(ws: Workspace) -> Callable[[list[str]], Any] | None:

@@ -14,13 +14,19 @@ from memstrata.text.spans import Span
 
 def apply_maintenance(writer: Writer, proposal: Proposal) -> dict:
     """Carry out an approved maintenance proposal; returns where it wrote."""
+    from memstrata.evolve.curated import CURATED_KINDS, apply_curated
+
+    if proposal.kind in CURATED_KINDS:
+        return apply_curated(writer, proposal)
     if proposal.kind in ("highlight", "distil"):
         from memstrata.entries.remember import write_bullet
 
-        # A distilled daily-log line (note 003's heartbeat) may be a preference for USER.md.
+        # A distilled daily-log line (note 003's heartbeat) may be a preference for USER.md;
+        # the weekly integration's 近期成果 go to the status snapshot (note 002).
         role = proposal.payload.get("role", "long_term")
         origin = "consolidate" if proposal.kind == "highlight" else proposal.source
-        placed = write_bullet(writer, role, proposal.summary, role, origin)
+        section = proposal.payload.get("section")
+        placed = write_bullet(writer, role, proposal.summary, role, origin, section=section)
         log_evolution(writer, origin, placed.span.location(), proposal.summary)
         return {"role": placed.role, "cite": placed.cite, "entry_id": placed.entry_id}
     if proposal.kind != "slim":

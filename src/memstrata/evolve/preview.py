@@ -16,6 +16,10 @@ def expected(writer: Writer, proposal: Proposal) -> str:
     """``path:Lnn`` the proposal would land on if approved now ("" when unknown)."""
     ws = writer.ws
     try:
+        from memstrata.evolve.curated import CURATED_KINDS, expected_location
+
+        if proposal.kind in CURATED_KINDS and proposal.kind != "lesson-review":
+            return expected_location(writer, proposal)
         if proposal.kind == "slim":
             archive = proposal.payload["archive"]
             lines = ws.read_lines(archive)
@@ -47,6 +51,7 @@ def expected(writer: Writer, proposal: Proposal) -> str:
             role,
             "-",
             correction=proposal.kind in CORRECTION_TYPES,
+            section=proposal.payload.get("section"),
         )
         _lines, line = transform(ws.read_lines(path))
         return f"{path}:L{line}"

@@ -168,7 +168,15 @@ def render_card(ws: Workspace, proposals: list[Proposal]) -> str:
     """Note 004's evolution card, with aligned borders for Chinese text."""
     zh = ws.lang == "zh"
     inner = 48
-    icon = {"USER": "👤", "L1": "📌", "L2": "📘", "MEMORY": "📌", "ARCHIVE": "🗄"}
+    icon = {
+        "USER": "👤",
+        "L1": "📌",
+        "L2": "📘",
+        "MEMORY": "📌",
+        "ARCHIVE": "🗄",
+        "RULE": "🛡",
+        "KNOWLEDGE": "📗",
+    }
     target_file = {
         "user": ws.role_path("user") if ws.role("user") else "USER.md",
         "long_term": ws.role_path("long_term") if ws.role("long_term") else "MEMORY.md",
@@ -193,10 +201,13 @@ def render_card(ws: Workspace, proposals: list[Proposal]) -> str:
             "L2": "经验 L2" if zh else "pattern L2",
             "MEMORY": "规则" if zh else "fact",
             "ARCHIVE": "瘦身" if zh else "slimming",
+            "RULE": "规则" if zh else "rule",
+            "KNOWLEDGE": "知识" if zh else "knowledge",
         }[p.level]
+        where = p.payload.get("path") if p.level in ("RULE", "KNOWLEDGE") else None
         out.append(
             row(
-                f"[{p.number}] {icon[p.level]} {kind} → {'写入' if zh else 'write to'} {target_file[p.target]}"
+                f"[{p.number}] {icon[p.level]} {kind} → {'写入' if zh else 'write to'} {where or target_file[p.target]}"
             )
         )
         out.extend(

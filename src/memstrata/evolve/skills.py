@@ -191,31 +191,35 @@ def _when_to_use(lines: list[str]) -> str:
     return ""
 
 
-def record_workflow(writer: Writer, steps: list[str], succeeded: bool = True) -> None:
-    """Queue one finished workflow (tool hooks call this) for auto-skill detection."""
+def record_workflow(
+    writer: Writer, steps: list[str], succeeded: bool = True, times: int = 1
+) -> None:
+    """Queue one finished workflow (tool hooks call this) for auto-skill detection; ``times``:
+    how many finished runs it stands for (the hooks record a sequence once they have seen it
+    recur, as seen twice)."""
     clean = [" ".join(step.split()) for step in steps if step.strip()]
-    append_pending(
-        writer,
-        {
-            "signal": "workflow",
-            "brief": " → ".join(clean)[:20],
-            "detail": " → ".join(clean)[:100],
-            "source": "hook",
-            "steps": clean,
-            "succeeded": succeeded,
-        },
-    )
+    record: dict = {
+        "signal": "workflow",
+        "brief": " → ".join(clean)[:20],
+        "detail": " → ".join(clean)[:100],
+        "source": "hook",
+        "steps": clean,
+        "succeeded": succeeded,
+    }
+    if times > 1:
+        record["times"] = times
+    append_pending(writer, record)
 
 
 def recurring_workflows(records: list[dict]) -> list[tuple[str, ...]]:
     """Step sequences of >= 3 steps that succeeded at least twice."""
-    counts = Counter(
-        tuple(r.get("steps", []))
-        for r in records
-        if r.get("signal") == "workflow"
-        and r.get("succeeded")
-        and len(r.get("steps", [])) >= MIN_STEPS
-    )
+    counts: Counter[tuple[str, ...]] = Counter()
+    for r in records:
+        if r.get("signal") == "workflow" and r.get("succeeded"):
+            steps = tuple(r.get("steps", []))
+            if len(steps) >= MIN_STEPS:
+                times = r.get("times", 1)
+                counts[steps] += times if isinstance(times, int) and 0 < times < 100 else 1
     return [steps for steps, count in counts.items() if count >= MIN_SUCCESSES]
 
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from memstrata.errors import FormatError
 from memstrata.formats.markdown import Heading, entry_end, headings, insert_block, last_content
+from memstrata.formats.stamps import META_HEADING, footer_start
 from memstrata.text.normalize import one_line
 from memstrata.text.textio import line_ending, strip_eol
 
@@ -26,7 +27,10 @@ SECTIONS: dict[str, tuple[str, str, str]] = {
     "preferences": ("👤 基本偏好", "👤 Preferences", "基本偏好|偏好|preferences"),
     "background": ("🏢 工作背景", "🏢 Background", "工作背景|背景|background"),
     "style": ("💬 沟通风格", "💬 Communication style", "沟通风格|communication"),
+    # note 002's MEMORY.md: the weekly integration's 近期成果 go into the status snapshot
+    "status": ("📍 核心状态快照", "📍 Status snapshot", "核心状态|状态快照|status snapshot"),
 }
+_RECENT = re.compile(r"^\*\*(?:近期成果|recent results)\*\*", re.IGNORECASE)
 
 _DATED = re.compile(
     r"^[-*]\s+\[(?P<date>\d{4}-\d{2}(?:-\d{2})?)\]\s*(?P<text>.*?)"
@@ -98,6 +102,8 @@ def parse_bullets(lines: list[str], path: str) -> list[Bullet]:
     found: list[Bullet] = []
     all_headings, level2 = _sections(lines)
     for heading in level2:
+        if META_HEADING.match(heading.title.strip()):
+            continue  # note 001's 元信息 block: stamps, not entries
         end = entry_end(lines, all_headings, heading)
         for index in range(heading.index + 1, end):
             line = strip_eol(lines[index]).strip()
@@ -147,13 +153,20 @@ def add_bullet(
     if target is None:
         zh, en, _words = SECTIONS[section]
         block = [f"## {zh if lang == 'zh' else en}{eol}", bullet_text + eol]
-        end = last_content(lines, 0, len(lines)) + 1
+        end = last_content(lines, 0, footer_start(lines)) + 1
         new_lines, start = insert_block(lines, end, block)
         return new_lines, start + 2
-    end = entry_end(lines, all_headings, target)
+    end = min(entry_end(lines, all_headings, target), footer_start(lines))
     # After the last bullet or comment of the section, before its trailing blank lines.
     at = last_content(lines, target.index + 1, end) + 1
     at = max(at, target.index + 1)
+    recent = next(
+        (i for i in range(target.index + 1, end) if _RECENT.match(strip_eol(lines[i]))), None
+    )
+    if section == "status" and recent is not None:
+        at = recent + 1  # under **近期成果**, after the bullets already there
+        while at < end and _BULLET.match(strip_eol(lines[at]).strip()):
+            at += 1
     new = list(lines)
     if not new[at - 1].endswith(("\n", "\r")):
         new[at - 1] += eol

@@ -21,6 +21,7 @@ from memstrata.formats.lessons import parse_lessons
 from memstrata.formats.patterns import parse_index, parse_patterns
 from memstrata.formats.principles import parse_principles
 from memstrata.formats.projects import parse_projects
+from memstrata.formats.tasks import parse_tasks
 
 Keys = Callable[[list[str], str], list[Hashable]]
 
@@ -41,6 +42,7 @@ ENTRY_KEYS: dict[str, Keys] = {
     "infra": lambda lines, path: [e.name for e in parse_infra(lines, path)],
     "candidates": lambda lines, path: [(r.table, r.cid) for r in parse_candidates(lines, path)],
     "daily": lambda lines, path: [(s.agent, s.title) for s in parse_log(lines, path)],
+    "tasks": lambda lines, path: [t.tid for t in parse_tasks(lines, path)],
 }
 
 

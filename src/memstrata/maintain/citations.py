@@ -82,28 +82,43 @@ class EntryStats:
     source: str
     times_cited: int
     last_cited: str
+    times_verified: int = 0
+    last_verified: str = ""
 
 
 def stats(ws: Workspace) -> dict[str, Any]:
-    """Per entry: times cited and last cited; per role (by source file) totals."""
+    """Per entry: times cited and verified, and when last (note 000's 记忆统计); per role (by
+    source file) totals. ``verified`` (an entry checked and found still true) counts apart
+    from ``cited``, so a principle kept alive by checks alone is visible as such."""
     records = read_citations(ws).valid
     per_entry: dict[str, EntryStats] = {}
     for record in records:
-        if record.get("action", "cited") != "cited":
+        action = record.get("action", "cited")
+        if action not in ACTIONS:
             continue
         key = str(record["entry"])
         current = per_entry.get(key) or EntryStats(key, str(record.get("source", "")), 0, "")
-        current.times_cited += 1
-        current.last_cited = max(current.last_cited, str(record.get("ts", "")))
+        stamp = str(record.get("ts", ""))
+        if action == "cited":
+            current.times_cited += 1
+            current.last_cited = max(current.last_cited, stamp)
+        else:
+            current.times_verified += 1
+            current.last_verified = max(current.last_verified, stamp)
         per_entry[key] = current
     by_role: Counter[str] = Counter()
+    verified_by_role: Counter[str] = Counter()
     for item in per_entry.values():
-        by_role[ws.role_of(item.source) or "other"] += item.times_cited
-    ordered = sorted(per_entry.values(), key=lambda s: (-s.times_cited, s.entry))
+        role = ws.role_of(item.source) or "other"
+        by_role[role] += item.times_cited
+        verified_by_role[role] += item.times_verified
+    ordered = sorted(per_entry.values(), key=lambda s: (-s.times_cited, -s.times_verified, s.entry))
     return {
         "total": sum(s.times_cited for s in ordered),
+        "total_verified": sum(s.times_verified for s in ordered),
         "entries": [s.__dict__ for s in ordered],
-        "by_role": dict(by_role),
+        "by_role": {role: count for role, count in by_role.items() if count},
+        "verified_by_role": {role: count for role, count in verified_by_role.items() if count},
     }
 
 

@@ -1,26 +1,30 @@
 """``memstrata consolidate`` (notes 002 and 004): keep memory small without losing anything.
 
 * Daily logs older than 30 days are summarised into ``archive/YYYY-MM.md`` — section titles and
-  first items per day, each with a link to the original — once per day (idempotent).
+  first items per day, each with a link to the original — once per day (idempotent); MEMORY.md's
+  日志归档引用 section lists every monthly archive that exists (file names only, note 004).
 * Originals older than 90 days move into the archive folder only with ``confirm``; the monthly
   summary's links are updated.
-* A role over its line limit gets a slimming proposal (move its oldest dated entries to an
-  archive file; error corrections are never moved) and, in five-tier workspaces, the last
-  week's daily highlights are proposed for MEMORY.md — both through the approval flow.
+* Candidates first seen more than ``[evolve] expiry_days`` ago and still below the threshold
+  are dropped (note 004: consolidate includes the pool's clean-up), as the heartbeat does.
+* Proposals, through the approval flow (maintain/slimming.py): slimming for every role over its
+  line limit, five-tier's weekly integration, the monthly review of lessons.md.
 * Everything done is logged in EVOLUTION_LOG.md. ``dry_run`` reports and changes nothing.
 """
 
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass, field
-from datetime import date, timedelta
+from datetime import date
 
 from memstrata.core.evolution_log import log_evolution
 from memstrata.core.layouts import DAILY_NAME
-from memstrata.core.permissions import check_operation, private_roles
+from memstrata.core.permissions import check_operation
 from memstrata.core.workspace import Workspace
 from memstrata.core.writer import Writer
+from memstrata.evolve.pool import expire, observing
 from memstrata.evolve.proposals import (
     Proposal,
     evolve_lock,
@@ -29,8 +33,15 @@ from memstrata.evolve.proposals import (
     save_state,
     store_proposals,
 )
-from memstrata.formats.bullets import parse_bullets, section_key
+from memstrata.formats.bullets import add_bullet, refresh_header, section_key
 from memstrata.formats.daily import parse_log
+from memstrata.maintain.slimming import (
+    CONSOLIDATE_KINDS,
+    archive_folder,
+    lesson_review,
+    slimming,
+    weekly_highlights,
+)
 from memstrata.text.textio import strip_eol
 
 SUMMARY_AFTER_DAYS = 30
@@ -43,6 +54,8 @@ class ConsolidationReport:
     moved: list[str] = field(default_factory=list)
     would_move: list[str] = field(default_factory=list)
     proposals: list[Proposal] = field(default_factory=list)
+    expired: list[str] = field(default_factory=list)
+    archive_refs: list[str] = field(default_factory=list)
     dry_run: bool = False
 
 
@@ -52,11 +65,6 @@ def _day_of(rel: str) -> date:
     if match is None:
         raise ValueError(f"not a daily log name: {rel}")
     return date.fromisoformat(match.group(1))
-
-
-def _archive_folder(ws: Workspace) -> str:
-    spec = ws.role("archive")
-    return spec.path if spec else f"{ws.require_role('daily').path}/archive".lstrip("/")
 
 
 def _link(from_file: str, to_file: str) -> str:
@@ -97,7 +105,7 @@ def _consolidate(writer: Writer, dry_run: bool, confirm: bool) -> ConsolidationR
     ws = writer.ws
     report = ConsolidationReport(dry_run=dry_run)
     today = ws.today()
-    folder = _archive_folder(ws)
+    folder = archive_folder(ws)
     zh = ws.lang == "zh"
     old_days = [
         rel for rel in ws.role_files("daily") if (today - _day_of(rel)).days > SUMMARY_AFTER_DAYS
@@ -131,13 +139,89 @@ def _consolidate(writer: Writer, dry_run: bool, confirm: bool) -> ConsolidationR
         _relink(writer, f"{folder}/{_day_of(rel):%Y-%m}.md", rel, target)
         log_evolution(writer, "consolidate", target, f"{'归档' if zh else 'archived'} {rel}")
         report.moved.append(rel)
-    report.proposals = _slimming(ws) + _weekly_highlights(ws)
+    report.expired = _expire(writer, dry_run)
+    made = {f"{folder}/{_day_of(rel):%Y-%m}.md" for rel in report.summarised}
+    report.archive_refs = _archive_refs(writer, dry_run, made)
+    report.proposals = slimming(ws) + weekly_highlights(ws) + lesson_review(ws)
     if report.proposals and not dry_run:
         state = load_state(ws)
-        kept = [p for p in proposals_from_state(state) if not p.maintenance]
+        # Replace only consolidate's own earlier proposals: rules, knowledge and candidates
+        # waiting for their reply stay.
+        kept = [p for p in proposals_from_state(state) if p.kind not in CONSOLIDATE_KINDS]
         store_proposals(state, [*kept, *report.proposals])
         save_state(ws, state)
     return report
+
+
+def _expire(writer: Writer, dry_run: bool) -> list[str]:
+    """The pool's clean-up (note 004 lists it under consolidate): candidates past expiry."""
+    ws = writer.ws
+    if not ws.role("candidates") or not ws.resolve(ws.role_path("candidates")).exists():
+        return []
+    days = int(ws.config.evolve.expiry_days)
+    if dry_run:
+        return [
+            c.cid
+            for c in observing(writer)
+            if not c.promotable and expired_days(ws, c.first_seen, days) > 0
+        ]
+    return [c.cid for c in expire(writer, days)]
+
+
+def expired_days(ws: Workspace, first_seen: str, days: int) -> int:
+    """How many days past its expiry a candidate first seen on ``first_seen`` is (<= 0: not)."""
+    try:
+        age = (ws.today() - date.fromisoformat(first_seen)).days
+    except ValueError:
+        return 0
+    return age - days
+
+
+def _archive_refs(writer: Writer, dry_run: bool, made: set[str]) -> list[str]:
+    """Note 004's 日志归档引用: MEMORY.md lists each monthly archive file (name only, linked),
+    added once; a MEMORY.md without that section is left alone. ``made``: the monthly files
+    this run writes (still staged in its transaction, not yet on disk)."""
+    ws = writer.ws
+    if not ws.role("long_term") or not ws.role_files("long_term"):
+        return []
+    path = ws.role_path("long_term")
+    lines = ws.read_lines(path)
+    if not any(section_key(b) == "archive" for b in _level2_titles(lines)):
+        return []
+    folder = archive_folder(ws)
+    monthly = sorted(
+        {
+            rel
+            for rel in (*_files_in(ws, folder), *made)
+            if re.match(r"^\d{4}-\d{2}\.md$", rel.rsplit("/", 1)[-1])
+        }
+    )
+    links = {rel: _link(path, rel) for rel in monthly}
+    missing = [rel for rel, link in links.items() if f"]({link})" not in "".join(lines)]
+    if dry_run or not missing:
+        return missing
+    today = ws.today().isoformat()
+
+    def transform(current: list[str]) -> tuple[list[str], None]:
+        new = current
+        for rel in missing:
+            link = links[rel]
+            new, _line = add_bullet(new, "archive", f"- [{link}]({link})", ws.lang, path)
+        return refresh_header(new, today), None
+
+    writer.rewrite(path, transform, role="long_term")
+    return missing
+
+
+def _level2_titles(lines: list[str]) -> list[str]:
+    return [strip_eol(line)[3:] for line in lines if strip_eol(line).startswith("## ")]
+
+
+def _files_in(ws: Workspace, folder: str) -> list[str]:
+    full = ws.resolve(folder)
+    if not full.is_dir():
+        return []
+    return sorted(f"{folder}/{p.name}" for p in full.iterdir() if p.is_file() and p.suffix == ".md")
 
 
 def _relink(writer: Writer, monthly: str, old: str, new: str) -> None:
@@ -149,92 +233,3 @@ def _relink(writer: Writer, monthly: str, old: str, new: str) -> None:
         lambda lines: ([line.replace(before, after) for line in lines], None),
         role="archive",
     )
-
-
-def _slimming(ws: Workspace) -> list[Proposal]:
-    """For bullet roles over their line limit: move the oldest dated entries (never the error
-    corrections) to an archive file, as many as it takes to get back under the limit."""
-    from memstrata.maintain.status import workspace_status
-
-    zh = ws.lang == "zh"
-    out = []
-    for row in workspace_status(ws):
-        if not row.over_limit or row.role not in ("user", "long_term"):
-            continue
-        path = ws.role_path(row.role)
-        bullets = [
-            b
-            for b in parse_bullets(ws.read_lines(path), path)
-            if b.date and section_key(b.section) != "corrections"
-        ]
-        excess = row.lines - (row.limit or row.lines)
-        chosen = sorted(bullets, key=lambda b: (b.date, b.line))[: max(excess, 1)]
-        if not chosen:
-            continue
-        # An archive inherits its source's privacy: USER.md bullets never land where a shared
-        # session reads.
-        folder = (
-            ws.role_path("private_archive")
-            if row.role in private_roles(ws.config)
-            else _archive_folder(ws)
-        )
-        archive = f"{folder}/{path.rsplit('/', 1)[-1].removesuffix('.md')}-archive.md"
-        lines = sorted(b.line for b in chosen)
-        summary = (
-            f"{path} 超出上限（{row.lines}/{row.limit} 行）：把最旧的 {len(lines)} 条移到 {archive}"
-            if zh
-            else f"{path} is over its limit ({row.lines}/{row.limit} lines): move the {len(lines)} oldest entries to {archive}"
-        )
-        out.append(
-            Proposal(
-                0,
-                "",
-                "slim",
-                summary,
-                "archive",
-                "ARCHIVE",
-                "容量上限" if zh else "capacity limit",
-                "consolidate",
-                ws.today().isoformat(),
-                0,
-                {"path": path, "archive": archive, "texts": [b.text for b in chosen]},
-            )
-        )
-    return out
-
-
-def _weekly_highlights(ws: Workspace) -> list[Proposal]:
-    """Five-tier's weekly integration: last week's daily section titles proposed for MEMORY.md."""
-    if ws.preset != "five-tier" or not ws.role("long_term"):
-        return []
-    week = sorted(
-        (rel for rel in ws.role_files("daily") if 0 <= (ws.today() - _day_of(rel)).days < 7),
-        reverse=True,
-    )
-    titles = [
-        line.strip()[2:].split("：")[0] for rel in week for line in _highlights(ws, rel, per_day=3)
-    ]
-    if not titles:
-        return []
-    zh = ws.lang == "zh"
-    start = (ws.today() - timedelta(days=6)).isoformat()
-    text = (
-        f"近期成果（{start} ~ {ws.today().isoformat()}）："
-        if zh
-        else f"Recent results ({start} to {ws.today().isoformat()}): "
-    ) + "；".join(titles[:6])
-    return [
-        Proposal(
-            0,
-            "",
-            "highlight",
-            text,
-            "long_term",
-            "MEMORY",
-            "每周整合" if zh else "weekly integration",
-            "consolidate",
-            ws.today().isoformat(),
-            0,
-            {},
-        )
-    ]

@@ -1,10 +1,14 @@
 """``memstrata doctor`` (note 004's health-check): what is wrong, and the safe repairs.
 
-Checks: role limits; pending backlog and age; candidates close to expiry; index freshness and
-consistency with the files; line-index headers that no longer match; links to missing files;
-secrets in any file; identity files changed since init; hooks installed or not. Problems make
-the exit code 1; notes (a candidate near expiry, no hooks yet) do not. ``fix`` does only safe
-repairs — sync the index, refresh stale line-index headers — and says what it did.
+Checks: every memory file parses (each malformed file is one finding with its line, what is
+wrong and how to fix it; the other checks go on without it); role limits; pending backlog and
+age; candidates close to or past expiry; index consistency with the files; line-index headers
+that no longer match; links to missing files; secrets in any file; identity and rule files
+changed by hand; settings in note 000's config.yaml memstrata does not read; hooks installed
+or not. Problems make the exit code 1; notes (an index a write ahead of the files, which the
+next search catches up on; a candidate near expiry; no hooks yet) do not. ``fix`` does only
+safe repairs — sync the index, refresh stale line-index headers — and says what it did;
+``accept`` re-records the hash of an identity or rule file the owner edited on purpose.
 """
 
 from __future__ import annotations
@@ -16,6 +20,9 @@ import sqlite3
 from dataclasses import dataclass, field
 from datetime import date, datetime
 
+from memstrata.core.config import load_config
+from memstrata.core.initialize import BASELINE_ROLES, record_baseline
+from memstrata.core.permissions import check_operation
 from memstrata.core.redact import find_secrets
 from memstrata.core.workspace import Workspace
 from memstrata.core.writer import Writer
@@ -23,6 +30,7 @@ from memstrata.errors import MemstrataError
 from memstrata.evolve.pool import observing
 from memstrata.formats.bullets import refresh_header
 from memstrata.formats.jsonl import parse_jsonl
+from memstrata.formats.validate import entry_keys
 from memstrata.maintain.status import workspace_status
 from memstrata.recall.store import INDEX_NAME, Index, iter_markdown
 from memstrata.text.textio import read_text, strip_eol
@@ -53,7 +61,7 @@ class DoctorReport:
 
 def _limits(ws: Workspace) -> list[Finding]:
     out = []
-    for row in workspace_status(ws):
+    for row in workspace_status(ws, strict=False):
         if row.over_limit:
             used = row.entries if row.limit_unit == "entries" else row.lines
             out.append(
@@ -66,6 +74,51 @@ def _limits(ws: Workspace) -> list[Finding]:
                     else row.role,
                 )
             )
+    return out
+
+
+# What to do about each kind of malformed entry (matched on the parser's message).
+_HINTS = (
+    ("malformed dated entry", "write it as '- [YYYY-MM] 内容 | 来源：…', or drop the leading '['"),
+    ("duplicate principle id", "renumber the later one to the next free P number"),
+    ("duplicate task id", "give the later one the next free T number"),
+    ("has no title", "give the heading a title"),
+    ("unclosed [agent] tag", "close the tag: '## [agent] 标题'"),
+    ("candidate row has", "give the row every column of its table, separated by '|'"),
+    ("candidate count", "write the count as n/target, e.g. 2/3"),
+    ("table", "restore the table's heading from the template (memstrata init on a new folder)"),
+    ("not valid UTF-8", "save the file as UTF-8"),
+    ("unclosed code fence", "close the ``` fence"),
+    ("empty 'file:'", "name the pattern's domain file after 'file:'"),
+)
+
+
+def hint(message: str) -> str:
+    """The suggested fix for a parser's error message."""
+    return next(
+        (fix for words, fix in _HINTS if words in message),
+        "edit the line to match the entry format, or restore the file from version control",
+    )
+
+
+def _formats(ws: Workspace) -> list[Finding]:
+    """Every memory file that does not parse, each with its line, problem and fix (a broken
+    file is reported, never a reason to stop checking the others)."""
+    out = []
+    for name in ws.layout.roles:
+        if name in ("pending", "citations"):
+            continue  # queues: a bad line is skipped with a warning (see _pending)
+        for rel in ws.role_files(name):
+            try:
+                lines = ws.read_lines(rel)
+                entry_keys(name, lines, rel)
+                if name == "candidates":
+                    observing(lines, rel)
+            except MemstrataError as exc:
+                where = f"{rel}:{exc.line}" if exc.line else rel
+                out.append(
+                    Finding("format", "problem", f"{exc.message}; fix: {hint(exc.message)}", where)
+                )
     return out
 
 
@@ -105,22 +158,38 @@ def _pending(ws: Workspace) -> list[Finding]:
 def _candidates(ws: Workspace) -> list[Finding]:
     if not ws.role("candidates") or not ws.resolve(ws.role_path("candidates")).exists():
         return []
-    days = ws.config.evolve.expiry_days
+    days = int(ws.config.evolve.expiry_days)
     out = []
-    for candidate in observing(ws.writer()):
+    try:
+        candidates = observing(ws.writer())
+    except MemstrataError:
+        return []  # reported by _formats
+    for candidate in candidates:
         try:
             age = (ws.today() - date.fromisoformat(candidate.first_seen)).days
         except ValueError:
             continue
-        if not candidate.promotable and age >= days - 5:
-            out.append(
-                Finding(
-                    "candidates",
-                    "note",
-                    f"{candidate.cid} ({candidate.count}/{candidate.threshold}) expires in {max(days - age, 0)} day(s): {candidate.summary}",
-                    f"{ws.role_path('candidates')}:L{candidate.line}",
-                )
+        if candidate.promotable or age < days - 5:
+            continue
+        # The pool drops a candidate once it is more than `days` old (evolve/pool.py expire).
+        left = days - age
+        if left >= 0:
+            when = "expires today" if left == 0 else f"expires in {left} day(s)"
+            if left == 0:
+                when += " (dropped at the next heartbeat or consolidate after today)"
+        else:
+            when = (
+                f"expired {-left} day(s) ago (first seen {candidate.first_seen}, limit {days} "
+                "days): run `memstrata consolidate` to drop it"
             )
+        out.append(
+            Finding(
+                "candidates",
+                "note",
+                f"{candidate.cid} ({candidate.count}/{candidate.threshold}) {when}: {candidate.summary}",
+                f"{ws.role_path('candidates')}:L{candidate.line}",
+            )
+        )
     return out
 
 
@@ -130,8 +199,8 @@ def _index(ws: Workspace) -> list[Finding]:
         return [
             Finding(
                 "index",
-                "problem",
-                "no search index yet: run `memstrata index`",
+                "note",
+                "no search index yet: the first search builds it (or run `memstrata index`)",
                 f".memstrata/{INDEX_NAME}",
             )
         ]
@@ -154,7 +223,10 @@ def _index_state(ws: Workspace) -> list[Finding]:
     known = {
         row[0]: (row[1], row[2]) for row in conn.execute("SELECT path, size, mtime_ns FROM files")
     }
-    on_disk = {rel: (stat.st_size, stat.st_mtime_ns) for rel, stat in iter_markdown(ws.root)}
+    on_disk = {
+        rel: (stat.st_size, stat.st_mtime_ns)
+        for rel, stat in (*iter_markdown(ws.root), *ws.global_markdown())
+    }
     stale = sorted(rel for rel, sig in on_disk.items() if known.get(rel) != sig)
     gone = sorted(rel for rel in known if rel not in on_disk)
     orphans = conn.execute(
@@ -162,12 +234,13 @@ def _index_state(ws: Workspace) -> list[Finding]:
     ).fetchone()[0]
     out = []
     if stale or gone:
+        # Information, not a problem: every search syncs the index first.
         out.append(
             Finding(
                 "index",
-                "problem",
+                "note",
                 f"index is behind the files: {len(stale)} changed, {len(gone)} deleted "
-                f"({', '.join((stale + gone)[:3])}…)",
+                f"({', '.join((stale + gone)[:3])}…); the next search catches up",
                 f".memstrata/{INDEX_NAME}",
             )
         )
@@ -192,7 +265,10 @@ def stale_headers(ws: Workspace) -> list[str]:
     out = []
     for role in ("user", "long_term"):
         for rel in ws.role_files(role):
-            lines = ws.read_lines(rel)
+            try:
+                lines = ws.read_lines(rel)
+            except MemstrataError:
+                continue  # reported by _formats
             if _normalised_header(
                 refresh_header(lines, ws.today().isoformat())
             ) != _normalised_header(lines):
@@ -204,7 +280,11 @@ def _links(ws: Workspace) -> list[Finding]:
     out = []
     for rel, _stat in iter_markdown(ws.root):
         base = rel.rsplit("/", 1)[0] if "/" in rel else ""
-        for number, line in enumerate(ws.read_lines(rel), start=1):
+        try:
+            text = ws.read_lines(rel)
+        except MemstrataError:
+            continue  # unreadable: reported by _formats when it is a memory file
+        for number, line in enumerate(text, start=1):
             for match in _LINK.finditer(line):
                 target = next(g for g in match.groups() if g).split("#")[0]
                 if not target or target.startswith(("/", "~")):
@@ -221,7 +301,7 @@ def _links(ws: Workspace) -> list[Finding]:
 
 def _secrets(ws: Workspace) -> list[Finding]:
     out = []
-    names = [rel for rel, _stat in iter_markdown(ws.root)]
+    names = [rel for rel, _stat in (*iter_markdown(ws.root), *ws.global_markdown())]
     names += [
         ws.role_path(r)
         for r in ("pending", "citations")
@@ -246,8 +326,14 @@ def _secrets(ws: Workspace) -> list[Finding]:
 
 
 def _identity(ws: Workspace) -> list[Finding]:
-    baseline = ws.config.baseline
+    """Identity files (never written by memstrata) and note 001's rule files (written only on
+    an approved proposal, which re-records the hash) changed or deleted by hand. The baseline
+    is read from disk: an approval in this process may have moved it since the workspace
+    was opened."""
+    baseline = load_config(ws.root).baseline
     if not baseline:
+        if not any(ws.role_files(role) for role in BASELINE_ROLES):
+            return []  # the layout has no identity or rule files (note 000's)
         return [
             Finding(
                 "identity", "note", "no identity baseline (workspace adopted, not created by init)"
@@ -255,19 +341,55 @@ def _identity(ws: Workspace) -> list[Finding]:
         ]
     out = []
     for rel, digest in baseline.items():
-        path = ws.resolve(rel)
+        kind = "rules" if ws.role_of(rel) == "rules" else "identity"
+        try:
+            path = ws.resolve(rel)
+        except MemstrataError:
+            continue  # a global file whose [global] root is no longer configured
+        accept = f"if you meant it: `memstrata doctor --accept {rel}`"
         if not path.exists():
-            out.append(Finding("identity", "problem", "identity file deleted since init", rel))
+            out.append(Finding(kind, "problem", f"{kind} file deleted since init", rel))
         elif hashlib.sha256(path.read_bytes()).hexdigest() != digest:
-            out.append(
-                Finding(
-                    "identity",
-                    "problem",
-                    "identity file changed since init (memstrata never writes it)",
-                    rel,
-                )
+            message = (
+                "rules file edited by hand (rules change only through `memstrata rule` and "
+                f"an approval); {accept}"
+                if kind == "rules"
+                else f"identity file changed since init (memstrata never writes it); {accept}"
             )
+            out.append(Finding(kind, "problem", message, rel))
     return out
+
+
+def _note_config(ws: Workspace) -> list[Finding]:
+    """Settings in note 000's config.yaml that memstrata does not read."""
+    if ws.preset != "self-evolution":
+        return []
+    from memstrata.core.note_config import NOTE_CONFIG, unused_keys
+
+    return [
+        Finding(
+            "config",
+            "note",
+            f"{key} is not a setting memstrata reads (it reads heartbeat.min_pending, "
+            "heartbeat.max_age_hours, citation_log; the rest are in memstrata.toml [evolve])",
+            f"{NOTE_CONFIG}:{line}",
+        )
+        for key, line in unused_keys(ws.root)
+    ]
+
+
+def accept(writer: Writer, rels: list[str]) -> list[str]:
+    """Re-record the baseline of identity or rule files the owner changed on purpose."""
+    check_operation("doctor", writer.session)
+    ws = writer.ws
+    for rel in rels:
+        if ws.role_of(rel) not in BASELINE_ROLES:
+            raise MemstrataError("is not an identity or rules file", rel)
+        if not ws.resolve(rel).is_file():
+            raise MemstrataError("does not exist", rel)
+    with writer.transaction():
+        record_baseline(writer, rels)
+    return [f"accepted the current text of {rel} as its baseline" for rel in rels]
 
 
 def _hooks(ws: Workspace) -> list[Finding]:
@@ -300,7 +422,18 @@ def _hooks(ws: Workspace) -> list[Finding]:
     ]
 
 
-CHECKS = (_limits, _pending, _candidates, _index, _links, _secrets, _identity, _hooks)
+CHECKS = (
+    _formats,
+    _limits,
+    _pending,
+    _candidates,
+    _index,
+    _links,
+    _secrets,
+    _identity,
+    _note_config,
+    _hooks,
+)
 
 
 def diagnose(ws: Workspace) -> DoctorReport:

@@ -1,5 +1,7 @@
 """``memstrata status``: per role, how many entries, how many lines against its limit, when
-it last changed. It parses every entry, so a malformed file is reported here first."""
+it last changed. It parses every entry, so a malformed file is reported here first (``doctor``
+asks for the lenient form: a file that does not parse is counted by lines and named in the
+row's warnings, and the other roles are still reported)."""
 
 from __future__ import annotations
 
@@ -8,14 +10,17 @@ from datetime import datetime
 
 from memstrata.core.permissions import Session, hidden_roles
 from memstrata.core.workspace import Workspace
+from memstrata.errors import MemstrataError
 from memstrata.formats.bullets import parse_bullets
 from memstrata.formats.candidates import parse_candidates
 from memstrata.formats.daily import parse_log
+from memstrata.formats.infra import parse_infra
 from memstrata.formats.jsonl import parse_jsonl
 from memstrata.formats.lessons import parse_lessons
 from memstrata.formats.patterns import parse_index, parse_patterns
 from memstrata.formats.principles import parse_principles
 from memstrata.formats.projects import parse_projects
+from memstrata.formats.tasks import parse_tasks
 
 _PARSERS = {
     "user": lambda lines, path: len(parse_bullets(lines, path)),
@@ -23,6 +28,8 @@ _PARSERS = {
     "principles": lambda lines, path: len(parse_principles(lines, path)),
     "lessons": lambda lines, path: len(parse_lessons(lines, path)),
     "projects": lambda lines, path: len(parse_projects(lines, path)),
+    "infra": lambda lines, path: len(parse_infra(lines, path)),
+    "tasks": lambda lines, path: len(parse_tasks(lines, path)),
     "daily": lambda lines, path: len(parse_log(lines, path)),
     "candidates": lambda lines, path: sum(
         1 for row in parse_candidates(lines, path) if row.table == "observing"
@@ -64,8 +71,11 @@ def _count(role: str, rel: str, lines: list[str]) -> tuple[int | None, list[str]
     return (parser(lines, rel), []) if parser else (None, [])
 
 
-def workspace_status(ws: Workspace, session: Session | None = None) -> list[RoleStatus]:
-    """The status of every role the layout defines that ``session`` may see, in layout order."""
+def workspace_status(
+    ws: Workspace, session: Session | None = None, strict: bool = True
+) -> list[RoleStatus]:
+    """The status of every role the layout defines that ``session`` may see, in layout order;
+    ``strict=False`` reports a file that does not parse as a warning instead of raising."""
     hidden = hidden_roles(ws.config, session or Session())
     rows: list[RoleStatus] = []
     for name, spec in ws.layout.roles.items():
@@ -77,9 +87,15 @@ def workspace_status(ws: Workspace, session: Session | None = None) -> list[Role
         warnings: list[str] = []
         newest: float | None = None
         for rel in files:
-            lines = ws.read_lines(rel)
-            total_lines += len(lines)
-            count, found = _count(name, rel, lines)
+            try:
+                lines = ws.read_lines(rel)
+                total_lines += len(lines)
+                count, found = _count(name, rel, lines)
+            except MemstrataError as exc:
+                if strict:
+                    raise
+                warnings.append(str(exc))
+                continue
             warnings.extend(found)
             if count is not None:
                 entries = (entries or 0) + count

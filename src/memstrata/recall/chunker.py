@@ -18,11 +18,15 @@ from memstrata.formats.markdown import Heading, headings, last_content
 from memstrata.formats.tags import split_tag
 from memstrata.text.textio import strip_eol
 
-CHUNKER_VERSION = "entries-4"
+CHUNKER_VERSION = "units-3"
 MAX_CHARS = 900
 MAX_LINES = 24
 OVERLAP_LINES = 2
 BULLET_GROUP = 1
+SMALL_SECTION_LINES = 8  # a section this short (and SMALL_SECTION_CHARS) is one chunk
+SMALL_SECTION_CHARS = 700
+LONG_LIST_ITEMS = 10  # a list longer than this is chunked in runs of WINDOW_ITEMS items
+WINDOW_ITEMS = 3
 _DATE = re.compile(r"\b(\d{4}-\d{2}-\d{2})\b")
 _MONTH = re.compile(r"^[-*]\s+\[(\d{4}-\d{2})(?:-\d{2})?\]")
 _PRINCIPLE = re.compile(r"^P(\d+)\b")
@@ -30,6 +34,9 @@ _CANDIDATE_ROW = re.compile(r"^\|\s*(C[\w-]+)\s*\|")
 _TAG = re.compile(r"^\[([^\[\]]+)\]")
 # The heading level of one entry per role: deeper headings stay inside the entry.
 ENTRY_LEVEL = {"daily": 2, "patterns": 2, "principles": 3, "lessons": 3, "projects": 3}
+# Roles whose entries are small and whole (a principle with its why, a lesson with its fix):
+# one chunk per entry. Every other file is chunked per item (_unit_chunks).
+ENTRY_ROLES = frozenset({"patterns", "principles", "lessons", "projects"})
 
 
 @dataclass
@@ -137,6 +144,8 @@ def _entry_id(role: str, title: str, first_line: str) -> str:
 def chunk_file(path: str, role: str | None, lines: list[str]) -> list[Chunk]:
     """Split one file's lines into chunks; deterministic for the same input."""
     role = role or "other"
+    if role not in ENTRY_ROLES | {"user", "long_term", "candidates"}:
+        return _unit_chunks(path, role, lines)
     file_date = _file_date(path)
     deepest = ENTRY_LEVEL.get(role, 6)
     all_headings = [h for h in headings(lines) if h.level <= deepest]
@@ -155,10 +164,7 @@ def chunk_file(path: str, role: str | None, lines: list[str]) -> list[Chunk]:
             continue  # blank, template hints only, or a heading with nothing under it
         last = last_content(lines, start, end)
         title = heading.title if heading else ""
-        try:
-            agent, bare_title = split_tag(title, path, start + 1) if title else (None, "")
-        except FormatError:  # a half-typed [agent tag must not keep a file out of search
-            agent, bare_title = None, title
+        agent, bare_title = _agent_and_title(title, path, start)
         date_match = _DATE.search(title)
         date = date_match.group(1) if date_match else file_date
         entry_id = _entry_id(role, bare_title, strip_eol(lines[start]))
@@ -190,6 +196,150 @@ def chunk_file(path: str, role: str | None, lines: list[str]) -> list[Chunk]:
                 )
             )
     return chunks
+
+
+def _agent_and_title(title: str, path: str, index: int) -> tuple[str | None, str]:
+    try:
+        return split_tag(title, path, index + 1) if title else (None, "")
+    except FormatError:  # a half-typed [agent tag must not keep a file out of search
+        return None, title
+
+
+def _unit_chunks(path: str, role: str, lines: list[str]) -> list[Chunk]:
+    """Daily logs, archives, infra and any other notes: one chunk per list item (with its
+    continuation lines), table row or paragraph, carrying the whole heading path as context.
+
+    A log section mixes several facts; as one chunk its vector is an average of all of them and
+    a hit cites lines that say nothing about the query. One item per chunk lets a terse bullet
+    be found through its headings (``sg-02 cutover > 完成内容``) and cites the line itself: one
+    turn per result in a conversation log.
+    """
+    file_date = _file_date(path)
+    entry_level = ENTRY_LEVEL.get(role, 0)
+    chunks: list[Chunk] = []
+    stack: list[Heading] = []
+    all_headings = headings(lines)
+    bounds = [h.index for h in all_headings]
+    starts = [0, *bounds] if (not bounds or bounds[0] > 0) else bounds
+    for number, start in enumerate(starts):
+        end = starts[number + 1] if number + 1 < len(starts) else len(lines)
+        heading = next((h for h in all_headings if h.index == start), None)
+        if heading is not None:
+            stack = [h for h in stack if h.level < heading.level] + [heading]
+        entry = next((h for h in stack if h.level == entry_level), None)
+        agent, entry_title = (
+            _agent_and_title(entry.title, path, entry.index) if entry else (None, "")
+        )
+        dated = next((m.group(1) for h in reversed(stack) if (m := _DATE.search(h.title))), "")
+        first = start + 1 if heading is not None else start
+        units = _units(lines, first, end)
+        if _small(lines, units):
+            units = [(units[0][0], units[-1][1], "")]
+        for unit_start, unit_end, header in _windows(units):
+            context = _heading_path(stack)
+            if header:
+                context = f"{context} > {header}" if context else header
+            for window_start, window_end in _split_long(lines, unit_start, unit_end):
+                chunks.append(
+                    Chunk(
+                        path,
+                        window_start + 1,
+                        window_end,
+                        _span_text(lines, window_start, window_end),
+                        heading=context,
+                        role=role,
+                        entry_id=entry_title,
+                        date=dated or file_date,
+                        agent=agent or "",
+                    )
+                )
+    return chunks
+
+
+def _small(lines: list[str], units: list[tuple[int, int, str]]) -> bool:
+    """A short section (the few bullets of one log entry) stays one chunk: its items belong
+    together and cite together. Tables keep one row per chunk."""
+    if not units or any(header for _s, _e, header in units):
+        return False
+    first, last = units[0][0], units[-1][1]
+    return (
+        last - first <= SMALL_SECTION_LINES
+        and sum(len(lines[i]) for i in range(first, last)) <= SMALL_SECTION_CHARS
+    )
+
+
+def _windows(units: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
+    """Items of a long list (a conversation, a long log) in runs of ``WINDOW_ITEMS``: one turn
+    alone ("Yeah, that was fun!") says too little to be found, a few in a row say what they
+    are about. Short lists (an agent's log entry) keep one chunk per item; table rows too."""
+    if len(units) <= LONG_LIST_ITEMS or any(header for _s, _e, header in units):
+        return units
+    return [
+        (units[i][0], units[min(i + WINDOW_ITEMS, len(units)) - 1][1], "")
+        for i in range(0, len(units), WINDOW_ITEMS)
+    ]
+
+
+_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s")
+# A short bold "key: value" line such as **时间**: 10:00: a unit of its own would be a result
+# that says nothing, and it was one in the top 5 for queries about its section.
+_META = re.compile(r"^\s*\*\*[^*]{1,20}\*\*\s*[:：]\s*[\w:.\- ]{0,20}$")
+_ROW = re.compile(r"^\s*\|")
+_RULE_ROW = re.compile(r"^\s*\|?[\s:|-]+\|[\s:|-]*$")
+
+
+def _units(lines: list[str], start: int, end: int) -> list[tuple[int, int, str]]:
+    """0-based [start, end) spans of the items, table rows, code blocks and paragraphs between
+    ``start`` and ``end``, each with a table header to add to its context."""
+    content = set(_content_lines(lines, start, end))
+    units: list[tuple[int, int, str]] = []
+    header = ""
+    index = start
+    while index < end:
+        line = strip_eol(lines[index])
+        if _FENCE_LINE.match(line):  # a code block is one unit, fences included
+            close = next(
+                (i for i in range(index + 1, end) if _FENCE_LINE.match(strip_eol(lines[i]))),
+                end - 1,
+            )
+            units.append((index, close + 1, ""))
+            index = close + 1
+            continue
+        if index not in content:
+            index += 1
+            header = header if _ROW.match(line) else ""
+            continue
+        if _ROW.match(line):
+            following = strip_eol(lines[index + 1]) if index + 1 < end else ""
+            if _RULE_ROW.match(following):  # a header row names the columns of the rows below
+                header = clean_for_embedding(line)
+                index += 2
+                continue
+            units.append((index, index + 1, header))
+            index += 1
+            continue
+        header = ""
+        if _META.match(line):
+            index += 1
+            continue
+        stop = index + 1
+        item = bool(_ITEM.match(line))
+        indent = len(line) - len(line.lstrip())
+        while stop < end and stop in content:
+            nxt = strip_eol(lines[stop])
+            if _ROW.match(nxt) or _FENCE_LINE.match(nxt) or _META.match(nxt):
+                break
+            if _ITEM.match(nxt):
+                break
+            if item and nxt.strip() and len(nxt) - len(nxt.lstrip()) < indent:
+                break
+            stop += 1
+        units.append((index, stop, ""))
+        index = stop
+    return units
+
+
+_FENCE_LINE = re.compile(r"^[ \t]{0,3}(`{3,}|~{3,})")
 
 
 def _bullet_groups(

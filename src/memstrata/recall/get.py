@@ -38,7 +38,7 @@ def get_lines(ws: Workspace, ref: str, session: Session | None = None) -> GetRes
     path, start, end = parse_location(ref)
     full = ws.resolve(path)
     rel = ws.rel(full)
-    if rel.split("/", 1)[0].startswith("."):
+    if rel.removeprefix("@global/").split("/", 1)[0].startswith("."):
         # .memstrata/ (proposals, caches, logs), .git/...: derived or foreign state, not memory.
         raise PermissionDenied("hidden folders are not memory; nothing to read here", rel)
     if not can_read(ws.config, session, *ws.read_roles(rel)):

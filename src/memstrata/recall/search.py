@@ -1,10 +1,10 @@
 """Hybrid search: BM25 over Chinese-segmented FTS5 plus exact vector similarity, fused.
 
-Fusion defaults follow the design notes (0.7 vector + 0.3 text, candidate multiplier 4) with
-BM25 scores normalised per query (best hit = 1.0) so the weights mean something; RRF is the
-alternative. Newer entries get a small recency bonus so that a fact corrected in a recent daily
-log outranks its stale copy in MEMORY.md. When the embedder cannot load or answer, results are
-lexical and the response says ``degraded`` with a warning: never silently, never a crash.
+This module finds the candidates (FTS5 over each chunk's words, its heading path and, for short
+Chinese queries, character pairs; the vector matrix) and shapes the hits; recall/ranking.py
+orders them (fusion, intents, diversity, near ties). When the embedder cannot load or answer,
+results are lexical and the response says ``degraded`` with a warning: never silently, never a
+crash.
 """
 
 from __future__ import annotations
@@ -21,18 +21,26 @@ from memstrata.core.permissions import Session, hidden_roles
 from memstrata.core.workspace import Workspace
 from memstrata.errors import MemstrataError
 from memstrata.providers.embedders import Embedder, EmbedderError, workspace_embedder
+from memstrata.recall.chunker import ENTRY_ROLES
+from memstrata.recall.query import QueryPlan, plan_query
+from memstrata.recall.ranking import (
+    Candidate,
+    Evidence,
+    fuse,
+    idf,
+    newer_first,
+    select,
+    vectors_of,
+)
 from memstrata.recall.store import Index
 from memstrata.recall.vectors import load_matrix
 from memstrata.text.spans import Span
-from memstrata.text.tokenize import STOPWORDS, fts_query, query_terms, tokens
+from memstrata.text.tokenize import CJK_RUN, fts_query
 
 MODES = ("hybrid", "lexical", "vector")
 _DATE = re.compile(r"^\d{4}-\d{2}(-\d{2})?$")
-_SUPERSEDES = re.compile(
-    r"改为|改成|换成|换到|迁移到|迁到|已停用|停用了|不再|取消了|现在是|现在用|已经改|更新为|升级到"
-    r"|no longer|changed to|moved to|migrated to|upgraded to|replaced|instead of|now uses|is now|are now|deprecated",
-    re.IGNORECASE,
-)
+# Per-process IDF cache: (index path, generation) -> term -> documents containing it.
+_DF: dict[tuple[str, str], dict[str, int]] = {}
 
 
 @dataclass
@@ -58,6 +66,15 @@ class SearchHit:
     entry_id: str
     date: str
     cite: str
+    # Query words matched (lexical side); not part of the JSON shape: ``warnings`` uses it so
+    # one shared word ("write" in "write a poem") is never a pitfall however rare it is here.
+    words: int = field(default=0, compare=False, repr=False)
+
+    def as_json(self) -> dict[str, Any]:
+        """The documented shape of one hit."""
+        data = asdict(self)
+        del data["words"]
+        return data
 
 
 @dataclass
@@ -79,7 +96,7 @@ class SearchResponse:
                 "mode": self.mode,
                 "degraded": self.degraded,
                 "results": [
-                    asdict(hit) | {"workspace": label}
+                    hit.as_json() | {"workspace": label}
                     for hit, label in zip(self.results, self.labels, strict=True)
                 ],
             }
@@ -87,7 +104,7 @@ class SearchResponse:
             "query": self.query,
             "mode": self.mode,
             "degraded": self.degraded,
-            "results": [asdict(hit) for hit in self.results],
+            "results": [hit.as_json() for hit in self.results],
         }
 
 
@@ -149,19 +166,103 @@ def _where(filters: SearchFilters, ws: Workspace) -> tuple[str, list[Any], str, 
 
 
 def _lexical(
-    conn: sqlite3.Connection, terms: list[str], where: str, params: list[Any], limit: int
+    conn: sqlite3.Connection,
+    plan: QueryPlan,
+    where: str,
+    params: list[Any],
+    limit: int,
+    settings: SearchSettings,
 ) -> dict[int, float]:
-    if not terms:
+    """BM25 (higher is better) of the chunks matching any query word or translation (in the
+    chunk or its headings; a Chinese one also as its run of character pairs) or, for short
+    Chinese queries, any character pair."""
+    translated = [w for forms in plan.synonyms.values() for w in forms]
+    parts = [_word_expression(word) for word in plan.terms]
+    parts += [_word_expression(word, pairs=True) for word in translated]
+    if plan.grams:
+        parts.append(fts_query(plan.grams, "grams"))
+    if not parts:
         return {}
     rows = conn.execute(
-        f"SELECT c.id, -bm25(chunks_fts) FROM chunks_fts JOIN chunks c ON c.id = chunks_fts.rowid"
-        f" WHERE chunks_fts MATCH ? AND {where} ORDER BY bm25(chunks_fts) LIMIT ?",
-        [fts_query(terms), *params, limit],
+        "SELECT c.id, -bm25(chunks_fts, ?, 1.0, ?) AS s FROM chunks_fts"
+        f" JOIN chunks c ON c.id = chunks_fts.rowid WHERE chunks_fts MATCH ? AND {where}"
+        " ORDER BY s DESC LIMIT ?",
+        [settings.heading_weight, settings.gram_weight, " OR ".join(parts), *params, limit],
     ).fetchall()
-    if not rows:
-        return {}
-    best = max(score for _id, score in rows) or 1.0
-    return {chunk_id: max(score, 0.0) / best for chunk_id, score in rows}
+    return {chunk_id: max(score, 0.0) for chunk_id, score in rows}
+
+
+# The fewest chunks IDF is computed over (see ``_evidence``); larger indexes are unaffected.
+MIN_IDF_DOCUMENTS = 50
+
+
+def _evidence(
+    conn: sqlite3.Connection, index: Index, plan: QueryPlan, settings: SearchSettings
+) -> Evidence:
+    """What each query word is worth and how it may be matched. Translations are kept only
+    when they occur in this index (the most frequent few), and count for at most
+    ``translation_credit`` of the word they translate; the word's own weight is its IDF, or,
+    when it does not occur here at all (an English word over Chinese memory), the IDF of its
+    best translation."""
+    counts = _document_counts(conn, index, plan.terms)
+    forms: dict[str, dict[str, float]] = {}
+    weights: dict[str, float] = {}
+    # IDF over a handful of chunks says nothing (a new workspace: 配置 in both of its two chunks
+    # weighed 0.18 against 1.8 for a word found nowhere, so the note's own example, a task about
+    # 配置 + 提供商 and the principle 配置提供商名不要用 qwen, matched 13 % of the task).
+    documents = max(counts[""], MIN_IDF_DOCUMENTS)
+    kept: dict[str, list[str]] = {}
+    for term in plan.terms:
+        found = _document_counts(conn, index, plan.synonyms.get(term, []), translated=True)
+        present = sorted(
+            (w for w in plan.synonyms.get(term, []) if found[w] > 0), key=lambda w: -found[w]
+        )[: settings.max_translations if settings.translation_credit > 0 else 0]
+        kept[term] = present
+        own = idf(documents, counts[term]) if counts[term] else 0.0
+        credits = {w: settings.translation_credit * idf(documents, found[w]) for w in present}
+        weight = own or max(credits.values(), default=0.0) or idf(documents, 0)
+        forms[term] = {term: own} | {w: min(c, weight) for w, c in credits.items()}
+        weights[term] = weight
+    plan.synonyms = kept
+    grams = _document_counts(conn, index, plan.grams, pairs=True) if plan.grams else {}
+    return Evidence(
+        forms, weights, {g: idf(documents, grams[g]) for g in plan.grams if grams[g] > 0}
+    )
+
+
+def _word_expression(word: str, pairs: bool = False) -> str:
+    """FTS5 expression for one word: the word in a chunk or its headings and, with ``pairs``
+    (a Chinese translation, which the segmenter never saw in context), its character pairs in a
+    row too: the chunk's text may have been cut elsewhere (先回滚 -> 先回 / 滚). Not for the
+    query's own words: their pairs cost 3x the query time on a 10k-chunk index for one dev
+    query."""
+    expression = fts_query([word], "{context body}")
+    if pairs and len(word) >= 2 and CJK_RUN.fullmatch(word):
+        run = " ".join(word[i : i + 2] for i in range(len(word) - 1))
+        expression += " OR " + fts_query([run], "grams")
+    return f"({expression})"
+
+
+def _document_counts(
+    conn: sqlite3.Connection,
+    index: Index,
+    terms: list[str],
+    pairs: bool = False,
+    translated: bool = False,
+) -> dict[str, int]:
+    """How many chunks contain each word (or character pair, with ``pairs``; a translation,
+    with ``translated``), cached per index generation; ``""``: all chunks."""
+    key = (f"{index.path}:{pairs}:{translated}", Index.meta(conn, "generation"))
+    known = _DF.setdefault(key, {})
+    for term in terms:
+        if term not in known:
+            expression = fts_query([term], "grams") if pairs else _word_expression(term, translated)
+            known[term] = conn.execute(
+                "SELECT COUNT(*) FROM chunks_fts WHERE chunks_fts MATCH ?", (expression,)
+            ).fetchone()[0]
+    if "" not in known:
+        known[""] = conn.execute("SELECT COUNT(*) FROM chunks").fetchone()[0]
+    return {term: known[term] for term in [*terms, ""]}
 
 
 def _allowed_mask(
@@ -195,18 +296,17 @@ def _allowed_mask(
     return mask
 
 
-def _recency(chunk_date: str, today: date, settings: SearchSettings) -> float:
-    if not chunk_date:
-        return 0.0
-    try:
-        when = date.fromisoformat(chunk_date if len(chunk_date) == 10 else chunk_date + "-01")
-    except ValueError:
-        return 0.0
-    age = max((today - when).days, 0)
-    return settings.recency_weight * 0.5 ** (age / settings.recency_half_life_days)
+# Roles whose chunks need no heading in their snippet: entries start with their own, and a
+# USER.md / MEMORY.md bullet is plain from its path.
+_OWN_HEADINGS = ENTRY_ROLES | {"user", "long_term", "candidates"}
+_DATE_ONLY = re.compile(r"^\[?\d{4}-\d{2}(?:-\d{2})?\]?$")
 
 
-def _snippet(text: str, terms: list[str], limit: int = 240) -> str:
+def _snippet(text: str, terms: list[str], heading: str = "", limit: int = 240) -> str:
+    """The lines of a chunk that hold query words (up to three), after the headings an item
+    sits under (``[coder] 部署网关 > 完成内容 › - 网关端口改为 8443``): an item alone does not
+    say what it is about."""
+    context = " > ".join(part for part in heading.split(" > ") if not _DATE_ONLY.match(part))
     lines = [line.strip() for line in text.split("\n") if line.strip()]
     lowered = [line.lower() for line in lines]
     scored = sorted(range(len(lines)), key=lambda i: -sum(term in lowered[i] for term in terms))
@@ -214,6 +314,8 @@ def _snippet(text: str, terms: list[str], limit: int = 240) -> str:
         range(min(2, len(lines)))
     )
     snippet = " … ".join(lines[i] for i in chosen)
+    if context:
+        snippet = f"{context} › {snippet}"
     return snippet if len(snippet) <= limit else snippet[: limit - 1] + "…"
 
 
@@ -285,141 +387,77 @@ def _rank(
 ) -> list[SearchHit]:
     where, params, other, other_params = _where(filters, ws)
     limit = k * int(settings.candidate_multiplier)
-    terms = query_terms(query)
-    text_scores = (
-        _lexical(conn, terms, where, params, limit) if mode != "vector" or model is None else {}
+    plan = plan_query(query)
+    evidence = _evidence(conn, index, plan, settings)
+    bm25 = (
+        _lexical(conn, plan, where, params, limit, settings)
+        if mode != "vector" or model is None
+        else {}
     )
     vector_scores: dict[int, float] = {}
-    matrix_for_ties = None
+    matrix = None
     if mode != "lexical" and model is not None:
         try:
             query_vector = model.embed([query])[0]
         except EmbedderError as exc:
             response.degraded = True
             response.warnings.append(f"{exc}; lexical results only")
-            text_scores = text_scores or _lexical(conn, terms, where, params, limit)
+            bm25 = bm25 or _lexical(conn, plan, where, params, limit, settings)
         else:
             matrix = load_matrix(conn, str(index.path), model.name, Index.meta(conn, "generation"))
             mask = _allowed_mask(conn, matrix, filters, ws, other, other_params)
             vector_scores = dict(matrix.top(query_vector, mask, limit))
-            matrix_for_ties = matrix
-            if text_scores and len(matrix.ids):
-                _fill_vector_scores(matrix, query_vector, text_scores, vector_scores)
+            if bm25 and len(matrix.ids):
+                _fill_vector_scores(matrix, query_vector, bm25, vector_scores)
     effective = mode if not response.degraded else "lexical"
-    candidates = set(text_scores) | set(vector_scores)
-    if not candidates:
+    ids = set(bm25) | set(vector_scores)
+    if not ids:
         return []
-    rows = {
-        row[0]: row
+    candidates = {
+        row[0]: Candidate(*row)
         for row in conn.execute(
-            f"SELECT id, path, start_line, end_line, role, entry_id, date, text FROM chunks WHERE id IN ({','.join('?' * len(candidates))})",
-            list(candidates),
+            "SELECT id, path, start_line, end_line, role, entry_id, date, text, heading FROM chunks"
+            f" WHERE id IN ({','.join('?' * len(ids))})",
+            list(ids),
         )
     }
     # Another process may have re-indexed a file since the vector matrix was cached: its old
     # chunk ids are gone, so score only the chunks that still exist.
-    candidates &= rows.keys()
-    today = ws.today()
-    scored: list[tuple[float, str, int]] = []
-    lex_rank = {
-        cid: rank for rank, cid in enumerate(sorted(text_scores, key=lambda c: -text_scores[c]))
-    }
+    for cand in candidates.values():
+        cand.vector = vector_scores.get(cand.cid, 0.0)
+        cand.lexical = evidence.coverage(cand) if cand.cid in bm25 else 0.0
+    lex_rank = {cid: r for r, cid in enumerate(sorted(bm25, key=lambda c: -bm25[c]))}
     vec_rank = {
-        cid: rank for rank, cid in enumerate(sorted(vector_scores, key=lambda c: -vector_scores[c]))
+        cid: r for r, cid in enumerate(sorted(vector_scores, key=lambda c: -vector_scores[c]))
     }
-    for cid in candidates:
-        text_score = text_scores.get(cid, 0.0)
-        vector_score = max(vector_scores.get(cid, 0.0), 0.0)
-        if effective == "lexical":
-            base, keep = text_score, cid in text_scores
-        elif effective == "vector":
-            base, keep = vector_score, vector_score >= settings.vector_min_score
-        elif settings.fusion == "rrf":
-            base = (
-                sum(1.0 / (60 + ranks[cid]) for ranks in (lex_rank, vec_rank) if cid in ranks) * 30
-            )
-            keep = True
-        else:
-            base = settings.vector_weight * vector_score + settings.text_weight * text_score
-            keep = base >= settings.min_score or text_score >= settings.strong_text
-        if keep:
-            scored.append((base + _recency(rows[cid][6], today, settings), rows[cid][6], cid))
-    scored.sort(key=lambda item: (-item[0], -_date_key(item[1]), item[2]))
-    scored = _newer_first(scored[: k * 2], rows, matrix_for_ties, settings) + scored[k * 2 :]
-    hits = []
-    for score, _date, cid in scored[:k]:
-        _id, path, start, end, role, entry_id, chunk_date, text = rows[cid]
-        hits.append(
-            SearchHit(
-                path,
-                start,
-                end,
-                round(score, 4),
-                _snippet(text, terms),
-                role,
-                entry_id,
-                chunk_date,
-                Span(path, start, end).cite(),
-            )
+    ordered = fuse(candidates, bm25, effective, plan, settings, ws.today(), lex_rank, vec_rank)
+    vectors = vectors_of(matrix, [c.cid for c in ordered[: k * 3]])
+    ordered = newer_first(ordered[: k * 3], vectors, settings, plan.current) + ordered[k * 3 :]
+    chosen = select(ordered, k, vectors, settings, lambda cand: _section_units(conn, cand))
+    return [
+        SearchHit(
+            c.path,
+            c.start,
+            c.end,
+            round(c.score, 4),
+            _snippet(c.text, plan.terms, "" if c.role in _OWN_HEADINGS else c.heading),
+            c.role,
+            c.entry_id,
+            c.date,
+            Span(c.path, c.start, c.end).cite(),
+            c.words,
         )
-    return hits
+        for c in chosen
+    ]
 
 
-def _newer_first(
-    scored: list[tuple[float, str, int]],
-    rows: dict[int, tuple],
-    matrix: Any,
-    settings: SearchSettings,
-) -> list[tuple[float, str, int]]:
-    """Near-ties between an entry and a newer one that says it changed go to the newer one.
-
-    A fact corrected in a recent daily log usually shares fewer words with the query than its
-    stale copy in MEMORY.md; a flat recency bonus big enough to fix that would reorder unrelated
-    results too. So a result moves up only past an older one within ``near_tie`` whose text is
-    alike (cosine of their vectors, or word overlap without vectors) and only if it speaks of a
-    change (改为, 已停用, no longer, moved to...). Measured: without the change wording the rule
-    reordered ordinary conversation by date and cost LoCoMo 0.16 of vector recall@10.
-    """
-    ordered = list(scored)
-    for position in range(len(ordered)):
-        score, when, cid = ordered[position]
-        for later in range(position + 1, len(ordered)):
-            other_score, other_when, other_id = ordered[later]
-            if score - other_score > settings.near_tie:
-                break
-            if (
-                _date_key(other_when) > _date_key(when)
-                and _SUPERSEDES.search(rows[other_id][7])
-                and _alike(cid, other_id, rows, matrix, settings)
-            ):
-                ordered.insert(position, ordered.pop(later))
-                break
-    return ordered
-
-
-def _alike(
-    first: int, second: int, rows: dict[int, tuple], matrix: Any, settings: SearchSettings
-) -> bool:
-    if matrix is not None and len(matrix.ids):
-        import numpy as np
-
-        positions = np.searchsorted(matrix.ids, [first, second])
-        if all(p < len(matrix.ids) for p in positions) and list(matrix.ids[positions]) == [
-            first,
-            second,
-        ]:
-            return (
-                float(matrix.matrix[positions[0]] @ matrix.matrix[positions[1]])
-                >= settings.same_topic
-            )
-    words = [set(tokens(rows[cid][7])) - STOPWORDS for cid in (first, second)]
-    union = words[0] | words[1]
-    return bool(union) and len(words[0] & words[1]) / len(union) >= 0.25
-
-
-def _date_key(value: str) -> int:
-    digits = value.replace("-", "")
-    return int(digits.ljust(8, "0")) if digits.isdigit() else 0
+def _section_units(conn: sqlite3.Connection, cand: Candidate) -> list[tuple[int, int, int]]:
+    """The items of a candidate's section in line order: (chunk id, start line, end line)."""
+    return conn.execute(
+        "SELECT id, start_line, end_line FROM chunks WHERE path = ? AND heading = ?"
+        " ORDER BY start_line",
+        (cand.path, cand.heading),
+    ).fetchall()
 
 
 def _fill_vector_scores(

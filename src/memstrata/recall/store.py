@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import itertools
 import json
 import os
 import sqlite3
@@ -33,14 +34,14 @@ from memstrata.core.workspace import LINKED_ROLE
 from memstrata.errors import MemstrataError
 from memstrata.recall.chunker import CHUNKER_VERSION, Chunk, chunk_file
 from memstrata.text.textio import decode_text, split_lines
-from memstrata.text.tokenize import SEGMENTER, index_text
+from memstrata.text.tokenize import SEGMENTER, index_grams, index_text
 
 if TYPE_CHECKING:
     from memstrata.core.workspace import Workspace
     from memstrata.providers.embedders import Embedder
 
 INDEX_NAME = "index.sqlite"
-SCHEMA_VERSION = "1"
+SCHEMA_VERSION = "2"
 IGNORED_DIRS = frozenset(
     {".git", ".memstrata", "node_modules", ".venv", "venv", "__pycache__", ".hg", ".svn"}
 )
@@ -86,7 +87,7 @@ CREATE TABLE IF NOT EXISTS chunks(id INTEGER PRIMARY KEY, path TEXT NOT NULL, st
     date TEXT NOT NULL, agent TEXT NOT NULL, text TEXT NOT NULL, text_hash TEXT NOT NULL);
 CREATE INDEX IF NOT EXISTS chunks_path ON chunks(path);
 CREATE INDEX IF NOT EXISTS chunks_hash ON chunks(text_hash);
-CREATE VIRTUAL TABLE IF NOT EXISTS chunks_fts USING fts5(tokens, tokenize='porter unicode61 remove_diacritics 2');
+CREATE VIRTUAL TABLE IF NOT EXISTS chunks_fts USING fts5(context, body, grams, tokenize='porter unicode61 remove_diacritics 2');
 CREATE TABLE IF NOT EXISTS embeddings(model TEXT NOT NULL, text_hash TEXT NOT NULL, vector BLOB NOT NULL,
     PRIMARY KEY(model, text_hash)) WITHOUT ROWID;
 """
@@ -335,12 +336,15 @@ class Index:
         seen: set[str] = set()
         updates: list[tuple[str, os.stat_result]] = []
         if only is None:
-            listing: Iterator[tuple[str, os.stat_result]] = iter_markdown(self.ws.root)
+            # The workspace's files and those of roles kept in the [global] root (note 004).
+            listing: Iterator[tuple[str, os.stat_result]] = itertools.chain(
+                iter_markdown(self.ws.root), self.ws.global_markdown()
+            )
         else:
             listing = (
-                (rel, (self.ws.root / rel).stat())
+                (rel, self.ws.resolve(rel).stat())
                 for rel in sorted(only)
-                if rel.endswith(".md") and (self.ws.root / rel).is_file()
+                if rel.endswith(".md") and self.ws.resolve(rel).is_file()
             )
         for rel, stat in listing:
             stats.scanned += 1
@@ -381,7 +385,7 @@ class Index:
         stats: SyncStats,
     ) -> None:
         try:
-            data = (self.ws.root / rel).read_bytes()
+            data = self.ws.resolve(rel).read_bytes()
             text = decode_text(data, rel)
         except (OSError, MemstrataError) as exc:
             stats.warnings.append(f"{exc} (not indexed)")
@@ -427,9 +431,14 @@ class Index:
                 text_hash(chunk.embed_text),
             ),
         )
-        tokens = index_text(f"{chunk.heading}\n{chunk.text}")
         conn.execute(
-            "INSERT INTO chunks_fts(rowid, tokens) VALUES (?, ?)", (cursor.lastrowid, tokens)
+            "INSERT INTO chunks_fts(rowid, context, body, grams) VALUES (?, ?, ?, ?)",
+            (
+                cursor.lastrowid,
+                index_text(chunk.heading),
+                index_text(chunk.text),
+                index_grams(f"{chunk.heading}\n{chunk.text}"),
+            ),
         )
 
     # ------------------------------------------------------------------ embeddings

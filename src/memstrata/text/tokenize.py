@@ -64,6 +64,30 @@ def index_text(text: str) -> str:
     return " ".join(tokens(text))
 
 
+def char_bigrams(text: str) -> list[str]:
+    """Distinct overlapping character pairs of every Chinese run (a lone character stays one).
+
+    The segmenter cuts the same words differently in different contexts (阿杰入职 becomes
+    阿杰入 / 职, so 入职 never matched it); pairs of characters match whatever the cut.
+    """
+    seen: dict[str, None] = {}
+    for run in CJK_RUN.findall(text):
+        if len(run) == 1:
+            seen.setdefault(run, None)
+        for start in range(len(run) - 1):
+            seen.setdefault(run[start : start + 2], None)
+    return list(seen)
+
+
+def index_grams(text: str) -> str:
+    """The space-joined character pairs stored beside the words (every pair, repeats kept, so
+    BM25 sees how often a pair occurs)."""
+    pairs: list[str] = []
+    for run in CJK_RUN.findall(text):
+        pairs.extend(run[start : start + 2] for start in range(max(len(run) - 1, 1)))
+    return " ".join(pairs)
+
+
 def query_terms(text: str) -> list[str]:
     """Distinct meaningful query tokens in order (stopwords dropped unless nothing else is left)."""
     seen: dict[str, None] = {}
@@ -77,10 +101,8 @@ def query_terms(text: str) -> list[str]:
     return list(seen)
 
 
-def fts_query(terms: list[str]) -> str:
-    """An FTS5 MATCH expression with OR semantics; every term quoted so no syntax leaks in."""
-    return " OR ".join('"' + term.replace('"', '""') + '"' for term in terms)
-
-
-def has_cjk(text: str) -> bool:
-    return bool(CJK_RUN.search(text))
+def fts_query(terms: list[str], column: str | None = None) -> str:
+    """An FTS5 MATCH expression with OR semantics; every term quoted so no syntax leaks in.
+    ``column`` restricts it to one column (or ``{a b}`` columns)."""
+    expression = " OR ".join('"' + term.replace('"', '""') + '"' for term in terms)
+    return f"{column} : ({expression})" if column else expression

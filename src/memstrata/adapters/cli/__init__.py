@@ -41,10 +41,11 @@ def _register() -> None:
         recall,
         records,
         service,
+        tiers,
         workspace,
     )
 
-    for module in (workspace, records, recall, learning, maintenance, agents, service):
+    for module in (workspace, records, tiers, recall, learning, maintenance, agents, service):
         module.register(cli)
 
 

@@ -232,11 +232,19 @@ def register(cli: click.Group) -> None:
             emit_json(data)
             return
         by_role = ", ".join(f"{k}={v}" for k, v in data["by_role"].items()) or "-"
-        click.echo(f"{data['total']} citation(s); by role: {by_role}")
+        click.echo(
+            f"{data['total']} citation(s), {data['total_verified']} verification(s); "
+            f"by role: {by_role}"
+        )
         for item in data["entries"]:
+            verified = (
+                f", verified {item['times_verified']}x (last {item['last_verified']})"
+                if item["times_verified"]
+                else ""
+            )
             click.echo(
-                f"{item['times_cited']:>4}  {item['entry']}  (last {item['last_cited']})  "
-                f"{item['source']}"
+                f"{item['times_cited']:>4}  {item['entry']}  (last {item['last_cited'] or '-'}"
+                f"{verified})  {item['source']}"
             )
 
     @command(cli, "cleanup")

@@ -20,16 +20,26 @@ from memstrata.errors import MemstrataError
 def register(cli: click.Group) -> None:
     @command(cli, "doctor")
     @click.option("--fix", "repair", is_flag=True, help="Do the safe repairs (reindex, headers).")
-    def doctor(repair: bool, as_json: bool) -> None:
+    @click.option(
+        "--accept",
+        "accepted",
+        multiple=True,
+        help="An identity or rules file you edited on purpose: record its text as the baseline.",
+    )
+    def doctor(repair: bool, accepted: tuple[str, ...], as_json: bool) -> None:
         """Health check (note 004): every malformed file, limits, index, secrets; exit 1 on
         problems. --fix does only safe repairs.
 
         \b
         Example: memstrata doctor --fix
+        Example: memstrata doctor --accept 03-rules/safety.md
         """
         from memstrata.adapters import presenters
-        from memstrata.maintain.doctor import run_doctor
+        from memstrata.maintain.doctor import accept, run_doctor
 
+        if accepted:
+            for done in accept(open_writer(), list(accepted)):
+                click.echo(f"fixed: {done}", err=as_json)
         report = run_doctor(open_workspace().writer(), repair)
         if as_json:
             emit_json(presenters.doctor(report))
@@ -79,6 +89,12 @@ def register(cli: click.Group) -> None:
                 f"{len(report.would_move)} log(s) older than 90 days can be archived: "
                 "run again with --confirm"
             )
+        if report.expired:
+            click.echo(
+                f"dropped {len(report.expired)} expired candidate(s): {', '.join(report.expired)}"
+            )
+        for rel in report.archive_refs:
+            click.echo(f"{'would list' if dry_run else 'listed'} {rel} under 日志归档引用")
         for proposal in report.proposals:
             click.echo(f"proposal: {proposal.summary}  (memstrata approve)")
 

@@ -2,17 +2,27 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import click
 
-from memstrata.adapters.cli.options import command, emit_json, open_writer
+from memstrata.adapters.cli.options import command, emit_json, open_writer, warn
 from memstrata.errors import MemstrataError
 
+if TYPE_CHECKING:
+    from memstrata.core.writer import Writer
 
-def _print(result: object, as_json: bool) -> None:
+
+def _print(result: object, as_json: bool, writer: Writer | None = None) -> None:
+    """The write's location; its warnings (a file left over its line limit) on stderr and in
+    the JSON."""
     from memstrata.adapters import presenters
 
+    warnings = list(writer.warnings) if writer is not None else []
+    for message in warnings:
+        warn(message)
     if as_json:
-        emit_json(presenters.placed(result))  # type: ignore[arg-type]
+        emit_json(presenters.placed(result, warnings))  # type: ignore[arg-type]
     else:
         click.echo(presenters.placed_text(result))  # type: ignore[arg-type]
 
@@ -34,7 +44,8 @@ def register(cli: click.Group) -> None:
         """
         from memstrata.entries.remember import remember as remember_text
 
-        _print(remember_text(open_writer(), text, role=role), as_json)
+        writer = open_writer()
+        _print(remember_text(writer, text, role=role), as_json, writer)
 
     @command(cli, "log", name="log")
     @click.argument("text")
@@ -62,7 +73,8 @@ def register(cli: click.Group) -> None:
             when = date.fromisoformat(day) if day else None
         except ValueError:
             raise MemstrataError(f"--date {day!r} is not a date (YYYY-MM-DD)") from None
-        _print(log(open_writer(), text, title=title, section=section, day=when), as_json)
+        writer = open_writer()
+        _print(log(writer, text, title=title, section=section, day=when), as_json, writer)
 
     @command(cli, "lesson")
     @click.argument("title")
@@ -85,7 +97,8 @@ def register(cli: click.Group) -> None:
         """
         from memstrata.entries.journal import lesson as add_lesson
 
-        _print(add_lesson(open_writer(), title, symptom, cause, fix, severity), as_json)
+        writer = open_writer()
+        _print(add_lesson(writer, title, symptom, cause, fix, severity), as_json, writer)
 
     @command(cli, "project")
     @click.argument("name")
@@ -102,7 +115,9 @@ def register(cli: click.Group) -> None:
         """
         from memstrata.entries.journal import project as update
 
-        _print(update(open_writer(), name, status=state, owner=owner, progress=progress), as_json)
+        writer = open_writer()
+        placed = update(writer, name, status=state, owner=owner, progress=progress)
+        _print(placed, as_json, writer)
 
     @command(cli, "infra")
     @click.argument("name")
@@ -125,4 +140,5 @@ def register(cli: click.Group) -> None:
         from memstrata.entries.journal import parse_fact
 
         parsed = dict(parse_fact(fact) for fact in facts)
-        _print(set_infra(open_writer(), name, parsed, kind), as_json)
+        writer = open_writer()
+        _print(set_infra(writer, name, parsed, kind), as_json, writer)

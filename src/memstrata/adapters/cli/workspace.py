@@ -36,15 +36,43 @@ def register(cli: click.Group) -> None:
         is_flag=True,
         help="A team workspace: every entry tagged [agent], secrets refused.",
     )
-    def init(directory: str, preset: str, lang: str, team: bool, as_json: bool) -> None:
+    @click.option(
+        "--global-root",
+        default=None,
+        help="A folder shared by every project (note 004's ~/.workbuddy): USER.md and the "
+        "identity files live there.",
+    )
+    @click.option(
+        "--global-role",
+        "global_roles",
+        multiple=True,
+        help="Another role to keep in the global root (e.g. skills).",
+    )
+    def init(
+        directory: str,
+        preset: str,
+        lang: str,
+        team: bool,
+        global_root: str | None,
+        global_roles: tuple[str, ...],
+        as_json: bool,
+    ) -> None:
         """Create a workspace (or adopt an existing one without changing a byte).
 
         \b
         Example: memstrata init ~/agent-memory --preset five-tier --lang zh
+        Example: memstrata init ./proj --preset memory-manager --global-root ~/.workbuddy
         """
         from memstrata.core.initialize import init_workspace
 
-        result = init_workspace(directory, preset=preset, lang=lang, team=team)
+        result = init_workspace(
+            directory,
+            preset=preset,
+            lang=lang,
+            team=team,
+            global_root=global_root,
+            global_roles=global_roles,
+        )
         ws = result.workspace
         if as_json:
             emit_json(

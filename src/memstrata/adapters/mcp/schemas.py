@@ -52,6 +52,7 @@ class PlacedOut(TypedDict):
     entry_id: str | None
     title: str
     cite: str
+    warnings: NotRequired[list[str]]  # e.g. the file is now over its line limit (count given)
 
 
 class SignalItem(TypedDict):

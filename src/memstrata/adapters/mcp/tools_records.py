@@ -1,7 +1,9 @@
-"""MCP tools that write records: memory_write (log, lesson, project, infra), memory_remember."""
+"""MCP tools that write records: memory_write (log, lesson, project, infra, task),
+memory_remember."""
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Annotated, Any, Literal, cast
 
 from pydantic import Field
@@ -30,24 +32,27 @@ def register(server: Any, tools: Tools) -> None:
         annotations=ToolAnnotations(**WRITES),
         description=(
             "Write a record: kind 'log' (a section in today's daily log), 'lesson' (a pitfall "
-            "with its fix, severity P0/P1/P2), 'project' (status update) or 'infra' (a host's "
-            'or service\'s facts). Examples: {"kind": "log", "text": "修复了登录超时"}; '
+            "with its fix, severity P0/P1/P2), 'project' (status update), 'infra' (a host's "
+            "or service's facts) or 'task' (a task list entry: a title creates one, an id "
+            "like T001 with a status updates it; status 已完成/done closes it). Examples: "
+            '{"kind": "log", "text": "修复了登录超时"}; '
             '{"kind": "lesson", "text": "npm install 失败", "symptom": "锁文件冲突", '
             '"fix": "改用 pnpm", "severity": "P1"}; {"kind": "project", "text": "支付网关", '
             '"status": "进行中", "progress": "退款迁移完成"}; {"kind": "infra", "text": '
-            '"gateway-prod", "facts": {"port": "8443"}}'
+            '"gateway-prod", "facts": {"port": "8443"}}; {"kind": "task", "text": "部署网关"}; '
+            '{"kind": "task", "text": "T001", "status": "进行中"}'
         ),
     )
     def memory_write(
         kind: Annotated[
-            Literal["log", "lesson", "project", "infra"],
-            Field(description="What to write: log, lesson, project or infra."),
+            Literal["log", "lesson", "project", "infra", "task"],
+            Field(description="What to write: log, lesson, project, infra or task."),
         ],
         text: Annotated[
             str,
             Field(
                 description="log: what happened; lesson: its title; project: its name; "
-                "infra: the host or service name."
+                "infra: the host or service name; task: a new task's title, or its id (T001)."
             ),
         ],
         title: Annotated[
@@ -59,7 +64,9 @@ def register(server: Any, tools: Tools) -> None:
         severity: Annotated[
             Literal["P0", "P1", "P2"], Field(description="lesson: severity.")
         ] = "P1",
-        status: Annotated[str | None, Field(description="project: 状态.")] = None,
+        status: Annotated[
+            str | None, Field(description="project or task: 状态 (task: 已完成/done closes it).")
+        ] = None,
         progress: Annotated[str | None, Field(description="project: one progress item.")] = None,
         facts: Annotated[
             dict[str, str] | None,
@@ -85,9 +92,16 @@ def register(server: Any, tools: Tools) -> None:
             )
         elif kind == "infra":
             placed = tools.run("infra", lambda: journal.infra(writer, text, facts or {}, section))
+        elif kind == "task":
+            from memstrata.entries import tasks
+
+            if re.match(r"^\s*T\d{3,}\s*$", text, re.IGNORECASE):
+                placed = tools.run("task", lambda: tasks.update(writer, text, status=status))
+            else:
+                placed = tools.run("task", lambda: tasks.add(writer, text))
         else:
-            raise ToolError(f"kind must be log, lesson, project or infra, not {kind!r}")
-        return cast(PlacedOut, presenters.placed(placed))
+            raise ToolError(f"kind must be log, lesson, project, infra or task, not {kind!r}")
+        return cast(PlacedOut, presenters.placed(placed, writer.warnings))
 
     @server.tool(
         annotations=ToolAnnotations(**WRITES),
@@ -102,7 +116,6 @@ def register(server: Any, tools: Tools) -> None:
     ) -> PlacedOut:
         from memstrata.entries.remember import remember
 
-        placed = tools.run(
-            "remember", lambda: remember(tools.workspace().writer(tools.session), text)
-        )
-        return cast(PlacedOut, presenters.placed(placed))
+        writer = tools.workspace().writer(tools.session)
+        placed = tools.run("remember", lambda: remember(writer, text))
+        return cast(PlacedOut, presenters.placed(placed, writer.warnings))

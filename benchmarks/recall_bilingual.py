@@ -1,0 +1,195 @@
+"""Strict recall on memory nobody here wrote (benchmarks/data/recall_bilingual, issue 14).
+
+A hand-written bilingual agent-memory workspace (72 files in the default layout) and 266 queries
+by someone who never saw the search code, with gold lines and a split frozen by seed (see the
+data README). The workspace is copied and adopted as a user would (``memstrata init`` on an
+existing folder writes nothing), the clock is 2026-09-01, and every query goes through the same
+``search()`` that ``memstrata search --json -k 10`` calls.
+
+Strict: a query counts at k only when every gold line is inside the line range of some hit in
+the top k; its rank is the position where the last gold line became covered (MRR uses that).
+Tune on ``dev`` only; ``heldout`` is the frozen part that is reported. ``--misses`` prints the
+dev queries hybrid missed at 5 (never held-out ones).
+
+    .venv/bin/python benchmarks/recall_bilingual.py [--embedder use|hash] [--set key=value] [--misses]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import tempfile
+import time
+from collections import defaultdict
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from common import MODES, make_embedder, mean, parse_overrides, recall_table, write_results
+
+DATA = Path(__file__).parent / "data" / "recall_bilingual"
+CLOCK = datetime(2026, 9, 1, 9, 0)
+TYPES = (
+    "cross_lingual",
+    "multi_hop",
+    "short_zh",
+    "paraphrase",
+    "temporal",
+    "negation_distractor",
+    "keyword_mixed",
+    "decision",
+)
+
+
+def load_queries() -> list[dict[str, Any]]:
+    """The queries with each gold item resolved to its (path, 1-based line)."""
+    queries = [json.loads(line) for line in (DATA / "queries.jsonl").open(encoding="utf-8")]
+    lines: dict[str, list[str]] = {}
+    for query in queries:
+        query["targets"] = []
+        for gold in query["gold"]:
+            text = lines.setdefault(
+                gold["path"],
+                (DATA / "workspace" / gold["path"]).read_text(encoding="utf-8").splitlines(),
+            )
+            numbers = [n for n, line in enumerate(text, start=1) if gold["quote"] in line]
+            assert len(numbers) == 1, (query["id"], gold)
+            query["targets"].append((gold["path"], numbers[0]))
+    return queries
+
+
+def strict_rank(results: list[Any], targets: list[tuple[str, int]]) -> int | None:
+    """0-based rank at which every target line is covered by some hit so far, or None."""
+    worst = 0
+    for path, line in targets:
+        found = next(
+            (
+                rank
+                for rank, hit in enumerate(results)
+                if hit.path == path and hit.start_line <= line <= hit.end_line
+            ),
+            None,
+        )
+        if found is None:
+            return None
+        worst = max(worst, found)
+    return worst
+
+
+def adopt_workspace(overrides: dict[str, Any]) -> Any:
+    """A private copy of the data workspace, adopted by ``init`` (nothing written into it) and
+    with ``overrides`` as its [search] settings."""
+    from memstrata.core.config import CONFIG_NAME
+    from memstrata.core.initialize import init_workspace
+    from memstrata.core.workspace import Workspace
+
+    root = Path(tempfile.mkdtemp(prefix="memstrata-recall-")) / "ws"
+    shutil.copytree(DATA / "workspace", root)
+    init_workspace(root)
+    if overrides:
+        lines = [f"{key} = {json.dumps(value)}" for key, value in overrides.items()]
+        (root / CONFIG_NAME).write_text("[search]\n" + "\n".join(lines) + "\n", encoding="utf-8")
+    return Workspace.open(root, clock=lambda: CLOCK)
+
+
+def score(queries: list[dict[str, Any]], ranks: dict[tuple[str, str], int | None]) -> list[dict]:
+    """Rows of R@1/5/10 and MRR per mode, split and group (all, each type, each lang)."""
+    rows = []
+    for split in ("heldout", "dev"):
+        for mode in MODES:
+            groups: dict[str, list[int | None]] = defaultdict(list)
+            for query in queries:
+                if query["split"] != split:
+                    continue
+                rank = ranks[(mode, query["id"])]
+                for group in ("all", query["type"], f"lang:{query['lang']}"):
+                    groups[group].append(rank)
+            for group in ["all", *TYPES, "lang:zh", "lang:en", "lang:mixed"]:
+                found = groups[group]
+                rows.append(
+                    {
+                        "split": split,
+                        "mode": mode,
+                        "group": group,
+                        "n": len(found),
+                        "R@1": mean(float(r is not None and r < 1) for r in found),
+                        "R@5": mean(float(r is not None and r < 5) for r in found),
+                        "R@10": mean(float(r is not None and r < 10) for r in found),
+                        "MRR": mean(1.0 / (r + 1) if r is not None else 0.0 for r in found),
+                    }
+                )
+    return rows
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--embedder", default="use")
+    parser.add_argument("--set", action="append", default=[], help="search setting, key=value")
+    parser.add_argument("--misses", action="store_true", help="print dev misses of hybrid at 5")
+    parser.add_argument("--modes", default=",".join(MODES))
+    args = parser.parse_args()
+    from memstrata.recall.search import search
+    from memstrata.recall.store import Index
+
+    queries = load_queries()
+    embedder = make_embedder(args.embedder)
+    ws = adopt_workspace(parse_overrides(args.set))
+    started = time.perf_counter()
+    stats = Index(ws, embedder).sync(embed=True)
+    index_s = time.perf_counter() - started
+    modes = [m for m in MODES if m in args.modes.split(",")]
+    ranks: dict[tuple[str, str], int | None] = {}
+    misses = []
+    seconds: dict[str, list[float]] = defaultdict(list)
+    for query in queries:
+        for mode in MODES:
+            if mode not in modes:
+                ranks[(mode, query["id"])] = None
+                continue
+            started = time.perf_counter()
+            results = search(ws, query["query"], k=10, mode=mode, embedder=embedder).results
+            seconds[mode].append(time.perf_counter() - started)
+            rank = strict_rank(results, query["targets"])
+            ranks[(mode, query["id"])] = rank
+            if mode == "hybrid" and query["split"] == "dev" and (rank is None or rank >= 5):
+                misses.append((query, rank, results))
+    rows = score(queries, ranks)
+    columns = ["split", "mode", "group", "n", "R@1", "R@5", "R@10", "MRR"]
+    print(
+        recall_table(
+            "Strict recall, held-out part", [r for r in rows if r["split"] == "heldout"], columns
+        )
+    )
+    print()
+    print(
+        recall_table("Strict recall, dev part", [r for r in rows if r["split"] == "dev"], columns)
+    )
+    print(
+        f"\n{len(queries)} queries; index {stats.chunks_added} chunks in {index_s:.1f} s "
+        f"({embedder.name}); mean query ms: "
+        + ", ".join(f"{m} {1000 * mean(seconds[m]):.1f}" for m in modes)
+    )
+    if args.misses:
+        print(f"\nhybrid dev misses at 5 ({len(misses)}):")
+        for query, rank, results in misses:
+            print(
+                f"- {query['id']} [{query['type']}] {query['query']!r} rank={rank} gold={query['targets']}"
+            )
+            for hit in results[:5]:
+                print(f"    {hit.cite} {hit.score:.3f} {hit.snippet[:90]!r}")
+    path = write_results(
+        "recall_bilingual",
+        {
+            "embedder": embedder.name,
+            "settings": args.set,
+            "rows": rows,
+            "chunks": stats.chunks_added,
+            "ranks": {f"{m}:{q}": r for (m, q), r in ranks.items()},
+        },
+    )
+    print(f"wrote {path}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,61 @@
+"""What a query asks for, read once before ranking: its words, character bigrams for short
+Chinese queries, and two intents that change which of several similar memories should win.
+
+* ``current``: the query asks for the value now (现在, 目前, 最新, now, these days, latest...).
+  Memory holds every earlier value too (a port changed twice, a budget revised); when it asks
+  for the current one, the newest of the alike candidates goes first.
+* ``decision``: the query asks what was decided (决定, 定了, settle on, decide...). The
+  discussion lives in daily logs, the outcome in a terse MEMORY.md bullet: that one goes first.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from memstrata.recall.translate import translations
+from memstrata.text.tokenize import CJK_RUN, char_bigrams, query_terms
+
+_CURRENT = re.compile(
+    r"现在|目前|当前|如今|眼下|最新|最近一次|最近的|这些天|这阵子|现行|还在用|上个月|上月"
+    r"|\bnow\b|\bcurrent(?:ly)?\b|these days|\blatest\b|most recent|at the moment|\bstill\b"
+    r"|last month|\btoday\b",
+    re.IGNORECASE,
+)
+_DECISION = re.compile(
+    r"决定|定了|定下|定的|拍板|敲定|选定|结论|怎么定|定没定"
+    r"|\bdecid(?:e|ed|ing)\b|\bdecision\b|\bsettle[ds]?\b|\bagreed?\b|\bwent with\b|\bgo with\b",
+    re.IGNORECASE,
+)
+# Queries of at most this many Chinese characters also match by character bigrams: 证书过期
+# must find 证书…过期 and 过期的证书 whichever way the segmenter cut them.
+SHORT_CJK = 6
+
+
+@dataclass
+class QueryPlan:
+    """The parts of a query the ranking uses."""
+
+    text: str
+    terms: list[str]
+    grams: list[str] = field(default_factory=list)
+    # Words in the other language for each term (CC-CEDICT), before search keeps those that
+    # occur in the index.
+    synonyms: dict[str, list[str]] = field(default_factory=dict)
+    current: bool = False
+    decision: bool = False
+
+
+def plan_query(text: str, translate: bool = True) -> QueryPlan:
+    """Terms, bigrams (short Chinese queries only), translations and intents of ``text``."""
+    terms = query_terms(text)
+    cjk = "".join(CJK_RUN.findall(text))
+    grams = char_bigrams(text) if 0 < len(cjk) <= SHORT_CJK else []
+    return QueryPlan(
+        text=text,
+        terms=terms,
+        grams=grams,
+        synonyms=translations(terms) if translate else {},
+        current=bool(_CURRENT.search(text)),
+        decision=bool(_DECISION.search(text)),
+    )
