@@ -83,3 +83,39 @@ def test_signal_dry_run_uses_the_classifier(ws, cli, monkeypatch) -> None:
     for negative in ("不对称加密一般用哪个库？", "remember() 这个 hook 怎么用？"):
         assert kinds(negative) == [], negative
     assert "memstrata.capture.classifier" in sys.modules
+
+
+@pytest.mark.integration
+@pytest.mark.parametrize(
+    "text",
+    [
+        "不对，应该用 pnpm",
+        "不对，应该用 pnpm 装依赖",
+        "错了，端口改成 8443",
+        "No, that's wrong: always use pnpm",
+        "Nope, use the staging cluster instead",
+    ],
+)
+def test_the_notes_canonical_correction_is_found_with_the_model(ws, cli, monkeypatch, text) -> None:
+    """Reported: `signal "不对，应该用 pnpm" --context "[bash] npm i → Exit code 1"` (the command's
+    own help example) printed "No learning signal." with the model on: the rules found the
+    correction and the model overruled them."""
+    monkeypatch.setenv("MEMSTRATA_EMBEDDER", "use")
+    out = cli(
+        "-w",
+        str(ws.root),
+        "signal",
+        text,
+        "--context",
+        "[bash] npm i → Exit code 1",
+        "--dry-run",
+        "--json",
+    ).out
+    assert "correction" in {s["kind"] for s in json.loads(out)["signals"]}
+
+
+@pytest.mark.parametrize(
+    "text", ["不对称加密用 RSA", "这不对吧？", "No idea which one to use", "Nobody should use tabs"]
+)
+def test_canonical_correction_needs_a_wrong_then_a_fix(text) -> None:
+    assert "correction" not in classifier.kept_by_rules(text, {"correction"})
