@@ -84,6 +84,9 @@ class SearchSettings:
     # A result from an entry already shown, or with a vector this close to one shown, loses
     # ``diversity`` of its score (0 turns it off).
     diversity: float = 0.0
+    # Hybrid search re-orders this many of the best fused candidates with the fitted linear
+    # model of recall/rerank.py (0 turns it off).
+    rerank_depth: int = 30
     near_copy: float = 0.9
     # Adjacent items of a result's section scoring at least this share of it join the result
     # (one result per passage; 0 turns it off).

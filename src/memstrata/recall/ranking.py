@@ -96,6 +96,19 @@ class Evidence:
             shares.append(sum(w for g, w in self.grams.items() if g in haystack) / total_grams)
         return max(shares, default=0.0)
 
+    def heading_coverage(self, heading: str) -> float:
+        """Share of the query's word information a heading path alone matches."""
+        total = sum(self.weights.values())
+        if total <= 0 or not heading:
+            return 0.0
+        haystack = heading.lower()
+        latin = set(_LATIN.findall(haystack))
+        got = sum(
+            max((c for f, c in forms.items() if self._found(f, haystack, latin)), default=0.0)
+            for forms in self.forms.values()
+        )
+        return got / total
+
     def _found(self, form: str, haystack: str, latin: set[str]) -> bool:
         chinese, variants = self._match[form]
         if chinese:
@@ -167,6 +180,12 @@ def fuse(
 
 
 def _recency(chunk_date: str, today: date, settings: SearchSettings, current: bool) -> float:
+    weight = settings.current_recency_weight if current else settings.recency_weight
+    return weight * recency(chunk_date, today, settings.recency_half_life_days)
+
+
+def recency(chunk_date: str, today: date, half_life_days: float) -> float:
+    """1 for a chunk dated today, halving every ``half_life_days``; 0 without a date."""
     if not chunk_date:
         return 0.0
     try:
@@ -174,8 +193,7 @@ def _recency(chunk_date: str, today: date, settings: SearchSettings, current: bo
     except ValueError:
         return 0.0
     age = max((today - when).days, 0)
-    weight = settings.current_recency_weight if current else settings.recency_weight
-    return weight * 0.5 ** (age / settings.recency_half_life_days)
+    return float(0.5 ** (age / half_life_days))
 
 
 def newer_first(
@@ -192,7 +210,7 @@ def newer_first(
     cost LoCoMo 0.16 of vector recall@10.
     """
     ordered = list(ordered)
-    speaks_of_change: dict[int, bool] = {}
+    changes: dict[int, bool] = {}
     for position in range(len(ordered)):
         first = ordered[position]
         for later in range(position + 1, len(ordered)):
@@ -201,7 +219,7 @@ def newer_first(
                 break
             if (
                 date_key(other.date) > date_key(first.date)
-                and (current or _speaks_of_change(other, speaks_of_change))
+                and (current or _speaks_of_change(other, changes))
                 and _alike(first, other, vectors, settings)
             ):
                 other.score = max(other.score, first.score)  # ranks as the fact it corrects
@@ -312,6 +330,8 @@ def vectors_of(matrix: Any, ids: list[int]) -> dict[int, Any]:
 def _alike(
     first: Candidate, second: Candidate, vectors: dict[int, Any], settings: SearchSettings
 ) -> bool:
+    """Two chunks about the same fact: close vectors, or one line of ``second`` sharing
+    ``same_line`` of the words of ``first``."""
     if (
         first.cid in vectors
         and second.cid in vectors

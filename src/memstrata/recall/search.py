@@ -32,6 +32,7 @@ from memstrata.recall.ranking import (
     select,
     vectors_of,
 )
+from memstrata.recall.rerank import rerank
 from memstrata.recall.store import Index
 from memstrata.recall.vectors import load_matrix
 from memstrata.text.spans import Span
@@ -431,8 +432,19 @@ def _rank(
         cid: r for r, cid in enumerate(sorted(vector_scores, key=lambda c: -vector_scores[c]))
     }
     ordered = fuse(candidates, bm25, effective, plan, settings, ws.today(), lex_rank, vec_rank)
+    depth = settings.rerank_depth
+    reranked = effective == "hybrid" and settings.fusion == "weighted" and depth > 0
+    if reranked:
+        pool = rerank(
+            ordered[:depth], plan, evidence, bm25, ws.today(), settings.recency_half_life_days
+        )
+        ordered = pool + ordered[depth:]
     vectors = vectors_of(matrix, [c.cid for c in ordered[: k * 3]])
-    ordered = newer_first(ordered[: k * 3], vectors, settings, plan.current) + ordered[k * 3 :]
+    # After the reranker (which weighs recency for "now" queries itself) only a newer chunk
+    # that says it changed moves up past an alike one: with "now" alone, every newer chunk on
+    # the topic leapfrogged the answer.
+    current = plan.current and not reranked
+    ordered = newer_first(ordered[: k * 3], vectors, settings, current) + ordered[k * 3 :]
     chosen = select(ordered, k, vectors, settings, lambda cand: _section_units(conn, cand))
     return [
         SearchHit(

@@ -1,0 +1,124 @@
+"""The second stage of hybrid search (recall/rerank.py, issue 14 round 2): a linear model over
+the fused pool, and the near-tie rule after it. Each test failed on the ranking before it."""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import ClassVar
+
+import numpy as np
+
+from memstrata.recall.query import plan_query
+from memstrata.recall.ranking import Candidate, Evidence
+from memstrata.recall.rerank import FEATURES, WEIGHTS, rerank
+from memstrata.recall.search import search
+
+TODAY = date(2026, 9, 1)
+
+
+def _write(ws, rel: str, text: str) -> None:
+    path = ws.root / rel
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+
+
+def _candidate(cid: int, text: str, role: str = "daily", heading: str = "", **kw) -> Candidate:
+    return Candidate(cid, f"memory/{cid}.md", 1, 1, role, "", "2026-08-01", text, heading, **kw)
+
+
+def _evidence(terms: list[str]) -> Evidence:
+    return Evidence({t: {t: 1.0} for t in terms}, dict.fromkeys(terms, 1.0), {})
+
+
+def test_every_feature_has_a_weight_and_the_vector_leads() -> None:
+    assert set(WEIGHTS) == set(FEATURES)
+    assert WEIGHTS["vector"] == max(WEIGHTS.values())
+
+
+def test_the_item_holding_the_querys_number_goes_first() -> None:
+    """Two alike items of one entry, equal on every fused signal: the fusion kept them in
+    index order, so the one without the version the query names came first."""
+    plan = plan_query("Go 1.23.4 升级")
+    pool = [
+        _candidate(
+            1, "- 五个服务升到 Go 1.23.1，CI 镜像同步更新", vector=0.5, lexical=0.5, score=0.5
+        ),
+        _candidate(
+            2, "- Go 升到 1.23.4（net/http 的安全修复）", vector=0.5, lexical=0.5, score=0.5
+        ),
+    ]
+    ordered = rerank(pool, plan, _evidence(["go", "升级"]), {1: 1.0, 2: 1.0}, TODAY, 60.0)
+    assert [c.cid for c in ordered] == [2, 1]
+
+
+def test_a_decision_query_puts_the_memory_bullet_above_the_discussion() -> None:
+    plan = plan_query("日志方案最后定了什么")
+    assert plan.decision
+    pool = [
+        _candidate(1, "- 结论：推荐 Loki，不选 ELK", vector=0.55, lexical=0.5, score=0.55),
+        _candidate(
+            2, "- [2026-05] 日志用 Loki", role="long_term", vector=0.5, lexical=0.5, score=0.5
+        ),
+    ]
+    ordered = rerank(pool, plan, _evidence(["日志", "方案"]), {1: 1.0, 2: 1.0}, TODAY, 60.0)
+    assert ordered[0].cid == 2
+
+
+def test_scores_stay_in_the_range_of_the_fused_pool() -> None:
+    plan = plan_query("gateway timeout")
+    pool = [
+        _candidate(i, f"- gateway timeout {i}", vector=v, lexical=0.5, score=s)
+        for i, (v, s) in enumerate([(0.9, 0.8), (0.4, 0.5), (0.1, 0.3)], start=1)
+    ]
+    ordered = rerank(pool, plan, _evidence(["gateway", "timeout"]), {}, TODAY, 60.0)
+    assert [c.cid for c in ordered] == [1, 2, 3]
+    assert ordered[0].score == 0.8 and ordered[-1].score == 0.3
+
+
+class ModelEmbedder:
+    """Everything about models and which agent uses one is alike (what a sentence encoder
+    says of two log entries about model changes)."""
+
+    name = "models-2"
+    dim = 2
+    topics: ClassVar[dict[str, int]] = {"模型": 0, "model": 0, "sonnet": 0, "gemini": 0}
+
+    def embed(self, texts: list[str]) -> np.ndarray:
+        out = np.full((len(texts), self.dim), 0.05, dtype=np.float32)
+        for row, text in enumerate(texts):
+            for word, axis in self.topics.items():
+                if word in text.lower():
+                    out[row, axis] = 1.0
+        return out / np.linalg.norm(out, axis=1, keepdims=True)
+
+
+def test_a_now_query_keeps_the_answer_above_a_newer_entry_about_something_else(make_ws) -> None:
+    """'coder 现在用的哪个模型': the near-tie rule moved any newer alike entry up for a "now"
+    query, so researcher's later model switch went above the line about coder (recall set dev
+    q016). After the reranker, which weighs recency for such queries itself, only a newer
+    entry that says it changed moves up."""
+    from memstrata.core.workspace import Workspace
+
+    tops = {}
+    for depth in (0, 30):
+        ws = make_ws()
+        _write(
+            ws,
+            "memory/2026-03-02.md",
+            "# [2026-03-02]\n\n## [main] 模型调整\n- coder 升级到 claude-sonnet-4.5，改大文件时更稳\n",
+        )
+        _write(
+            ws,
+            "memory/2026-04-10.md",
+            "# [2026-04-10]\n\n## [main] researcher 换模型\n- researcher 切到 gemini-2.5-flash，r1 太慢\n",
+        )
+        config = ws.root / "memstrata.toml"
+        config.write_text(
+            config.read_text(encoding="utf-8") + f"\n[search]\nrerank_depth = {depth}\n",
+            encoding="utf-8",
+        )
+        ws = Workspace.open(ws.root, clock=ws.clock)
+        hits = search(ws, "coder 现在用的哪个模型", embedder=ModelEmbedder()).results
+        tops[depth] = hits[0].path
+    assert tops[30] == "memory/2026-03-02.md"
+    assert tops[0] == "memory/2026-04-10.md"  # the rule as it was, kept without the reranker
