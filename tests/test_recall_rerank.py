@@ -143,3 +143,21 @@ def test_words_that_only_mean_now_are_not_query_words(ws) -> None:
     assert plan_query("网关现在监听哪个端口？").terms == ["网关", "监听", "端口"]
     hits = search(ws, "who is on call right now?", mode="lexical").results
     assert [h.path for h in hits] == ["memory/2026-04-14.md"]
+
+
+def test_a_daily_entry_is_one_passage_across_its_parts(ws) -> None:
+    """The question's words are in 遇到问题, the answer under 完成内容 of the same entry: the
+    two parts were separate sections, so the hit stopped at the problem and the answer line
+    was not in it (recall set dev q133). Relevant parts of one entry now form one result."""
+    _write(
+        ws,
+        "memory/2026-04-15.md",
+        "# [2026-04-15]\n\n## [coder] deliveries 查询慢\n\n### 遇到问题\n"
+        "- console 的投递记录页很慢，p95 820ms\n\n### 完成内容\n"
+        "- 投递记录页加了索引，p95 降到 45ms\n\n"
+        "## [main] 杂事\n- 投递记录页的文案下周再改\n",
+    )
+    hits = search(ws, "投递记录页 p95 慢", mode="lexical").results
+    top = hits[0]
+    assert (top.path, top.start_line, top.end_line) == ("memory/2026-04-15.md", 6, 9)
+    assert all(hit.start_line != 12 or hit.end_line == 12 for hit in hits)  # not across entries

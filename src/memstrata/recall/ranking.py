@@ -248,7 +248,7 @@ def select(
       enough to let the second half of a two-part question in);
     * a picked item takes in the adjacent items of its section that are relevant in their own
       right (at least ``merge_ratio`` of its score): one result per passage, and the slots they
-      would have taken go to other passages. ``neighbours`` lists a section's items as
+      would have taken go to other passages. ``neighbours`` lists a passage's items as
       (chunk id, start line, end line) in line order.
     """
     pool = list(ordered[: k * 4])
