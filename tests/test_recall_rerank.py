@@ -161,3 +161,24 @@ def test_a_daily_entry_is_one_passage_across_its_parts(ws) -> None:
     top = hits[0]
     assert (top.path, top.start_line, top.end_line) == ("memory/2026-04-15.md", 6, 9)
     assert all(hit.start_line != 12 or hit.end_line == 12 for hit in hits)  # not across entries
+
+
+def test_another_part_of_the_entry_joins_at_a_lower_share_than_a_sibling_item() -> None:
+    """An item of 完成内容 scoring 0.6 of the picked 遇到问题 item joins it (the answer under
+    the problem); another item of the picked one's own list at 0.6 does not (a conversation's
+    next turns stay separate results)."""
+    from memstrata.core.config import SearchSettings
+    from memstrata.recall.ranking import select
+
+    def item(cid: int, line: int, heading: str, score: float) -> Candidate:
+        cand = _candidate(cid, f"- item {cid}", heading=heading, score=score)
+        cand.path, cand.start, cand.end, cand.entry_id = "memory/d.md", line, line, "entry"
+        return cand
+
+    settings = SearchSettings()
+    problem, answer = item(1, 6, "e > 遇到问题", 1.0), item(3, 10, "e > 完成内容", 0.6)
+    chosen = select([problem, answer], 2, {}, settings, lambda _c: [(1, 6, 6), (3, 10, 10)])
+    assert [(c.start, c.end) for c in chosen] == [(6, 10)]
+    problem, sibling = item(1, 6, "e > 遇到问题", 1.0), item(2, 7, "e > 遇到问题", 0.6)
+    chosen = select([problem, sibling], 2, {}, settings, lambda _c: [(1, 6, 6), (2, 7, 7)])
+    assert [(c.start, c.end) for c in chosen] == [(6, 6), (7, 7)]

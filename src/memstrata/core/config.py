@@ -91,6 +91,8 @@ class SearchSettings:
     # Adjacent items of a result's section scoring at least this share of it join the result
     # (one result per passage; 0 turns it off).
     merge_ratio: float = 0.75
+    # ...and the items of another part of the same daily entry (完成内容 after 遇到问题).
+    part_merge_ratio: float = 0.5
     # BM25 weight of a chunk's heading path and of its Chinese character pairs (body = 1).
     # Translations of a query word (CC-CEDICT) kept per word, and what a match through one
     # is worth relative to the word itself (0 turns translation off).

@@ -266,17 +266,29 @@ def select(
                 best, best_value = index, value
         picked = pool.pop(best)
         if settings.merge_ratio > 0 and picked.role not in ENTRY_ROLES:
-            pool = _merge(picked, pool, neighbours(picked), settings.merge_ratio)
+            pool = _merge(
+                picked, pool, neighbours(picked), settings.merge_ratio, settings.part_merge_ratio
+            )
         chosen.append(picked)
         shown_entries.add(_entry(picked))
     return chosen
 
 
 def _merge(
-    picked: Candidate, pool: list[Candidate], units: list[tuple[int, int, int]], ratio: float
+    picked: Candidate,
+    pool: list[Candidate],
+    units: list[tuple[int, int, int]],
+    ratio: float,
+    other_part: float,
 ) -> list[Candidate]:
-    """Extend ``picked`` over contiguous relevant neighbours; returns the pool without them."""
-    relevant = {c.cid: c for c in pool if c.score >= ratio * picked.score}
+    """Extend ``picked`` over contiguous relevant neighbours; returns the pool without them.
+    A neighbour under another heading of the same entry (完成内容 after 遇到问题) needs
+    ``other_part`` of the picked score instead of ``ratio``."""
+    relevant = {
+        c.cid: c
+        for c in pool
+        if c.score >= (ratio if c.heading == picked.heading else other_part) * picked.score
+    }
     position = next((i for i, unit in enumerate(units) if unit[0] == picked.cid), None)
     if position is None:
         return pool
