@@ -87,6 +87,19 @@ class DemoReport:
         return "\n".join(out)
 
 
+def _step(report: DemoReport, ws: Workspace, action: str, text: str, done: Any) -> None:
+    """Record one scripted write with the lines it landed on, read back from the file."""
+    report.steps.append(
+        DemoStep(
+            action,
+            text,
+            done.role,
+            done.cite,
+            _read_back(ws, done.path, done.start_line, done.end_line),
+        )
+    )
+
+
 def _read_back(ws: Workspace, path: str, start: int, end: int) -> list[str]:
     return [strip_eol(line) for line in ws.read_lines(path)[start - 1 : end]]
 
@@ -148,16 +161,7 @@ def run_demo(keep: str | None = None, lang: str = "zh") -> DemoReport:
         main = ws.writer()
         coder = ws.writer(Session("subagent", "coder"))
         for action, text in _SCRIPT[lang]:
-            done = remember(main, text)
-            report.steps.append(
-                DemoStep(
-                    action,
-                    text,
-                    done.role,
-                    done.cite,
-                    _read_back(ws, done.path, done.start_line, done.end_line),
-                )
-            )
+            _step(report, ws, action, text, remember(main, text))
         journal = [
             (
                 "log",
@@ -190,16 +194,7 @@ def run_demo(keep: str | None = None, lang: str = "zh") -> DemoReport:
             ),
         ]
         for action, text, write in journal:
-            done = write(text)
-            report.steps.append(
-                DemoStep(
-                    action,
-                    text,
-                    done.role,
-                    done.cite,
-                    _read_back(ws, done.path, done.start_line, done.end_line),
-                )
-            )
+            _step(report, ws, action, text, write(text))
         _learning_loop(ws, report, lang)
         report.status = [
             {"role": row.role, "entries": row.entries, "lines": row.lines, "limit": row.limit}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import click
@@ -98,33 +99,8 @@ def register(cli: click.Group) -> None:
         raise click.exceptions.Exit(run(event, hook_workspace or workspace_dir()))
 
     @command(cli, "install", name="install-hooks")
-    @click.option("--target", type=click.Choice(("claude-code", "openclaw")), required=True)
-    @click.option(
-        "--scope",
-        type=click.Choice(("project", "user")),
-        default="project",
-        show_default=True,
-        help="claude-code: the project's .claude/settings.json, or the user's.",
-    )
-    @click.option(
-        "--project",
-        type=click.Path(file_okay=False),
-        default=".",
-        show_default=True,
-        help="claude-code: the project folder the agent works in.",
-    )
-    @click.option(
-        "--openclaw-home",
-        type=click.Path(file_okay=False),
-        default=None,
-        help="openclaw: OpenClaw's state folder (default $OPENCLAW_STATE_DIR, else ~/.openclaw).",
-    )
-    @click.option(
-        "--plugin",
-        "plugin_dir",
-        type=click.Path(file_okay=False),
-        default=None,
-        help="claude-code: write the plugin here as a local marketplace instead of settings.",
+    @_target_options(
+        "claude-code: write the plugin here as a local marketplace instead of settings."
     )
     def install_hooks(
         target: str,
@@ -153,24 +129,7 @@ def register(cli: click.Group) -> None:
         _print_install(result, as_json)
 
     @command(cli, "install", name="uninstall-hooks")
-    @click.option("--target", type=click.Choice(("claude-code", "openclaw")), required=True)
-    @click.option(
-        "--scope", type=click.Choice(("project", "user")), default="project", show_default=True
-    )
-    @click.option("--project", type=click.Path(file_okay=False), default=".", show_default=True)
-    @click.option(
-        "--openclaw-home",
-        type=click.Path(file_okay=False),
-        default=None,
-        help="openclaw: OpenClaw's state folder (default $OPENCLAW_STATE_DIR, else ~/.openclaw).",
-    )
-    @click.option(
-        "--plugin",
-        "plugin_dir",
-        type=click.Path(file_okay=False),
-        default=None,
-        help="claude-code: remove the plugin folder install-hooks --plugin wrote.",
-    )
+    @_target_options("claude-code: remove the plugin folder install-hooks --plugin wrote.")
     def uninstall_hooks(
         target: str,
         scope: str,
@@ -195,3 +154,44 @@ def register(cli: click.Group) -> None:
         else:
             result = install.uninstall_openclaw(_openclaw_home(openclaw_home))
         _print_install(result, as_json)
+
+
+def _target_options(plugin_help: str) -> Callable[[Callable[..., None]], Callable[..., None]]:
+    """The options install-hooks and uninstall-hooks share (one list, so they cannot drift)."""
+    options = [
+        click.option("--target", type=click.Choice(("claude-code", "openclaw")), required=True),
+        click.option(
+            "--scope",
+            type=click.Choice(("project", "user")),
+            default="project",
+            show_default=True,
+            help="claude-code: the project's .claude/settings.json, or the user's.",
+        ),
+        click.option(
+            "--project",
+            type=click.Path(file_okay=False),
+            default=".",
+            show_default=True,
+            help="claude-code: the project folder the agent works in.",
+        ),
+        click.option(
+            "--openclaw-home",
+            type=click.Path(file_okay=False),
+            default=None,
+            help="openclaw: OpenClaw's state folder (default $OPENCLAW_STATE_DIR, else ~/.openclaw).",
+        ),
+        click.option(
+            "--plugin",
+            "plugin_dir",
+            type=click.Path(file_okay=False),
+            default=None,
+            help=plugin_help,
+        ),
+    ]
+
+    def apply(fn: Callable[..., None]) -> Callable[..., None]:
+        for option in reversed(options):
+            fn = option(fn)
+        return fn
+
+    return apply
