@@ -2,9 +2,13 @@
 
 This module finds the candidates (FTS5 over each chunk's words, its heading path and, for short
 Chinese queries, character pairs; the vector matrix) and shapes the hits; recall/ranking.py
-orders them (fusion, intents, diversity, near ties). When the embedder cannot load or answer,
-results are lexical and the response says ``degraded`` with a warning: never silently, never a
-crash.
+orders them (fusion, intents, diversity, near ties, passages) and recall/rerank.py re-orders
+the top of the fused list. When the embedder cannot load or answer, results are lexical and the
+response says ``degraded`` with a warning: never silently, never a crash.
+
+Over 500 lines: finding candidates, weighing the query's words (IDF, translations) and shaping
+hits all run on one connection with one set of filters; split, one query's path would be spread
+over modules that each need all of them.
 """
 
 from __future__ import annotations
@@ -29,6 +33,7 @@ from memstrata.recall.ranking import (
     fuse,
     idf,
     newer_first,
+    passage_units,
     select,
     vectors_of,
 )
@@ -445,7 +450,7 @@ def _rank(
     # the topic leapfrogged the answer.
     current = plan.current and not reranked
     ordered = newer_first(ordered[: k * 3], vectors, settings, current) + ordered[k * 3 :]
-    chosen = select(ordered, k, vectors, settings, lambda cand: _passage_units(conn, cand))
+    chosen = select(ordered, k, vectors, settings, lambda cand: passage_units(conn, cand))
     return [
         SearchHit(
             c.path,
@@ -461,32 +466,6 @@ def _rank(
         )
         for c in chosen
     ]
-
-
-def _passage_units(conn: sqlite3.Connection, cand: Candidate) -> list[tuple[int, int, int]]:
-    """The items a candidate may merge with, in line order: (chunk id, start line, end line).
-    Those of its section; for a daily log, those of its whole entry (``## [coder] 标题`` with
-    its 遇到问题 / 完成内容 parts): the answer "p95 从 820ms 降到 45ms" sits under 完成内容
-    while the query's words are in 遇到问题 (recall set dev: R@1 0.507 -> 0.534)."""
-    if cand.role == "daily" and cand.entry_id:
-        rows = conn.execute(
-            "SELECT id, start_line, end_line, entry_id FROM chunks WHERE path = ?"
-            " ORDER BY start_line",
-            (cand.path,),
-        ).fetchall()
-        at = next((i for i, row in enumerate(rows) if row[0] == cand.cid), None)
-        if at is not None:  # the run of the file's chunks that belong to this entry
-            first, last = at, at
-            while first > 0 and rows[first - 1][3] == cand.entry_id:
-                first -= 1
-            while last + 1 < len(rows) and rows[last + 1][3] == cand.entry_id:
-                last += 1
-            return [row[:3] for row in rows[first : last + 1]]
-    return conn.execute(
-        "SELECT id, start_line, end_line FROM chunks WHERE path = ? AND heading = ?"
-        " ORDER BY start_line",
-        (cand.path, cand.heading),
-    ).fetchall()
 
 
 def _fill_vector_scores(
