@@ -1,15 +1,18 @@
 """Fit the weights of hybrid search's second stage (src/memstrata/recall/rerank.py).
 
-Only the recall set's ``dev`` queries are used (the held-out part stays unseen). Each query
-runs through the real ``search()`` once, with the reranker replaced by a recorder: the fused
-pool it would have re-ordered and each candidate's features are kept. A candidate is relevant
-when its line range covers a gold line. The weights minimise a pairwise logistic loss (every
-relevant candidate against every other one of its query, each query weighing the same) with an
-L2 penalty, by gradient descent; the penalty is chosen by 5-fold cross-validation over queries
-(pool MRR on the left-out folds), then the weights are refitted on all dev queries, scaled so
-that ``vector`` is 0.7, and printed ready to paste into rerank.py.
+Training data: the recall set's ``dev`` queries (its held-out part stays unseen) and LoCoMo's
+questions of categories 1-4 (public), the two sets weighing half each and each query the same
+within its set. Each query runs through the real ``search()`` once, with the reranker replaced
+by a recorder: the fused pool it would have re-ordered and each candidate's features are kept.
+A candidate is relevant when its line range covers a gold line (a LoCoMo evidence turn). The
+weights minimise a pairwise logistic loss (every relevant candidate against every other one of
+its query) with an L2 penalty, by Newton's method; the penalty is chosen by 5-fold
+cross-validation over queries (pool MRR on the left-out folds, mean of the two sets), then the
+weights are refitted on everything, scaled so that ``vector`` is 0.7, and printed ready to paste
+into rerank.py. ``--drop`` leaves features out (how the shipped set was chosen); ``--pools``
+keeps the recorded pools between runs.
 
-    .venv/bin/python benchmarks/fit_rerank.py
+    .venv/bin/python benchmarks/fit_rerank.py [--pools /tmp/pools.pkl] [--drop a,b]
 """
 
 from __future__ import annotations
