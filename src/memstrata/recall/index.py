@@ -204,6 +204,10 @@ class ChunkIndex(Protocol):
         """The chunks of one section in line order: (chunk id, start line, end line)."""
         ...
 
+    def file_units(self, path: str) -> list[tuple[int, int, int, str]]:
+        """The chunks of one document in line order: (chunk id, start, end, entry id)."""
+        ...
+
     def vector_side(self, model: str, where: ChunkFilter) -> VectorSide:
         """The vectors of ``model`` (current as of now), restricted to the filter for top-k."""
         ...

@@ -2,9 +2,13 @@
 
 This module finds the candidates (FTS5 over each chunk's words, its heading path and, for short
 Chinese queries, character pairs; the vector matrix) and shapes the hits; recall/ranking.py
-orders them (fusion, intents, diversity, near ties). When the embedder cannot load or answer,
-results are lexical and the response says ``degraded`` with a warning: never silently, never a
-crash.
+orders them (fusion, intents, diversity, near ties, passages) and recall/rerank.py re-orders
+the top of the fused list. When the embedder cannot load or answer, results are lexical and the
+response says ``degraded`` with a warning: never silently, never a crash.
+
+Over 500 lines: finding candidates, weighing the query's words (IDF, translations) and shaping
+hits all run on one connection with one set of filters; split, one query's path would be spread
+over modules that each need all of them.
 """
 
 from __future__ import annotations
@@ -29,8 +33,10 @@ from memstrata.recall.ranking import (
     fuse,
     idf,
     newer_first,
+    passage_units,
     select,
 )
+from memstrata.recall.rerank import rerank
 from memstrata.text.spans import Span
 from memstrata.text.tokenize import CJK_RUN
 
@@ -357,11 +363,20 @@ def _rank(
         cid: r for r, cid in enumerate(sorted(vector_scores, key=lambda c: -vector_scores[c]))
     }
     ordered = fuse(candidates, bm25, effective, plan, settings, ws.today(), lex_rank, vec_rank)
+    depth = settings.rerank_depth
+    reranked = effective == "hybrid" and settings.fusion == "weighted" and depth > 0
+    if reranked:
+        pool = rerank(
+            ordered[:depth], plan, evidence, bm25, ws.today(), settings.recency_half_life_days
+        )
+        ordered = pool + ordered[depth:]
     vectors = matrix.vectors([c.cid for c in ordered[: k * 3]]) if matrix is not None else {}
-    ordered = newer_first(ordered[: k * 3], vectors, settings, plan.current) + ordered[k * 3 :]
-    chosen = select(
-        ordered, k, vectors, settings, lambda cand: index.section_units(cand.path, cand.heading)
-    )
+    # After the reranker (which weighs recency for "now" queries itself) only a newer chunk
+    # that says it changed moves up past an alike one: with "now" alone, every newer chunk on
+    # the topic leapfrogged the answer.
+    current = plan.current and not reranked
+    ordered = newer_first(ordered[: k * 3], vectors, settings, current) + ordered[k * 3 :]
+    chosen = select(ordered, k, vectors, settings, lambda cand: passage_units(index, cand))
     return [
         SearchHit(
             c.path,

@@ -102,6 +102,13 @@ def section_units(conn: sqlite3.Connection, path: str, heading: str) -> list[tup
     ).fetchall()
 
 
+def file_units(conn: sqlite3.Connection, path: str) -> list[tuple[int, int, int, str]]:
+    return conn.execute(
+        "SELECT id, start_line, end_line, entry_id FROM chunks WHERE path = ? ORDER BY start_line",
+        (path,),
+    ).fetchall()
+
+
 def allowed_mask(conn: sqlite3.Connection, matrix: VectorMatrix, where: ChunkFilter) -> Any | None:
     """Row mask for the vector search: roles in numpy, the rarer filters through SQL."""
     import numpy as np

@@ -636,6 +636,9 @@ class SqliteIndex:
     def section_units(self, path: str, heading: str) -> list[tuple[int, int, int]]:
         return sqlite_query.section_units(self.connect(), path, heading)
 
+    def file_units(self, path: str) -> list[tuple[int, int, int, str]]:
+        return sqlite_query.file_units(self.connect(), path)
+
     def vector_side(self, model: str, where: ChunkFilter) -> VectorSide:
         conn = self.connect()
         matrix = load_matrix(conn, str(self.path), model, self.meta(conn, "generation"))

@@ -608,6 +608,16 @@ class PostgresIndex:
             )
         ]
 
+    def file_units(self, path: str) -> list[tuple[int, int, int, str]]:
+        return [
+            (int(a), int(b), int(c), str(d))
+            for a, b, c, d in self._all(
+                "SELECT id, start_line, end_line, entry_id FROM memstrata_chunks"
+                " WHERE workspace = %s AND path = %s ORDER BY start_line",
+                (self.workspace, path),
+            )
+        ]
+
     def vector_side(self, model: str, where: ChunkFilter) -> VectorSide:
         return PgVectors(self, model, where)
 
