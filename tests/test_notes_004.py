@@ -29,7 +29,7 @@ from memstrata.maintain.consolidate import consolidate
 from memstrata.maintain.doctor import diagnose
 from memstrata.maintain.handoff import handoff
 from memstrata.recall.search import SearchFilters, search
-from tests.conftest import FIXED_NOW
+from tests.conftest import FIXED_NOW, tree_hashes
 
 
 @pytest.fixture(autouse=True)
@@ -167,6 +167,66 @@ def test_global_settings_are_checked(tmp_path, cli) -> None:
         config.write_text(base + "\n" + table, "utf-8")
         result = cli("-w", str(made.workspace.root), "status")
         assert result.code == 2 and "memstrata.toml" in result.err and message in result.err
+
+
+def test_global_root_must_be_a_marked_real_folder(tmp_path, cli) -> None:
+    """Review of issue 12, item 1: `[global] root = "/etc"` wrote /etc/USER.md; a missing
+    folder was created silently; a symlinked root and per-project roles were accepted."""
+    made = init_workspace(tmp_path / "p", "memory-manager")
+    root = made.workspace.root
+    config = root / "memstrata.toml"
+    base = config.read_text("utf-8")
+    other = tmp_path / "other"
+    other.mkdir()
+    (other / "notes.txt").write_text("x", "utf-8")
+    marked = tmp_path / "g"
+    init_workspace(tmp_path / "q", "memory-manager", global_root=str(marked))
+    os.symlink(marked, tmp_path / "link")
+    (tmp_path / "real").mkdir()
+    os.symlink(tmp_path / "real", tmp_path / "via")
+    cases = (
+        ("/etc", '["user"]', "not a memstrata global root"),
+        (str(tmp_path / "nonexistent" / "x"), '["user"]', "not an existing folder"),
+        (str(other), '["user"]', "not a memstrata global root"),
+        (str(tmp_path / "link"), '["user"]', "symbolic link"),
+        (str(tmp_path / "via" / "g"), '["user"]', "symbolic link"),
+        (str(marked), '["user", "long_term"]', "stay per project"),
+        (str(marked), '["candidates"]', "stay per project"),
+    )
+    for folder, roles, message in cases:
+        config.write_text(base + f'\n[global]\nroot = "{folder}"\nroles = {roles}\n', "utf-8")
+        before = tree_hashes(tmp_path)
+        result = cli("-w", str(root), "remember", "记住：我偏好深色主题")
+        assert result.code == 2, (folder, result.out)
+        assert result.err.count("\n") == 1 and message in result.err, (folder, result.err)
+        assert "memstrata.toml:" in result.err and "global." in result.err
+        assert tree_hashes(tmp_path) == before, folder  # nothing written anywhere
+    assert not (tmp_path / "nonexistent").exists() and not (Path("/etc") / "USER.md").exists()
+    config.write_text(base + f'\n[global]\nroot = "{marked}"\nroles = ["user"]\n', "utf-8")
+    assert cli("-w", str(root), "remember", "记住：我偏好深色主题").code == 0
+    assert "深色主题" in (marked / "USER.md").read_text("utf-8")
+
+
+def test_init_marks_only_a_new_or_profile_folder(tmp_path, cli) -> None:
+    """Review of issue 12, item 1: `init --global-root` marks a folder as a global root only
+    when it is new, empty or already a profile folder; never a symlink or a folder of other
+    files (and then creates no project either)."""
+    other = tmp_path / "other"
+    other.mkdir()
+    (other / "notes.txt").write_text("x", "utf-8")
+    os.symlink(tmp_path / "fresh", tmp_path / "link")
+    for folder, message in ((other, "other files"), (tmp_path / "link", "symbolic link")):
+        result = cli("init", str(tmp_path / "p"), "--preset", "memory-manager",
+                     "--global-root", str(folder))  # fmt: skip
+        assert result.code == 2 and message in result.err and result.err.count("\n") == 1
+        assert not (tmp_path / "p").exists() and not (folder / ".memstrata").exists()
+    profile = tmp_path / "profile"
+    profile.mkdir()
+    (profile / "USER.md").write_text("# 我\n", "utf-8")
+    made = init_workspace(tmp_path / "p", "memory-manager", global_root=str(profile))
+    assert (profile / ".memstrata" / "global-root").is_file()
+    assert (profile / "USER.md").read_text("utf-8") == "# 我\n"  # kept as it was
+    assert made.workspace.global_root == profile
 
 
 def test_global_user_md_is_searched_and_cited(shared_root) -> None:

@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from memstrata.core import global_root as global_root_folder
 from memstrata.core.config import CONFIG_NAME, LANGS, render_config
 from memstrata.core.layouts import (
     PATTERN_DOMAINS,
@@ -95,6 +96,17 @@ def init_workspace(
             raise MemstrataError(
                 f"--global-root: the '{preset}' layout has no user or identity files to share"
             )
+    if global_root:
+        home = root.resolve()
+        shared = global_root_folder.locate(global_root, home)
+        inside = shared == home or home in shared.parents or shared in home.parents
+        reason = (
+            "must be outside the project folder, and not hold it"
+            if inside
+            else global_root_folder.prepare(shared)
+        )
+        if reason:
+            raise MemstrataError(f"--global-root {global_root} {reason}")
     root.mkdir(parents=True, exist_ok=True)
     private, _subagents = default_privacy(preset, team)
     settings = render_config(preset, lang, team, private, global_root or "", roles)

@@ -79,7 +79,10 @@ class Workspace:
         self.transaction: Transaction | None = None
 
     def _global_root(self, layout: Layout) -> Path | None:
-        """The ``[global]`` root, checked: outside this workspace, roles the layout has."""
+        """The ``[global]`` root, checked: roles note 004 shares, outside this workspace, an
+        existing folder reached through no symlink and marked by ``init --global-root``."""
+        from memstrata.core import global_root
+
         settings = self.config.global_
         if not settings.root and not settings.roles:
             return None
@@ -91,14 +94,24 @@ class Workspace:
             raise self.config.error(
                 "global", "roles", f"names roles the '{self.preset}' layout lacks: {unknown}"
             )
-        root = Path(os.path.expanduser(settings.root))
-        root = (root if root.is_absolute() else self.root / root).resolve()
+        local = [r for r in settings.roles if r not in global_root.SHAREABLE_ROLES]
+        if local:
+            raise self.config.error(
+                "global",
+                "roles",
+                f"names {local}, which stay per project; only "
+                f"{', '.join(global_root.SHAREABLE_ROLES)} may be global (note 004)",
+            )
+        root = global_root.locate(settings.root, self.root)
         if root == self.root or self.root in root.parents or root in self.root.parents:
             raise self.config.error(
                 "global",
                 "root",
                 f"= {settings.root!r} must be outside this workspace, and not hold it",
             )
+        reason = global_root.problem(root)
+        if reason:
+            raise self.config.error("global", "root", f"= {settings.root!r} {reason}")
         return root
 
     # ------------------------------------------------------------------ opening
