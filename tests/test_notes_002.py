@@ -3,12 +3,14 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 from datetime import date, datetime, timedelta
 from pathlib import Path
 
 import pytest
 
+from memstrata.adapters.mcp.server import build_server
 from memstrata.core.permissions import Session
 from memstrata.core.workspace import Workspace
 from memstrata.entries.journal import infra, lesson, log, project
@@ -203,6 +205,37 @@ def test_infra_command_sections_and_secrets(five, cli) -> None:
     secret = FAKE_SECRETS["github_classic"]
     cli("-w", root, "infra", "ci", "--fact", f"token={secret}")
     assert secret not in _text(five, "memory/infra.md")
+
+
+def test_password_facts_and_prose_are_redacted_everywhere(five, team, cli) -> None:
+    """Review of issue 12, item 2: `infra db --fact password=…` stored the password, in a team
+    workspace and through MCP too; `remember "数据库密码是 …"` copied it into MEMORY.md and
+    EVOLUTION_LOG.md. Only token-shaped secrets were caught."""
+    password = "hunter2SuperSecret!"
+    root = str(five.root)
+    assert cli("-w", root, "infra", "db", "--fact", f"password={password}").code == 0
+    assert cli("-w", root, "infra", "db", "--fact", f"密码: {password} 两个词").code == 0
+    server = build_server(root, Session())
+    asyncio.run(
+        server.call_tool(
+            "memory_write", {"kind": "infra", "text": "redis", "facts": {"password": password}}
+        )
+    )
+    for text in (f"数据库密码是 {password}", f"口令为：{password}", f"秘钥: {password}",
+                 f"pwd={password}", f"api_key={password}", f"secret={password}"):  # fmt: skip
+        assert cli("-w", root, "remember", f"记住：{text}").code == 0
+        assert cli("-w", root, "log", text).code == 0
+    infra_text = _text(five, "memory/infra.md")
+    assert "- **password**: [REDACTED:password]" in infra_text and "两个词" not in infra_text
+    for path in five.root.rglob("*"):
+        if path.is_file():
+            assert b"hunter2" not in path.read_bytes(), path
+    result = cli("--agent", "coder", "-w", str(team.root), "infra", "db", "--fact",
+                 f"password={password}")  # fmt: skip
+    assert result.code != 0 and "secret" in result.err
+    with pytest.raises(SecretRefused):
+        remember(team.writer(), f"记住：数据库密码是 {password}")
+    assert "hunter2" not in "".join(p.read_text("utf-8", "replace") for p in team.root.rglob("*.md"))
 
 
 def test_infra_through_mcp_with_limit_warning(five) -> None:

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, TypeVar
 
 from memstrata.core import changes
 from memstrata.core.permissions import Session, check_write
-from memstrata.core.redact import find_secrets, redact
+from memstrata.core.redact import PLACEHOLDER, find_secrets, redact, secret_key_kind
 from memstrata.core.transaction import BOM, Transaction, recover, transaction
 from memstrata.core.transaction import current as current_transaction
 from memstrata.errors import MemstrataError, PathOutsideWorkspace, SecretRefused
@@ -68,6 +68,21 @@ class Writer:
                 f"text contains a secret ({kinds}); team workspaces refuse secrets instead of redacting them"
             )
         return redact(text)
+
+    def clean_fact(self, key: str, value: str) -> str:
+        """A fact's value safe to persist: when its key names a secret (``password``, 密码,
+        ``api_key``) the whole value is one, whatever its shape, so it is redacted whole
+        (refused in a team workspace); other values are cleaned like any text."""
+        kind = secret_key_kind(key)
+        value = normalize(value)
+        if kind is None or not value.strip() or PLACEHOLDER.fullmatch(value.strip()):
+            return self.clean(value)
+        if self.ws.team:
+            raise SecretRefused(
+                f"the fact {key!r} holds a {kind}; team workspaces refuse secrets instead of "
+                "redacting them"
+            )
+        return f"[REDACTED:{kind}]"
 
     def _clean_added(self, old: list[str], new: list[str]) -> list[str]:
         """Safety net: clean any line this write adds (old lines stay untouched)."""

@@ -202,7 +202,7 @@ def infra(writer: Writer, name: str, facts: dict[str, str], kind: str = "server"
         raise MemstrataError("an infra entry needs a host or service name")
     if not facts:
         raise MemstrataError("give at least one fact, e.g. port=8443")
-    clean = {writer.clean(k): writer.clean(v) for k, v in facts.items()}
+    clean = {writer.clean(k): writer.clean_fact(k, v) for k, v in facts.items()}
     path = ws.role_path("infra")
     template = template_for(ws.preset, path, ws.lang, ws.today().isoformat())
 

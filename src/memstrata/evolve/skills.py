@@ -139,7 +139,8 @@ def _draft(writer: Writer, name: str, steps: list[str], when: str, description: 
     path = f"{folder}/auto-generated/{name}/SKILL.md"
     text = render_skill(
         name,
-        writer.clean(description or " → ".join(steps)[:80]),
+        # redacted before the cut: half a key is no longer recognisable as one
+        writer.clean(description) if description else writer.clean(" → ".join(steps))[:80],
         writer.clean(when),
         [writer.clean(step) for step in steps],
         draft=True,
