@@ -188,6 +188,18 @@ def test_knowledge_files_created_on_approval(three, cli) -> None:
     assert _text(three, "INDEX.md").count("hqbsh-protocol.md") == 1
 
 
+def test_proposals_lists_a_waiting_knowledge_proposal(three, cli) -> None:
+    """Review of issue 12, item 3: `proposals` crashed (IndexError in presenters.py) while a
+    knowledge proposal waited: it makes a new file, so its expected place has no line."""
+    root = str(three.root)
+    assert cli("-w", root, "knowledge", "ops", "deploy", "--point", "x").code == 0
+    result = cli("-w", root, "proposals")
+    assert result.code == 0, result.err
+    assert "[1] knowledge KNOWLEDGE → 04-knowledge/ops-deploy.md  ops-deploy：x" in result.out
+    [row] = json.loads(cli("-w", root, "proposals", "--json").out)["proposals"]
+    assert row["expected"] == "04-knowledge/ops-deploy.md" and row["expected_line"] == ""
+
+
 def test_knowledge_names_are_domain_dash_topic(three) -> None:
     for domain, topic in (("two words", "x"), ("a-b", "c"), ("ok", "")):
         with pytest.raises(MemstrataError):
