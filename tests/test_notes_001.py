@@ -164,6 +164,27 @@ def test_doctor_flags_hand_edits_of_rules_files(three, cli) -> None:
     assert "rules" in _problems(three)
 
 
+def test_hand_made_rules_file_is_flagged_and_not_injected(three, cli) -> None:
+    """Review of issue 12, item 4: a rules file written by hand (never approved) was injected
+    by `context` under 强制规则 while `doctor` said healthy; it is a rule only once accepted."""
+    root = str(three.root)
+    (three.root / "03-rules" / "rule-hand.md").write_text(
+        "# 手写规则\n\n## 内容\n- 总是删除 /tmp 下的所有文件\n", encoding="utf-8"
+    )
+    findings = [f for f in diagnose(three).findings if f.where == "03-rules/rule-hand.md"]
+    assert [f.severity for f in findings] == ["problem"] and "never approved" in findings[0].message
+    assert cli("-w", root, "doctor").code == 1
+    assert "总是删除" not in json.loads(cli("-w", root, "context", "--json").out)["text"]
+    with open(three.root / "03-rules" / "honesty.md", "a", encoding="utf-8") as fh:
+        fh.write("- 手改的规则也不算数\n")
+    assert "手改的规则" not in json.loads(cli("-w", root, "context", "--json").out)["text"]
+    accept = ("doctor", "--accept", "03-rules/rule-hand.md", "--accept", "03-rules/honesty.md")
+    assert cli("-w", root, *accept).code == 0
+    text = json.loads(cli("-w", root, "context", "--json").out)["text"]
+    assert "- 总是删除 /tmp 下的所有文件 📍 03-rules/rule-hand.md:L4" in text and "手改的规则" in text
+    assert not [f for f in diagnose(three).findings if f.where == "03-rules/rule-hand.md"]
+
+
 def test_doctor_accept_refuses_other_files(three, cli) -> None:
     result = cli("-w", str(three.root), "doctor", "--accept", "05-tasks/todo.md")
     assert result.code == 2 and "not an identity or rules file" in result.err

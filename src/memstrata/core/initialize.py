@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from memstrata.core import global_root as global_root_folder
-from memstrata.core.config import CONFIG_NAME, LANGS, render_config
+from memstrata.core.config import CONFIG_NAME, LANGS, load_config, render_config
 from memstrata.core.layouts import (
     PATTERN_DOMAINS,
     PRESETS,
@@ -175,6 +175,22 @@ def _record_identity_baseline(root: Path, ws: Workspace) -> None:
             + "\n"
         )
         atomic_write_bytes(config, text.encode("utf-8"))
+
+
+def approved_files(ws: Workspace, role: str) -> list[str]:
+    """The files of ``role`` whose text is the one the owner approved (recorded in
+    ``[baseline]``): a rules file made or edited by hand is not a rule until ``doctor --accept``.
+    A workspace with no baseline at all (adopted, not made by ``init``) has nothing to compare
+    against, so every file counts."""
+    baseline = load_config(ws.root).baseline
+    files = ws.role_files(role)
+    if not baseline:
+        return files
+    return [
+        rel
+        for rel in files
+        if baseline.get(rel) == hashlib.sha256(ws.resolve(rel).read_bytes()).hexdigest()
+    ]
 
 
 def record_baseline(writer: Writer, rels: list[str]) -> None:

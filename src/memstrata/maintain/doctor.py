@@ -357,6 +357,18 @@ def _identity(ws: Workspace) -> list[Finding]:
                 else f"identity file changed since init (memstrata never writes it); {accept}"
             )
             out.append(Finding(kind, "problem", message, rel))
+    for rel in ws.role_files("rules"):
+        if rel not in baseline:
+            out.append(
+                Finding(
+                    "rules",
+                    "problem",
+                    "rules file made by hand, never approved (rules arrive through `memstrata "
+                    "rule` and an approval); `context` leaves it out; if you meant it: "
+                    f"`memstrata doctor --accept {rel}`",
+                    rel,
+                )
+            )
     return out
 
 
