@@ -3,7 +3,9 @@ the ``openclaw`` preset with a fixed clock. docs/conformance.md maps each test t
 
 from __future__ import annotations
 
+import dataclasses
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -149,6 +151,57 @@ def test_private_roles_are_a_setting_documented_per_preset(oc, cli) -> None:
     stricter = text.replace("# private_roles = [", 'private_roles = ["user", "long_term"]\n# was [')
     config.write_text(stricter, encoding="utf-8")
     assert "简短的回答" not in _context(cli, oc, "--session", "shared")
+
+
+def test_private_roles_setting_is_checked_in_plain_words(oc, cli) -> None:
+    """Review of issue 12, item 6: `private_roles = ["long_term", "usr"]` was accepted (USER.md
+    stayed visible to shared sessions); a string gave `must be tuple[str, ...] | None`."""
+    config = oc.root / "memstrata.toml"
+    text = config.read_text("utf-8")
+    for value, message in (
+        ('["long_term", "usr"]', "privacy.private_roles: unknown role 'usr' (roles: "),
+        ('"long_term"', 'privacy.private_roles must be a list of strings, such as ["a", "b"], '
+                        "not 'long_term'"),
+    ):  # fmt: skip
+        config.write_text(text.replace("[privacy]\n", f"[privacy]\nprivate_roles = {value}\n"))
+        line = config.read_text("utf-8").splitlines().index(f"private_roles = {value}") + 1
+        result = cli("-w", str(oc.root), "context", "--session", "shared")
+        assert result.code == 2 and f"memstrata.toml:{line}: {message}" in result.err, result.err
+        assert "tuple[" not in result.err and "None" not in result.err
+    config.write_text(text.replace("[privacy]\n", "[privacy]\nsubagent_reads_private = 3\n"))
+    result = cli("-w", str(oc.root), "status")
+    assert result.code == 2 and "must be true or false, not 3" in result.err
+
+
+def test_setting_messages_name_no_python_types() -> None:
+    """Review of issue 12, item 6: the message generator of every typed setting speaks TOML."""
+    from memstrata.core.config import Config, config_from_dict
+    from memstrata.errors import FormatError
+
+    def settings(cls: type, table: str) -> list[tuple[str, str]]:
+        out = []
+        for f in dataclasses.fields(cls):
+            kind = f.default_factory if f.default_factory is not dataclasses.MISSING else None
+            if f.name == "source":
+                continue
+            name = f.metadata.get("toml", f.name)
+            if dataclasses.is_dataclass(kind):
+                out += settings(kind, f"{table}.{name}" if table else name)
+            else:
+                out.append((table, name))
+        return out
+
+    found = settings(Config, "")
+    assert len(found) > 40
+    for table, key in found:
+        data: dict = {key: object()}
+        for part in reversed(table.split(".") if table else []):
+            data = {part: data}
+        with pytest.raises(FormatError) as error:
+            config_from_dict(data)
+        message = str(error.value)
+        assert (f"{table}.{key}" if table else key) in message
+        assert not re.search(r"tuple\[|dict\[|\| None|<class|typing\.|Literal", message), message
 
 
 # ---------------------------------------------------------------- 三 compaction

@@ -15,7 +15,14 @@ from datetime import date, datetime, tzinfo
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from memstrata.core.config import CONFIG_NAME, Config, load_config, parse_timezone, zone_label
+from memstrata.core.config import (
+    CONFIG_NAME,
+    DEFAULT_PRIVATE_ROLES,
+    Config,
+    load_config,
+    parse_timezone,
+    zone_label,
+)
 from memstrata.core.documents import DocumentStore, FilesStore
 from memstrata.core.layouts import (
     DAILY_NAME,
@@ -64,6 +71,7 @@ class Workspace:
         self.preset = preset
         layout = layout_for(preset).with_overrides(config.limits, config.paths)
         layout.check_paths(config.error)
+        _check_private_roles(config, layout)
         self.global_root = self._global_root(layout)
         if self.global_root is not None:
             layout = layout.in_global(config.global_.roles, GLOBAL_PREFIX)
@@ -336,6 +344,18 @@ class Workspace:
         from memstrata.core.writer import Writer
 
         return Writer(self, session or Session())
+
+
+def _check_private_roles(config: Config, layout: Layout) -> None:
+    """``[privacy] private_roles`` may name only roles that exist: a misspelt role (``usr``)
+    would leave the file it meant readable by every session."""
+    named = config.privacy.private_roles or ()
+    known = sorted({*layout.roles, *DEFAULT_PRIVATE_ROLES, LINKED_ROLE})
+    unknown = next((role for role in named if role not in known), None)
+    if unknown is not None:
+        raise config.error(
+            "privacy", "private_roles", f": unknown role {unknown!r} (roles: {', '.join(known)})"
+        )
 
 
 def _with_preset_privacy(config: Config, preset: str) -> Config:
