@@ -193,6 +193,7 @@ def test_global_root_must_be_a_marked_real_folder(tmp_path, cli) -> None:
         (str(marked), '["user", "long_term"]', "stay per project"),
         (str(marked), '["candidates"]', "stay per project"),
     )
+    etc_before = [(p, p.stat().st_mtime_ns) for p in Path("/etc").glob("USER.md")]
     for folder, roles, message in cases:
         config.write_text(base + f'\n[global]\nroot = "{folder}"\nroles = {roles}\n', "utf-8")
         before = tree_hashes(tmp_path)
@@ -201,7 +202,8 @@ def test_global_root_must_be_a_marked_real_folder(tmp_path, cli) -> None:
         assert result.err.count("\n") == 1 and message in result.err, (folder, result.err)
         assert "memstrata.toml:" in result.err and "global." in result.err
         assert tree_hashes(tmp_path) == before, folder  # nothing written anywhere
-    assert not (tmp_path / "nonexistent").exists() and not (Path("/etc") / "USER.md").exists()
+    assert not (tmp_path / "nonexistent").exists()
+    assert [(p, p.stat().st_mtime_ns) for p in Path("/etc").glob("USER.md")] == etc_before
     config.write_text(base + f'\n[global]\nroot = "{marked}"\nroles = ["user"]\n', "utf-8")
     assert cli("-w", str(root), "remember", "记住：我偏好深色主题").code == 0
     assert "深色主题" in (marked / "USER.md").read_text("utf-8")

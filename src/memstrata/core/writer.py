@@ -136,10 +136,10 @@ class Writer:
         spec = self.ws.role(role) if role else None
         if spec is None or spec.limit is None or role == "candidates" or rel in self._over_limit:
             return
-        if lines > spec.limit:
+        if spec.over(lines):
             self._over_limit.add(rel)
             self.warnings.append(
-                f"{rel}: {lines} lines, over the {role} limit of {spec.limit}: run "
+                f"{rel}: {lines} lines, over the {role} limit ({spec.limit_text} lines): run "
                 "`memstrata consolidate` for a slimming proposal"
             )
 

@@ -68,7 +68,8 @@ def _limits(ws: Workspace) -> list[Finding]:
                 Finding(
                     "limits",
                     "problem",
-                    f"{row.role}: {used} {row.limit_unit} > limit {row.limit} (run consolidate)",
+                    f"{row.role}: {used} {row.limit_unit}, over the limit of "
+                    f"{'< ' if row.below else ''}{row.limit} (run consolidate)",
                     ws.role_path(row.role)
                     if ws.require_role(row.role).kind == "file"
                     else row.role,
