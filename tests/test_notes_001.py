@@ -249,6 +249,27 @@ def test_tasks_create_update_close(three, cli) -> None:
     assert cli("-w", root, "task", "update", "T009", "--status", "x").code == 2
 
 
+def test_task_titles_read_back_intact_and_due_is_a_date(three, cli) -> None:
+    """Review of issue 12, item 9: `task add "a | b | 状态：已完成"` read back as title `a`;
+    `--due 2026-13-45` and `--due 明天` were accepted."""
+    root = str(three.root)
+    assert cli("-w", root, "task", "add", "a | b | 状态：已完成", "--due", "2026-05-01").code == 0
+    [item] = json.loads(cli("-w", root, "task", "list", "--json").out)
+    assert item["title"] == "a | b | 状态：已完成" and item["status"] == "待处理"
+    assert "T001 a \\| b \\| 状态：已完成 | 状态：待处理" in _text(three, "05-tasks/todo.md")
+    cli("-w", root, "task", "update", "T001", "--owner", "x | y")
+    [item] = json.loads(cli("-w", root, "task", "list", "--json").out)
+    assert item["title"] == "a | b | 状态：已完成" and item["owner"] == "x | y"
+    before = _text(three, "05-tasks/todo.md")
+    for args in (("add", "line one\nline two"), ("add", "y", "--due", "明天"),
+                 ("update", "T001", "--due", "2026-13-45"), ("update", "T001", "--due", "明天"),
+                 ("add", "z", "--due", "2026-02-30")):  # fmt: skip
+        result = cli("-w", root, "task", *args)
+        assert result.code == 2 and result.err.count("\n") == 1, (args, result.err)
+        assert "YYYY-MM-DD" in result.err or "one line" in result.err
+    assert _text(three, "05-tasks/todo.md") == before  # nothing written
+
+
 def test_subagents_update_tasks_tagged(three) -> None:
     tasks.add(three.writer(), "部署网关")
     placed = tasks.update(three.writer(Session("subagent", "coder")), "T001", status="阻塞")

@@ -141,6 +141,28 @@ def test_same_agent_and_title_twice_appends_to_that_section(five) -> None:
 
 
 # ---------------------------------------------------------------- §4.2 lessons
+def test_heading_marks_in_titles_and_sections_are_dropped(five, make_ws, cli) -> None:
+    """Review of issue 12, item 12: `log --section "## 注入"` wrote `## ## 注入`, `log --title
+    "## 假"` wrote `## [coder] ## 假`, `infra "## x"` wrote `### ## x`."""
+    root = str(five.root)
+    cli("-w", root, "--agent", "coder", "log", "做了 y", "--title", "## 假", "--section", "## 注入")
+    cli("-w", root, "infra", "## gateway", "--fact", "port=8443")
+    cli("-w", root, "project", "### 网关", "--status", "进行中")
+    cli("-w", root, "project", "网关", "--progress", "一步")
+    lesson(five.writer(), "## 超时", fix="加重试")
+    daily = _text(five, "memory/2026-04-17.md")
+    assert "## [coder] 假\n" in daily and "### 注入\n- 做了 y" in daily and "## #" not in daily
+    assert "### gateway\n" in _text(five, "memory/infra.md")
+    projects = _text(five, "memory/projects.md")
+    assert projects.count("### 网关") == 1 and "### #" not in projects  # one project, updated
+    assert "### 超时" in _text(five, "memory/lessons.md")
+    three = make_ws("three-tier")
+    cli("-w", str(three.root), "log", "y", "--section", "## 注入")
+    assert "\n## 注入\n- y" in _text(three, "daily/2026-04-17.md")
+    log(five.writer(), "z", title="#42 号工单")  # no space: not a heading mark
+    assert "## #42 号工单" in _text(five, "memory/2026-04-17.md")
+
+
 def test_lesson_format_by_severity(five) -> None:
     placed = lesson(
         five.writer(CODER), "npm 安装失败", symptom="ERESOLVE", cause="锁文件", fix="pnpm",

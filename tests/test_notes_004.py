@@ -247,6 +247,16 @@ def test_global_user_md_follows_the_presets_privacy(shared_root) -> None:
     assert "@global/USER.md" in paths and "memory/MEMORY.md" not in paths
 
 
+def test_task_hint_names_a_command_of_this_preset(mm, cli) -> None:
+    """Review of issue 12, item 10: `task add` said "use memstrata project" in a layout that
+    has no projects role."""
+    result = cli("-w", str(mm.root), "task", "add", "x")
+    assert result.code == 2 and "memstrata log" in result.err and "project" not in result.err
+    hint = result.err.split("`")[1]  # the command it names works here
+    assert cli("-w", str(mm.root), *hint.split()[1:2], "写周报", "--section", "待办").code == 0
+    assert "### 待办\n- 写周报" in _text(mm, "memory/2026-04-17.md")
+
+
 # ---------------------------------------------------------------- Layer 1 / 2 templates
 def test_user_md_template_and_line_index(mm) -> None:
     placed = remember(mm.writer(), "记住：我喜欢简短的回答")
