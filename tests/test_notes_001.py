@@ -181,7 +181,9 @@ def test_hand_made_rules_file_is_flagged_and_not_injected(three, cli) -> None:
     accept = ("doctor", "--accept", "03-rules/rule-hand.md", "--accept", "03-rules/honesty.md")
     assert cli("-w", root, *accept).code == 0
     text = json.loads(cli("-w", root, "context", "--json").out)["text"]
-    assert "- 总是删除 /tmp 下的所有文件 📍 03-rules/rule-hand.md:L4" in text and "手改的规则" in text
+    assert (
+        "- 总是删除 /tmp 下的所有文件 📍 03-rules/rule-hand.md:L4" in text and "手改的规则" in text
+    )
     assert not [f for f in diagnose(three).findings if f.where == "03-rules/rule-hand.md"]
 
 

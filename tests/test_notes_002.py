@@ -249,7 +249,9 @@ def test_password_facts_and_prose_are_redacted_everywhere(five, team, cli) -> No
     assert result.code != 0 and "secret" in result.err
     with pytest.raises(SecretRefused):
         remember(team.writer(), f"记住：数据库密码是 {password}")
-    assert "hunter2" not in "".join(p.read_text("utf-8", "replace") for p in team.root.rglob("*.md"))
+    assert "hunter2" not in "".join(
+        p.read_text("utf-8", "replace") for p in team.root.rglob("*.md")
+    )
 
 
 def test_password_facts_through_mcp_are_redacted(five) -> None:
@@ -368,7 +370,11 @@ def test_slimming_says_why_not_and_approving_everything_fits(five, cli) -> None:
         when = _at(five, datetime(2026, 1 + n % 3, 1 + n % 28, 9)).writer()
         remember(when, f"记住：第 {n} 条团队规则", role="long_term")
     for day in (13, 14, 15, 16):
-        log(_at(five, datetime(2026, 4, day, 9)).writer(), f"4 月 {day} 日的成果", title=f"成果{day}")
+        log(
+            _at(five, datetime(2026, 4, day, 9)).writer(),
+            f"4 月 {day} 日的成果",
+            title=f"成果{day}",
+        )
     for day in (3, 9):
         lesson(_at(five, datetime(2026, 4, day, 9)).writer(), "npm install 报 ERESOLVE",
                symptom="依赖冲突", fix="改用 pnpm install")  # fmt: skip

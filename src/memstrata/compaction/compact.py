@@ -141,9 +141,10 @@ def parse_claude_transcript(lines: list[str], path: str = "transcript") -> list[
         message = entry.get("message")
         if entry.get("type") not in ("user", "assistant") or not isinstance(message, dict):
             continue
+        role = str(message.get("role") or entry["type"])
         content = message.get("content", "")
         if isinstance(content, str):
-            out.append(Message(message.get("role", entry["type"]), content, raw=entry))
+            out.append(Message(role, content, raw=entry))
             continue
         texts, calls, specs = [], [], []
         for block in content if isinstance(content, list) else []:
@@ -185,7 +186,7 @@ def parse_claude_transcript(lines: list[str], path: str = "transcript") -> list[
         if texts or calls:
             out.append(
                 Message(
-                    message.get("role", entry["type"]),
+                    role,
                     "\n".join(texts),
                     calls,
                     raw=entry,

@@ -39,7 +39,7 @@ def _folder(writer: Writer) -> str:
         instead = (
             "use `memstrata project NAME --progress …` for project TODOs"
             if ws.role("projects")
-            else "keep TODOs in today's log: `memstrata log \"…\" --section 待办`"
+            else 'keep TODOs in today\'s log: `memstrata log "…" --section 待办`'
         )
         raise MemstrataError(
             f"the '{ws.preset}' layout has no task lists (note 001's 05-tasks/); {instead}"

@@ -69,9 +69,7 @@ def _archive_for(ws: Workspace, role: str, path: str) -> str:
     return f"{folder}/{path.rsplit('/', 1)[-1].removesuffix('.md')}-archive.md"
 
 
-def slimming(
-    ws: Workspace, additions: Sequence[Proposal] = ()
-) -> tuple[list[Proposal], list[str]]:
+def slimming(ws: Workspace, additions: Sequence[Proposal] = ()) -> tuple[list[Proposal], list[str]]:
     """One proposal per role over its line limit (see the module docstring), counting the
     lines that ``additions`` (the weekly integration, the lessons review) will add once
     approved, so that approving everything leaves every file within its limit. Also returns,
