@@ -466,6 +466,31 @@ def test_post_tool_use_records_recurring_sequences_for_auto_skill(mm) -> None:
     assert not [r for r in read_pending(mm).valid if r["signal"] == "workflow"]  # once
 
 
+def test_new_skill_draft_is_announced_by_heartbeat_and_proposals(mm, cli) -> None:
+    """Review of issue 12, item 11: when the heartbeat drafted a SKILL.md its report said
+    "本次没有达到晋升条件的经验" and `proposals` said "No proposals waiting" while the draft
+    waited for approval."""
+    release = ["git pull --rebase", "npm test -- --watch=false", "npm run build", "git push"]
+    for first in ("ls -la", "cat README.md"):
+        _turn(mm, [first, *release])
+        _hook(mm, "stop")
+    report = heartbeat(mm.writer(), force=True, use_embeddings=False)
+    [path] = report.skill_drafts
+    name = path.rsplit("/", 2)[-2]
+    assert "### 新技能草稿（待审批）" in report.report
+    assert f"- {path} → `memstrata skill approve {name}`" in report.report
+    assert any(path in _text(mm, rel) for rel in mm.role_files("reports"))  # filed, too
+    out = cli("-w", str(mm.root), "proposals")
+    assert out.code == 0 and "No proposals waiting" not in out.out
+    assert f"技能草稿 {name}（待审批） → {path}  memstrata skill approve {name}" in out.out
+    data = json.loads(cli("-w", str(mm.root), "proposals", "--json").out)
+    assert data["skill_drafts"] == [
+        {"name": name, "path": path, "approve": f"memstrata skill approve {name}"}
+    ]
+    assert cli("-w", str(mm.root), "skill", "approve", name).code == 0
+    assert "No proposals waiting." in cli("-w", str(mm.root), "proposals").out
+
+
 def test_post_tool_use_never_fails(mm) -> None:
     assert _hook(mm, "post-tool-use") is None
     assert _hook(mm, "post-tool-use", tool_name=None, tool_input="not a dict") is None

@@ -119,6 +119,19 @@ def proposal_line(p: Any, zh: bool) -> str:
     return f"[{p.number}] {ident} {p.level} → {target}{line}  {p.summary}"
 
 
+def skill_drafts(drafts: list[tuple[str, str]]) -> list[dict[str, str]]:
+    return [
+        {"name": name, "path": path, "approve": f"memstrata skill approve {name}"}
+        for name, path in drafts
+    ]
+
+
+def skill_draft_line(name: str, path: str, zh: bool) -> str:
+    """``技能草稿 deploy（待审批）→ memory/skills/auto-generated/deploy/SKILL.md``."""
+    label = f"技能草稿 {name}（待审批）" if zh else f"skill draft {name} (awaiting approval)"
+    return f"{label} → {path}  memstrata skill approve {name}"
+
+
 def heartbeat(report: Any) -> dict[str, Any]:
     return {**asdict(report), "proposals": [asdict(p) for p in report.proposals]}
 

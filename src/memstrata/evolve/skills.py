@@ -122,6 +122,17 @@ def listing(ws: Workspace) -> dict[str, list[str]]:
     return {"registered": registered, "drafts": drafts}
 
 
+def waiting_drafts(ws: Workspace) -> list[tuple[str, str]]:
+    """(name, path) of each SKILL.md draft waiting for ``skill approve`` (a proposal, though it
+    lives as a file rather than in the proposals list)."""
+    spec = ws.role("skills")
+    if spec is None:
+        return []
+    folder = spec.path.rsplit("/", 1)[0] if "/" in spec.path else ""
+    prefix = f"{folder}/auto-generated" if folder else "auto-generated"
+    return [(name, f"{prefix}/{name}/SKILL.md") for name in listing(ws)["drafts"]]
+
+
 def draft(
     writer: Writer, name: str, steps: list[str], when: str = "", description: str = ""
 ) -> SkillFile:
