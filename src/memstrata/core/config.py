@@ -274,7 +274,7 @@ def _describe(kind: Any) -> str:
     if kind is str:
         return "a string in quotes"
     if origin in (tuple, list):
-        return 'a list of strings, such as ["a", "b"]'
+        return 'a list of strings, such as ["user", "infra"]'
     if origin is dict:
         _key, value = get_args(kind)
         plural = {int: "whole numbers greater than 0", str: "strings in quotes"}
