@@ -60,6 +60,9 @@ async def _mcp(root: Path, text: str) -> None:
 
     server = build_server(str(root), Session())
     await server.call_tool("memory_write", {"kind": "log", "text": text})
+    await server.call_tool(
+        "memory_write", {"kind": "infra", "text": "redis", "facts": {"password": text}}
+    )
     await server.call_tool("memory_write", {"kind": "lesson", "text": "坑", "fix": text})
     await server.call_tool("memory_signal", {"text": f"记住：{text}"})
     await server.call_tool("memory_remember", {"text": f"记住：{text}"})
@@ -73,6 +76,8 @@ def _write_everywhere(ws: Workspace, text: str, monkeypatch, chat: Path) -> None
     lesson(writer, f"踩坑 {text}", symptom=text, fix=text)
     project(writer, "网关", progress=text)
     infra(writer, "db-prod", {"note": text})
+    # A fact whose key names a secret is one whole, whatever the value looks like.
+    infra(writer, "db-prod", {"password": text, "密码": text, "api_key": text})
     for cut in CUTS:  # the secret straddles each cut
         pad = "x" * max(cut - 8, 0)
         record_signals(writer, f"不对，应该用 {pad}{text}")

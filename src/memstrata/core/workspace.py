@@ -15,7 +15,14 @@ from datetime import date, datetime, tzinfo
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from memstrata.core.config import CONFIG_NAME, Config, load_config, parse_timezone, zone_label
+from memstrata.core.config import (
+    CONFIG_NAME,
+    DEFAULT_PRIVATE_ROLES,
+    Config,
+    load_config,
+    parse_timezone,
+    zone_label,
+)
 from memstrata.core.documents import DocumentStore, open_store
 from memstrata.core.layouts import (
     DAILY_NAME,
@@ -64,6 +71,7 @@ class Workspace:
         self.preset = preset
         layout = layout_for(preset).with_overrides(config.limits, config.paths)
         layout.check_paths(config.error)
+        _check_private_roles(config, layout)
         self.global_root = self._global_root(layout)
         if self.global_root is not None:
             layout = layout.in_global(config.global_.roles, GLOBAL_PREFIX)
@@ -81,7 +89,10 @@ class Workspace:
         self.transaction: Transaction | None = None
 
     def _global_root(self, layout: Layout) -> Path | None:
-        """The ``[global]`` root, checked: outside this workspace, roles the layout has."""
+        """The ``[global]`` root, checked: roles note 004 shares, outside this workspace, an
+        existing folder reached through no symlink and marked by ``init --global-root``."""
+        from memstrata.core import global_root
+
         settings = self.config.global_
         if not settings.root and not settings.roles:
             return None
@@ -93,14 +104,24 @@ class Workspace:
             raise self.config.error(
                 "global", "roles", f"names roles the '{self.preset}' layout lacks: {unknown}"
             )
-        root = Path(os.path.expanduser(settings.root))
-        root = (root if root.is_absolute() else self.root / root).resolve()
+        local = [r for r in settings.roles if r not in global_root.SHAREABLE_ROLES]
+        if local:
+            raise self.config.error(
+                "global",
+                "roles",
+                f"names {local}, which stay per project; only "
+                f"{', '.join(global_root.SHAREABLE_ROLES)} may be global (note 004)",
+            )
+        root = global_root.locate(settings.root, self.root)
         if root == self.root or self.root in root.parents or root in self.root.parents:
             raise self.config.error(
                 "global",
                 "root",
                 f"= {settings.root!r} must be outside this workspace, and not hold it",
             )
+        reason = global_root.problem(root)
+        if reason:
+            raise self.config.error("global", "root", f"= {settings.root!r} {reason}")
         return root
 
     # ------------------------------------------------------------------ opening
@@ -330,6 +351,18 @@ class Workspace:
         from memstrata.core.writer import Writer
 
         return Writer(self, session or Session())
+
+
+def _check_private_roles(config: Config, layout: Layout) -> None:
+    """``[privacy] private_roles`` may name only roles that exist: a misspelt role (``usr``)
+    would leave the file it meant readable by every session."""
+    named = config.privacy.private_roles or ()
+    known = sorted({*layout.roles, *DEFAULT_PRIVATE_ROLES, LINKED_ROLE})
+    unknown = next((role for role in named if role not in known), None)
+    if unknown is not None:
+        raise config.error(
+            "privacy", "private_roles", f": unknown role {unknown!r} (roles: {', '.join(known)})"
+        )
 
 
 def _with_preset_privacy(config: Config, preset: str) -> Config:

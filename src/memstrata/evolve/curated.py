@@ -42,6 +42,7 @@ from memstrata.formats.markdown import entry_end, headings, insert_block, last_c
 from memstrata.text.normalize import one_line
 from memstrata.text.spans import Span
 from memstrata.text.textio import line_ending, split_lines
+from memstrata.text.titles import strip_heading_marks
 
 CURATED_KINDS = ("rule", "knowledge", "lesson-review", "archive-entries", "drop-candidates")
 _RULE_FILES = (
@@ -138,7 +139,7 @@ def propose_knowledge(
     background = writer.clean(one_line(background))
     if not (points or lessons or background):
         raise MemstrataError("a knowledge proposal needs --background, --point or --lesson")
-    title = writer.clean(one_line(title)) or PurePosixPath(path).stem
+    title = strip_heading_marks(writer.clean(one_line(title))) or PurePosixPath(path).stem
     zh = ws.lang == "zh"
     first = (points or lessons or [background])[0]
     summary = f"{title}：{first}" if zh else f"{title}: {first}"
