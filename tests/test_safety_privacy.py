@@ -90,6 +90,56 @@ def test_shared_sessions_cannot_read_the_learning_loop(ws, ref) -> None:
             get_lines(ws, ref, session)
 
 
+def test_repeated_signal_never_shows_its_text_to_shared_sessions_through_the_citation_log(
+    make_ws, cli
+) -> None:
+    """Review of issue 9, item 1: a repeat of a MEMORY.md entry or of a promoted candidate is a
+    ``seen_again`` citation whose context is the statement; the citation log was readable by
+    shared and subagent sessions (CLI get, MCP memory_get, the review page's /file)."""
+    import asyncio
+
+    from memstrata.adapters.mcp.server import build_server
+    from memstrata.evolve.pool import mark_promoted, observe
+    from tests.review_client import review_client
+
+    ws = make_ws(lang="en")
+    remember(ws.writer(), "Remember: the decision zebramem42 is final for the gateway")
+    assert (
+        cli(
+            "-w",
+            str(ws.root),
+            "signal",
+            "Remember: the decision zebramem42 is final for the gateway",
+        ).code
+        == 0
+    )
+    observe(ws.writer(), "preference", "I prefer the Loki purple panel nightly", explicit=True)
+    mark_promoted(ws.writer(), "C001", "USER.md:L12")
+    record_signals(ws.writer(), "I prefer the Loki purple panel nightly")
+    heartbeat(ws.writer(), force=True)
+    rel = ws.role_path("citations")
+    logged = "".join(ws.read_lines(rel))
+    # both repeats are logged (the owner's statistics keep them)
+    assert "zebramem42" in logged and '"entry":"C001"' in logged and "Loki" in logged
+    for session in (SHARED, SUBAGENT):
+        with pytest.raises(PermissionDenied):
+            get_lines(ws, rel, session)
+        args = ["--session", session.kind] + (["--agent", session.agent] if session.agent else [])
+        result = cli("-w", str(ws.root), *args, "get", rel)
+        assert result.code == 2 and "zebramem42" not in result.out + result.err
+
+        async def mcp_get(session: Session = session) -> str:
+            server = build_server(str(ws.root), session)
+            return json.dumps(await server.call_tool("memory_get", {"ref": rel}), default=str)
+
+        with pytest.raises(Exception, match="cannot read"):
+            asyncio.run(mcp_get())
+        page = review_client(ws, session.kind, session.agent).get(f"/file?path={rel}")
+        assert page.status_code == 400 and "zebramem42" not in page.text
+    assert "zebramem42" not in _shared_views(ws, "zebramem42 gateway decision")
+    assert "Loki" not in _shared_views(ws, "Loki purple panel")
+
+
 def test_owner_only_operations_refuse_other_sessions(ws) -> None:
     record_signals(ws.writer(), SECRET_PREFERENCE)
     for session in (SHARED, SUBAGENT):
