@@ -7,6 +7,7 @@ import asyncio
 import io
 import json
 import os
+import subprocess
 import sys
 
 import pytest
@@ -84,6 +85,32 @@ def test_mcp_search_on_a_damaged_index_answers_with_a_warning(ws) -> None:
 def test_hook_with_an_unknown_event_exits_zero(ws, event) -> None:
     result = run_process("-w", str(ws.root), "hook", event)
     assert result.returncode == 0, result
+
+
+@pytest.mark.parametrize(
+    "payload",
+    [
+        b'{"a":' + b"[" * 5000 + b"]" * 5000 + b"}",  # RecursionError while decoding
+        b"[" * 100_000,
+        b"\xff\xfe\x00 not utf-8",
+    ],
+    ids=["deep", "deeper-unclosed", "not-utf8"],
+)
+@pytest.mark.parametrize(
+    "args", [("hook", "stop"), ("hook", "user-prompt-submit"), ("hook", "stop", "x")]
+)
+def test_hook_process_exits_zero_on_payloads_that_break_the_forwarding_path(ws, args, payload):
+    """Review of issue 9, item 6: with no -w the service lookup parsed the payload for its cwd
+    and caught only ValueError; a deeply nested payload raised RecursionError and exit 1."""
+    env = {**os.environ, "MEMSTRATA_NOW": "2026-04-17T10:30:00"}
+    env.pop("MEMSTRATA_WORKSPACE", None)
+    env.pop("MEMSTRATA_NO_SERVICE", None)
+    exe = os.path.join(os.path.dirname(sys.executable), "memstrata")
+    result = subprocess.run(
+        [exe, *args], cwd=ws.root, env=env, input=payload, capture_output=True, timeout=60
+    )
+    assert result.returncode == 0, result.stderr.decode("utf-8", "replace")[-500:]
+    assert b"Traceback" not in result.stderr
 
 
 @pytest.mark.parametrize(
