@@ -215,3 +215,31 @@ def test_one_bad_pending_line_stops_nothing_and_is_kept(ws, cli) -> None:
         result = cli("-w", str(ws.root), *args)
         assert result.code == 0, (args, result)
     assert '"brief": "坏了' in pending.read_text(encoding="utf-8")
+
+
+LONG_OR_NUL = ["x" * 300, "a/" + "é" * 200 + ".md", "memory/a\x00b.md", "MEMORY.md\x00:3"]
+
+
+@pytest.mark.parametrize("ref", LONG_OR_NUL, ids=["long", "long-utf8", "nul", "nul-lines"])
+def test_long_or_nul_paths_get_one_line_everywhere(ws, cli, ref) -> None:
+    """Review of issue 9, item 7: ``get``/``cite`` of a 300-character name were an OSError
+    traceback (exit 1); MCP answered "Error executing tool" with no reason; the review page's
+    /file?path=a%00b was HTTP 500."""
+    from urllib.parse import quote
+
+    from memstrata.adapters.mcp.server import build_server
+    from tests.review_client import review_client
+
+    for command in ("get", "cite"):
+        result = cli("-w", str(ws.root), command, ref)
+        _one_line_error(result, "path")
+        assert ("NUL" in result.err) == ("\x00" in ref)
+    server = build_server(str(ws.root), Session())
+    for tool in ("memory_get", "memory_cite"):
+        with pytest.raises(Exception) as error:
+            asyncio.run(server.call_tool(tool, {"ref": ref}))
+        message = str(error.value)
+        assert "NUL character" in message or "path too long" in message, message
+    page = review_client(ws).get(f"/file?path={quote(ref)}")
+    assert page.status_code == 400
+    assert "NUL character" in page.text or "path too long" in page.text
