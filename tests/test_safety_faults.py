@@ -243,3 +243,69 @@ def test_long_or_nul_paths_get_one_line_everywhere(ws, cli, ref) -> None:
     page = review_client(ws).get(f"/file?path={quote(ref)}")
     assert page.status_code == 400
     assert "NUL character" in page.text or "path too long" in page.text
+
+
+def test_knowledge_topic_is_bounded_and_one_failing_approval_blocks_nothing(
+    make_ws, cli, monkeypatch
+) -> None:
+    """Review of issue 9, item 4b: a 260-character topic was queued; approving it raised
+    OSError (File name too long, exit 1) and, being one transaction with the others, blocked
+    every open proposal; the review page's approve answered HTTP 500."""
+    from memstrata.evolve import curated
+    from memstrata.evolve.proposals import load_state, proposals_from_state
+    from tests.review_client import review_client
+
+    ws = make_ws("three-tier")
+    root = str(ws.root)
+    long_topic = "a" * 260
+    refused = cli("-w", root, "--session", "shared", "knowledge", "dom", long_topic, "--point", "p")
+    _one_line_error(refused, "too long")
+    assert not proposals_from_state(load_state(ws))
+    # A proposal queued before the bound existed (or whose file cannot be written) ...
+    monkeypatch.setattr(curated, "knowledge_name", lambda d, t: f"{d}-{long_topic}.md")
+    curated.propose_knowledge(ws.writer(), "dom", long_topic, points=["p"])
+    monkeypatch.undo()
+    curated.propose_rule(ws.writer(), "回答之前先核对事实")
+    curated.propose_knowledge(ws.writer(), "ops", "deploy", points=["先跑迁移"])
+    result = cli("-w", root, "approve", "全部")
+    assert result.code == 2 and "Traceback" not in result.err
+    assert "[1] not applied" in result.err and "too long" in result.err
+    assert "[2]" in result.out and "[3]" in result.out  # ... the others are applied
+    assert (ws.root / "04-knowledge" / "ops-deploy.md").is_file()
+    assert "回答之前先核对事实" in "".join(
+        (ws.root / "03-rules").joinpath(name).read_text("utf-8")
+        for name in sorted(p.name for p in (ws.root / "03-rules").iterdir())
+    )
+    left = proposals_from_state(load_state(ws))
+    assert [p.kind for p in left] == ["knowledge"]  # still open, for a skip or a fix
+    page = review_client(ws).post(f"/proposals/{left[0].number}/approve", data={})
+    assert page.status_code == 303 and "err=" in page.headers["location"]
+    assert "too+long" in page.headers["location"] or "too%20long" in page.headers["location"]
+
+
+def test_a_proposal_failing_half_way_leaves_nothing_of_itself(make_ws, monkeypatch) -> None:
+    """The failing approval's own writes are rolled back (its knowledge file was staged before
+    INDEX.md failed); the approvals before and after it are written."""
+    from memstrata.errors import MemstrataError
+    from memstrata.evolve import curated
+    from memstrata.evolve.approve import approve
+
+    ws = make_ws("three-tier")
+    curated.propose_rule(ws.writer(), "回答之前先核对事实")
+    curated.propose_knowledge(ws.writer(), "ops", "deploy", points=["先跑迁移"])
+    curated.propose_knowledge(ws.writer(), "ops", "backup", points=["每天备份"])
+    real = curated._list_in_index
+
+    def index_fails_for_deploy(writer, path, title):
+        if "deploy" in path:
+            raise MemstrataError("INDEX.md does not parse", "INDEX.md")
+        real(writer, path, title)
+
+    monkeypatch.setattr(curated, "_list_in_index", index_fails_for_deploy)
+    result = approve(ws.writer(), "全部")
+    assert [item["number"] for item in result.applied] == [1, 3]
+    assert result.failed == [{"number": 2, "error": "INDEX.md: INDEX.md does not parse"}]
+    assert not (ws.root / "04-knowledge" / "ops-deploy.md").exists()
+    assert (ws.root / "04-knowledge" / "ops-backup.md").is_file()
+    index = (ws.root / "INDEX.md").read_text("utf-8")
+    assert "ops-backup.md" in index and "ops-deploy.md" not in index
