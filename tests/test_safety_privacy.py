@@ -217,3 +217,28 @@ def test_mcp_health_and_evolve_are_owner_only(ws) -> None:
         with pytest.raises(Exception, match="main session only"):
             asyncio.run(call(SHARED, tool, args))
     assert "Loki" in "".join(ws.read_lines(ws.role_path("pending")))
+
+
+def test_edit_and_approve_is_offered_only_where_the_edit_is_written(make_ws, cli) -> None:
+    """Review of issue 9, item 8: "Edit & approve" of a knowledge card changed the summary,
+    then wrote the knowledge file from the original draft: the edit was silently ignored."""
+    import re
+
+    from memstrata.evolve import curated
+    from tests.review_client import review_client
+
+    ws = make_ws("three-tier")
+    curated.propose_rule(ws.writer(), "回答之前先核对事实")
+    curated.propose_knowledge(ws.writer(), "ops", "deploy", points=["先跑迁移"])
+    client = review_client(ws)
+    page = client.get("/").text
+    cards = {n: body for n, body in re.findall(r'id="card-(\d)"(.*?)</div>', page, re.S)}
+    assert 'name="edit-approve"' in cards["1"] and 'name="edit-approve"' not in cards["2"]
+    answer = client.post("/proposals/2/approve", data={"text": "完全不同的要点"})
+    assert answer.status_code == 303 and "cannot+be+edited" in answer.headers["location"]
+    refused = cli("-w", str(ws.root), "approve", "2", "--edit", "完全不同的要点")
+    assert refused.code == 2 and "cannot be edited" in refused.err
+    assert not (ws.root / "04-knowledge" / "ops-deploy.md").exists()
+    client.post("/proposals/1/approve", data={"text": "回答之前先核对事实和来源"})
+    rules = "".join(p.read_text("utf-8") for p in (ws.root / "03-rules").iterdir())
+    assert "回答之前先核对事实和来源" in rules  # the edit of a rule is what is written
