@@ -242,3 +242,28 @@ def test_edit_and_approve_is_offered_only_where_the_edit_is_written(make_ws, cli
     client.post("/proposals/1/approve", data={"text": "回答之前先核对事实和来源"})
     rules = "".join(p.read_text("utf-8") for p in (ws.root / "03-rules").iterdir())
     assert "回答之前先核对事实和来源" in rules  # the edit of a rule is what is written
+
+
+def test_a_knowledge_file_never_lands_in_another_roles_file(make_ws, cli, monkeypatch) -> None:
+    """Review of issue 9, item 9: ``knowledge long term`` (three-tier) named
+    04-knowledge/long-term.md, the private long-term memory; approved, it merged a knowledge
+    skeleton into it, and status counted that file as knowledge and long_term both."""
+    from memstrata.evolve import curated
+    from memstrata.evolve.approve import approve
+
+    ws = make_ws("three-tier")
+    remember(ws.writer(), "记住：生产库只在周二变更 Loki", role="long_term")
+    private = ws.root / "04-knowledge" / "long-term.md"
+    before = private.read_bytes()
+    refused = cli("-w", str(ws.root), "--session", "shared", "knowledge", "long", "term",
+                  "--point", "x")  # fmt: skip
+    assert refused.code == 2 and "long_term file" in refused.err, refused
+    # queued before the check existed: approving it is refused, the file untouched
+    monkeypatch.setattr(curated, "_knowledge_path", lambda ws, path: path)
+    curated.propose_knowledge(ws.writer(SHARED), "long", "term", points=["x"])
+    monkeypatch.undo()
+    result = approve(ws.writer(), "全部")
+    assert not result.applied and "long_term file" in result.failed[0]["error"]
+    assert private.read_bytes() == before
+    assert ws.role_files("knowledge") == []
+    assert ws.role_files("long_term") == ["04-knowledge/long-term.md"]

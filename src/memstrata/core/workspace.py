@@ -267,7 +267,9 @@ class Workspace:
         else:
             names = [n for n in self.store.names(spec.path) if n.endswith(".md")]
         found = [f"{spec.path}/{n}" if spec.path else n for n in names]
-        return [rel for rel in found if not self.is_link(rel)]
+        # A folder may hold another role's file (three-tier's 04-knowledge/long-term.md is
+        # long_term, not knowledge): it belongs to that role alone.
+        return [rel for rel in found if self.role_of(rel) == name and not self.is_link(rel)]
 
     def role_of(self, rel_path: str) -> str | None:
         """Which role a workspace-relative file belongs to (exact files before folders)."""
