@@ -267,3 +267,24 @@ def test_a_knowledge_file_never_lands_in_another_roles_file(make_ws, cli, monkey
     assert private.read_bytes() == before
     assert ws.role_files("knowledge") == []
     assert ws.role_files("long_term") == ["04-knowledge/long-term.md"]
+
+
+def test_shared_cite_of_a_private_entry_is_refused_as_if_it_did_not_exist(ws, cli) -> None:
+    """Review of issue 9 (low): a shared ``cite C001`` or ``cite MEMORY.md:L14`` succeeded,
+    telling a shared session that the private entry exists and letting it cite it."""
+    from memstrata.evolve.pool import observe
+
+    placed = remember(ws.writer(), "记住：生产库只在周二变更 Loki", role="long_term")
+    observe(ws.writer(), "preference", "我喜欢 Loki 紫色面板")
+    root = str(ws.root)
+    for kind in ("shared", "subagent"):
+        who = ["--session", kind] + (["--agent", "coder"] if kind == "subagent" else [])
+        for ref, absent in (("C001", "C999"), (placed.span.location(), "MEMORY.md:L999")):
+            real, missing = (
+                cli("-w", root, *who, "cite", ref),
+                cli("-w", root, *who, "cite", absent),
+            )
+            assert real.code == missing.code == 2
+            assert real.err.replace("C001", "C999") == missing.err, (real.err, missing.err)
+    assert not list((ws.state_dir / "cite-buffer").glob("*.jsonl"))  # nothing was buffered
+    assert cli("-w", root, "cite", placed.span.location()).code == 0  # the owner may
