@@ -309,3 +309,27 @@ def test_a_proposal_failing_half_way_leaves_nothing_of_itself(make_ws, monkeypat
     assert (ws.root / "04-knowledge" / "ops-backup.md").is_file()
     index = (ws.root / "INDEX.md").read_text("utf-8")
     assert "ops-backup.md" in index and "ops-deploy.md" not in index
+
+
+BIDI = "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+
+
+def test_bidi_override_characters_are_dropped_on_write(ws, cli) -> None:
+    """Review of issue 9 (low): U+202E (right-to-left override) was kept in written files, so
+    an editor or terminal showed the line in another order than it was stored."""
+    from memstrata.text.normalize import normalize
+
+    said = "记住：部署用 \u202egnp.exe\u202c 和 \u2066pnpm\u2069 שלום"
+    root = str(ws.root)
+    assert cli("-w", root, "remember", said).code == 0
+    assert cli("-w", root, "log", said, "--agent", "coder").code == 0
+    assert cli("-w", root, "lesson", said, "--fix", said).code == 0
+    assert cli("-w", root, "signal", "不对，应该用 \u202epnpm").code == 0
+    written = "".join(
+        p.read_text("utf-8")
+        for p in ws.root.rglob("*")
+        if p.is_file() and p.suffix in (".md", ".jsonl")
+    )
+    assert "gnp.exe" in written and "שלום" in written  # the text stays, right-to-left included
+    assert not any(ch in written for ch in BIDI)
+    assert normalize("a" + BIDI + "b") == "ab"
