@@ -333,3 +333,40 @@ def test_bidi_override_characters_are_dropped_on_write(ws, cli) -> None:
     assert "gnp.exe" in written and "שלום" in written  # the text stays, right-to-left included
     assert not any(ch in written for ch in BIDI)
     assert normalize("a" + BIDI + "b") == "ab"
+
+
+def test_dictionary_cache_is_keyed_by_content_and_old_ones_are_removed(
+    tmp_path, monkeypatch
+) -> None:
+    """Review of issue 9 (low): the CC-CEDICT cache was named by the dictionary file's size and
+    mtime, so every virtual environment made another 5.6 MB file and none was ever removed."""
+    from memstrata.recall import translate
+
+    cache = tmp_path / "cache" / "memstrata"
+    cache.mkdir(parents=True)
+    for old in ("cedict-9238915-1796069344.sqlite", "cedict-9238915-1796077596.sqlite"):
+        (cache / old).write_bytes(b"old")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    lines = "回滚 回滚 [hui2 gun3] /to roll back/rollback/\n端口 端口 [duan1 kou3] /port/\n"
+    venvs = []
+    for n in range(2):  # two installs of the same package: same bytes, different mtimes
+        source = tmp_path / f"venv{n}" / "cedict.txt"
+        source.parent.mkdir()
+        source.write_text(lines, encoding="utf-8")
+        os.utime(source, (1_700_000_000 + n * 1000, 1_700_000_000 + n * 1000))
+        venvs.append(source)
+
+    def build_for(source):
+        monkeypatch.setattr(translate, "_data_file", lambda: source)
+        translate._dictionary.cache_clear()
+        assert translate._dictionary() is not None
+        return sorted(p.name for p in cache.glob("cedict-*.sqlite"))
+
+    try:
+        first = build_for(venvs[0])
+        assert len(first) == 1 and first == build_for(venvs[1])  # shared, old ones gone
+        venvs[1].write_text(lines + "心跳 心跳 [xin1 tiao4] /heartbeat/\n", encoding="utf-8")
+        changed = build_for(venvs[1])
+        assert len(changed) == 1 and changed != first  # a new dictionary replaces the cache
+    finally:
+        translate._dictionary.cache_clear()
