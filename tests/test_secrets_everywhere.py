@@ -167,3 +167,21 @@ def test_a_pattern_request_is_redacted_before_its_detail_is_cut(make_ws) -> None
         blobs = b"".join(p.read_bytes() for p in ws.root.rglob("*") if p.is_file())
         for piece in _pieces(core):
             assert piece not in blobs, (kind, piece)
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "the password is required",
+        "the token is expired, log in again",
+        "your password is too short",
+        "Passwords are hashed with bcrypt",
+        "the token is 4096 long",
+        "密码是否正确要先检查",
+    ],
+)
+def test_prose_about_passwords_without_one_is_kept(said) -> None:
+    """The prose forms of item 2 ("my password is X") hide only a value that looks like one."""
+    from memstrata.core.redact import redact
+
+    assert redact(said) == said
