@@ -96,7 +96,7 @@ def adopt_workspace(overrides: dict[str, Any]) -> Any:
 def score(queries: list[dict[str, Any]], ranks: dict[tuple[str, str], int | None]) -> list[dict]:
     """Rows of R@1/5/10 and MRR per mode, split and group (all, each type, each lang)."""
     rows = []
-    for split in ("heldout", "dev"):
+    for split in sorted({q["split"] for q in queries}, reverse=True):
         for mode in MODES:
             groups: dict[str, list[int | None]] = defaultdict(list)
             for query in queries:
@@ -128,11 +128,17 @@ def main() -> None:
     parser.add_argument("--set", action="append", default=[], help="search setting, key=value")
     parser.add_argument("--misses", action="store_true", help="print dev misses of hybrid at 5")
     parser.add_argument("--modes", default=",".join(MODES))
+    parser.add_argument(
+        "--split",
+        default="all",
+        choices=("all", "dev", "heldout"),
+        help="queries to run and print (tuning runs use dev: held-out stays unseen)",
+    )
     args = parser.parse_args()
     from memstrata.recall.search import search
     from memstrata.recall.store import Index
 
-    queries = load_queries()
+    queries = [q for q in load_queries() if args.split in ("all", q["split"])]
     embedder = make_embedder(args.embedder)
     ws = adopt_workspace(parse_overrides(args.set))
     started = time.perf_counter()
@@ -156,15 +162,16 @@ def main() -> None:
                 misses.append((query, rank, results))
     rows = score(queries, ranks)
     columns = ["split", "mode", "group", "n", "R@1", "R@5", "R@10", "MRR"]
-    print(
-        recall_table(
-            "Strict recall, held-out part", [r for r in rows if r["split"] == "heldout"], columns
-        )
-    )
-    print()
-    print(
-        recall_table("Strict recall, dev part", [r for r in rows if r["split"] == "dev"], columns)
-    )
+    for split, title in (("heldout", "held-out"), ("dev", "dev")):
+        if any(r["split"] == split for r in rows):
+            print(
+                recall_table(
+                    f"Strict recall, {title} part",
+                    [r for r in rows if r["split"] == split],
+                    columns,
+                )
+            )
+            print()
     print(
         f"\n{len(queries)} queries; index {stats.chunks_added} chunks in {index_s:.1f} s "
         f"({embedder.name}); mean query ms: "
@@ -179,7 +186,7 @@ def main() -> None:
             for hit in results[:5]:
                 print(f"    {hit.cite} {hit.score:.3f} {hit.snippet[:90]!r}")
     path = write_results(
-        "recall_bilingual",
+        "recall_bilingual" if args.split == "all" else f"recall_bilingual_{args.split}",
         {
             "embedder": embedder.name,
             "settings": args.set,

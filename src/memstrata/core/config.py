@@ -84,10 +84,15 @@ class SearchSettings:
     # A result from an entry already shown, or with a vector this close to one shown, loses
     # ``diversity`` of its score (0 turns it off).
     diversity: float = 0.0
+    # Hybrid search re-orders this many of the best fused candidates with the fitted linear
+    # model of recall/rerank.py (0 turns it off).
+    rerank_depth: int = 30
     near_copy: float = 0.9
     # Adjacent items of a result's section scoring at least this share of it join the result
     # (one result per passage; 0 turns it off).
     merge_ratio: float = 0.75
+    # ...and the items of another part of the same daily entry (完成内容 after 遇到问题).
+    part_merge_ratio: float = 0.5
     # BM25 weight of a chunk's heading path and of its Chinese character pairs (body = 1).
     # Translations of a query word (CC-CEDICT) kept per word, and what a match through one
     # is worth relative to the word itself (0 turns translation off).

@@ -27,6 +27,12 @@ _DECISION = re.compile(
     r"|\bdecid(?:e|ed|ing)\b|\bdecision\b|\bsettle[ds]?\b|\bagreed?\b|\bwent with\b|\bgo with\b",
     re.IGNORECASE,
 )
+# Words that only say "the value now": the intent above handles them; as query words they
+# matched any chunk saying 今天 or 现在 (a translation of "now") and outvoted the answer.
+_NOW_WORDS = re.compile(
+    r"\bright now\b|\bnow\b|\bcurrent(?:ly)?\b|these days|at the moment|现在|目前|当前|如今|眼下",
+    re.IGNORECASE,
+)
 # Queries of at most this many Chinese characters also match by character bigrams: 证书过期
 # must find 证书…过期 and 过期的证书 whichever way the segmenter cut them.
 SHORT_CJK = 6
@@ -48,7 +54,8 @@ class QueryPlan:
 
 def plan_query(text: str, translate: bool = True) -> QueryPlan:
     """Terms, bigrams (short Chinese queries only), translations and intents of ``text``."""
-    terms = query_terms(text)
+    current = bool(_CURRENT.search(text))
+    terms = query_terms(_NOW_WORDS.sub(" ", text) if current else text) or query_terms(text)
     cjk = "".join(CJK_RUN.findall(text))
     grams = char_bigrams(text) if 0 < len(cjk) <= SHORT_CJK else []
     return QueryPlan(
@@ -56,6 +63,6 @@ def plan_query(text: str, translate: bool = True) -> QueryPlan:
         terms=terms,
         grams=grams,
         synonyms=translations(terms) if translate else {},
-        current=bool(_CURRENT.search(text)),
+        current=current,
         decision=bool(_DECISION.search(text)),
     )

@@ -2,9 +2,13 @@
 
 This module finds the candidates (FTS5 over each chunk's words, its heading path and, for short
 Chinese queries, character pairs; the vector matrix) and shapes the hits; recall/ranking.py
-orders them (fusion, intents, diversity, near ties). When the embedder cannot load or answer,
-results are lexical and the response says ``degraded`` with a warning: never silently, never a
-crash.
+orders them (fusion, intents, diversity, near ties, passages) and recall/rerank.py re-orders
+the top of the fused list. When the embedder cannot load or answer, results are lexical and the
+response says ``degraded`` with a warning: never silently, never a crash.
+
+Over 500 lines: finding candidates, weighing the query's words (IDF, translations) and shaping
+hits all run on one connection with one set of filters; split, one query's path would be spread
+over modules that each need all of them.
 """
 
 from __future__ import annotations
@@ -29,9 +33,11 @@ from memstrata.recall.ranking import (
     fuse,
     idf,
     newer_first,
+    passage_units,
     select,
     vectors_of,
 )
+from memstrata.recall.rerank import rerank
 from memstrata.recall.store import Index
 from memstrata.recall.vectors import load_matrix
 from memstrata.text.spans import Span
@@ -431,9 +437,20 @@ def _rank(
         cid: r for r, cid in enumerate(sorted(vector_scores, key=lambda c: -vector_scores[c]))
     }
     ordered = fuse(candidates, bm25, effective, plan, settings, ws.today(), lex_rank, vec_rank)
+    depth = settings.rerank_depth
+    reranked = effective == "hybrid" and settings.fusion == "weighted" and depth > 0
+    if reranked:
+        pool = rerank(
+            ordered[:depth], plan, evidence, bm25, ws.today(), settings.recency_half_life_days
+        )
+        ordered = pool + ordered[depth:]
     vectors = vectors_of(matrix, [c.cid for c in ordered[: k * 3]])
-    ordered = newer_first(ordered[: k * 3], vectors, settings, plan.current) + ordered[k * 3 :]
-    chosen = select(ordered, k, vectors, settings, lambda cand: _section_units(conn, cand))
+    # After the reranker (which weighs recency for "now" queries itself) only a newer chunk
+    # that says it changed moves up past an alike one: with "now" alone, every newer chunk on
+    # the topic leapfrogged the answer.
+    current = plan.current and not reranked
+    ordered = newer_first(ordered[: k * 3], vectors, settings, current) + ordered[k * 3 :]
+    chosen = select(ordered, k, vectors, settings, lambda cand: passage_units(conn, cand))
     return [
         SearchHit(
             c.path,
@@ -449,15 +466,6 @@ def _rank(
         )
         for c in chosen
     ]
-
-
-def _section_units(conn: sqlite3.Connection, cand: Candidate) -> list[tuple[int, int, int]]:
-    """The items of a candidate's section in line order: (chunk id, start line, end line)."""
-    return conn.execute(
-        "SELECT id, start_line, end_line FROM chunks WHERE path = ? AND heading = ?"
-        " ORDER BY start_line",
-        (cand.path, cand.heading),
-    ).fetchall()
 
 
 def _fill_vector_scores(
