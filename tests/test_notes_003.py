@@ -160,7 +160,7 @@ def test_private_roles_setting_is_checked_in_plain_words(oc, cli) -> None:
     text = config.read_text("utf-8")
     for value, message in (
         ('["long_term", "usr"]', "privacy.private_roles: unknown role 'usr' (roles: "),
-        ('"long_term"', 'privacy.private_roles must be a list of strings, such as ["a", "b"], '
+        ('"long_term"', 'privacy.private_roles must be a list of strings, such as ["user", "infra"], '
                         "not 'long_term'"),
     ):  # fmt: skip
         config.write_text(text.replace("[privacy]\n", f"[privacy]\nprivate_roles = {value}\n"))
