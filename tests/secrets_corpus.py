@@ -180,6 +180,14 @@ def _corpus() -> dict[str, tuple[str, str]]:
     add("token_assignment", f"token={(v := _a(24))}", v)
     add("api_key_assignment", f"api_key={(v := _a(24))}", v)
     add("markdown_fact", f"- **password**: {(v := _a(18))}", v)
+    # Prose forms (review of issue 9, item 2): with no separator, or an English "is".
+    add("password_zh_shi_glued", f"密码是{(v := 'Qwe9' + _a(10))}", v)
+    add("db_password_zh_shi_glued", f"数据库密码是{(v := 'Db7' + _a(12))}", v)
+    add("passcode_zh_shi_glued", f"口令是{(v := 'Kl4' + _a(12))}", v)
+    add("token_zh_shi", f"token 是 {(v := _a(10) + '8' + _a(10))}", v)
+    add("password_en_prose", f"my password is {(v := 'hunter2' + _a(9))}.", v)
+    add("api_key_en_prose", f"The API key was: {(v := 'k9' + _a(22))}, rotate it", v)
+    add("token_en_prose_quoted", f'the token is "{(v := _a(8) + "-" + _a(8))}"', v)
     return c
 
 

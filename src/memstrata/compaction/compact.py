@@ -22,6 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from memstrata.core.redact import redact
 from memstrata.errors import FormatError
 from memstrata.text.token_estimate import count_tokens
 
@@ -164,9 +165,9 @@ def parse_claude_transcript(lines: list[str], path: str = "transcript") -> list[
                         },
                     }
                 )
-                texts.append(
-                    f"[calls: {block.get('name', '')} {json.dumps(block.get('input', {}), ensure_ascii=False)[:200]}]"
-                )
+                # redact before the cut: half a key is no longer recognisable
+                called = redact(json.dumps(block.get("input", {}), ensure_ascii=False))[:200]
+                texts.append(f"[calls: {block.get('name', '')} {called}]")
             elif kind == "tool_result":
                 body = block.get("content", "")
                 if isinstance(body, list):
@@ -462,12 +463,11 @@ def flush_memories(writer: Any, dropped: list[Message]) -> list[str]:
     ws = writer.ws
     items: list[str] = []
     for message in dropped:
+        said = writer.clean(message.text)  # redacted before detection cuts evidence
         if message.role == "user":
-            items += [
-                f"[{s.kind}] {s.evidence}" for s in detect(message.text) if s.kind != "satisfaction"
-            ]
+            items += [f"[{s.kind}] {s.evidence}" for s in detect(said) if s.kind != "satisfaction"]
         if message.role in ("user", "assistant"):
-            items += [f"[decision] {s}" for s in _sentences(message.text) if _DECISION.search(s)]
+            items += [f"[decision] {s}" for s in _sentences(said) if _DECISION.search(s)]
     today_path = ws.daily_path(ws.today()) if ws.role("daily") else None
     if not items or today_path is None:
         return []

@@ -104,6 +104,15 @@ _ASSIGNMENT = re.compile(
     # A quoted value cut before its closing quote is still a value.
     r"(?P<secret>\\?\"[^\"\n\\]+(?:\\?\")?|'[^'\n]+'?|[^\s,;，；。'\"\\]+)"
 )
+# English prose: "my password is hunter2", "the API key was: sk9…". Only a value that looks like
+# one counts (6+ characters with a digit or a symbol): "the password is required" or "the token
+# is expired" hide nothing.
+_PROSE = re.compile(
+    r"(?i)\b(?P<key>password|passphrase|passcode|passwd|pwd|api[ _-]?key|access[ _-]?key"
+    r"|secret[ _-]?key|token|secret)s?\s+(?:is|was|are|were)\s*[:=]?\s*"
+    r"(?:[\"'`](?P<quoted>[^\"'`\n]{3,})[\"'`]|(?P<secret>[^\s\"'`,;，；。]{6,}))"
+)
+_LOOKS_SECRET = re.compile(r"[\d\W_]")
 _ASSIGNMENT_MARKERS = (
     "pass",
     "pwd",
@@ -210,6 +219,13 @@ def find_secrets(text: str) -> list[SecretFinding]:
             if _NOT_A_SECRET_KEY.search(key) or not _plausible_value(key, value):
                 continue
             found.append(SecretFinding(_assignment_kind(key), m.start("secret"), m.end("secret")))
+        for m in _PROSE.finditer(text):
+            group = "quoted" if m.group("quoted") else "secret"
+            value = m.group(group) if group == "quoted" else m.group(group).rstrip(".!?)]")
+            if len(value) < 6 or not _LOOKS_SECRET.search(value) or value.startswith("[REDACTED"):
+                continue
+            kind = _assignment_kind(m.group("key"))
+            found.append(SecretFinding(kind, m.start(group), m.start(group) + len(value)))
     found.sort(key=lambda f: (f.start, -(f.end - f.start)))
     merged: list[SecretFinding] = []
     for finding in found:

@@ -60,6 +60,26 @@ def _env_clock() -> datetime:
     return datetime.now()
 
 
+# What the file system accepts (Linux NAME_MAX and PATH_MAX, in bytes): a longer name or a NUL
+# would fail in the OS call with a traceback instead of one line (review of issue 9, item 7).
+NAME_MAX_BYTES = 255
+PATH_MAX_BYTES = 4096
+
+
+def check_path_text(text: str) -> None:
+    """Refuse, with one line, a path no file system call can take."""
+    shown = repr(text[:60]) + ("…" if len(text) > 60 else "")
+    if "\x00" in text:
+        raise MemstrataError(f"{shown}: a path cannot contain a NUL character")
+    if len(text.encode("utf-8", "surrogatepass")) > PATH_MAX_BYTES or any(
+        len(part.encode("utf-8", "surrogatepass")) > NAME_MAX_BYTES for part in text.split("/")
+    ):
+        raise MemstrataError(
+            f"{shown}: path too long (at most {NAME_MAX_BYTES} bytes a name, "
+            f"{PATH_MAX_BYTES} in all)"
+        )
+
+
 class Workspace:
     """An opened workspace. Services ask it for roles, never for hard-coded paths."""
 
@@ -249,7 +269,9 @@ class Workspace:
         else:
             names = [n for n in self.store.names(spec.path) if n.endswith(".md")]
         found = [f"{spec.path}/{n}" if spec.path else n for n in names]
-        return [rel for rel in found if not self.is_link(rel)]
+        # A folder may hold another role's file (three-tier's 04-knowledge/long-term.md is
+        # long_term, not knowledge): it belongs to that role alone.
+        return [rel for rel in found if self.role_of(rel) == name and not self.is_link(rel)]
 
     def role_of(self, rel_path: str) -> str | None:
         """Which role a workspace-relative file belongs to (exact files before folders)."""
@@ -279,6 +301,7 @@ class Workspace:
         """Absolute path of a workspace-relative path, refusing anything that leaves the root
         (or, for ``@global/`` paths, the ``[global]`` root)."""
         text = str(rel_path)
+        check_path_text(text)
         base, below = self._base(text)
         candidate = Path(below)
         if not below or candidate.is_absolute() or below.startswith("~"):

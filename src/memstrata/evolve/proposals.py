@@ -32,6 +32,10 @@ _KNOWLEDGE_TYPES = {"知识", "knowledge"}
 _RULE_TYPES = {"规则", "rule"}
 
 
+# Maintenance kinds whose approval writes the proposal's summary as the new entry.
+SUMMARY_WRITTEN = frozenset({"rule", "lesson-review", "highlight", "distil"})
+
+
 @dataclass
 class Proposal:
     """One promotion awaiting approval."""
@@ -53,6 +57,12 @@ class Proposal:
     def maintenance(self) -> bool:
         """Slimming and highlight proposals come from consolidation, not from a candidate."""
         return not self.cid
+
+    @property
+    def editable(self) -> bool:
+        """Whether approving writes the summary (so an edit of it is what gets written): not
+        for a knowledge file (its title, points and lessons) or a move of existing entries."""
+        return not self.maintenance or self.kind in SUMMARY_WRITTEN
 
 
 def classify(ws: Workspace, candidate: Candidate) -> tuple[str, str, str]:

@@ -212,7 +212,7 @@ def record_workflow(
     """Queue one finished workflow (tool hooks call this) for auto-skill detection; ``times``:
     how many finished runs it stands for (the hooks record a sequence once they have seen it
     recur, as seen twice)."""
-    clean = [" ".join(step.split()) for step in steps if step.strip()]
+    clean = [writer.clean(" ".join(step.split())) for step in steps if step.strip()]
     record: dict = {
         "signal": "workflow",
         "brief": " → ".join(clean)[:20],

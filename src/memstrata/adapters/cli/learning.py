@@ -156,6 +156,10 @@ def register(cli: click.Group) -> None:
             click.echo(f"[{item['number']}] {item['cid']} → {item['role']}  {item['cite']}")
         if result.skipped:
             click.echo("kept for later: " + ", ".join(map(str, result.skipped)))
+        for item in result.failed:
+            click.echo(f"[{item['number']}] not applied, still open: {item['error']}", err=True)
+        if result.failed:
+            raise click.exceptions.Exit(2)
 
     @command(cli, "candidates.list", name="candidates")
     @click.argument("action", type=click.Choice(("list", "promote", "drop")), default="list")

@@ -129,6 +129,7 @@ class ApproveOut(TypedDict):
     understood: str
     applied: list[dict[str, Any]]
     skipped: list[int]
+    failed: list[dict[str, Any]]
 
 
 class ContextOut(TypedDict):
