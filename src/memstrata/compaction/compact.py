@@ -12,6 +12,10 @@ summary is never "unavailable".
 Before anything is dropped, durable facts in the dropped messages (learning signals, decisions)
 are appended to today's daily log — append-only, once per cycle, skipping bullets already in it
 — and nothing else (MEMORY.md, SOUL.md, AGENTS.md) is touched.
+
+Just over 500 lines: reading both conversation formats (OpenAI JSON, Claude Code JSONL with its
+tool_use/tool_result pairs) and refusing what is neither sit here with the compaction that needs
+their pairing rules; split them out when a third format arrives.
 """
 
 from __future__ import annotations

@@ -5,6 +5,10 @@ The file is optional (an adopted OpenClaw workspace has none); every setting has
 instead of digging in a dict, and a bad value fails at load time with the file and line
 (``memstrata.toml:12: search.vector_weight must be a number``), not deep inside a search.
 Unknown keys are errors too: a misspelt setting that silently does nothing is worse.
+
+Over 500 lines on purpose: every table of memstrata.toml is here, one dataclass each, so a
+reader finds any setting, its default and its check in one file (docs/ARCHITECTURE.md points
+here); the loader that validates them all is the other half.
 """
 
 from __future__ import annotations
