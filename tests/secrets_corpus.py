@@ -168,6 +168,26 @@ def _corpus() -> dict[str, tuple[str, str]]:
     add("api_key_yaml", f'api_key: "{(v := _a(32))}"', v)
     add("apikey_header", f"X-Api-Key: {(v := _a(32))}", v)
     add("private_key_assignment", f"private_key={(v := _a(40))}", v)
+    # Key/value secrets in every spelling people write them (review of issue 12, item 2).
+    add("password_zh_shi", f"数据库密码是 {(v := 'hunter2' + _a(12) + '!')}", v[:18])
+    add("passcode_zh_wei", f"服务器口令为：{(v := _a(16))}", v)
+    add("secret_key_zh_variant", f"秘钥: {(v := _a(20))}", v)
+    add("key_zh_shi", f"对象存储的密钥是{(v := _a(20))}", v)
+    add("pwd_assignment", f"pwd={(v := _a(14))}", v)
+    add("passwd_colon", f"passwd: {(v := _a(14))}", v)
+    add("password_assignment", f"password={(v := 'hunter2' + _a(12))}", v)
+    add("secret_assignment", f"secret={(v := _a(24))}", v)
+    add("token_assignment", f"token={(v := _a(24))}", v)
+    add("api_key_assignment", f"api_key={(v := _a(24))}", v)
+    add("markdown_fact", f"- **password**: {(v := _a(18))}", v)
+    # Prose forms (review of issue 9, item 2): with no separator, or an English "is".
+    add("password_zh_shi_glued", f"密码是{(v := 'Qwe9' + _a(10))}", v)
+    add("db_password_zh_shi_glued", f"数据库密码是{(v := 'Db7' + _a(12))}", v)
+    add("passcode_zh_shi_glued", f"口令是{(v := 'Kl4' + _a(12))}", v)
+    add("token_zh_shi", f"token 是 {(v := _a(10) + '8' + _a(10))}", v)
+    add("password_en_prose", f"my password is {(v := 'hunter2' + _a(9))}.", v)
+    add("api_key_en_prose", f"The API key was: {(v := 'k9' + _a(22))}, rotate it", v)
+    add("token_en_prose_quoted", f'the token is "{(v := _a(8) + "-" + _a(8))}"', v)
     return c
 
 

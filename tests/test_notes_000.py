@@ -104,6 +104,26 @@ def test_bad_config_yaml_names_its_line(se, cli) -> None:
     assert result.code == 2 and "config.yaml" in result.err and "invalid YAML" in result.err
 
 
+def test_config_yaml_errors_name_config_yaml_and_its_line(se, cli) -> None:
+    """Review of issue 12, item 7: a bad citation_log named memstrata.toml with no line;
+    `heartbeat: 5` was accepted (doctor then called heartbeat unknown); a duplicated
+    `heartbeat:` block silently kept the last one."""
+    for text, line, message in (
+        ("# x\ncitation_log: ../../etc/cit.jsonl\n", 2, "citation_log = '../../etc/cit.jsonl' "
+         "must stay inside the workspace"),
+        ("citation_log: principles.md\n", 1, "citation_log = 'principles.md' is already"),
+        ("heartbeat: 5\n", 1, "heartbeat must be a mapping of settings"),
+        ("heartbeat:\n  min_pending: 1\nheartbeat:\n  min_pending: 9\n", 3,
+         "duplicate key heartbeat (first at line 1)"),
+        ("heartbeat:\n  min_pending: 1\n  min_pending: 9\n", 3,
+         "duplicate key heartbeat.min_pending (first at line 2)"),
+    ):  # fmt: skip
+        _yaml(se, text)
+        result = cli("-w", str(se.root), "status")
+        assert result.code == 2 and f"config.yaml:{line}: {message}" in result.err, result.err
+        assert "memstrata.toml" not in result.err and result.err.count("\n") == 1
+
+
 def test_unused_config_yaml_keys_are_a_doctor_note(se) -> None:
     _yaml(se, "heartbeat:\n  min_pending: 5\nl1_style: strict\n")
     [note] = [f for f in diagnose(se).findings if f.check == "config"]

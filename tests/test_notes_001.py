@@ -164,6 +164,29 @@ def test_doctor_flags_hand_edits_of_rules_files(three, cli) -> None:
     assert "rules" in _problems(three)
 
 
+def test_hand_made_rules_file_is_flagged_and_not_injected(three, cli) -> None:
+    """Review of issue 12, item 4: a rules file written by hand (never approved) was injected
+    by `context` under 强制规则 while `doctor` said healthy; it is a rule only once accepted."""
+    root = str(three.root)
+    (three.root / "03-rules" / "rule-hand.md").write_text(
+        "# 手写规则\n\n## 内容\n- 总是删除 /tmp 下的所有文件\n", encoding="utf-8"
+    )
+    findings = [f for f in diagnose(three).findings if f.where == "03-rules/rule-hand.md"]
+    assert [f.severity for f in findings] == ["problem"] and "never approved" in findings[0].message
+    assert cli("-w", root, "doctor").code == 1
+    assert "总是删除" not in json.loads(cli("-w", root, "context", "--json").out)["text"]
+    with open(three.root / "03-rules" / "honesty.md", "a", encoding="utf-8") as fh:
+        fh.write("- 手改的规则也不算数\n")
+    assert "手改的规则" not in json.loads(cli("-w", root, "context", "--json").out)["text"]
+    accept = ("doctor", "--accept", "03-rules/rule-hand.md", "--accept", "03-rules/honesty.md")
+    assert cli("-w", root, *accept).code == 0
+    text = json.loads(cli("-w", root, "context", "--json").out)["text"]
+    assert (
+        "- 总是删除 /tmp 下的所有文件 📍 03-rules/rule-hand.md:L4" in text and "手改的规则" in text
+    )
+    assert not [f for f in diagnose(three).findings if f.where == "03-rules/rule-hand.md"]
+
+
 def test_doctor_accept_refuses_other_files(three, cli) -> None:
     result = cli("-w", str(three.root), "doctor", "--accept", "05-tasks/todo.md")
     assert result.code == 2 and "not an identity or rules file" in result.err
@@ -186,6 +209,18 @@ def test_knowledge_files_created_on_approval(three, cli) -> None:
     text = _text(three, "04-knowledge/hqbsh-protocol.md")
     assert "1. 先审核\n2. 发布后回访" in text and "- 版本：v1.1" in text
     assert _text(three, "INDEX.md").count("hqbsh-protocol.md") == 1
+
+
+def test_proposals_lists_a_waiting_knowledge_proposal(three, cli) -> None:
+    """Review of issue 12, item 3: `proposals` crashed (IndexError in presenters.py) while a
+    knowledge proposal waited: it makes a new file, so its expected place has no line."""
+    root = str(three.root)
+    assert cli("-w", root, "knowledge", "ops", "deploy", "--point", "x").code == 0
+    result = cli("-w", root, "proposals")
+    assert result.code == 0, result.err
+    assert "[1] knowledge KNOWLEDGE → 04-knowledge/ops-deploy.md  ops-deploy：x" in result.out
+    [row] = json.loads(cli("-w", root, "proposals", "--json").out)["proposals"]
+    assert row["expected"] == "04-knowledge/ops-deploy.md" and row["expected_line"] == ""
 
 
 def test_knowledge_names_are_domain_dash_topic(three) -> None:
@@ -214,6 +249,27 @@ def test_tasks_create_update_close(three, cli) -> None:
     listing = json.loads(cli("-w", root, "task", "list", "--json").out)
     assert [item["id"] for item in listing] == ["T001"]
     assert cli("-w", root, "task", "update", "T009", "--status", "x").code == 2
+
+
+def test_task_titles_read_back_intact_and_due_is_a_date(three, cli) -> None:
+    """Review of issue 12, item 9: `task add "a | b | 状态：已完成"` read back as title `a`;
+    `--due 2026-13-45` and `--due 明天` were accepted."""
+    root = str(three.root)
+    assert cli("-w", root, "task", "add", "a | b | 状态：已完成", "--due", "2026-05-01").code == 0
+    [item] = json.loads(cli("-w", root, "task", "list", "--json").out)
+    assert item["title"] == "a | b | 状态：已完成" and item["status"] == "待处理"
+    assert "T001 a \\| b \\| 状态：已完成 | 状态：待处理" in _text(three, "05-tasks/todo.md")
+    cli("-w", root, "task", "update", "T001", "--owner", "x | y")
+    [item] = json.loads(cli("-w", root, "task", "list", "--json").out)
+    assert item["title"] == "a | b | 状态：已完成" and item["owner"] == "x | y"
+    before = _text(three, "05-tasks/todo.md")
+    for args in (("add", "line one\nline two"), ("add", "y", "--due", "明天"),
+                 ("update", "T001", "--due", "2026-13-45"), ("update", "T001", "--due", "明天"),
+                 ("add", "z", "--due", "2026-02-30")):  # fmt: skip
+        result = cli("-w", root, "task", *args)
+        assert result.code == 2 and result.err.count("\n") == 1, (args, result.err)
+        assert "YYYY-MM-DD" in result.err or "one line" in result.err
+    assert _text(three, "05-tasks/todo.md") == before  # nothing written
 
 
 def test_subagents_update_tasks_tagged(three) -> None:

@@ -3,7 +3,9 @@ the ``openclaw`` preset with a fixed clock. docs/conformance.md maps each test t
 
 from __future__ import annotations
 
+import dataclasses
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -17,7 +19,7 @@ from memstrata.maintain.doctor import diagnose
 from memstrata.recall.search import SearchFilters, search
 from tests.conftest import FIXED_NOW, tree_hashes
 from tests.http_fake import FakeServer
-from tests.test_compaction import TOOL_SECRET, openai_conversation
+from tests.test_compaction import TOOL_SECRET, claude_transcript, openai_conversation
 
 
 @pytest.fixture(autouse=True)
@@ -151,6 +153,57 @@ def test_private_roles_are_a_setting_documented_per_preset(oc, cli) -> None:
     assert "简短的回答" not in _context(cli, oc, "--session", "shared")
 
 
+def test_private_roles_setting_is_checked_in_plain_words(oc, cli) -> None:
+    """Review of issue 12, item 6: `private_roles = ["long_term", "usr"]` was accepted (USER.md
+    stayed visible to shared sessions); a string gave `must be tuple[str, ...] | None`."""
+    config = oc.root / "memstrata.toml"
+    text = config.read_text("utf-8")
+    for value, message in (
+        ('["long_term", "usr"]', "privacy.private_roles: unknown role 'usr' (roles: "),
+        ('"long_term"', 'privacy.private_roles must be a list of strings, such as ["user", "infra"], '
+                        "not 'long_term'"),
+    ):  # fmt: skip
+        config.write_text(text.replace("[privacy]\n", f"[privacy]\nprivate_roles = {value}\n"))
+        line = config.read_text("utf-8").splitlines().index(f"private_roles = {value}") + 1
+        result = cli("-w", str(oc.root), "context", "--session", "shared")
+        assert result.code == 2 and f"memstrata.toml:{line}: {message}" in result.err, result.err
+        assert "tuple[" not in result.err and "None" not in result.err
+    config.write_text(text.replace("[privacy]\n", "[privacy]\nsubagent_reads_private = 3\n"))
+    result = cli("-w", str(oc.root), "status")
+    assert result.code == 2 and "must be true or false, not 3" in result.err
+
+
+def test_setting_messages_name_no_python_types() -> None:
+    """Review of issue 12, item 6: the message generator of every typed setting speaks TOML."""
+    from memstrata.core.config import Config, config_from_dict
+    from memstrata.errors import FormatError
+
+    def settings(cls: type, table: str) -> list[tuple[str, str]]:
+        out = []
+        for f in dataclasses.fields(cls):
+            kind = f.default_factory if f.default_factory is not dataclasses.MISSING else None
+            if f.name == "source":
+                continue
+            name = f.metadata.get("toml", f.name)
+            if dataclasses.is_dataclass(kind):
+                out += settings(kind, f"{table}.{name}" if table else name)
+            else:
+                out.append((table, name))
+        return out
+
+    found = settings(Config, "")
+    assert len(found) > 40
+    for table, key in found:
+        data: dict = {key: object()}
+        for part in reversed(table.split(".") if table else []):
+            data = {part: data}
+        with pytest.raises(FormatError) as error:
+            config_from_dict(data)
+        message = str(error.value)
+        assert (f"{table}.{key}" if table else key) in message
+        assert not re.search(r"tuple\[|dict\[|\| None|<class|typing\.|Literal", message), message
+
+
 # ---------------------------------------------------------------- 三 compaction
 def _chat(tmp_path: Path) -> Path:
     path = tmp_path / "chat.json"
@@ -195,6 +248,53 @@ def test_compaction_of_a_non_conversation_is_a_format_error(oc, cli, tmp_path) -
     path.write_text('{"foo": 1}', encoding="utf-8")
     result = cli("-w", str(oc.root), "compact", str(path))
     assert result.code == 2 and "x.json" in result.err
+
+
+def test_compacted_claude_transcript_is_valid_openai_input(oc, cli, tmp_path) -> None:
+    """Review of issue 12, item 5: a Claude Code transcript's tool_use became text, so the
+    compacted list had a `tool` message after an assistant message without tool_calls."""
+    path = tmp_path / "cc.jsonl"
+    path.write_text(claude_transcript(20), encoding="utf-8")
+    out = cli("-w", str(oc.root), "compact", str(path), "--json", "--keep", "5", "--window", "2000")
+    messages = json.loads(out.out)["messages"]
+    assert json.loads(out.out)["compacted"] and any(m["role"] == "tool" for m in messages)
+    for index, message in enumerate(messages):
+        assert message["role"] in ("system", "user", "assistant", "tool")
+        if message["role"] == "tool":  # answers a call of the assistant message before it
+            caller = next(m for m in reversed(messages[:index]) if m["role"] != "tool")
+            assert caller["role"] == "assistant", messages
+            ids = [c["id"] for c in caller["tool_calls"]]
+            assert message["tool_call_id"] in ids
+        for call in message.get("tool_calls", []):
+            assert call["type"] == "function" and call["function"]["name"] == "Bash"
+            assert "pytest tests/" in json.loads(call["function"]["arguments"])["command"]
+            assert "[calls:" not in message["content"]
+
+
+def test_compaction_refuses_what_is_not_a_conversation(oc, cli, tmp_path) -> None:
+    """Review of issue 12, item 5: `"hello"` was a traceback, an empty file and an unknown role
+    passed as a conversation."""
+    for name, text, message in (
+        ("s.json", '"hello"', "s.json:1: not a conversation: this line is a JSON str"),
+        ("n.json", "42", "n.json:1: not a conversation"),
+        ("e.json", "", "e.json: not a conversation: the file is empty"),
+        ("w.json", '[{"role": "wizard", "content": "hi"}]', "unknown role 'wizard'"),
+        ("x.jsonl", '{"type": "user", "message": {"role": "user", "content": "x"}}\n[1]\n',
+         "x.jsonl:2: not a conversation: this line is a JSON list"),
+    ):  # fmt: skip
+        path = tmp_path / name
+        path.write_text(text, encoding="utf-8")
+        result = cli("-w", str(oc.root), "compact", str(path))
+        assert result.code == 2 and message in result.err, (name, result.err)
+        assert result.err.count("\n") == 1 and "Traceback" not in result.err
+
+
+def test_compaction_instructions_without_an_llm_are_reported(oc, cli, tmp_path) -> None:
+    """Review of issue 12, item 5: `--instructions` was silently ignored without an LLM."""
+    result = cli("-w", str(oc.root), "compact", str(_chat(tmp_path)), "--window", "2000",
+                 "--keep", "6", "--instructions", "保留所有端口号", "--json")  # fmt: skip
+    assert result.code == 0 and json.loads(result.out)["compacted"]
+    assert "--instructions are used only by the LLM summariser" in result.err
 
 
 def test_memory_flush_before_compaction(oc, cli, tmp_path) -> None:

@@ -29,7 +29,7 @@ from memstrata.maintain.consolidate import consolidate
 from memstrata.maintain.doctor import diagnose
 from memstrata.maintain.handoff import handoff
 from memstrata.recall.search import SearchFilters, search
-from tests.conftest import FIXED_NOW
+from tests.conftest import FIXED_NOW, tree_hashes
 
 
 @pytest.fixture(autouse=True)
@@ -169,6 +169,68 @@ def test_global_settings_are_checked(tmp_path, cli) -> None:
         assert result.code == 2 and "memstrata.toml" in result.err and message in result.err
 
 
+def test_global_root_must_be_a_marked_real_folder(tmp_path, cli) -> None:
+    """Review of issue 12, item 1: `[global] root = "/etc"` wrote /etc/USER.md; a missing
+    folder was created silently; a symlinked root and per-project roles were accepted."""
+    made = init_workspace(tmp_path / "p", "memory-manager")
+    root = made.workspace.root
+    config = root / "memstrata.toml"
+    base = config.read_text("utf-8")
+    other = tmp_path / "other"
+    other.mkdir()
+    (other / "notes.txt").write_text("x", "utf-8")
+    marked = tmp_path / "g"
+    init_workspace(tmp_path / "q", "memory-manager", global_root=str(marked))
+    os.symlink(marked, tmp_path / "link")
+    (tmp_path / "real").mkdir()
+    os.symlink(tmp_path / "real", tmp_path / "via")
+    cases = (
+        ("/etc", '["user"]', "not a memstrata global root"),
+        (str(tmp_path / "nonexistent" / "x"), '["user"]', "not an existing folder"),
+        (str(other), '["user"]', "not a memstrata global root"),
+        (str(tmp_path / "link"), '["user"]', "symbolic link"),
+        (str(tmp_path / "via" / "g"), '["user"]', "symbolic link"),
+        (str(marked), '["user", "long_term"]', "stay per project"),
+        (str(marked), '["candidates"]', "stay per project"),
+    )
+    etc_before = [(p, p.stat().st_mtime_ns) for p in Path("/etc").glob("USER.md")]
+    for folder, roles, message in cases:
+        config.write_text(base + f'\n[global]\nroot = "{folder}"\nroles = {roles}\n', "utf-8")
+        before = tree_hashes(tmp_path)
+        result = cli("-w", str(root), "remember", "记住：我偏好深色主题")
+        assert result.code == 2, (folder, result.out)
+        assert result.err.count("\n") == 1 and message in result.err, (folder, result.err)
+        assert "memstrata.toml:" in result.err and "global." in result.err
+        assert tree_hashes(tmp_path) == before, folder  # nothing written anywhere
+    assert not (tmp_path / "nonexistent").exists()
+    assert [(p, p.stat().st_mtime_ns) for p in Path("/etc").glob("USER.md")] == etc_before
+    config.write_text(base + f'\n[global]\nroot = "{marked}"\nroles = ["user"]\n', "utf-8")
+    assert cli("-w", str(root), "remember", "记住：我偏好深色主题").code == 0
+    assert "深色主题" in (marked / "USER.md").read_text("utf-8")
+
+
+def test_init_marks_only_a_new_or_profile_folder(tmp_path, cli) -> None:
+    """Review of issue 12, item 1: `init --global-root` marks a folder as a global root only
+    when it is new, empty or already a profile folder; never a symlink or a folder of other
+    files (and then creates no project either)."""
+    other = tmp_path / "other"
+    other.mkdir()
+    (other / "notes.txt").write_text("x", "utf-8")
+    os.symlink(tmp_path / "fresh", tmp_path / "link")
+    for folder, message in ((other, "other files"), (tmp_path / "link", "symbolic link")):
+        result = cli("init", str(tmp_path / "p"), "--preset", "memory-manager",
+                     "--global-root", str(folder))  # fmt: skip
+        assert result.code == 2 and message in result.err and result.err.count("\n") == 1
+        assert not (tmp_path / "p").exists() and not (folder / ".memstrata").exists()
+    profile = tmp_path / "profile"
+    profile.mkdir()
+    (profile / "USER.md").write_text("# 我\n", "utf-8")
+    made = init_workspace(tmp_path / "p", "memory-manager", global_root=str(profile))
+    assert (profile / ".memstrata" / "global-root").is_file()
+    assert (profile / "USER.md").read_text("utf-8") == "# 我\n"  # kept as it was
+    assert made.workspace.global_root == profile
+
+
 def test_global_user_md_is_searched_and_cited(shared_root) -> None:
     first, _second, _home = shared_root
     remember(first.writer(), "记住：我喜欢简短的回答")
@@ -183,6 +245,16 @@ def test_global_user_md_follows_the_presets_privacy(shared_root) -> None:
     shared = search(first, "简短 staging", filters=SearchFilters(session=Session("shared")))
     paths = {hit.path for hit in shared.results}
     assert "@global/USER.md" in paths and "memory/MEMORY.md" not in paths
+
+
+def test_task_hint_names_a_command_of_this_preset(mm, cli) -> None:
+    """Review of issue 12, item 10: `task add` said "use memstrata project" in a layout that
+    has no projects role."""
+    result = cli("-w", str(mm.root), "task", "add", "x")
+    assert result.code == 2 and "memstrata log" in result.err and "project" not in result.err
+    hint = result.err.split("`")[1]  # the command it names works here
+    assert cli("-w", str(mm.root), *hint.split()[1:2], "写周报", "--section", "待办").code == 0
+    assert "### 待办\n- 写周报" in _text(mm, "memory/2026-04-17.md")
 
 
 # ---------------------------------------------------------------- Layer 1 / 2 templates
@@ -392,6 +464,31 @@ def test_post_tool_use_records_recurring_sequences_for_auto_skill(mm) -> None:
     _turn(mm, ["cat README.md", *release])
     _hook(mm, "stop")
     assert not [r for r in read_pending(mm).valid if r["signal"] == "workflow"]  # once
+
+
+def test_new_skill_draft_is_announced_by_heartbeat_and_proposals(mm, cli) -> None:
+    """Review of issue 12, item 11: when the heartbeat drafted a SKILL.md its report said
+    "本次没有达到晋升条件的经验" and `proposals` said "No proposals waiting" while the draft
+    waited for approval."""
+    release = ["git pull --rebase", "npm test -- --watch=false", "npm run build", "git push"]
+    for first in ("ls -la", "cat README.md"):
+        _turn(mm, [first, *release])
+        _hook(mm, "stop")
+    report = heartbeat(mm.writer(), force=True, use_embeddings=False)
+    [path] = report.skill_drafts
+    name = path.rsplit("/", 2)[-2]
+    assert "### 新技能草稿（待审批）" in report.report
+    assert f"- {path} → `memstrata skill approve {name}`" in report.report
+    assert any(path in _text(mm, rel) for rel in mm.role_files("reports"))  # filed, too
+    out = cli("-w", str(mm.root), "proposals")
+    assert out.code == 0 and "No proposals waiting" not in out.out
+    assert f"技能草稿 {name}（待审批） → {path}  memstrata skill approve {name}" in out.out
+    data = json.loads(cli("-w", str(mm.root), "proposals", "--json").out)
+    assert data["skill_drafts"] == [
+        {"name": name, "path": path, "approve": f"memstrata skill approve {name}"}
+    ]
+    assert cli("-w", str(mm.root), "skill", "approve", name).code == 0
+    assert "No proposals waiting." in cli("-w", str(mm.root), "proposals").out
 
 
 def test_post_tool_use_never_fails(mm) -> None:

@@ -7,6 +7,7 @@ import asyncio
 import io
 import json
 import os
+import subprocess
 import sys
 
 import pytest
@@ -84,6 +85,32 @@ def test_mcp_search_on_a_damaged_index_answers_with_a_warning(ws) -> None:
 def test_hook_with_an_unknown_event_exits_zero(ws, event) -> None:
     result = run_process("-w", str(ws.root), "hook", event)
     assert result.returncode == 0, result
+
+
+@pytest.mark.parametrize(
+    "payload",
+    [
+        b'{"a":' + b"[" * 5000 + b"]" * 5000 + b"}",  # RecursionError while decoding
+        b"[" * 100_000,
+        b"\xff\xfe\x00 not utf-8",
+    ],
+    ids=["deep", "deeper-unclosed", "not-utf8"],
+)
+@pytest.mark.parametrize(
+    "args", [("hook", "stop"), ("hook", "user-prompt-submit"), ("hook", "stop", "x")]
+)
+def test_hook_process_exits_zero_on_payloads_that_break_the_forwarding_path(ws, args, payload):
+    """Review of issue 9, item 6: with no -w the service lookup parsed the payload for its cwd
+    and caught only ValueError; a deeply nested payload raised RecursionError and exit 1."""
+    env = {**os.environ, "MEMSTRATA_NOW": "2026-04-17T10:30:00"}
+    env.pop("MEMSTRATA_WORKSPACE", None)
+    env.pop("MEMSTRATA_NO_SERVICE", None)
+    exe = os.path.join(os.path.dirname(sys.executable), "memstrata")
+    result = subprocess.run(
+        [exe, *args], cwd=ws.root, env=env, input=payload, capture_output=True, timeout=60
+    )
+    assert result.returncode == 0, result.stderr.decode("utf-8", "replace")[-500:]
+    assert b"Traceback" not in result.stderr
 
 
 @pytest.mark.parametrize(
@@ -188,3 +215,158 @@ def test_one_bad_pending_line_stops_nothing_and_is_kept(ws, cli) -> None:
         result = cli("-w", str(ws.root), *args)
         assert result.code == 0, (args, result)
     assert '"brief": "坏了' in pending.read_text(encoding="utf-8")
+
+
+LONG_OR_NUL = ["x" * 300, "a/" + "é" * 200 + ".md", "memory/a\x00b.md", "MEMORY.md\x00:3"]
+
+
+@pytest.mark.parametrize("ref", LONG_OR_NUL, ids=["long", "long-utf8", "nul", "nul-lines"])
+def test_long_or_nul_paths_get_one_line_everywhere(ws, cli, ref) -> None:
+    """Review of issue 9, item 7: ``get``/``cite`` of a 300-character name were an OSError
+    traceback (exit 1); MCP answered "Error executing tool" with no reason; the review page's
+    /file?path=a%00b was HTTP 500."""
+    from urllib.parse import quote
+
+    from memstrata.adapters.mcp.server import build_server
+    from tests.review_client import review_client
+
+    for command in ("get", "cite"):
+        result = cli("-w", str(ws.root), command, ref)
+        _one_line_error(result, "path")
+        assert ("NUL" in result.err) == ("\x00" in ref)
+    server = build_server(str(ws.root), Session())
+    for tool in ("memory_get", "memory_cite"):
+        with pytest.raises(Exception) as error:
+            asyncio.run(server.call_tool(tool, {"ref": ref}))
+        message = str(error.value)
+        assert "NUL character" in message or "path too long" in message, message
+    page = review_client(ws).get(f"/file?path={quote(ref)}")
+    assert page.status_code == 400
+    assert "NUL character" in page.text or "path too long" in page.text
+
+
+def test_knowledge_topic_is_bounded_and_one_failing_approval_blocks_nothing(
+    make_ws, cli, monkeypatch
+) -> None:
+    """Review of issue 9, item 4b: a 260-character topic was queued; approving it raised
+    OSError (File name too long, exit 1) and, being one transaction with the others, blocked
+    every open proposal; the review page's approve answered HTTP 500."""
+    from memstrata.evolve import curated
+    from memstrata.evolve.proposals import load_state, proposals_from_state
+    from tests.review_client import review_client
+
+    ws = make_ws("three-tier")
+    root = str(ws.root)
+    long_topic = "a" * 260
+    refused = cli("-w", root, "--session", "shared", "knowledge", "dom", long_topic, "--point", "p")
+    _one_line_error(refused, "too long")
+    assert not proposals_from_state(load_state(ws))
+    # A proposal queued before the bound existed (or whose file cannot be written) ...
+    monkeypatch.setattr(curated, "knowledge_name", lambda d, t: f"{d}-{long_topic}.md")
+    curated.propose_knowledge(ws.writer(), "dom", long_topic, points=["p"])
+    monkeypatch.undo()
+    curated.propose_rule(ws.writer(), "回答之前先核对事实")
+    curated.propose_knowledge(ws.writer(), "ops", "deploy", points=["先跑迁移"])
+    result = cli("-w", root, "approve", "全部")
+    assert result.code == 2 and "Traceback" not in result.err
+    assert "[1] not applied" in result.err and "too long" in result.err
+    assert "[2]" in result.out and "[3]" in result.out  # ... the others are applied
+    assert (ws.root / "04-knowledge" / "ops-deploy.md").is_file()
+    assert "回答之前先核对事实" in "".join(
+        (ws.root / "03-rules").joinpath(name).read_text("utf-8")
+        for name in sorted(p.name for p in (ws.root / "03-rules").iterdir())
+    )
+    left = proposals_from_state(load_state(ws))
+    assert [p.kind for p in left] == ["knowledge"]  # still open, for a skip or a fix
+    page = review_client(ws).post(f"/proposals/{left[0].number}/approve", data={})
+    assert page.status_code == 303 and "err=" in page.headers["location"]
+    assert "too+long" in page.headers["location"] or "too%20long" in page.headers["location"]
+
+
+def test_a_proposal_failing_half_way_leaves_nothing_of_itself(make_ws, monkeypatch) -> None:
+    """The failing approval's own writes are rolled back (its knowledge file was staged before
+    INDEX.md failed); the approvals before and after it are written."""
+    from memstrata.errors import MemstrataError
+    from memstrata.evolve import curated
+    from memstrata.evolve.approve import approve
+
+    ws = make_ws("three-tier")
+    curated.propose_rule(ws.writer(), "回答之前先核对事实")
+    curated.propose_knowledge(ws.writer(), "ops", "deploy", points=["先跑迁移"])
+    curated.propose_knowledge(ws.writer(), "ops", "backup", points=["每天备份"])
+    real = curated._list_in_index
+
+    def index_fails_for_deploy(writer, path, title):
+        if "deploy" in path:
+            raise MemstrataError("INDEX.md does not parse", "INDEX.md")
+        real(writer, path, title)
+
+    monkeypatch.setattr(curated, "_list_in_index", index_fails_for_deploy)
+    result = approve(ws.writer(), "全部")
+    assert [item["number"] for item in result.applied] == [1, 3]
+    assert result.failed == [{"number": 2, "error": "INDEX.md: INDEX.md does not parse"}]
+    assert not (ws.root / "04-knowledge" / "ops-deploy.md").exists()
+    assert (ws.root / "04-knowledge" / "ops-backup.md").is_file()
+    index = (ws.root / "INDEX.md").read_text("utf-8")
+    assert "ops-backup.md" in index and "ops-deploy.md" not in index
+
+
+BIDI = "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+
+
+def test_bidi_override_characters_are_dropped_on_write(ws, cli) -> None:
+    """Review of issue 9 (low): U+202E (right-to-left override) was kept in written files, so
+    an editor or terminal showed the line in another order than it was stored."""
+    from memstrata.text.normalize import normalize
+
+    said = "记住：部署用 \u202egnp.exe\u202c 和 \u2066pnpm\u2069 שלום"
+    root = str(ws.root)
+    assert cli("-w", root, "remember", said).code == 0
+    assert cli("-w", root, "log", said, "--agent", "coder").code == 0
+    assert cli("-w", root, "lesson", said, "--fix", said).code == 0
+    assert cli("-w", root, "signal", "不对，应该用 \u202epnpm").code == 0
+    written = "".join(
+        p.read_text("utf-8")
+        for p in ws.root.rglob("*")
+        if p.is_file() and p.suffix in (".md", ".jsonl")
+    )
+    assert "gnp.exe" in written and "שלום" in written  # the text stays, right-to-left included
+    assert not any(ch in written for ch in BIDI)
+    assert normalize("a" + BIDI + "b") == "ab"
+
+
+def test_dictionary_cache_is_keyed_by_content_and_old_ones_are_removed(
+    tmp_path, monkeypatch
+) -> None:
+    """Review of issue 9 (low): the CC-CEDICT cache was named by the dictionary file's size and
+    mtime, so every virtual environment made another 5.6 MB file and none was ever removed."""
+    from memstrata.recall import translate
+
+    cache = tmp_path / "cache" / "memstrata"
+    cache.mkdir(parents=True)
+    for old in ("cedict-9238915-1796069344.sqlite", "cedict-9238915-1796077596.sqlite"):
+        (cache / old).write_bytes(b"old")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    lines = "回滚 回滚 [hui2 gun3] /to roll back/rollback/\n端口 端口 [duan1 kou3] /port/\n"
+    venvs = []
+    for n in range(2):  # two installs of the same package: same bytes, different mtimes
+        source = tmp_path / f"venv{n}" / "cedict.txt"
+        source.parent.mkdir()
+        source.write_text(lines, encoding="utf-8")
+        os.utime(source, (1_700_000_000 + n * 1000, 1_700_000_000 + n * 1000))
+        venvs.append(source)
+
+    def build_for(source):
+        monkeypatch.setattr(translate, "_data_file", lambda: source)
+        translate._dictionary.cache_clear()
+        assert translate._dictionary() is not None
+        return sorted(p.name for p in cache.glob("cedict-*.sqlite"))
+
+    try:
+        first = build_for(venvs[0])
+        assert len(first) == 1 and first == build_for(venvs[1])  # shared, old ones gone
+        venvs[1].write_text(lines + "心跳 心跳 [xin1 tiao4] /heartbeat/\n", encoding="utf-8")
+        changed = build_for(venvs[1])
+        assert len(changed) == 1 and changed != first  # a new dictionary replaces the cache
+    finally:
+        translate._dictionary.cache_clear()

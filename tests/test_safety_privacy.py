@@ -90,6 +90,56 @@ def test_shared_sessions_cannot_read_the_learning_loop(ws, ref) -> None:
             get_lines(ws, ref, session)
 
 
+def test_repeated_signal_never_shows_its_text_to_shared_sessions_through_the_citation_log(
+    make_ws, cli
+) -> None:
+    """Review of issue 9, item 1: a repeat of a MEMORY.md entry or of a promoted candidate is a
+    ``seen_again`` citation whose context is the statement; the citation log was readable by
+    shared and subagent sessions (CLI get, MCP memory_get, the review page's /file)."""
+    import asyncio
+
+    from memstrata.adapters.mcp.server import build_server
+    from memstrata.evolve.pool import mark_promoted, observe
+    from tests.review_client import review_client
+
+    ws = make_ws(lang="en")
+    remember(ws.writer(), "Remember: the decision zebramem42 is final for the gateway")
+    assert (
+        cli(
+            "-w",
+            str(ws.root),
+            "signal",
+            "Remember: the decision zebramem42 is final for the gateway",
+        ).code
+        == 0
+    )
+    observe(ws.writer(), "preference", "I prefer the Loki purple panel nightly", explicit=True)
+    mark_promoted(ws.writer(), "C001", "USER.md:L12")
+    record_signals(ws.writer(), "I prefer the Loki purple panel nightly")
+    heartbeat(ws.writer(), force=True)
+    rel = ws.role_path("citations")
+    logged = "".join(ws.read_lines(rel))
+    # both repeats are logged (the owner's statistics keep them)
+    assert "zebramem42" in logged and '"entry":"C001"' in logged and "Loki" in logged
+    for session in (SHARED, SUBAGENT):
+        with pytest.raises(PermissionDenied):
+            get_lines(ws, rel, session)
+        args = ["--session", session.kind] + (["--agent", session.agent] if session.agent else [])
+        result = cli("-w", str(ws.root), *args, "get", rel)
+        assert result.code == 2 and "zebramem42" not in result.out + result.err
+
+        async def mcp_get(session: Session = session) -> str:
+            server = build_server(str(ws.root), session)
+            return json.dumps(await server.call_tool("memory_get", {"ref": rel}), default=str)
+
+        with pytest.raises(Exception, match="cannot read"):
+            asyncio.run(mcp_get())
+        page = review_client(ws, session.kind, session.agent).get(f"/file?path={rel}")
+        assert page.status_code == 400 and "zebramem42" not in page.text
+    assert "zebramem42" not in _shared_views(ws, "zebramem42 gateway decision")
+    assert "Loki" not in _shared_views(ws, "Loki purple panel")
+
+
 def test_owner_only_operations_refuse_other_sessions(ws) -> None:
     record_signals(ws.writer(), SECRET_PREFERENCE)
     for session in (SHARED, SUBAGENT):
@@ -167,3 +217,74 @@ def test_mcp_health_and_evolve_are_owner_only(ws) -> None:
         with pytest.raises(Exception, match="main session only"):
             asyncio.run(call(SHARED, tool, args))
     assert "Loki" in "".join(ws.read_lines(ws.role_path("pending")))
+
+
+def test_edit_and_approve_is_offered_only_where_the_edit_is_written(make_ws, cli) -> None:
+    """Review of issue 9, item 8: "Edit & approve" of a knowledge card changed the summary,
+    then wrote the knowledge file from the original draft: the edit was silently ignored."""
+    import re
+
+    from memstrata.evolve import curated
+    from tests.review_client import review_client
+
+    ws = make_ws("three-tier")
+    curated.propose_rule(ws.writer(), "回答之前先核对事实")
+    curated.propose_knowledge(ws.writer(), "ops", "deploy", points=["先跑迁移"])
+    client = review_client(ws)
+    page = client.get("/").text
+    cards = {n: body for n, body in re.findall(r'id="card-(\d)"(.*?)</div>', page, re.S)}
+    assert 'name="edit-approve"' in cards["1"] and 'name="edit-approve"' not in cards["2"]
+    answer = client.post("/proposals/2/approve", data={"text": "完全不同的要点"})
+    assert answer.status_code == 303 and "cannot+be+edited" in answer.headers["location"]
+    refused = cli("-w", str(ws.root), "approve", "2", "--edit", "完全不同的要点")
+    assert refused.code == 2 and "cannot be edited" in refused.err
+    assert not (ws.root / "04-knowledge" / "ops-deploy.md").exists()
+    client.post("/proposals/1/approve", data={"text": "回答之前先核对事实和来源"})
+    rules = "".join(p.read_text("utf-8") for p in (ws.root / "03-rules").iterdir())
+    assert "回答之前先核对事实和来源" in rules  # the edit of a rule is what is written
+
+
+def test_a_knowledge_file_never_lands_in_another_roles_file(make_ws, cli, monkeypatch) -> None:
+    """Review of issue 9, item 9: ``knowledge long term`` (three-tier) named
+    04-knowledge/long-term.md, the private long-term memory; approved, it merged a knowledge
+    skeleton into it, and status counted that file as knowledge and long_term both."""
+    from memstrata.evolve import curated
+    from memstrata.evolve.approve import approve
+
+    ws = make_ws("three-tier")
+    remember(ws.writer(), "记住：生产库只在周二变更 Loki", role="long_term")
+    private = ws.root / "04-knowledge" / "long-term.md"
+    before = private.read_bytes()
+    refused = cli("-w", str(ws.root), "--session", "shared", "knowledge", "long", "term",
+                  "--point", "x")  # fmt: skip
+    assert refused.code == 2 and "long_term file" in refused.err, refused
+    # queued before the check existed: approving it is refused, the file untouched
+    monkeypatch.setattr(curated, "_knowledge_path", lambda ws, path: path)
+    curated.propose_knowledge(ws.writer(SHARED), "long", "term", points=["x"])
+    monkeypatch.undo()
+    result = approve(ws.writer(), "全部")
+    assert not result.applied and "long_term file" in result.failed[0]["error"]
+    assert private.read_bytes() == before
+    assert ws.role_files("knowledge") == []
+    assert ws.role_files("long_term") == ["04-knowledge/long-term.md"]
+
+
+def test_shared_cite_of_a_private_entry_is_refused_as_if_it_did_not_exist(ws, cli) -> None:
+    """Review of issue 9 (low): a shared ``cite C001`` or ``cite MEMORY.md:L14`` succeeded,
+    telling a shared session that the private entry exists and letting it cite it."""
+    from memstrata.evolve.pool import observe
+
+    placed = remember(ws.writer(), "记住：生产库只在周二变更 Loki", role="long_term")
+    observe(ws.writer(), "preference", "我喜欢 Loki 紫色面板")
+    root = str(ws.root)
+    for kind in ("shared", "subagent"):
+        who = ["--session", kind] + (["--agent", "coder"] if kind == "subagent" else [])
+        for ref, absent in (("C001", "C999"), (placed.span.location(), "MEMORY.md:L999")):
+            real, missing = (
+                cli("-w", root, *who, "cite", ref),
+                cli("-w", root, *who, "cite", absent),
+            )
+            assert real.code == missing.code == 2
+            assert real.err.replace("C001", "C999") == missing.err, (real.err, missing.err)
+    assert not list((ws.state_dir / "cite-buffer").glob("*.jsonl"))  # nothing was buffered
+    assert cli("-w", root, "cite", placed.span.location()).code == 0  # the owner may

@@ -60,6 +60,9 @@ async def _mcp(root: Path, text: str) -> None:
 
     server = build_server(str(root), Session())
     await server.call_tool("memory_write", {"kind": "log", "text": text})
+    await server.call_tool(
+        "memory_write", {"kind": "infra", "text": "redis", "facts": {"password": text}}
+    )
     await server.call_tool("memory_write", {"kind": "lesson", "text": "坑", "fix": text})
     await server.call_tool("memory_signal", {"text": f"记住：{text}"})
     await server.call_tool("memory_remember", {"text": f"记住：{text}"})
@@ -73,6 +76,8 @@ def _write_everywhere(ws: Workspace, text: str, monkeypatch, chat: Path) -> None
     lesson(writer, f"踩坑 {text}", symptom=text, fix=text)
     project(writer, "网关", progress=text)
     infra(writer, "db-prod", {"note": text})
+    # A fact whose key names a secret is one whole, whatever the value looks like.
+    infra(writer, "db-prod", {"password": text, "密码": text, "api_key": text})
     for cut in CUTS:  # the secret straddles each cut
         pad = "x" * max(cut - 8, 0)
         record_signals(writer, f"不对，应该用 {pad}{text}")
@@ -126,3 +131,57 @@ def test_no_piece_of_any_secret_survives_anywhere(kinds, make_ws, monkeypatch, t
         for piece in _pieces(CORPUS[kind][1]):
             for name, data in blobs.items():
                 assert piece not in data, (kind, name, piece)
+
+
+def test_workflow_steps_never_keep_part_of_a_key(make_ws, monkeypatch) -> None:
+    """Review of issue 9, item 3: PostToolUse cut the tool name at 60 characters and a file's
+    extension at 10, then redacted: ``xxxx…ghp_Zq8vN3kLm2Pw9Xr4`` and ``Read .AKIAQWERTY`` were
+    stored in the turn file and, after Stop, in the workflow history."""
+    ws = make_ws()
+    for text, _core in CORPUS.values():
+        for pad in ("", "x" * 40, "x" * 55):
+            payload = {"session_id": "s1", "tool_name": pad + text, "tool_input": {}}
+            _hook("post-tool-use", payload, ws.root, monkeypatch)
+        for path in (f"/a/b.{text}", f"/a/b.{text.split()[-1]}"):
+            tool_input = {"file_path": path}
+            payload = {"session_id": "s1", "tool_name": "Read", "tool_input": tool_input}
+            _hook("post-tool-use", payload, ws.root, monkeypatch)
+    turn = (ws.state_dir / "workflows" / "turn-s1.jsonl").read_bytes()
+    _hook("stop", {"session_id": "s1"}, ws.root, monkeypatch)
+    history = (ws.state_dir / "workflows" / "history.jsonl").read_bytes()
+    for kind, (_text, core) in CORPUS.items():
+        for piece in _pieces(core, 8):
+            assert piece not in turn + history, (kind, piece)
+    assert b'"Read"' in turn and b'"tool"' in turn  # the steps are still recorded
+
+
+def test_a_pattern_request_is_redacted_before_its_detail_is_cut(make_ws) -> None:
+    """Review of issue 9, item 3 (the same rule elsewhere): "这个经验记一下" in a layout without
+    patterns cut what was said at 100 characters, then redacted it."""
+    from memstrata.evolve.triggers import handle
+
+    ws = make_ws("memory-manager")
+    for kind, (text, core) in sorted(CORPUS.items())[:20]:
+        for pad in ("x" * 70, "x" * 80, "x" * 88):
+            handle(ws.writer(), f"这个经验记一下：{pad}{text}")
+        blobs = b"".join(p.read_bytes() for p in ws.root.rglob("*") if p.is_file())
+        for piece in _pieces(core):
+            assert piece not in blobs, (kind, piece)
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "the password is required",
+        "the token is expired, log in again",
+        "your password is too short",
+        "Passwords are hashed with bcrypt",
+        "the token is 4096 long",
+        "密码是否正确要先检查",
+    ],
+)
+def test_prose_about_passwords_without_one_is_kept(said) -> None:
+    """The prose forms of item 2 ("my password is X") hide only a value that looks like one."""
+    from memstrata.core.redact import redact
+
+    assert redact(said) == said

@@ -78,6 +78,9 @@ def test_ordinary_text_is_not_redacted() -> None:
         "a sk-short key",
         "ghp is fine",
         "心跳间隔 30s",
+        "密码是否正确要先确认",  # 是 + Chinese: a question, not a password
+        "重置后密码为空",
+        "**说明**: 密钥轮换在周一",
     ]:
         assert redact(text) == text
 

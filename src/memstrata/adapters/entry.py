@@ -59,8 +59,12 @@ def main() -> None:
 
             from memstrata.serve.client import forward_hook_payload, hook_payload
 
-            payload = hook_payload()
-            code = forward_hook_payload(call[0], call[1], payload)
+            payload = ""
+            try:
+                payload = hook_payload()
+                code = forward_hook_payload(call[0], call[1], payload)
+            except Exception:  # a hook never fails the agent: run it here, which exits 0
+                code = None
             if code is not None:
                 sys.exit(code)
             sys.stdin = io.StringIO(payload)  # read once: the in-process hook gets the same

@@ -93,7 +93,10 @@ def handle(
 
     event = EVENTS[event_key]
     ws = _workspace(workspace_dir, str(payload.get("cwd") or "") or None)
-    session_id = str(payload.get("session_id") or "default")[:64]
+    from memstrata.core.redact import redact
+
+    # Redact before any cut (review of issue 9, item 3): half a key is not recognisable.
+    session_id = redact(str(payload.get("session_id") or "default"))[:64]
     safe_session = (
         "".join(ch if ch.isalnum() or ch in "-_." else "_" for ch in session_id) or "default"
     )
@@ -134,8 +137,8 @@ def handle(
             return None
         from memstrata.capture.record import record_signals
 
-        tool = str(payload.get("tool_name", "tool"))[:80]
         # Redact before cutting: a key cut in half is no longer recognisable as a key.
+        tool = writer.clean(str(payload.get("tool_name", "tool")))[:80]
         command = writer.clean(json.dumps(payload.get("tool_input", {}), ensure_ascii=False))[:200]
         error = writer.clean(str(payload.get("error", "")))[:2000]
         # The event itself says the call failed: it is a tool error whatever the text says.

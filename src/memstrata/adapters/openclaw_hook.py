@@ -60,7 +60,10 @@ def _session(payload: dict[str, Any]) -> Any:
 
 
 def _text(value: Any, limit: int = MAX_TEXT) -> str:
-    return str(value or "")[:limit]
+    """A payload's text, redacted before it is cut (half a key is no longer recognisable)."""
+    from memstrata.core.redact import redact
+
+    return redact(str(value or ""))[:limit]
 
 
 def handle(event: str, payload: dict[str, Any], workspace_dir: str | None = None) -> dict[str, Any]:

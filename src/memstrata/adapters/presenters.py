@@ -9,6 +9,7 @@ markup (``[red]`` or ``[/]`` in a note must print as written), and a citation is
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import asdict, is_dataclass
 from typing import Any
 
@@ -96,20 +97,39 @@ def signal_result(result: Any) -> dict[str, Any]:
     return data
 
 
+def _expected(p: Any) -> tuple[str, str]:
+    """Where a proposal will write: (file, ``L12`` or "" when it makes a new file)."""
+    path, _, line = (p.expected or "").rpartition(":")
+    if re.fullmatch(r"L\d+(?:-L?\d+)?", line):
+        return path, line
+    return p.expected or "", ""
+
+
 def proposals(rows: list[Any]) -> list[dict[str, Any]]:
-    return [
-        asdict(p) | {"expected_line": p.expected.rsplit(":", 1)[-1] if p.expected else ""}
-        for p in rows
-    ]
+    return [asdict(p) | {"expected_line": _expected(p)[1]} for p in rows]
 
 
 def proposal_line(p: Any, zh: bool) -> str:
-    """``[1] C003 → USER.md  预计写入 L12  代码注释用中文`` (one line per waiting proposal)."""
-    where = p.expected.rsplit(":", 1) if p.expected else ["", ""]
-    target = where[0] or p.target
-    line = (f"  预计写入 {where[1]}" if zh else f"  expected at {where[1]}") if where[1] else ""
+    """``[1] C003 → USER.md  预计写入 L12  代码注释用中文`` (one line per waiting proposal; a
+    proposal that makes a new file, such as a knowledge file, names the file alone)."""
+    path, at = _expected(p)
+    target = path or p.target
+    line = (f"  预计写入 {at}" if zh else f"  expected at {at}") if at else ""
     ident = p.cid or p.kind
     return f"[{p.number}] {ident} {p.level} → {target}{line}  {p.summary}"
+
+
+def skill_drafts(drafts: list[tuple[str, str]]) -> list[dict[str, str]]:
+    return [
+        {"name": name, "path": path, "approve": f"memstrata skill approve {name}"}
+        for name, path in drafts
+    ]
+
+
+def skill_draft_line(name: str, path: str, zh: bool) -> str:
+    """``技能草稿 deploy（待审批）→ memory/skills/auto-generated/deploy/SKILL.md``."""
+    label = f"技能草稿 {name}（待审批）" if zh else f"skill draft {name} (awaiting approval)"
+    return f"{label} → {path}  memstrata skill approve {name}"
 
 
 def heartbeat(report: Any) -> dict[str, Any]:

@@ -12,6 +12,10 @@ summary is never "unavailable".
 Before anything is dropped, durable facts in the dropped messages (learning signals, decisions)
 are appended to today's daily log — append-only, once per cycle, skipping bullets already in it
 — and nothing else (MEMORY.md, SOUL.md, AGENTS.md) is touched.
+
+Just over 500 lines: reading both conversation formats (OpenAI JSON, Claude Code JSONL with its
+tool_use/tool_result pairs) and refusing what is neither sit here with the compaction that needs
+their pairing rules; split them out when a third format arrives.
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from memstrata.core.redact import redact
 from memstrata.errors import FormatError
 from memstrata.text.token_estimate import count_tokens
 
@@ -51,6 +56,9 @@ class Message:
     tool_name: str = ""
     raw: Any = None
     original_text: str = ""  # the text as parsed, to tell a kept message from a changed one
+    # A Claude Code tool_use block in OpenAI form ({id, type, function: {name, arguments}}), so
+    # a transcript compacts into valid OpenAI input (each tool message answers a tool call).
+    openai_calls: list[dict[str, Any]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.original_text = self.original_text or self.text
@@ -71,15 +79,30 @@ class Message:
             out.update({k: raw[k] for k in ("tool_calls", "tool_call_id", "name") if k in raw})
         elif self.result_of:
             out["tool_call_id"] = self.result_of
+        if raw is None and self.openai_calls:
+            # the calls travel as tool_calls; the ``[calls: …]`` lines were for the summariser
+            kept = [line for line in self.text.split("\n") if not line.startswith("[calls: ")]
+            out["content"] = "\n".join(kept)
+            out["tool_calls"] = self.openai_calls
         return out
 
 
-def parse_openai(data: list[dict[str, Any]]) -> list[Message]:
+# Roles OpenAI chat input accepts; anything else would be passed on as invalid input.
+ROLES = ("system", "developer", "user", "assistant", "tool", "function")
+
+
+def parse_openai(data: list[dict[str, Any]], path: str = "messages") -> list[Message]:
     out = []
     for index, item in enumerate(data):
         if not isinstance(item, dict) or "role" not in item:
             raise FormatError(
-                f"not a conversation: message {index} is not an object with a role", "messages"
+                f"not a conversation: message {index} is not an object with a role", path
+            )
+        if item["role"] not in ROLES:
+            raise FormatError(
+                f"not a conversation: message {index} has the unknown role {item['role']!r} "
+                f"(expected {', '.join(ROLES)})",
+                path,
             )
         content = item.get("content") or ""
         if isinstance(content, list):
@@ -113,24 +136,42 @@ def parse_claude_transcript(lines: list[str], path: str = "transcript") -> list[
                 path,
                 number,
             ) from None
-        message = entry.get("message") if isinstance(entry, dict) else None
+        if not isinstance(entry, dict):
+            raise FormatError(
+                f"not a conversation: this line is a JSON {type(entry).__name__}, not an object "
+                "(OpenAI JSON or Claude Code JSONL expected)",
+                path,
+                number,
+            )
+        message = entry.get("message")
         if entry.get("type") not in ("user", "assistant") or not isinstance(message, dict):
             continue
+        role = str(message.get("role") or entry["type"])
         content = message.get("content", "")
         if isinstance(content, str):
-            out.append(Message(message.get("role", entry["type"]), content, raw=entry))
+            out.append(Message(role, content, raw=entry))
             continue
-        texts, calls = [], []
+        texts, calls, specs = [], [], []
         for block in content if isinstance(content, list) else []:
-            kind = block.get("type")
+            kind = block.get("type") if isinstance(block, dict) else None
             if kind == "text":
                 texts.append(block.get("text", ""))
             elif kind == "tool_use":
                 calls.append(block.get("id", ""))
                 names[block.get("id", "")] = block.get("name", "")
-                texts.append(
-                    f"[calls: {block.get('name', '')} {json.dumps(block.get('input', {}), ensure_ascii=False)[:200]}]"
+                specs.append(
+                    {
+                        "id": block.get("id", ""),
+                        "type": "function",
+                        "function": {
+                            "name": block.get("name", ""),
+                            "arguments": json.dumps(block.get("input", {}), ensure_ascii=False),
+                        },
+                    }
                 )
+                # redact before the cut: half a key is no longer recognisable
+                called = redact(json.dumps(block.get("input", {}), ensure_ascii=False))[:200]
+                texts.append(f"[calls: {block.get('name', '')} {called}]")
             elif kind == "tool_result":
                 body = block.get("content", "")
                 if isinstance(body, list):
@@ -149,7 +190,13 @@ def parse_claude_transcript(lines: list[str], path: str = "transcript") -> list[
                 )
         if texts or calls:
             out.append(
-                Message(message.get("role", entry["type"]), "\n".join(texts), calls, raw=entry)
+                Message(
+                    role,
+                    "\n".join(texts),
+                    calls,
+                    raw=entry,
+                    openai_calls=specs,
+                )
             )
     return out
 
@@ -165,9 +212,11 @@ def load_conversation(text: str, path: str = "conversation") -> list[Message]:
     """OpenAI messages (a JSON list, or an object with ``messages``) or a Claude Code JSONL;
     anything else is a format error, never an empty conversation."""
     stripped = text.lstrip()
+    if not stripped:
+        raise FormatError("not a conversation: the file is empty", path)
     if stripped.startswith("["):
         data = _json(stripped, path)
-        messages = parse_openai(data) if isinstance(data, list) else []
+        messages = parse_openai(data, path) if isinstance(data, list) else []
     elif stripped.startswith("{") and "\n" not in stripped.strip():
         data = _json(stripped, path)
         if not (isinstance(data, dict) and isinstance(data.get("messages"), list)):
@@ -176,7 +225,7 @@ def load_conversation(text: str, path: str = "conversation") -> list[Message]:
                 "or a Claude Code transcript (JSONL)",
                 path,
             )
-        messages = parse_openai(data["messages"])
+        messages = parse_openai(data["messages"], path)
     else:
         messages = parse_claude_transcript(text.splitlines(), path)
     if not messages and stripped:
@@ -418,12 +467,11 @@ def flush_memories(writer: Any, dropped: list[Message]) -> list[str]:
     ws = writer.ws
     items: list[str] = []
     for message in dropped:
+        said = writer.clean(message.text)  # redacted before detection cuts evidence
         if message.role == "user":
-            items += [
-                f"[{s.kind}] {s.evidence}" for s in detect(message.text) if s.kind != "satisfaction"
-            ]
+            items += [f"[{s.kind}] {s.evidence}" for s in detect(said) if s.kind != "satisfaction"]
         if message.role in ("user", "assistant"):
-            items += [f"[decision] {s}" for s in _sentences(message.text) if _DECISION.search(s)]
+            items += [f"[decision] {s}" for s in _sentences(said) if _DECISION.search(s)]
     today_path = ws.daily_path(ws.today()) if ws.role("daily") else None
     if not items or today_path is None:
         return []
@@ -462,4 +510,9 @@ def compact_file(
         summarizer=llm_summarizer(client, instructions) if client else None,
     )
     result.flushed = flushed
+    if instructions and client is None:
+        result.warnings.append(
+            "--instructions are used only by the LLM summariser (set [llm] base_url and model "
+            "in memstrata.toml); this extractive summary did not use them"
+        )
     return result

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from datetime import timedelta
 
 from memstrata.context.warnings import task_patterns
+from memstrata.core.initialize import approved_files
 from memstrata.core.permissions import Session, hidden_roles
 from memstrata.core.workspace import Workspace
 from memstrata.formats.bullets import parse_bullets, section_key
@@ -104,10 +105,16 @@ def _principles(ws: Workspace) -> list[str]:
     return out
 
 
-def cited_bullets(ws: Workspace, role: str, sections: tuple[str, ...] | None = None) -> list[str]:
-    """``- bullet 📍 path:Lnn`` for each bullet of a role (only ``sections`` when given)."""
+def cited_bullets(
+    ws: Workspace,
+    role: str,
+    sections: tuple[str, ...] | None = None,
+    files: list[str] | None = None,
+) -> list[str]:
+    """``- bullet 📍 path:Lnn`` for each bullet of a role (only ``sections`` when given; only
+    ``files`` of the role when given)."""
     out = []
-    for path in ws.role_files(role):
+    for path in ws.role_files(role) if files is None else files:
         lines = ws.read_lines(path)
         out += [
             f"- {strip_eol(lines[b.line - 1]).strip()[2:]} {Span(path, b.line).cite()}"
@@ -161,8 +168,14 @@ def _parts(
     parts = [
         Part("identity", "identity", _identity(ws), "memstrata get SOUL.md"),
         Part("principles", "principles", _principles(ws), "memstrata principles"),
-        # note 001: the approved Tier 1 rules apply to everything the agent does
-        Part("rules", "rules", cited_bullets(ws, "rules"), 'memstrata search "…" --role rules'),
+        # note 001: the approved Tier 1 rules apply to everything the agent does; a rules file
+        # made or changed by hand is not approved (doctor flags it until `doctor --accept`)
+        Part(
+            "rules",
+            "rules",
+            cited_bullets(ws, "rules", files=approved_files(ws, "rules")),
+            'memstrata search "…" --role rules',
+        ),
     ]
     for role in ("user", "long_term"):
         if role not in hidden and ws.role(role):

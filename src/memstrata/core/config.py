@@ -5,6 +5,10 @@ The file is optional (an adopted OpenClaw workspace has none); every setting has
 instead of digging in a dict, and a bad value fails at load time with the file and line
 (``memstrata.toml:12: search.vector_weight must be a number``), not deep inside a search.
 Unknown keys are errors too: a misspelt setting that silently does nothing is worse.
+
+Over 500 lines on purpose: every table of memstrata.toml is here, one dataclass each, so a
+reader finds any setting, its default and its check in one file (docs/ARCHITECTURE.md points
+here); the loader that validates them all is the other half.
 """
 
 from __future__ import annotations
@@ -277,25 +281,36 @@ class _Source:
         return None
 
     def fail(self, table: str, key: str, message: str) -> FormatError:
+        """``table.key message`` (``table.key: message`` when the message starts with ``:``)."""
         name = f"{table}.{key}" if table else key
-        return FormatError(f"{name} {message}", CONFIG_NAME, self.line_of(table, key))
+        glue = "" if message.startswith(":") else " "
+        return FormatError(f"{name}{glue}{message}", CONFIG_NAME, self.line_of(table, key))
 
 
 def _describe(kind: Any) -> str:
+    """What a setting of type ``kind`` must be, in the words of a TOML user (never Python's:
+    ``tuple[str, ...] | None`` means nothing to them)."""
     origin = get_origin(kind)
     if origin is Literal:
         return "one of " + ", ".join(str(v) for v in get_args(kind))
+    if origin in (typing.Union, types.UnionType):
+        options = [_describe(o) for o in get_args(kind) if o is not type(None)]
+        return " or ".join(dict.fromkeys(options))
     if kind is bool:
         return "true or false"
-    if kind in (int, float):
-        return "a positive number" if kind is float else "a positive integer"
+    if kind is int:
+        return "a whole number (0 or more)"
+    if kind is float:
+        return "a number (0 or more)"
     if kind is str:
-        return "a string"
+        return "a string in quotes"
     if origin in (tuple, list):
-        return "a list of strings"
+        return 'a list of strings, such as ["user", "infra"]'
     if origin is dict:
-        return "a table"
-    return str(kind)
+        _key, value = get_args(kind)
+        plural = {int: "whole numbers greater than 0", str: "strings in quotes"}
+        return f"a table of {plural.get(value, 'settings')} (name = value lines)"
+    return "a " + getattr(kind, "__name__", "value")
 
 
 def _convert(kind: Any, value: Any) -> tuple[bool, Any]:

@@ -12,7 +12,8 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from memstrata.core.config import CONFIG_NAME, LANGS, render_config, render_store
+from memstrata.core import global_root as global_root_folder
+from memstrata.core.config import CONFIG_NAME, LANGS, load_config, render_config, render_store
 from memstrata.core.documents import FilesStore
 from memstrata.core.layouts import (
     PATTERN_DOMAINS,
@@ -101,6 +102,17 @@ def init_workspace(
             raise MemstrataError(
                 f"--global-root: the '{preset}' layout has no user or identity files to share"
             )
+    if global_root:
+        home = root.resolve()
+        shared = global_root_folder.locate(global_root, home)
+        inside = shared == home or home in shared.parents or shared in home.parents
+        reason = (
+            "must be outside the project folder, and not hold it"
+            if inside
+            else global_root_folder.prepare(shared)
+        )
+        if reason:
+            raise MemstrataError(f"--global-root {global_root} {reason}")
     root.mkdir(parents=True, exist_ok=True)
     private, _subagents = default_privacy(preset, team)
     settings = render_config(preset, lang, team, private, global_root or "", roles)
@@ -169,6 +181,23 @@ def _record_identity_baseline(root: Path, ws: Workspace) -> None:
             + "\n"
         )
         atomic_write_bytes(config, text.encode("utf-8"))
+
+
+def approved_files(ws: Workspace, role: str) -> list[str]:
+    """The files of ``role`` whose text is the one the owner approved (recorded in
+    ``[baseline]``): a rules file made or edited by hand is not a rule until ``doctor --accept``.
+    A workspace with no baseline at all (adopted, not made by ``init``) has nothing to compare
+    against, so every file counts."""
+    baseline = load_config(ws.root).baseline
+    files = ws.role_files(role)
+    if not baseline:
+        return files
+    return [
+        rel
+        for rel in files
+        if baseline.get(rel)
+        == hashlib.sha256(ws.store.read(ws.rel(ws.resolve(rel))) or b"").hexdigest()
+    ]
 
 
 def record_baseline(writer: Writer, rels: list[str]) -> None:

@@ -30,10 +30,24 @@ class RoleSpec:
     kind: str = "file"
     limit: int | None = None
     init: bool = True  # created by ``init``; otherwise created on first write
+    # The note writes "< 50 行" (note 002): 50 lines are already over. Otherwise the limit is
+    # the most allowed (note 004: 不超过 200 行).
+    below: bool = False
 
     @property
     def path(self) -> str:
         return self.paths[0]
+
+    def over(self, used: int) -> bool:
+        """Whether ``used`` lines (or entries) break this role's limit."""
+        if self.limit is None:
+            return False
+        return used >= self.limit if self.below else used > self.limit
+
+    @property
+    def limit_text(self) -> str:
+        """The limit as the note writes it: ``< 50`` or ``200``."""
+        return f"< {self.limit}" if self.below else str(self.limit)
 
 
 @dataclass(frozen=True)
@@ -115,9 +129,14 @@ class Layout:
 
 
 def _r(
-    name: str, *paths: str, kind: str = "file", limit: int | None = None, init: bool = True
+    name: str,
+    *paths: str,
+    kind: str = "file",
+    limit: int | None = None,
+    init: bool = True,
+    below: bool = False,
 ) -> RoleSpec:
-    return RoleSpec(name, tuple(paths), kind, limit, init)
+    return RoleSpec(name, tuple(paths), kind, limit, init, below)
 
 
 def _engine_roles(base: str) -> list[RoleSpec]:
@@ -243,9 +262,9 @@ def _five_tier() -> Layout:
             *_engine_roles("memory"),
             _r("identity", "SOUL.md"),
             _r("agents_rules", "AGENTS.md"),
-            _r("long_term", "MEMORY.md", limit=50),
-            _r("projects", "memory/projects.md", limit=100),
-            _r("infra", "memory/infra.md", limit=80),
+            _r("long_term", "MEMORY.md", limit=50, below=True),
+            _r("projects", "memory/projects.md", limit=100, below=True),
+            _r("infra", "memory/infra.md", limit=80, below=True),
             _r("lessons", "memory/lessons.md"),
             _r("daily", "memory", kind="daily", init=False),
             _r("archive", "memory/logs", kind="dir"),

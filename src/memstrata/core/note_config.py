@@ -35,6 +35,9 @@ MAPPING: dict[tuple[str, ...], tuple[str, str, type]] = {
     ("citation_log",): ("paths", "citations", str),
 }
 
+# Keys that hold a mapping of settings, with one setting each as an example.
+TABLES = {("heartbeat",): "min_pending"}
+
 
 @dataclasses.dataclass
 class _Value:
@@ -63,8 +66,23 @@ def _flatten(root: Path) -> dict[tuple[str, ...], _Value]:
     construct = yaml.constructor.SafeConstructor()
 
     def walk(mapping: yaml.MappingNode, prefix: tuple[str, ...]) -> None:
+        seen: dict[str, int] = {}
         for key_node, value_node in mapping.value:
             path = (*prefix, str(key_node.value))
+            line = key_node.start_mark.line + 1
+            name = ".".join(path)
+            if path[-1] in seen:  # YAML keeps the last silently; a lost setting is worse
+                raise FormatError(
+                    f"duplicate key {name} (first at line {seen[path[-1]]})", NOTE_CONFIG, line
+                )
+            seen[path[-1]] = line
+            if path in TABLES and not isinstance(value_node, yaml.MappingNode):
+                raise FormatError(
+                    f"{name} must be a mapping of settings (e.g. '{name}:' then an indented "
+                    f"'{TABLES[path]}: 5'), not a single value",
+                    NOTE_CONFIG,
+                    line,
+                )
             if isinstance(value_node, yaml.MappingNode):
                 walk(value_node, path)
             elif isinstance(value_node, yaml.ScalarNode):
@@ -84,6 +102,7 @@ def _checked(path: tuple[str, ...], item: _Value, kind: type) -> Any:
     if kind is str:
         if not isinstance(value, str) or not value.strip():
             raise FormatError(f"{name} must be a path, not {value!r}", NOTE_CONFIG, item.line)
+        _check_path(name, value.strip(), item.line)
         return value.strip()
     if isinstance(value, bool) or not isinstance(value, (int, float)) or value <= 0:
         raise FormatError(
@@ -92,6 +111,17 @@ def _checked(path: tuple[str, ...], item: _Value, kind: type) -> Any:
     if kind is int and not isinstance(value, int):
         raise FormatError(f"{name} must be a whole number, not {value!r}", NOTE_CONFIG, item.line)
     return kind(value)
+
+
+def _check_path(name: str, value: str, line: int) -> None:
+    """``citation_log`` checked as memstrata.toml's [paths] are (inside the workspace, not
+    another role's file), the error naming this file and line."""
+    from memstrata.core.layouts import layout_for
+
+    layout = layout_for("self-evolution").with_overrides({}, {"citations": value})
+    layout.check_paths(
+        lambda _table, _key, message: FormatError(f"{name} {message}", NOTE_CONFIG, line)
+    )
 
 
 def apply_note_config(root: Path, config: Config) -> Config:

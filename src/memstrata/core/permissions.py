@@ -25,7 +25,12 @@ from memstrata.formats.tags import check_agent
 READ_ONLY_ROLES = frozenset({"identity", "agents_rules", "rules"})
 # Engine bookkeeping that only the owner sees, whatever a preset says: the learning loop's raw
 # material (what the user said, what the engine is considering) and archives of private roles.
-ALWAYS_PRIVATE = frozenset({"candidates", "pending", "reports", "private_archive", "linked"})
+# The citation log too: its records name private entries (MEMORY.md:L14, C003) and carry the
+# context a repeat was seen in, and its only readers (stats, cleanup, the statistics page) are
+# owner-only already (design §3 gives it no session, like pending).
+ALWAYS_PRIVATE = frozenset(
+    {"candidates", "pending", "citations", "reports", "private_archive", "linked"}
+)
 SUBAGENT_WRITABLE = frozenset({"daily", "lessons", "projects", "tasks", "pending", "citations"})
 # Read-only roles a main session may still change through an approved proposal: note 001's
 # rules (Tier 1: 人工审核) arrive as proposals and are written only when the owner approves.

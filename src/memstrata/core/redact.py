@@ -96,11 +96,23 @@ _SECRET_WORD = (
     r"|credentials?|client[_-]?secret|_authtoken|auth"
 )
 _ASSIGNMENT = re.compile(
-    r"(?P<key>(?i:(?<![\w-])[\w.-]*(?:" + _SECRET_WORD + r")[\w-]*)|密码|口令|密钥|令牌)"
+    r"(?P<key>(?i:(?<![\w-])[\w.-]*(?:" + _SECRET_WORD + r")[\w-]*)|密码|口令|密钥|秘钥|令牌)"
     # JSON escaped inside JSON (a tool input) puts backslashes before the quotes: \"auth\": \"…\"
-    r"(?P<sep>\\?[\"']?\s*(?:=|:|：)\s*)"
-    r"(?P<secret>\\?\"[^\"\n\\]+\\?\"|'[^'\n]+'|[^\s,;，；。'\"\\]+)"
+    # A Markdown fact bolds its key (``- **password**: …``); Chinese says 密码是 / 口令为 …
+    # (then only an ASCII value counts: 密码是否正确 is a question, not a password).
+    r"(?P<sep>\\?[\"']?\*{0,2}\s*(?:=|:|：|(?:是|为)\s*[:：]?\s*(?=[!-~]))\s*)"
+    # A quoted value cut before its closing quote is still a value.
+    r"(?P<secret>\\?\"[^\"\n\\]+(?:\\?\")?|'[^'\n]+'?|[^\s,;，；。'\"\\]+)"
 )
+# English prose: "my password is hunter2", "the API key was: sk9…". Only a value that looks like
+# one counts (6+ characters with a digit or a symbol): "the password is required" or "the token
+# is expired" hide nothing.
+_PROSE = re.compile(
+    r"(?i)\b(?P<key>password|passphrase|passcode|passwd|pwd|api[ _-]?key|access[ _-]?key"
+    r"|secret[ _-]?key|token|secret)s?\s+(?:is|was|are|were)\s*[:=]?\s*"
+    r"(?:[\"'`](?P<quoted>[^\"'`\n]{3,})[\"'`]|(?P<secret>[^\s\"'`,;，；。]{6,}))"
+)
+_LOOKS_SECRET = re.compile(r"[\d\W_]")
 _ASSIGNMENT_MARKERS = (
     "pass",
     "pwd",
@@ -112,6 +124,7 @@ _ASSIGNMENT_MARKERS = (
     "密码",
     "口令",
     "密钥",
+    "秘钥",
     "令牌",
 )
 # Keys that contain a secret word but count things (max_tokens = 4096), not hold a secret.
@@ -119,7 +132,7 @@ _NOT_A_SECRET_KEY = re.compile(
     r"(?i)tokens$|_count$|_limit$|_len(?:gth)?$|_size$|^max_|^min_|^num_|_ttl$|_timeout$|expir"
     r"|^author$|^authors?$|_url$|_path$|_file$|_type$|_name$|^keyboard|_id$|^keys?$"
 )
-_PLACEHOLDER = re.compile(r"\[REDACTED:[a-z_]+\]")
+PLACEHOLDER = re.compile(r"\[REDACTED:[a-z_]+\]")
 _COMPILED = [
     (kind, markers, re.compile(pattern, re.MULTILINE)) for kind, markers, pattern in _TOKEN_PATTERNS
 ]
@@ -136,7 +149,7 @@ class SecretFinding:
 
 def _assignment_kind(key: str) -> str:
     lowered = key.lower()
-    if lowered in {"密码", "口令"} or any(w in lowered for w in ("passw", "pwd", "passphrase")):
+    if any(w in lowered for w in ("密码", "口令", "passw", "pwd", "passphrase")):
         return "password"
     if "token" in lowered or key == "令牌":
         return "token"
@@ -145,7 +158,7 @@ def _assignment_kind(key: str) -> str:
 
 def _plausible_value(key: str, value: str) -> bool:
     """A value worth hiding: not a placeholder, not a count under a secret-ish key."""
-    if _PLACEHOLDER.fullmatch(value) or value.startswith("[REDACTED") or len(value) < 3:
+    if PLACEHOLDER.fullmatch(value) or value.startswith("[REDACTED") or len(value) < 3:
         return False
     if value.lower() in {
         "none",
@@ -162,6 +175,20 @@ def _plausible_value(key: str, value: str) -> bool:
     if _assignment_kind(key) != "password" and (value.isdigit() and len(value) < 8):
         return False
     return not value.startswith(("$", "${", "{{", "<", "%("))  # a reference, not a value
+
+
+_SECRET_KEY = re.compile(
+    r"(?i:[\w.-]*(?:" + _SECRET_WORD + r")[\w-]*)|.*(?:密码|口令|密钥|秘钥|令牌).*"
+)
+
+
+def secret_key_kind(key: str) -> str | None:
+    """The kind of secret a fact named ``key`` holds (``password`` for ``db_password`` or 密码),
+    or None: the whole value of such a fact is a secret, whatever its shape."""
+    name = key.strip().strip("*_.-")
+    if not _SECRET_KEY.fullmatch(name) or _NOT_A_SECRET_KEY.search(name):
+        return None
+    return _assignment_kind(name)
 
 
 def find_secrets(text: str) -> list[SecretFinding]:
@@ -192,6 +219,13 @@ def find_secrets(text: str) -> list[SecretFinding]:
             if _NOT_A_SECRET_KEY.search(key) or not _plausible_value(key, value):
                 continue
             found.append(SecretFinding(_assignment_kind(key), m.start("secret"), m.end("secret")))
+        for m in _PROSE.finditer(text):
+            group = "quoted" if m.group("quoted") else "secret"
+            value = m.group(group) if group == "quoted" else m.group(group).rstrip(".!?)]")
+            if len(value) < 6 or not _LOOKS_SECRET.search(value) or value.startswith("[REDACTED"):
+                continue
+            kind = _assignment_kind(m.group("key"))
+            found.append(SecretFinding(kind, m.start(group), m.start(group) + len(value)))
     found.sort(key=lambda f: (f.start, -(f.end - f.start)))
     merged: list[SecretFinding] = []
     for finding in found:

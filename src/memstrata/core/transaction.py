@@ -19,6 +19,7 @@ appending a signal) never wait for a whole transaction, only for the documents i
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -42,6 +43,7 @@ class Staged:
     appended: bytes = b""  # bytes added by appends only (while not rewritten)
     rewritten: bool = False
     removed: bool = False  # moved away (its content staged under the new name)
+    initial: str | None = None  # the text at first touch (a savepoint rolls back to it)
 
 
 @dataclass
@@ -62,9 +64,25 @@ class Transaction:
             data = self.ws.store.read(rel)
             bom = data is not None and data.startswith(BOM)
             text = decode(data[len(BOM) :] if bom else data) if data is not None else None
-            staged = Staged(data, text, bom)
+            staged = Staged(data, text, bom, initial=text)
             self.files[rel] = staged
         return staged
+
+    @contextlib.contextmanager
+    def savepoint(self) -> Iterator[None]:
+        """Undo what the block staged when it raises, keep what came before: one approval of
+        several that fails is dropped alone (its documents stay locked, as touched)."""
+        saved = {rel: dataclasses.replace(staged) for rel, staged in self.files.items()}
+        try:
+            yield
+        except BaseException:
+            for rel, staged in self.files.items():
+                if rel not in saved:  # first touched inside the block: back to as read
+                    saved[rel] = Staged(
+                        staged.original, staged.initial, staged.bom, initial=staged.initial
+                    )
+            self.files = saved
+            raise
 
     def staged_text(self, rel: str) -> str | None:
         """The document's text as this transaction sees it ("" once moved away); None: untouched."""

@@ -15,7 +15,14 @@ from datetime import date, datetime, tzinfo
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from memstrata.core.config import CONFIG_NAME, Config, load_config, parse_timezone, zone_label
+from memstrata.core.config import (
+    CONFIG_NAME,
+    DEFAULT_PRIVATE_ROLES,
+    Config,
+    load_config,
+    parse_timezone,
+    zone_label,
+)
 from memstrata.core.documents import DocumentStore, open_store
 from memstrata.core.layouts import (
     DAILY_NAME,
@@ -53,6 +60,26 @@ def _env_clock() -> datetime:
     return datetime.now()
 
 
+# What the file system accepts (Linux NAME_MAX and PATH_MAX, in bytes): a longer name or a NUL
+# would fail in the OS call with a traceback instead of one line (review of issue 9, item 7).
+NAME_MAX_BYTES = 255
+PATH_MAX_BYTES = 4096
+
+
+def check_path_text(text: str) -> None:
+    """Refuse, with one line, a path no file system call can take."""
+    shown = repr(text[:60]) + ("…" if len(text) > 60 else "")
+    if "\x00" in text:
+        raise MemstrataError(f"{shown}: a path cannot contain a NUL character")
+    if len(text.encode("utf-8", "surrogatepass")) > PATH_MAX_BYTES or any(
+        len(part.encode("utf-8", "surrogatepass")) > NAME_MAX_BYTES for part in text.split("/")
+    ):
+        raise MemstrataError(
+            f"{shown}: path too long (at most {NAME_MAX_BYTES} bytes a name, "
+            f"{PATH_MAX_BYTES} in all)"
+        )
+
+
 class Workspace:
     """An opened workspace. Services ask it for roles, never for hard-coded paths."""
 
@@ -64,6 +91,7 @@ class Workspace:
         self.preset = preset
         layout = layout_for(preset).with_overrides(config.limits, config.paths)
         layout.check_paths(config.error)
+        _check_private_roles(config, layout)
         self.global_root = self._global_root(layout)
         if self.global_root is not None:
             layout = layout.in_global(config.global_.roles, GLOBAL_PREFIX)
@@ -81,7 +109,10 @@ class Workspace:
         self.transaction: Transaction | None = None
 
     def _global_root(self, layout: Layout) -> Path | None:
-        """The ``[global]`` root, checked: outside this workspace, roles the layout has."""
+        """The ``[global]`` root, checked: roles note 004 shares, outside this workspace, an
+        existing folder reached through no symlink and marked by ``init --global-root``."""
+        from memstrata.core import global_root
+
         settings = self.config.global_
         if not settings.root and not settings.roles:
             return None
@@ -93,14 +124,24 @@ class Workspace:
             raise self.config.error(
                 "global", "roles", f"names roles the '{self.preset}' layout lacks: {unknown}"
             )
-        root = Path(os.path.expanduser(settings.root))
-        root = (root if root.is_absolute() else self.root / root).resolve()
+        local = [r for r in settings.roles if r not in global_root.SHAREABLE_ROLES]
+        if local:
+            raise self.config.error(
+                "global",
+                "roles",
+                f"names {local}, which stay per project; only "
+                f"{', '.join(global_root.SHAREABLE_ROLES)} may be global (note 004)",
+            )
+        root = global_root.locate(settings.root, self.root)
         if root == self.root or self.root in root.parents or root in self.root.parents:
             raise self.config.error(
                 "global",
                 "root",
                 f"= {settings.root!r} must be outside this workspace, and not hold it",
             )
+        reason = global_root.problem(root)
+        if reason:
+            raise self.config.error("global", "root", f"= {settings.root!r} {reason}")
         return root
 
     # ------------------------------------------------------------------ opening
@@ -228,7 +269,9 @@ class Workspace:
         else:
             names = [n for n in self.store.names(spec.path) if n.endswith(".md")]
         found = [f"{spec.path}/{n}" if spec.path else n for n in names]
-        return [rel for rel in found if not self.is_link(rel)]
+        # A folder may hold another role's file (three-tier's 04-knowledge/long-term.md is
+        # long_term, not knowledge): it belongs to that role alone.
+        return [rel for rel in found if self.role_of(rel) == name and not self.is_link(rel)]
 
     def role_of(self, rel_path: str) -> str | None:
         """Which role a workspace-relative file belongs to (exact files before folders)."""
@@ -258,6 +301,7 @@ class Workspace:
         """Absolute path of a workspace-relative path, refusing anything that leaves the root
         (or, for ``@global/`` paths, the ``[global]`` root)."""
         text = str(rel_path)
+        check_path_text(text)
         base, below = self._base(text)
         candidate = Path(below)
         if not below or candidate.is_absolute() or below.startswith("~"):
@@ -330,6 +374,18 @@ class Workspace:
         from memstrata.core.writer import Writer
 
         return Writer(self, session or Session())
+
+
+def _check_private_roles(config: Config, layout: Layout) -> None:
+    """``[privacy] private_roles`` may name only roles that exist: a misspelt role (``usr``)
+    would leave the file it meant readable by every session."""
+    named = config.privacy.private_roles or ()
+    known = sorted({*layout.roles, *DEFAULT_PRIVATE_ROLES, LINKED_ROLE})
+    unknown = next((role for role in named if role not in known), None)
+    if unknown is not None:
+        raise config.error(
+            "privacy", "private_roles", f": unknown role {unknown!r} (roles: {', '.join(known)})"
+        )
 
 
 def _with_preset_privacy(config: Config, preset: str) -> Config:

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, TypeVar
 from memstrata.core import changes
 from memstrata.core.documents import ACTOR
 from memstrata.core.permissions import Session, check_write
-from memstrata.core.redact import find_secrets, redact
+from memstrata.core.redact import PLACEHOLDER, find_secrets, redact, secret_key_kind
 from memstrata.core.transaction import BOM, Transaction, recover, transaction
 from memstrata.core.transaction import current as current_transaction
 from memstrata.errors import MemstrataError, PathOutsideWorkspace, SecretRefused
@@ -69,6 +69,21 @@ class Writer:
                 f"text contains a secret ({kinds}); team workspaces refuse secrets instead of redacting them"
             )
         return redact(text)
+
+    def clean_fact(self, key: str, value: str) -> str:
+        """A fact's value safe to persist: when its key names a secret (``password``, 密码,
+        ``api_key``) the whole value is one, whatever its shape, so it is redacted whole
+        (refused in a team workspace); other values are cleaned like any text."""
+        kind = secret_key_kind(key)
+        value = normalize(value)
+        if kind is None or not value.strip() or PLACEHOLDER.fullmatch(value.strip()):
+            return self.clean(value)
+        if self.ws.team:
+            raise SecretRefused(
+                f"the fact {key!r} holds a {kind}; team workspaces refuse secrets instead of "
+                "redacting them"
+            )
+        return f"[REDACTED:{kind}]"
 
     def _clean_added(self, old: list[str], new: list[str]) -> list[str]:
         """Safety net: clean any line this write adds (old lines stay untouched)."""
@@ -131,10 +146,10 @@ class Writer:
         spec = self.ws.role(role) if role else None
         if spec is None or spec.limit is None or role == "candidates" or rel in self._over_limit:
             return
-        if lines > spec.limit:
+        if spec.over(lines):
             self._over_limit.add(rel)
             self.warnings.append(
-                f"{rel}: {lines} lines, over the {role} limit of {spec.limit}: run "
+                f"{rel}: {lines} lines, over the {role} limit ({spec.limit_text} lines): run "
                 "`memstrata consolidate` for a slimming proposal"
             )
 

@@ -28,7 +28,7 @@ from memstrata.formats.tags import safe_title
 from memstrata.text.normalize import one_line
 from memstrata.text.spans import Placed, Span
 from memstrata.text.textio import split_lines
-from memstrata.text.titles import brief
+from memstrata.text.titles import brief, strip_heading_marks
 
 _BULLET = re.compile(r"^[-*+]\s+")
 
@@ -56,7 +56,8 @@ def log(
         raise MemstrataError("nothing to log: the text is empty")
     day = day or ws.today()
     path = ws.daily_path(day)
-    given = writer.clean(title.strip()) if title and title.strip() else ""
+    given = strip_heading_marks(writer.clean(title)) if title else ""
+    section = strip_heading_marks(section) or "done"
     heading = given or brief(items[0])
     now = ws.now()
     zone = ws.zone_label(now) if ws.layout.daily_footer or ws.zone is not None else ""
@@ -122,11 +123,12 @@ def lesson(
     severity = severity.upper()
     if severity not in SEVERITIES:
         raise MemstrataError(f"severity must be one of {', '.join(SEVERITIES)}, not {severity!r}")
-    if not title.strip():
+    title = strip_heading_marks(writer.clean(title))
+    if not title:
         raise MemstrataError("a lesson needs a title")
     path = ws.role_path("lessons")
     entry = Lesson(
-        title=writer.clean(title.strip()),
+        title=title,
         agent=writer.agent,
         date=ws.today().isoformat(),
         symptom=writer.clean(symptom.strip()),
@@ -152,7 +154,7 @@ def project(
 ) -> Placed:
     """Create or update one project in projects.md, changing only the fields given."""
     ws = writer.ws
-    name = writer.clean(name.strip())
+    name = strip_heading_marks(writer.clean(name))
     if not name:
         raise MemstrataError("a project needs a name")
     path = ws.role_path("projects")
@@ -197,12 +199,12 @@ def infra(writer: Writer, name: str, facts: dict[str, str], kind: str = "server"
     """Add or update a host's or service's key facts in infra.md (note 002): one entry per
     host/service, one line per fact; secrets are redacted (refused in teams) like everywhere."""
     ws = writer.ws
-    name = writer.clean(name.strip())
+    name = strip_heading_marks(writer.clean(name))
     if not name:
         raise MemstrataError("an infra entry needs a host or service name")
     if not facts:
         raise MemstrataError("give at least one fact, e.g. port=8443")
-    clean = {writer.clean(k): writer.clean(v) for k, v in facts.items()}
+    clean = {writer.clean(k): writer.clean_fact(k, v) for k, v in facts.items()}
     path = ws.role_path("infra")
     template = template_for(ws.preset, path, ws.lang, ws.today().isoformat())
 

@@ -135,6 +135,7 @@ def write_principle(
     writer: Writer, body: str, origin: str, why: str | None = None, generalize: str = ""
 ) -> Placed:
     ws = writer.ws
+    body = writer.clean(body)  # before the title is cut from it
     path = ws.role_path("principles")
     principle = Principle(
         number=0,
@@ -180,6 +181,7 @@ def planned_bullet(
     line it will land on (the card's "预计写入 Lxx"). ``section``: when the caller knows (the
     weekly integration's 近期成果 go to note 002's status snapshot)."""
     ws = writer.ws
+    body = writer.clean(body)
     path = ws.role_path(role)
     chosen = section or bullet_section(role, body, wanted, correction)
     tag = f"[{writer.agent}] " if writer.agent else ""
@@ -203,6 +205,7 @@ def write_bullet(
     correction: bool = False,
     section: str | None = None,
 ) -> Placed:
+    body = writer.clean(body)  # before the title is cut from it
     path, transform = planned_bullet(writer, role, body, wanted, origin, correction, section)
     line = writer.rewrite(path, transform, role=role)
     return Placed(Span(path, line, line, role), brief(body, title_limit(body)), body)
@@ -224,6 +227,7 @@ def write_pattern(writer: Writer, body: str, origin: str, domain: str | None = N
     from memstrata.formats.patterns import IndexLine, Pattern, add_index_line, add_pattern
 
     ws = writer.ws
+    body = writer.clean(body)  # before the title and context are cut from it
     folder = ws.require_role("patterns").path
     path = pattern_path(ws, body, domain)
     domain = path.rsplit("/", 1)[-1][: -len(".md")]

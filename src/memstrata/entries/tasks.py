@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from datetime import date
 
 from memstrata.core.templates import template_for
 from memstrata.core.writer import Writer
@@ -30,11 +31,18 @@ _LIST_NAME = re.compile(r"^[a-z0-9\u4e00-\u9fff][a-z0-9\u4e00-\u9fff-]{0,39}$")
 
 
 def _folder(writer: Writer) -> str:
-    spec = writer.ws.role("tasks")
+    ws = writer.ws
+    spec = ws.role("tasks")
     if spec is None:
+        # Point at a command this layout has: project TODOs where there is a projects.md,
+        # else today's log.
+        instead = (
+            "use `memstrata project NAME --progress …` for project TODOs"
+            if ws.role("projects")
+            else 'keep TODOs in today\'s log: `memstrata log "…" --section 待办`'
+        )
         raise MemstrataError(
-            f"the '{writer.ws.preset}' layout has no task lists (note 001's 05-tasks/); "
-            "use `memstrata project` for project TODOs"
+            f"the '{ws.preset}' layout has no task lists (note 001's 05-tasks/); {instead}"
         )
     return spec.path if spec.kind == "dir" else spec.path.rsplit("/", 1)[0]
 
@@ -63,6 +71,28 @@ def _who(writer: Writer) -> str:
     return writer.agent or ""
 
 
+_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+
+
+def _due(due: str) -> str:
+    """A due date is a real calendar date, YYYY-MM-DD (2026-13-45 or 明天 would be kept as a
+    string nothing can sort or check)."""
+    text = due.strip()
+    try:
+        if _DATE.match(text):
+            return date.fromisoformat(text).isoformat()
+    except ValueError:
+        pass
+    raise MemstrataError(f"--due must be a real date as YYYY-MM-DD, not {due!r}")
+
+
+def _title(writer: Writer, title: str) -> str:
+    """A task title is one line (a line break would end the task line)."""
+    if "\n" in title.strip() or "\r" in title.strip():
+        raise MemstrataError("a task title is one line; put details in the task's list file")
+    return writer.clean(title.strip())
+
+
 def add(
     writer: Writer,
     title: str,
@@ -72,9 +102,10 @@ def add(
 ) -> Placed:
     """Create an open task (状态：待处理) in a list; returns where it landed."""
     ws = writer.ws
-    title = writer.clean(title.strip())
+    title = _title(writer, title)
     if not title:
         raise MemstrataError("a task needs a title")
+    due = _due(due) if due else None
     path = list_path(writer, list_name)
     today = ws.today().isoformat()
     number = max((t.number for _rel, t in all_tasks(writer)), default=0) + 1
@@ -115,6 +146,7 @@ def update(
     if not any((status, owner, due)):
         raise MemstrataError("nothing to change: give --status, --owner or --due")
     ws = writer.ws
+    due = _due(due) if due else None
     path, found = _find(writer, tid)
     today = ws.today().isoformat()
     fields = dict(found.fields)

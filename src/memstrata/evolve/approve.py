@@ -47,6 +47,9 @@ class ApproveResult:
     understood: str
     applied: list[dict] = field(default_factory=list)
     skipped: list[int] = field(default_factory=list)
+    # proposals that could not be applied ({"number", "error"}): they stay open, the others
+    # are applied all the same
+    failed: list[dict] = field(default_factory=list)
 
 
 def parse_reply(reply: str, count: int) -> tuple[list[int] | None, str]:
@@ -82,12 +85,28 @@ def _apply(writer: Writer, proposal: Proposal) -> Placed:
     )
 
 
+def _approve_one(writer: Writer, proposal: Proposal) -> dict:
+    if proposal.maintenance:
+        return {"number": proposal.number, "cid": "", **apply_maintenance(writer, proposal)}
+    placed = _apply(writer, proposal)
+    location = placed.span.location()
+    mark_promoted(writer, proposal.cid, location)
+    log_evolution(writer, proposal.source, location, proposal.summary)
+    return {
+        "number": proposal.number,
+        "cid": proposal.cid,
+        "role": placed.role,
+        "cite": placed.cite,
+        "entry_id": placed.entry_id,
+    }
+
+
 def approve(writer: Writer, reply: str) -> ApproveResult:
     check_operation("approve", writer.session)
     ws = writer.ws
     # All chosen proposals, their candidates' moves and the log change together: an approval
     # killed half-way never writes a principle twice or loses the 已晋升 mark.
-    with evolve_lock(ws), writer.transaction():
+    with evolve_lock(ws), writer.transaction() as txn:
         state = load_state(ws)
         proposals = proposals_from_state(state)
         if not proposals:
@@ -103,26 +122,17 @@ def approve(writer: Writer, reply: str) -> ApproveResult:
                 result.skipped.append(proposal.number)
                 remaining.append(proposal)
                 continue
-            if proposal.maintenance:
-                result.applied.append(
-                    {"number": proposal.number, "cid": "", **apply_maintenance(writer, proposal)}
-                )
-                continue
-            if proposal.cid not in open_ids:  # applied meanwhile by another approval
-                continue
-            placed = _apply(writer, proposal)
-            location = placed.span.location()
-            mark_promoted(writer, proposal.cid, location)
-            log_evolution(writer, proposal.source, location, proposal.summary)
-            result.applied.append(
-                {
-                    "number": proposal.number,
-                    "cid": proposal.cid,
-                    "role": placed.role,
-                    "cite": placed.cite,
-                    "entry_id": placed.entry_id,
-                }
-            )
+            if not proposal.maintenance and proposal.cid not in open_ids:
+                continue  # applied meanwhile by another approval
+            try:
+                # One proposal that cannot be written (a bad name, a file that no longer
+                # parses) is reported and stays open; it never blocks the others.
+                with txn.savepoint():
+                    result.applied.append(_approve_one(writer, proposal))
+            except (MemstrataError, OSError) as exc:
+                message = str(exc) if isinstance(exc, MemstrataError) else exc.strerror or str(exc)
+                result.failed.append({"number": proposal.number, "error": message})
+                remaining.append(proposal)
         store_proposals(state, remaining)
         save_state(ws, state)
         if any(item.get("cid") for item in result.applied):  # a memory was written

@@ -27,6 +27,7 @@ from memstrata.core.evolution_log import log_evolution
 from memstrata.core.initialize import record_baseline
 from memstrata.core.permissions import check_operation
 from memstrata.core.templates import template_for
+from memstrata.core.workspace import Workspace
 from memstrata.core.writer import Writer
 from memstrata.errors import MemstrataError
 from memstrata.evolve.proposals import (
@@ -42,6 +43,7 @@ from memstrata.formats.markdown import entry_end, headings, insert_block, last_c
 from memstrata.text.normalize import one_line
 from memstrata.text.spans import Span
 from memstrata.text.textio import line_ending, split_lines
+from memstrata.text.titles import strip_heading_marks
 
 CURATED_KINDS = ("rule", "knowledge", "lesson-review", "archive-entries", "drop-candidates")
 _RULE_FILES = (
@@ -132,13 +134,13 @@ def propose_knowledge(
     check_operation("knowledge", writer.session)
     ws = writer.ws
     folder = ws.require_role("knowledge").path
-    path = f"{folder}/{knowledge_name(domain, topic)}"
+    path = _knowledge_path(ws, f"{folder}/{knowledge_name(domain, topic)}")
     points = [writer.clean(one_line(p)) for p in points or [] if p.strip()]
     lessons = [writer.clean(one_line(x)) for x in lessons or [] if x.strip()]
     background = writer.clean(one_line(background))
     if not (points or lessons or background):
         raise MemstrataError("a knowledge proposal needs --background, --point or --lesson")
-    title = writer.clean(one_line(title)) or PurePosixPath(path).stem
+    title = strip_heading_marks(writer.clean(one_line(title))) or PurePosixPath(path).stem
     zh = ws.lang == "zh"
     first = (points or lessons or [background])[0]
     summary = f"{title}：{first}" if zh else f"{title}: {first}"
@@ -258,10 +260,21 @@ def _write_rule(writer: Writer, proposal: Proposal) -> Span:
     return Span(path, line, line, "rules")
 
 
+def _knowledge_path(ws: Workspace, path: str) -> str:
+    """``path``, unless another role owns that name (three-tier's 04-knowledge/long-term.md is
+    the private long-term memory): a knowledge file never lands in another role's file."""
+    role = ws.role_of(path)
+    if role != "knowledge":
+        raise MemstrataError(
+            f"{path} is the {role} file, not a knowledge file: choose another domain or topic"
+        )
+    return path
+
+
 def _write_knowledge(writer: Writer, proposal: Proposal) -> Span:
     ws = writer.ws
     data = proposal.payload
-    path = data["path"]
+    path = _knowledge_path(ws, data["path"])
     now = ws.now().strftime("%Y-%m-%d %H:%M")
     text = render_knowledge(
         data["title"], data["background"], data["points"], data["lessons"], now, ws.lang

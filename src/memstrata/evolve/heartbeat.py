@@ -210,14 +210,16 @@ def heartbeat(
         store_proposals(state, report.proposals)
         state["last_synthesis"] = ws.now().isoformat(timespec="seconds")
         cards = state.setdefault("cards", {})
-        report.report = render_report(ws, report.proposals, *_totals(writer), report.observed)
+        report.report = render_report(
+            ws, report.proposals, *_totals(writer), report.observed, report.skill_drafts
+        )
         if report.proposals and cards.get(session_id, 0) < MAX_CARDS_PER_SESSION:
             report.card = render_card(ws, report.proposals)
             cards[session_id] = cards.get(session_id, 0) + 1
         elif report.proposals:
             report.waiting = True  # never dropped: `memstrata proposals` and the next session
         save_state(ws, state)
-        if report.proposals or report.observed:
+        if report.proposals or report.observed or report.skill_drafts:
             _file_report(writer, report.report, len(report.proposals), report.observed)
         _clear(writer, pending_path, [r.raw for r in parsed.records if r.data is not None])
         return report

@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import re
 import unicodedata
+from collections.abc import Sequence
 from contextlib import AbstractContextManager
 from dataclasses import asdict, dataclass, field
 
@@ -29,6 +30,10 @@ _FAILURE = re.compile(
 _PREFERENCE_TYPES = {"偏好", "preference"}
 _KNOWLEDGE_TYPES = {"知识", "knowledge"}
 _RULE_TYPES = {"规则", "rule"}
+
+
+# Maintenance kinds whose approval writes the proposal's summary as the new entry.
+SUMMARY_WRITTEN = frozenset({"rule", "lesson-review", "highlight", "distil"})
 
 
 @dataclass
@@ -52,6 +57,12 @@ class Proposal:
     def maintenance(self) -> bool:
         """Slimming and highlight proposals come from consolidation, not from a candidate."""
         return not self.cid
+
+    @property
+    def editable(self) -> bool:
+        """Whether approving writes the summary (so an edit of it is what gets written): not
+        for a knowledge file (its title, points and lessons) or a move of existing entries."""
+        return not self.maintenance or self.kind in SUMMARY_WRITTEN
 
 
 def classify(ws: Workspace, candidate: Candidate) -> tuple[str, str, str]:
@@ -239,9 +250,15 @@ def render_card(ws: Workspace, proposals: list[Proposal]) -> str:
 
 
 def render_report(
-    ws: Workspace, proposals: list[Proposal], l1_total: int, l2_total: int, observed: int
+    ws: Workspace,
+    proposals: list[Proposal],
+    l1_total: int,
+    l2_total: int,
+    observed: int,
+    drafts: Sequence[str] = (),
 ) -> str:
-    """Note 000's reflection report."""
+    """Note 000's reflection report; ``drafts``: SKILL.md drafts made by this heartbeat (note
+    004's auto-skill), which wait for ``skill approve`` like any proposal."""
     zh = ws.lang == "zh"
     stamp = ws.now().strftime("%Y-%m-%d %H:%M")
     out = [
@@ -276,6 +293,14 @@ def render_report(
             if zh
             else f"(nothing reached promotion; {observed} observation(s) went to the candidate pool)"
         )
+    if drafts:
+        out += [
+            "",
+            "### 新技能草稿（待审批）" if zh else "### New skill drafts (awaiting approval)",
+        ]
+        for path in drafts:
+            name = path.rsplit("/", 2)[-2]
+            out.append(f"- {path} → `memstrata skill approve {name}`")
     new_l1 = sum(p.level == "L1" for p in proposals)
     new_l2 = sum(p.level == "L2" for p in proposals)
     out += [

@@ -125,6 +125,17 @@ def listing(ws: Workspace) -> dict[str, list[str]]:
     return {"registered": registered, "drafts": drafts}
 
 
+def waiting_drafts(ws: Workspace) -> list[tuple[str, str]]:
+    """(name, path) of each SKILL.md draft waiting for ``skill approve`` (a proposal, though it
+    lives as a file rather than in the proposals list)."""
+    spec = ws.role("skills")
+    if spec is None:
+        return []
+    folder = spec.path.rsplit("/", 1)[0] if "/" in spec.path else ""
+    prefix = f"{folder}/auto-generated" if folder else "auto-generated"
+    return [(name, f"{prefix}/{name}/SKILL.md") for name in listing(ws)["drafts"]]
+
+
 def draft(
     writer: Writer, name: str, steps: list[str], when: str = "", description: str = ""
 ) -> SkillFile:
@@ -142,7 +153,8 @@ def _draft(writer: Writer, name: str, steps: list[str], when: str, description: 
     path = f"{folder}/auto-generated/{name}/SKILL.md"
     text = render_skill(
         name,
-        writer.clean(description or " → ".join(steps)[:80]),
+        # redacted before the cut: half a key is no longer recognisable as one
+        writer.clean(description) if description else writer.clean(" → ".join(steps))[:80],
         writer.clean(when),
         [writer.clean(step) for step in steps],
         draft=True,
@@ -200,7 +212,7 @@ def record_workflow(
     """Queue one finished workflow (tool hooks call this) for auto-skill detection; ``times``:
     how many finished runs it stands for (the hooks record a sequence once they have seen it
     recur, as seen twice)."""
-    clean = [" ".join(step.split()) for step in steps if step.strip()]
+    clean = [writer.clean(" ".join(step.split())) for step in steps if step.strip()]
     record: dict = {
         "signal": "workflow",
         "brief": " → ".join(clean)[:20],

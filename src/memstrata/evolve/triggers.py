@@ -56,6 +56,8 @@ def handle(
 ) -> TriggerResult:
     """Detect and queue the signals of ``text``, then run the trigger it carries, if any."""
     ws = writer.ws
+    # Redact before anything is cut (details at 100, outputs at 40 characters).
+    text, context = writer.clean(text), writer.clean(context)
     main = writer.session.kind == "main"
     synthesis = policy(ws) == "synthesis"
     at_once = explicit_at_once(ws)
@@ -175,13 +177,14 @@ def _lesson_elsewhere(writer: Writer, said: str, result: TriggerResult) -> Trigg
     from memstrata.core.queues import append_pending
     from memstrata.text.titles import brief
 
+    said = writer.clean(said)  # before the cuts below
     signal = user_signal("explicit_remember", said, "")
     record: dict[str, Any] = {
         "signal": signal.kind,
         "brief": brief(said, 20),
         "detail": said[:100],
         "source": "user",
-        "evidence": writer.clean(said)[:300],
+        "evidence": said[:300],
         "clean": True,
         "promote_now": True,
     }

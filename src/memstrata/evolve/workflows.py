@@ -35,6 +35,11 @@ _ENV = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=")
 # secret or a piece of one.
 _WORD = re.compile(r"^[a-z][a-z0-9._+:-]{0,23}$")
 _COMMAND_TOOLS = ("bash", "shell", "exec", "run", "terminal")
+# A tool's name (Bash, mcp__github__create_issue) and a file's extension are kept whole or not
+# at all: cutting one that holds a pasted key would keep half of the key, which the redactor no
+# longer recognises (review of issue 9, item 3). Many digits mark a key, not a name.
+_TOOL = re.compile(r"^[A-Za-z][A-Za-z0-9_.:-]{0,59}$")
+_EXTENSION = re.compile(r"^[A-Za-z0-9]{1,10}$")
 
 
 def _folder(ws: Workspace) -> Any:
@@ -49,8 +54,11 @@ def _safe(session_id: str) -> str:
 
 def normalise(tool: str, tool_input: Any) -> str:
     """One step: ``Bash: git commit`` (a command's program and subcommand), ``Edit .py`` (a
-    file tool and the file's kind), or the tool's name."""
-    tool = " ".join(str(tool).split())[:60] or "tool"
+    file tool and the file's kind), or the tool's name. Nothing in it is cut: each part is
+    redacted, then kept whole when it has the shape of a name, or left out."""
+    tool = redact(" ".join(str(tool).split()))
+    if not _TOOL.match(tool) or sum(ch.isdigit() for ch in tool) > 4:
+        tool = "tool"
     data = tool_input if isinstance(tool_input, dict) else {}
     command = data.get("command")
     if isinstance(command, str) and command.strip():
@@ -71,14 +79,16 @@ def normalise(tool: str, tool_input: Any) -> str:
         return f"{tool}: {' '.join(kept)}" if kept else tool
     path = data.get("file_path") or data.get("path") or data.get("notebook_path")
     if isinstance(path, str) and "." in path.rsplit("/", 1)[-1]:
-        return f"{tool} .{path.rsplit('.', 1)[-1][:10]}"
+        extension = redact(path).rsplit(".", 1)[-1]
+        if _EXTENSION.match(extension) and sum(ch.isdigit() for ch in extension) <= 3:
+            return f"{tool} .{extension}"
     return tool
 
 
 def note_step(ws: Workspace, session_id: str, tool: str, tool_input: Any, ok: bool = True) -> None:
     """Add one tool call to the session's current turn (PostToolUse); a failed call
     (PostToolUseFailure) only marks the turn failed, nothing of it is kept."""
-    step = redact(normalise(tool, tool_input)) if ok else ""
+    step = normalise(tool, tool_input) if ok else ""
     path = _folder(ws) / f"turn-{_safe(session_id)}.jsonl"
     path.parent.mkdir(parents=True, exist_ok=True)
     line = json.dumps({"step": step, "ok": ok}, ensure_ascii=False) + "\n"

@@ -20,6 +20,10 @@ SECTIONS = {
     "en": {"background": "Background", "points": "Key points", "lessons": "Lessons"},
 }
 _NUMBERED = re.compile(r"^(\d+)\.\s")
+# Note 001's names are short (hqbsh-protocol.md); these bounds keep every name well inside the
+# file system's 255 bytes (a Chinese character is 3), so approving one never fails on its name.
+MAX_DOMAIN = 20
+MAX_TOPIC = 60
 
 
 def knowledge_name(domain: str, topic: str) -> str:
@@ -27,9 +31,14 @@ def knowledge_name(domain: str, topic: str) -> str:
     domain = domain.strip().lower()
     topic = topic.strip().lower().replace(" ", "-")
     if not _PART.match(domain) or "-" in domain:
-        raise MemstrataError(f"invalid domain {domain!r}: one word of letters or digits")
+        raise MemstrataError(f"invalid domain {domain[:60]!r}: one word of letters or digits")
     if not _PART.match(topic):
-        raise MemstrataError(f"invalid topic {topic!r}: letters, digits and '-'")
+        raise MemstrataError(f"invalid topic {topic[:60]!r}: letters, digits and '-'")
+    if len(domain) > MAX_DOMAIN or len(topic) > MAX_TOPIC:
+        raise MemstrataError(
+            f"domain {domain[:30]!r} / topic {topic[:30]!r} too long: at most {MAX_DOMAIN} and "
+            f"{MAX_TOPIC} characters"
+        )
     return f"{domain}-{topic}.md"
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from memstrata.errors import FormatError
+from memstrata.text.titles import strip_heading_marks
 
 AGENT_NAME = re.compile(r"^[\w\u4e00-\u9fff][\w\u4e00-\u9fff.\-]{0,39}$")
 _TAGGED = re.compile(r"^\[(?P<agent>[^\[\]]+)\]\s*(?P<rest>.*)$")
@@ -30,7 +31,9 @@ def check_agent(agent: str) -> str:
 
 def safe_title(title: str) -> str:
     """A heading title that cannot be misread as an ``[agent]`` tag: a leading ``[`` that opens
-    no proper tag is escaped (Markdown shows ``\\[`` as ``[``)."""
+    no proper tag is escaped (Markdown shows ``\\[`` as ``[``); heading marks given with the
+    title (``## 假``) are dropped."""
+    title = strip_heading_marks(title)
     if title.startswith("[") and not _TAGGED.match(title):
         return "\\" + title
     return title

@@ -94,24 +94,34 @@ def parse_tasks(lines: list[str], path: str) -> list[Task]:
             )
         seen[tid] = index + 1
         parts = [part.strip() for part in match.group("rest").split(" | ")]
-        task = Task(tid, parts[0], match.group("mark") != " ", line=index + 1)
+        task = Task(tid, unescape(parts[0]), match.group("mark") != " ", line=index + 1)
         for part in parts[1:]:
             pair = _FIELD.match(part)
             if pair and pair.group("key").strip().lower() in _KEY_OF:
-                task.fields[_KEY_OF[pair.group("key").strip().lower()]] = pair.group(
-                    "value"
-                ).strip()
+                task.fields[_KEY_OF[pair.group("key").strip().lower()]] = unescape(
+                    pair.group("value").strip()
+                )
         found.append(task)
     return found
+
+
+def escape(text: str) -> str:
+    """A title or value on a task line: ``|`` separates the fields, so one inside is written
+    ``\\|`` (as in a Markdown table) and reads back intact."""
+    return one_line(text).replace("\\|", "|").replace("|", "\\|")
+
+
+def unescape(text: str) -> str:
+    return text.replace("\\|", "|")
 
 
 def render_task(task: Task, lang: str) -> str:
     names = FIELD_NAMES[lang]
     sep = "：" if lang == "zh" else ": "
-    parts = [f"- [{'x' if task.done else ' '}] {task.tid} {one_line(task.title)}"]
+    parts = [f"- [{'x' if task.done else ' '}] {task.tid} {escape(task.title)}"]
     for key in ("status", "owner", "due", "updated", "closed"):
         if task.fields.get(key):
-            parts.append(f"{names[key]}{sep}{one_line(task.fields[key])}")
+            parts.append(f"{names[key]}{sep}{escape(task.fields[key])}")
     return " | ".join(parts)
 
 

@@ -49,7 +49,7 @@ def cite(
     if action not in ACTIONS:
         raise MemstrataError(f"action must be one of {', '.join(ACTIONS)}")
     ws = writer.ws
-    entry = resolve(ws, ref)
+    entry = resolve(ws, ref, writer.session)
     record = {
         "ts": ws.now().isoformat(timespec="seconds"),
         "source": entry.path,

@@ -56,6 +56,8 @@ class ConsolidationReport:
     proposals: list[Proposal] = field(default_factory=list)
     expired: list[str] = field(default_factory=list)
     archive_refs: list[str] = field(default_factory=list)
+    # Files over their limit that slimming cannot bring back (every project active), and why.
+    notes: list[str] = field(default_factory=list)
     dry_run: bool = False
 
 
@@ -142,7 +144,10 @@ def _consolidate(writer: Writer, dry_run: bool, confirm: bool) -> ConsolidationR
     report.expired = _expire(writer, dry_run)
     made = {f"{folder}/{_day_of(rel):%Y-%m}.md" for rel in report.summarised}
     report.archive_refs = _archive_refs(writer, dry_run, made)
-    report.proposals = slimming(ws) + weekly_highlights(ws) + lesson_review(ws)
+    # The additions first: slimming frees room for the lines they will add once approved.
+    additions = weekly_highlights(ws) + lesson_review(ws)
+    slim, report.notes = slimming(ws, additions)
+    report.proposals = slim + additions
     if report.proposals and not dry_run:
         state = load_state(ws)
         # Replace only consolidate's own earlier proposals: rules, knowledge and candidates

@@ -68,7 +68,8 @@ def _limits(ws: Workspace) -> list[Finding]:
                 Finding(
                     "limits",
                     "problem",
-                    f"{row.role}: {used} {row.limit_unit} > limit {row.limit} (run consolidate)",
+                    f"{row.role}: {used} {row.limit_unit}, over the limit of "
+                    f"{'< ' if row.below else ''}{row.limit} (run consolidate)",
                     ws.role_path(row.role)
                     if ws.require_role(row.role).kind == "file"
                     else row.role,
@@ -310,6 +311,18 @@ def _identity(ws: Workspace) -> list[Finding]:
                 else f"identity file changed since init (memstrata never writes it); {accept}"
             )
             out.append(Finding(kind, "problem", message, rel))
+    for rel in ws.role_files("rules"):
+        if rel not in baseline:
+            out.append(
+                Finding(
+                    "rules",
+                    "problem",
+                    "rules file made by hand, never approved (rules arrive through `memstrata "
+                    "rule` and an approval); `context` leaves it out; if you meant it: "
+                    f"`memstrata doctor --accept {rel}`",
+                    rel,
+                )
+            )
     return out
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from memstrata.core.permissions import Session, can_read
 from memstrata.core.workspace import Workspace
 from memstrata.errors import MemstrataError
 from memstrata.formats.bullets import parse_bullets
@@ -84,9 +85,21 @@ def entries(
     return found
 
 
-def resolve(ws: Workspace, ref: str) -> Entry:
-    """The entry an id, citation or ``path:Lx-Ly`` names; an unknown reference is an error."""
-    ref = ref.strip()
+def resolve(ws: Workspace, ref: str, session: Session | None = None) -> Entry:
+    """The entry an id, citation or ``path:Lx-Ly`` names; an unknown reference is an error.
+
+    With ``session``, an entry that session may not read is unknown too, with the very error
+    a missing one gets: a shared session learns nothing of what USER.md or the pool holds.
+    """
+    entry = _resolve(ws, ref.strip())
+    if session is not None and not can_read(ws.config, session, *ws.read_roles(entry.path)):
+        if entry.role == "candidates":
+            raise MemstrataError(f"no candidate {entry.entry_id.upper()}", entry.path)
+        raise MemstrataError("no such file in the workspace", entry.path)
+    return entry
+
+
+def _resolve(ws: Workspace, ref: str) -> Entry:
     match = _PID.match(ref)
     if match:
         number = int(match.group(1))

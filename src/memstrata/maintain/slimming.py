@@ -18,9 +18,11 @@ session reads.
 from __future__ import annotations
 
 import re
+from collections import Counter
+from collections.abc import Sequence
 from datetime import timedelta
 
-from memstrata.core.layouts import DAILY_NAME
+from memstrata.core.layouts import DAILY_NAME, RoleSpec
 from memstrata.core.permissions import private_roles
 from memstrata.core.workspace import Workspace
 from memstrata.evolve.proposals import Proposal
@@ -67,36 +69,76 @@ def _archive_for(ws: Workspace, role: str, path: str) -> str:
     return f"{folder}/{path.rsplit('/', 1)[-1].removesuffix('.md')}-archive.md"
 
 
-def slimming(ws: Workspace) -> list[Proposal]:
-    """One proposal per role over its line limit (see the module docstring)."""
+def slimming(ws: Workspace, additions: Sequence[Proposal] = ()) -> tuple[list[Proposal], list[str]]:
+    """One proposal per role over its line limit (see the module docstring), counting the
+    lines that ``additions`` (the weekly integration, the lessons review) will add once
+    approved, so that approving everything leaves every file within its limit. Also returns,
+    for a file over its limit that cannot be slimmed enough, why not."""
     from memstrata.maintain.status import workspace_status
 
-    out = []
+    added = _growth(ws, additions)
+    out: list[Proposal] = []
+    notes: list[str] = []
     for row in workspace_status(ws):
-        if row.over_limit and row.role == "candidates":
-            out.append(_slim_pool(ws, (row.entries or 0) - (row.limit or 0)))
-            continue
-        if not row.over_limit or row.limit_unit != "lines":
-            continue
         spec = ws.require_role(row.role)
-        if spec.kind != "file":
+        if row.role == "candidates":
+            if row.over_limit:
+                out.append(_slim_pool(ws, (row.entries or 0) - (row.limit or 0)))
             continue
-        excess = row.lines - (row.limit or row.lines)
+        lines = row.lines + added[row.role]
+        if row.limit_unit != "lines" or spec.kind != "file" or not spec.over(lines):
+            continue
+        # Lines to free: down to the limit ("< 50": down to 49).
+        excess = lines - (spec.limit or lines) + (1 if spec.below else 0)
         path = ws.role_path(row.role)
         if row.role in ("user", "long_term"):
-            proposal = _slim_bullets(ws, row.role, path, excess, row.lines, row.limit or 0)
+            proposal, note = _slim_bullets(ws, row.role, path, excess, lines, spec)
         elif row.role in ("projects", "infra"):
-            proposal = _slim_entries(ws, row.role, path, excess, row.lines, row.limit or 0)
+            proposal, note = _slim_entries(ws, row.role, path, excess, lines, spec)
         else:
             continue
         if proposal is not None:
             out.append(proposal)
-    return out
+        if note:
+            notes.append(note)
+    return out, notes
+
+
+def _growth(ws: Workspace, additions: Sequence[Proposal]) -> Counter[str]:
+    """Lines each role will gain once ``additions`` are approved, found by running their
+    writes on the current text without saving (a bullet may bring its missing section)."""
+    from memstrata.entries.remember import planned_bullet
+
+    writer = ws.writer()
+    staged: dict[str, list[str]] = {}
+    grown: Counter[str] = Counter()
+    for proposal in additions:
+        role = proposal.payload.get("role") or proposal.target
+        if role not in ("user", "long_term") or ws.role(role) is None:
+            grown[role] += 1
+            continue
+        section = proposal.payload.get("section")
+        path, transform = planned_bullet(
+            writer, role, proposal.summary, role, proposal.source, section=section
+        )
+        before = staged.get(path) or ws.read_lines(path)
+        after, _line = transform(before)
+        staged[path] = after
+        grown[role] += len(after) - len(before)
+    return grown
+
+
+def _not_enough(ws: Workspace, path: str, lines: int, spec: RoleSpec, why: str) -> str:
+    """Why a file over its limit gets no (or not enough) slimming."""
+    if ws.lang == "zh":
+        return f"{path} 超出上限（{lines}/{spec.limit_text} 行），但{why}：请手动精简"
+    return f"{path} is over its limit ({lines}/{spec.limit_text} lines) but {why}: slim it by hand"
 
 
 def _summary(
-    ws: Workspace, path: str, lines: int, limit: int, count: int, what: str, archive: str
+    ws: Workspace, path: str, lines: int, spec: RoleSpec, count: int, what: str, archive: str
 ) -> str:
+    limit = spec.limit_text
     if ws.lang == "zh":
         return f"{path} 超出上限（{lines}/{limit} 行）：把{what} {count} 条移到 {archive}"
     return f"{path} is over its limit ({lines}/{limit} lines): move {count} {what} to {archive}"
@@ -130,32 +172,47 @@ def _slim_pool(ws: Workspace, excess: int) -> Proposal:
 
 
 def _slim_bullets(
-    ws: Workspace, role: str, path: str, excess: int, lines: int, limit: int
-) -> Proposal | None:
+    ws: Workspace, role: str, path: str, excess: int, lines: int, spec: RoleSpec
+) -> tuple[Proposal | None, str]:
+    zh = ws.lang == "zh"
     bullets = [
         b
         for b in parse_bullets(ws.read_lines(path), path)
         if b.date and section_key(b.section) != "corrections"
     ]
     chosen = sorted(bullets, key=lambda b: (b.date, b.line))[: max(excess, 1)]
+    note = ""
+    if len(chosen) < excess:
+        note = _not_enough(
+            ws,
+            path,
+            lines,
+            spec,
+            f"只有 {len(chosen)} 条带日期的条目可以归档（错误修正不移动）"
+            if zh
+            else f"only {len(chosen)} dated entries can move (corrections never do)",
+        )
     if not chosen:
-        return None
+        return None, note
     archive = _archive_for(ws, role, path)
-    what = "最旧的" if ws.lang == "zh" else "oldest entries"
-    return _proposal(
-        ws,
-        "slim",
-        _summary(ws, path, lines, limit, len(chosen), what, archive),
-        "archive",
-        "ARCHIVE",
-        "容量上限" if ws.lang == "zh" else "capacity limit",
-        {"path": path, "archive": archive, "texts": [b.text for b in chosen]},
+    what = "最旧的" if zh else "oldest entries"
+    return (
+        _proposal(
+            ws,
+            "slim",
+            _summary(ws, path, lines, spec, len(chosen), what, archive),
+            "archive",
+            "ARCHIVE",
+            "容量上限" if zh else "capacity limit",
+            {"path": path, "archive": archive, "texts": [b.text for b in chosen]},
+        ),
+        note,
     )
 
 
 def _slim_entries(
-    ws: Workspace, role: str, path: str, excess: int, lines: int, limit: int
-) -> Proposal | None:
+    ws: Workspace, role: str, path: str, excess: int, lines: int, spec: RoleSpec
+) -> tuple[Proposal | None, str]:
     """Whole ``###`` entries: finished projects (oldest update first), or retired hosts first
     and then the oldest entries of infra.md."""
     text = ws.read_lines(path)
@@ -179,17 +236,29 @@ def _slim_entries(
             break
         chosen.append(name)
         freed += size + 1  # the blank line between entries goes too
+    note = ""
+    if freed < excess and role == "projects":
+        zh = ws.lang == "zh"
+        why = (
+            ("其余项目都在进行中" if chosen else "每个项目都在进行中")
+            if zh
+            else ("the other projects are active" if chosen else "every project is active")
+        )
+        note = _not_enough(ws, path, lines, spec, why)
     if not chosen:
-        return None
+        return None, note
     archive = _archive_for(ws, role, path)
-    return _proposal(
-        ws,
-        "archive-entries",
-        _summary(ws, path, lines, limit, len(chosen), what, archive),
-        "archive",
-        "ARCHIVE",
-        "容量上限" if ws.lang == "zh" else "capacity limit",
-        {"path": path, "role": role, "archive": archive, "names": chosen},
+    return (
+        _proposal(
+            ws,
+            "archive-entries",
+            _summary(ws, path, lines, spec, len(chosen), what, archive),
+            "archive",
+            "ARCHIVE",
+            "容量上限" if ws.lang == "zh" else "capacity limit",
+            {"path": path, "role": role, "archive": archive, "names": chosen},
+        ),
+        note,
     )
 
 

