@@ -68,10 +68,10 @@ class Recorder:
 
 def collect_dev(recorder: Recorder, embedder: Any) -> list[Pool]:
     """Pools of the recall set's dev queries."""
-    from memstrata.recall.store import Index
+    from memstrata.recall.index import open_index
 
     ws = adopt_workspace({})
-    Index(ws, embedder).sync(embed=True)
+    open_index(ws, embedder).sync(embed=True)
     pools = [
         recorder.pool(ws, q["query"], embedder, set(q["targets"]))
         for q in load_queries()
