@@ -5,11 +5,12 @@ Prints per-label precision / recall / F1, macro-F1 over the six labels and the h
 false-positive rate (share of hard negatives on which anything fires).
 
 Data: the older hand-written sets in tests/data/ (the rules were written against the first
-two, so they flatter the rules), and the frozen corpus in benchmarks/data/signals/. The
-classifier was trained on train_*.jsonl, so its numbers there are in-sample: its honest
-training estimate is the cross-validation printed by benchmarks/train_signals.py.
-holdout.jsonl (360 utterances by a fourth writer who never saw the training data, sha256 in
-holdout.sha256) is scored only with ``--holdout``, once, after all tuning was finished.
+two, so they flatter the rules), and the corpus in benchmarks/data/signals/. The classifier
+was trained on train_*, extra_* and round 1's holdout.jsonl, so its numbers there are
+in-sample: its honest training estimate is the leave-one-writer-out printed by
+benchmarks/train_signals.py. holdout2.jsonl (400 utterances, frozen before round 2, never
+read while training or tuning; sha256 in holdout2.sha256) is scored only with ``--holdout``,
+once, after all tuning was finished.
 
     .venv/bin/python benchmarks/signals.py [--holdout]
 """
@@ -102,17 +103,17 @@ def main() -> None:
         "tests/data/signals.jsonl": ROOT / "tests/data/signals.jsonl",
         "tests/data/signals_holdout.jsonl": ROOT / "tests/data/signals_holdout.jsonl",
         "tests/data/signals_holdout2.jsonl": ROOT / "tests/data/signals_holdout2.jsonl",
-        "corpus train (in-sample for the classifier)": [
-            CORPUS / f"train_{part}.jsonl" for part in ("zh", "en", "mixed")
-        ],
+        "corpus train (in-sample for the classifier)": sorted(
+            path for path in CORPUS.glob("*.jsonl") if path.name != "holdout2.jsonl"
+        ),
     }
     if args.holdout:
-        holdout = CORPUS / "holdout.jsonl"
+        holdout = CORPUS / "holdout2.jsonl"
         digest = hashlib.sha256(holdout.read_bytes()).hexdigest()
-        frozen = (CORPUS / "holdout.sha256").read_text().split()[0]
+        frozen = (CORPUS / "holdout2.sha256").read_text().split()[0]
         if digest != frozen:
-            sys.exit(f"{holdout}: sha256 {digest} differs from holdout.sha256: not the frozen set")
-        sets["corpus HOLD-OUT (fourth writer, scored once)"] = holdout
+            sys.exit(f"{holdout}: sha256 {digest} differs from holdout2.sha256: not the frozen set")
+        sets["corpus HOLD-OUT 2 (frozen before round 2, scored once)"] = holdout
     results = {}
     for name, paths in sets.items():
         rows = [

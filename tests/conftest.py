@@ -16,6 +16,7 @@ from hypothesis import settings
 from memstrata.adapters.cli import run
 from memstrata.core.initialize import init_workspace
 from memstrata.core.workspace import Workspace
+from tests.pg import BACKENDS, pg_dsn, pg_server  # noqa: F401 (fixtures)
 
 # CI gets reproducible property tests (same examples every run); local runs keep exploring.
 settings.register_profile("ci", derandomize=True, deadline=None)
@@ -35,14 +36,38 @@ def fixed_clock() -> datetime:
     return FIXED_NOW
 
 
+def pytest_configure(config):
+    config.addinivalue_line(
+        "markers", "both_backends: run the module's workspace tests on files and on PostgreSQL"
+    )
+
+
+def pytest_generate_tests(metafunc):
+    """Modules marked ``both_backends`` run every test that builds a workspace twice."""
+    if metafunc.definition.get_closest_marker("both_backends") and (
+        "backend" in metafunc.fixturenames
+    ):
+        metafunc.parametrize("backend", BACKENDS, indirect=True)
+
+
 @pytest.fixture
-def make_ws(tmp_path: Path):
+def backend(request, monkeypatch) -> str:
+    """Where the test's workspaces keep their documents: "files" unless parametrised; for
+    "postgres", a fresh embedded database named by $MEMSTRATA_DSN (subprocesses inherit it)."""
+    name = getattr(request, "param", "files")
+    if name == "postgres":
+        monkeypatch.setenv("MEMSTRATA_DSN", request.getfixturevalue("pg_dsn"))
+    return name
+
+
+@pytest.fixture
+def make_ws(tmp_path: Path, backend: str):
     """Create a workspace of a preset (fresh folder each call) with the fixed clock."""
     counter = iter(range(1000))
 
     def factory(preset: str = "default", lang: str = "zh", team: bool = False) -> Workspace:
         root = tmp_path / f"ws{next(counter)}-{preset}"
-        init_workspace(root, preset=preset, lang=lang, team=team)
+        init_workspace(root, preset=preset, lang=lang, team=team, backend=backend)
         return Workspace.open(root, clock=fixed_clock)
 
     return factory

@@ -9,6 +9,8 @@ import signal
 import time
 from pathlib import Path
 
+import pytest
+
 from memstrata.core.permissions import Session
 from memstrata.core.queues import append_pending, read_pending
 from memstrata.core.storage import TEMP_MARK
@@ -18,6 +20,7 @@ from memstrata.formats.daily import parse_log
 from memstrata.formats.jsonl import parse_jsonl
 from memstrata.text.textio import split_lines
 from tests.conftest import fixed_clock
+from tests.pg import put, text
 
 PROCESSES, APPENDS = 8, 200
 
@@ -39,6 +42,7 @@ def _appender(root: str, agent: str, barrier) -> None:
         )
 
 
+@pytest.mark.both_backends
 def test_parallel_appends_keep_every_record(ws: Workspace) -> None:
     ctx = multiprocessing.get_context("fork")
     barrier = ctx.Barrier(PROCESSES)
@@ -113,15 +117,14 @@ def test_sigkill_mid_rewrite_leaves_old_or_new(ws: Workspace) -> None:
     assert mid_write >= 10, f"only {mid_write} kills landed mid-write; the test would prove little"
 
 
+@pytest.mark.both_backends
 def test_corrupt_pending_line_kept_on_append(ws: Workspace) -> None:
-    path = ws.resolve(ws.role_path("pending"))
-    path.write_text(
-        '{"ts":"t","signal":"x","brief":"b","detail":"d","source":"s"}\n{broken\n', encoding="utf-8"
-    )
+    pending = ws.role_path("pending")
+    put(ws, pending, b'{"ts":"t","signal":"x","brief":"b","detail":"d","source":"s"}\n{broken\n')
     append_pending(
         ws.writer(), {"signal": "correction", "brief": "新的", "detail": "d", "source": "agent"}
     )
-    lines = path.read_text(encoding="utf-8").splitlines()
+    lines = text(ws, pending).splitlines()
     assert lines[1] == "{broken" and len(lines) == 3
     parsed = parse_jsonl(ws.read_lines(ws.role_path("pending")))
     assert len(parsed.valid) == 2 and parsed.warnings == [

@@ -17,6 +17,9 @@ from memstrata.evolve.heartbeat import due, heartbeat, merge_duplicates
 from memstrata.evolve.pool import observe, observing
 from memstrata.formats.bullets import parse_bullets
 from memstrata.formats.candidates import parse_candidates
+from tests.pg import get, put, text
+
+pytestmark = pytest.mark.both_backends
 
 
 def at(ws: Workspace, when: str) -> Workspace:
@@ -34,13 +37,13 @@ def test_note_004_timeline_three_days_to_user_md(ws) -> None:
         report.proposals and report.proposals[0].target == "user" and report.proposals[0].count == 3
     )
     assert "💡 进化请求" in report.card and "候选池晋升（C001，观察 3 次）" in report.card
-    assert "## 自进化反思报告" in (ws.root / "memory/reports/2026-04-17.md").read_text("utf-8")
-    daily = (ws.root / "memory/2026-04-17.md").read_text(encoding="utf-8")
+    assert "## 自进化反思报告" in text(ws, "memory/reports/2026-04-17.md")
+    daily = text(ws, "memory/2026-04-17.md")
     assert "memory/reports/2026-04-17.md" in daily and "代码注释" not in daily  # pointer only
     assert read_pending(ws).valid == []  # processed records cleared
     result = approve(at(ws, "2026-04-17T11:00").writer(), "确认")
     assert [a["cid"] for a in result.applied] == ["C001"]
-    lines = (ws.root / "USER.md").read_text(encoding="utf-8").splitlines()
+    lines = text(ws, "USER.md").splitlines()
     line = int(result.applied[0]["cite"].rsplit(":L", 1)[1])
     assert lines[line - 1] == "- [2026-04] 我更喜欢代码注释用中文 | 来源：候选池C001"
     header = lines[lines.index("<!-- 行号速查（每次写入后更新）") + 1 : lines.index("-->")]
@@ -50,9 +53,7 @@ def test_note_004_timeline_three_days_to_user_md(ws) -> None:
     promoted = [r for r in rows if r.table == "promoted"]
     assert promoted[0].cells == ["C001", "我更喜欢代码注释用中文", "2026-04-17", f"USER.md:L{line}"]
     assert not [r for r in rows if r.table == "observing"]
-    assert f"USER.md:L{line} | 我更喜欢代码注释用中文" in (
-        ws.root / "memory/EVOLUTION_LOG.md"
-    ).read_text(encoding="utf-8")
+    assert f"USER.md:L{line} | 我更喜欢代码注释用中文" in text(ws, "memory/EVOLUTION_LOG.md")
 
 
 def test_explicit_instruction_skips_the_pool(ws) -> None:
@@ -81,7 +82,7 @@ def test_old_single_observation_expires_and_is_logged(ws) -> None:
     dropped = [r.cells for r in rows if r.table == "dropped"]
     assert dropped == [["C001", "我喜欢深色主题的图表", "30天无再次观察", "2026-04-01"]]
     assert {r.cells[0] for r in rows if r.table == "observing"} == {"C002", "C003"}
-    assert "CANDIDATES.md:C001" in (ws.root / "memory/EVOLUTION_LOG.md").read_text(encoding="utf-8")
+    assert "CANDIDATES.md:C001" in text(ws, "memory/EVOLUTION_LOG.md")
 
 
 def test_similar_observations_match_one_candidate(ws) -> None:
@@ -115,11 +116,11 @@ def test_unclear_reply_changes_nothing(ws) -> None:
     for hour in (9, 12, 15):
         record_signals(at(ws, f"2026-04-17T{hour:02d}:00").writer(), "我更喜欢简短的回答")
     heartbeat(ws.writer(), force=True)
-    before = (ws.root / "USER.md").read_bytes()
+    before = get(ws, "USER.md")
     for reply in ("maybe later", "7", "1,9"):
         result = approve(ws.writer(), reply)
         assert result.applied == [] and result.understood
-    assert (ws.root / "USER.md").read_bytes() == before
+    assert get(ws, "USER.md") == before
     skipped = approve(ws.writer(), "跳过")
     assert (
         skipped.skipped == [1] and observing(ws.writer())[0].promotable
@@ -162,7 +163,7 @@ def test_fine_signal_wins_over_hook_duplicate() -> None:
 
 
 def test_corrupt_pending_lines_survive_a_heartbeat(ws) -> None:
-    path = ws.root / "memory/pending.jsonl"
+    pending = "memory/pending.jsonl"
     append_pending(
         ws.writer(),
         {
@@ -173,11 +174,10 @@ def test_corrupt_pending_lines_survive_a_heartbeat(ws) -> None:
             "evidence": "我喜欢 vim",
         },
     )
-    with open(path, "a", encoding="utf-8") as fh:
-        fh.write("{broken json\n")
+    put(ws, pending, (get(ws, pending) or b"") + b"{broken json\n")
     report = heartbeat(ws.writer(), force=True)
     assert report.warnings and report.processed == 1
-    assert path.read_text(encoding="utf-8") == "{broken json\n"
+    assert text(ws, pending) == "{broken json\n"
 
 
 def _approve_in_process(root: str, out) -> None:

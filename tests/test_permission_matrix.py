@@ -24,8 +24,9 @@ from memstrata.entries.journal import infra, lesson, log
 from memstrata.entries.remember import remember
 from memstrata.evolve.heartbeat import heartbeat
 from memstrata.evolve.skills import draft
-from tests.conftest import tree_hashes
+from tests.pg import everything
 
+pytestmark = pytest.mark.both_backends
 KINDS = ("main", "shared", "subagent")
 MARKERS = ("PRIVUSERX", "PRIVMEMX", "PRIVINFRAX", "PRIVSIGNALX", "PRIVCANDX")
 PUBLIC = "PUBLICLOGX"
@@ -105,6 +106,9 @@ def _args(name: str, tmp: Path) -> list[str]:
         "token add": ["token", "add", "guest", "--session", "shared", "--json"],
         "token list": ["token", "list", "--json"],
         "token remove": ["token", "remove", "guest", "--json"],
+        "export": ["export", str(tmp / "exported"), "--json"],
+        "import": ["import", str(tmp / "proj"), "--json"],
+        "sync": ["sync", str(tmp / "proj"), "--json"],
         "uninstall-hooks": [
             "uninstall-hooks",
             "--target",
@@ -164,11 +168,11 @@ def test_cli_command_against_every_session_kind(name, make_ws, cli, tmp_path) ->
         args = ["-w", str(ws.root), *session, *_args(name, tmp_path)]
         allowed = kind in OPERATIONS[operation]
         if not allowed:
-            before = tree_hashes(ws.root)
+            before = everything(ws.root)
             result = cli(*args)
             assert result.code == 2, (name, kind, result)
             assert "main session only" in result.err and result.err.count("\n") == 1, result.err
-            assert tree_hashes(ws.root) == before, (name, kind)
+            assert everything(ws.root) == before, (name, kind)
             continue
         if name in BLOCKING:
             continue
@@ -236,11 +240,11 @@ def test_mcp_tool_against_every_session_kind(tool, make_ws) -> None:
     for kind in KINDS:
         session = Session(kind, "coder" if kind == "subagent" else None)  # type: ignore[arg-type]
         allowed = all(kind in OPERATIONS[op] for op in TOOL_OPERATIONS[tool])
-        before = tree_hashes(ws.root)
+        before = everything(ws.root)
         ok, text = asyncio.run(_call(ws, session, tool))
         if not allowed:
             assert not ok and "main session only" in text, (tool, kind, text)
-            assert tree_hashes(ws.root) == before, (tool, kind)
+            assert everything(ws.root) == before, (tool, kind)
             continue
         if kind != "main":
             answer = _without_echo(text, [str(v) for v in TOOL_ARGS[tool].values()])

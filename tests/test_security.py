@@ -13,7 +13,7 @@ from memstrata.core.redact import find_secrets, redact
 from memstrata.entries.journal import lesson, log, project
 from memstrata.entries.remember import remember
 from memstrata.errors import PathOutsideWorkspace, PermissionDenied, SecretRefused
-from tests.conftest import tree_hashes
+from tests.pg import documents
 
 A36, A40 = "A1b2C3d4E5" * 3 + "F6g7H8", "Zz9Yy8Xx7W" * 4
 
@@ -82,6 +82,7 @@ def test_ordinary_text_is_not_redacted() -> None:
         assert redact(text) == text
 
 
+@pytest.mark.both_backends
 @pytest.mark.parametrize("kind", list(FAKE_SECRETS))
 def test_secrets_redacted_before_persisting(ws, kind: str) -> None:
     secret = FAKE_SECRETS[kind]
@@ -91,24 +92,24 @@ def test_secrets_redacted_before_persisting(ws, kind: str) -> None:
         ws.writer(),
         {"signal": "new_knowledge", "brief": "部署", "detail": f"用 {secret}", "source": "agent"},
     )
-    for path in ws.root.rglob("*"):
-        if path.is_file() and ".memstrata" not in path.parts:
-            assert _secret_part(secret) not in path.read_text(encoding="utf-8"), (kind, path)
+    for rel, data in documents(ws.root).items():
+        assert _secret_part(secret) not in data.decode("utf-8"), (kind, rel)
 
 
+@pytest.mark.both_backends
 @pytest.mark.parametrize("kind", list(FAKE_SECRETS))
 def test_team_workspace_refuses_secrets(make_ws, kind: str) -> None:
     team = make_ws(team=True)
-    before = tree_hashes(team.root)
+    before = documents(team.root)
     writer = team.writer(Session("main", "main"))
     with pytest.raises(SecretRefused):
         remember(writer, f"记住：{FAKE_SECRETS[kind]}")
     with pytest.raises(SecretRefused):
         log(writer, f"deploy {FAKE_SECRETS[kind]}")
-    after = {p: h for p, h in tree_hashes(team.root).items() if not p.startswith(".memstrata")}
-    assert after == {p: h for p, h in before.items() if not p.startswith(".memstrata")}
+    assert documents(team.root) == before
 
 
+@pytest.mark.both_backends
 @pytest.mark.parametrize(
     "path", ["../outside.md", "memory/../../x.md", "/etc/passwd", "~/.bashrc", ""]
 )
@@ -146,26 +147,29 @@ def test_symlinked_role_file_escaping_is_refused(ws, tmp_path: Path) -> None:
     assert target.read_text() == "# theirs\n"
 
 
+@pytest.mark.both_backends
 @pytest.mark.parametrize("rel", ["SOUL.md", "IDENTITY.md", "AGENTS.md"])
 def test_identity_files_read_only(ws, rel: str) -> None:
-    before = (ws.root / rel).read_bytes()
+    before = ws.store.read(rel)
     with pytest.raises(PermissionDenied):
         ws.writer().rewrite(rel, lambda lines: ([*lines, "x\n"], None))
     with pytest.raises(PermissionDenied):
         ws.writer().append(rel, "x\n")
-    assert (ws.root / rel).read_bytes() == before
+    assert ws.store.read(rel) == before
 
 
+@pytest.mark.both_backends
 @pytest.mark.parametrize("kind", ["shared", "subagent"])
 @pytest.mark.parametrize("text", ["记住：我喜欢简洁的回答", "记住：staging 数据库在 10.0.0.5"])
 def test_shared_and_subagent_cannot_write_private_roles(ws, kind: str, text: str) -> None:
-    before = tree_hashes(ws.root)
+    before = documents(ws.root)
     with pytest.raises(PermissionDenied):
         remember(ws.writer(Session(kind, "coder")), text)
     for rel in ("MEMORY.md", "USER.md"):
-        assert tree_hashes(ws.root)[rel] == before[rel]
+        assert documents(ws.root)[rel] == before[rel]
 
 
+@pytest.mark.both_backends
 def test_subagent_writes_only_its_own_tagged_sections(ws) -> None:
     coder = ws.writer(Session("subagent", "coder"))
     written = log(coder, "实现了登录")
@@ -179,6 +183,7 @@ def test_subagent_writes_only_its_own_tagged_sections(ws) -> None:
         log(ws.writer(Session("subagent")), "no agent name")
 
 
+@pytest.mark.both_backends
 def test_team_workspace_tags_every_entry(make_ws) -> None:
     team = make_ws(team=True)
     written = remember(team.writer(), "记住：发布前必须通知 writer")

@@ -46,3 +46,15 @@ class FormatError(MemstrataError):
 
 class SecretRefused(MemstrataError):
     """A team workspace refuses text that contains a secret instead of redacting it."""
+
+
+class StoreUnavailable(MemstrataError):
+    """The team store (PostgreSQL) cannot be reached; nothing of the operation was written.
+    Exit 75 (EX_TEMPFAIL): trying again later is the right answer."""
+
+    exit_code = 75
+
+
+class StoreConflict(MemstrataError):
+    """A document changed under a writer that should have held its lock (a lock lost with a
+    dropped connection); nothing was written."""

@@ -175,3 +175,21 @@ def status(ws: Any, rows: list[Any]) -> dict[str, Any]:
 
 def skill_file(made: Any, action: str) -> dict[str, Any]:
     return {"action": action, "name": made.name, "path": made.path, "cite": f"📍 {made.path}"}
+
+
+# ---------------------------------------------------------------- team store
+def transfer(action: str, folder: Any, result: Any) -> dict[str, Any]:
+    """What ``export``, ``import`` or ``sync`` did (team/transfer.py)."""
+    return {"action": action, "folder": str(folder), **result.as_dict()}
+
+
+def transfer_text(action: str, folder: Any, result: Any) -> str:
+    lines = [
+        f"{action} {folder}: {len(result.written)} written to the folder, "
+        f"{len(result.deleted)} deleted from it, {len(result.stored)} stored, "
+        f"{len(result.removed)} removed from the store, {len(result.conflicts)} conflicts"
+    ]
+    lines += [
+        f"conflict: {rel} changed in the folder and in the team store" for rel in result.conflicts
+    ]
+    return "\n".join(lines)

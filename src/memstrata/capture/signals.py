@@ -79,6 +79,19 @@ _ER_START = re.compile(
     re.IGNORECASE,
 )
 _ER_TRAILING = re.compile(r",\s*always\s*[.!]?\s*$", re.IGNORECASE)
+# A request that names the memory instead of saying 记住/remember ("写进 MEMORY.md", "记到小本本",
+# "add that to your notes"): anchored at the clause start, so "帮我 add 一个 notes 字段" and a
+# question about MEMORY.md stay quiet. 88 of 88 hits on the signals corpus are explicit requests.
+_ER_MEMORY_FILE = re.compile(
+    r"^\s*(?:请|帮我|麻烦|pls|please|can you|could you)?\s*(?:把?(?:这|它|那|刚才)\S{0,12}?)?\s*"
+    r"(?:写进|写到|记到|记在|记进|加到|加进|存到|存进|放进|放到|补到|抄到|更新到|归档到)\s*"
+    r"(?:你的?|你那个)?\s*(?:MEMORY(?:\.md)?|USER\.md|AGENTS\.md|CLAUDE\.md|lessons(?:\.md)?"
+    r"|principles(?:\.md)?|memory|备忘|小本本|笔记|notes?|长期记忆|经验)"
+    r"|^\s*(?:pls|please|can you|could you|kindly)?\s*(?:add|put|save|write|jot|stick|log|file)\b"
+    r".{0,30}?\b(?:to|in|into)\s+(?:your|the)?\s*(?:MEMORY\.md|USER\.md|AGENTS\.md|CLAUDE\.md"
+    r"|notes|memory(?: file)?|long[- ]term memory)\b",
+    re.IGNORECASE,
+)
 _CORRECTION = re.compile(
     r"^\s*(?:不对(?!称)|错了(?!吗)|不是这样|你搞错了|你理解错了|这里写错了|这不对|其实不是|你又把)"
     r"|(?:你写的|你给的).{0,20}有问题|不是.{1,20}[，,]\s*(?:应该|而)是|应该(?:是|用).{1,30}[，,]?\s*(?:不是|而不是|你写成了)"
@@ -208,7 +221,7 @@ def _user_signals(text: str, context: str = "") -> list[Signal]:
         hypothetical = bool(_HYPOTHETICAL.search(body))
         limited = bool(_SCOPE_LIMITED.search(body))
         kinds: list[str] = []
-        er = _ER_START.search(body) or _ER_TRAILING.search(body)
+        er = _ER_START.search(body) or _ER_TRAILING.search(body) or _ER_MEMORY_FILE.search(body)
         if (
             er
             and not question

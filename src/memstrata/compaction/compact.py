@@ -427,7 +427,7 @@ def flush_memories(writer: Any, dropped: list[Message]) -> list[str]:
     today_path = ws.daily_path(ws.today()) if ws.role("daily") else None
     if not items or today_path is None:
         return []
-    existing = "".join(ws.read_lines(today_path)) if ws.resolve(today_path).exists() else ""
+    existing = "".join(ws.read_lines(today_path)) if ws.exists(today_path) else ""
     fresh = list(dict.fromkeys(item for item in items if writer.clean(item) not in existing))
     if fresh:
         title = "压缩前记忆刷新" if ws.lang == "zh" else "Memory flush before compaction"

@@ -125,7 +125,7 @@ def _daily(ws: Workspace, budget: int) -> list[str]:
     today = ws.today()
     for day in (today, today - timedelta(days=1)):
         path = ws.daily_path(day) if ws.role("daily") else None
-        if not path or not ws.resolve(path).is_file() or ws.is_link(path):
+        if not path or not ws.exists(path) or ws.is_link(path):
             continue
         offset, lines = ws.read_tail(path, max(budget, 500) * 16)
         for section in reversed(parse_log(lines, path)):  # newest section first
@@ -142,7 +142,7 @@ def _patterns_index(ws: Workspace) -> list[str]:
     if spec is None:
         return []
     path = f"{spec.path}/index.md"
-    if not ws.resolve(path).is_file():
+    if not ws.exists(path):
         return []
     return [
         f"- {e.title} | {e.file} | {e.context} {Span(path, e.line).cite()}"

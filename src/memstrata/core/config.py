@@ -10,6 +10,7 @@ Unknown keys are errors too: a misspelt setting that silently does nothing is wo
 from __future__ import annotations
 
 import dataclasses
+import json
 import re
 import sys
 import types
@@ -199,6 +200,22 @@ class GlobalSettings:
 
 
 @dataclass(frozen=True)
+class StoreSettings:
+    """``[store]``: where the documents live. ``files`` (the default) keeps them as Markdown in
+    the workspace folder; ``postgres`` keeps them as rows in a PostgreSQL database shared by a
+    team's machines (src/memstrata/team/). The DSN carries a password, so memstrata.toml only
+    names the environment variable that holds it."""
+
+    backend: Literal["files", "postgres"] = "files"
+    dsn_env: str = "MEMSTRATA_DSN"
+    # Several workspaces can share one database; rows are keyed by this name ("" = the folder's).
+    name: str = ""
+    # A trial on one machine: the bundled PostgreSQL's data folder (relative to the workspace),
+    # started or joined when the DSN variable is not set (memstrata init --embedded-postgres).
+    embedded: str = ""
+
+
+@dataclass(frozen=True)
 class Config:
     """Settings of one workspace; every field has a default so a missing file is valid."""
 
@@ -215,6 +232,7 @@ class Config:
     privacy: PrivacySettings = field(default_factory=PrivacySettings)
     clock: ClockSettings = field(default_factory=ClockSettings)
     global_: GlobalSettings = field(default_factory=GlobalSettings, metadata={"toml": "global"})
+    store: StoreSettings = field(default_factory=StoreSettings)
     # init's record of the identity files' hashes, for doctor's "hand-edited" check.
     baseline: dict[str, str] = field(default_factory=dict)
     # The file's text, so checks made after loading (paths against the layout) can name a line.
@@ -376,6 +394,7 @@ def config_from_dict(data: dict[str, Any], text: str = "") -> Config:
         data["privacy"] = privacy
     for key in ("agent",):  # informational tables kept by older versions
         data.pop(key, None)
+    _refuse_secret_dsn(data.get("store"), source)
     config = typing.cast(Config, _table(Config, data, "", source))
     if config.clock.timezone:
         try:
@@ -383,6 +402,43 @@ def config_from_dict(data: dict[str, Any], text: str = "") -> Config:
         except ValueError as exc:
             raise source.fail("clock", "timezone", str(exc)) from None
     return dataclasses.replace(config, source=text)
+
+
+_DSN_LIKE = re.compile(r"://|\b(?:host|password|dbname|user)\s*=")
+
+
+def _refuse_secret_dsn(store: Any, source: _Source) -> None:
+    """A connection string (with its password) must never sit in memstrata.toml, which people
+    commit and copy between machines; only the name of the environment variable does."""
+    if not isinstance(store, dict):
+        return
+    for key in ("dsn", "url", "uri"):
+        if key in store:
+            raise source.fail(
+                "store",
+                key,
+                "must not be in memstrata.toml (it holds a password); put the DSN in the "
+                "environment variable named by store.dsn_env (default MEMSTRATA_DSN)",
+            )
+    env = store.get("dsn_env")
+    if isinstance(env, str) and (_DSN_LIKE.search(env) or not re.fullmatch(r"[A-Za-z_]\w*", env)):
+        raise source.fail(
+            "store",
+            "dsn_env",
+            "must be the name of an environment variable (such as MEMSTRATA_DSN), not the DSN",
+        )
+
+
+def render_store(backend: str, name: str, embedded: str = "") -> str:
+    """The ``[store]`` table ``init`` writes for a non-default backend (see StoreSettings)."""
+    return (
+        "\n[store]\n"
+        f'backend = "{backend}"\n'
+        "# the DSN (postgresql://user:password@host/db) is read from this environment variable\n"
+        'dsn_env = "MEMSTRATA_DSN"\n'
+        f"name = {json.dumps(name, ensure_ascii=False)}\n"
+        + (f"embedded = {json.dumps(embedded, ensure_ascii=False)}\n" if embedded else "")
+    )
 
 
 _OFFSET = re.compile(r"^(?:GMT|UTC)?\s*([+-])(\d{1,2})(?::?(\d{2}))?$", re.IGNORECASE)

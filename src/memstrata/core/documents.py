@@ -12,17 +12,20 @@ from __future__ import annotations
 
 import base64
 import contextlib
+import contextvars
 import hashlib
+import importlib
 import json
 import os
 import signal
 import stat
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Protocol
 
+from memstrata.core.config import StoreSettings
 from memstrata.core.storage import (
     append_bytes,
     atomic_write_bytes,
@@ -31,12 +34,17 @@ from memstrata.core.storage import (
     remove_file,
     remove_stale_temps,
 )
-from memstrata.errors import FormatError
+from memstrata.errors import FormatError, MemstrataError
 
 JOURNAL = "journal.json"
 TRANSACTION_LOCK = "transaction.lock"
 # Test hook for the crash tests: SIGKILL this process after N physical writes of a commit.
-_FAULT_ENV = "MEMSTRATA_FAULT_AFTER_WRITES"
+FAULT_ENV = "MEMSTRATA_FAULT_AFTER_WRITES"
+
+
+# Who is writing (``agent:session-kind``), set by the writer around each write: the team store
+# records it with every revision; files have no place for it.
+ACTOR: contextvars.ContextVar[str] = contextvars.ContextVar("memstrata_actor", default="memstrata")
 
 
 def sha(data: bytes | None) -> str | None:
@@ -67,10 +75,20 @@ class DocumentStore(Protocol):
         """The last whole lines within ``max_bytes`` and how many lines come before them."""
         ...
 
-    def size(self, rel: str) -> int | None: ...
+    def size(self, rel: str) -> int | None:
+        """The document's length in bytes; None when there is no such document."""
+        ...
+
+    def modified(self, rel: str) -> float | None:
+        """When the document last changed (POSIX seconds); None when it does not exist."""
+        ...
 
     def names(self, folder: str) -> list[str]:
         """Names of the documents directly in ``folder`` (not links), sorted."""
+        ...
+
+    def walk(self, folder: str) -> list[str]:
+        """Workspace-relative paths of every document anywhere below ``folder``, sorted."""
         ...
 
     def is_link(self, rel: str) -> bool:
@@ -83,6 +101,11 @@ class DocumentStore(Protocol):
 
     def operation_lock(self) -> AbstractContextManager[None]:
         """One multi-document operation at a time per workspace."""
+        ...
+
+    def named_lock(self, name: str) -> AbstractContextManager[None]:
+        """A workspace-wide lock by name (``evolve``: one heartbeat or approval at a time),
+        released when its holder dies (a killed process, a dropped database connection)."""
         ...
 
     def replace(self, rel: str, data: bytes) -> None:
@@ -100,6 +123,11 @@ class DocumentStore(Protocol):
 
     def recover(self) -> list[str]:
         """Finish a commit a dead process left half-done; cheap when there is none."""
+        ...
+
+    def subscribe(self, on_change: Callable[[str | None], None]) -> Callable[[], None]:
+        """Call ``on_change(path)`` when another process changes a document (``None``: some
+        changes may have been missed); returns the function that stops it."""
         ...
 
     def replay_locked(self) -> list[str]:
@@ -164,9 +192,28 @@ class FilesStore:
 
     def size(self, rel: str) -> int | None:
         try:
-            return self._full(rel).stat().st_size
+            info = self._full(rel).stat()
         except (FileNotFoundError, NotADirectoryError):
             return None
+        return info.st_size if stat.S_ISREG(info.st_mode) else None
+
+    def modified(self, rel: str) -> float | None:
+        try:
+            return self._full(rel).stat().st_mtime
+        except (FileNotFoundError, NotADirectoryError):
+            return None
+
+    def walk(self, folder: str) -> list[str]:
+        base = self._full(folder) if folder else self.root
+        if not base.is_dir():
+            return []
+        return sorted(
+            f"{folder}/{p.relative_to(base).as_posix()}"
+            if folder
+            else p.relative_to(base).as_posix()
+            for p in base.rglob("*")
+            if p.is_file() and not p.is_symlink()
+        )
 
     def names(self, folder: str) -> list[str]:
         path = self._full(folder) if folder else self.root
@@ -201,11 +248,19 @@ class FilesStore:
     def operation_lock(self) -> AbstractContextManager[None]:
         return file_lock(self.state_dir / TRANSACTION_LOCK)
 
+    def named_lock(self, name: str) -> AbstractContextManager[None]:
+        return file_lock(self.state_dir / f"{name}.lock")
+
     def replace(self, rel: str, data: bytes) -> None:
         atomic_write_bytes(self._full(rel), data)
 
     def append(self, rel: str, data: bytes) -> None:
         append_bytes(self._full(rel), data)
+
+    def subscribe(self, on_change: Callable[[str | None], None]) -> Callable[[], None]:
+        """Nothing to do: files changed by other processes are found by the index's scan and
+        the folder watcher (recall/watch.py)."""
+        return lambda: None
 
     # ---------------------------------------------------------------- commits
     def commit(self, steps: list[Step], warnings: list[str]) -> None:
@@ -284,9 +339,28 @@ class FilesStore:
         )
 
     def _maybe_fault(self) -> None:
-        limit = os.environ.get(_FAULT_ENV)
+        limit = os.environ.get(FAULT_ENV)
         if limit is None:
             return
         self._fault_count += 1
         if self._fault_count >= int(limit):
             os.kill(os.getpid(), signal.SIGKILL)
+
+
+# Backends other than files live above core (src/memstrata/team/); core names them by module so
+# it never imports them, and a workspace on files never loads a database driver.
+_BACKENDS = {"postgres": "memstrata.team.store"}
+
+
+def open_store(
+    settings: StoreSettings, root: Path, state_dir: Path, global_root: Path | None = None
+) -> DocumentStore:
+    """The document store ``[store] backend`` asks for (files unless the workspace says so)."""
+    if settings.backend == "files":
+        return FilesStore(root, state_dir, global_root)
+    module_name = _BACKENDS.get(settings.backend)
+    if module_name is None:
+        raise MemstrataError(f"unknown store backend {settings.backend!r}")
+    module = importlib.import_module(module_name)
+    store: DocumentStore = module.open_store(settings, root, state_dir, global_root)
+    return store

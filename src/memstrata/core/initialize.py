@@ -12,7 +12,8 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from memstrata.core.config import CONFIG_NAME, LANGS, render_config
+from memstrata.core.config import CONFIG_NAME, LANGS, render_config, render_store
+from memstrata.core.documents import FilesStore
 from memstrata.core.layouts import (
     PATTERN_DOMAINS,
     PRESETS,
@@ -20,7 +21,7 @@ from memstrata.core.layouts import (
     default_privacy,
     detect_preset,
 )
-from memstrata.core.storage import atomic_write_bytes
+from memstrata.core.storage import atomic_write_bytes, file_lock
 from memstrata.core.templates import template_for
 from memstrata.core.workspace import Workspace
 from memstrata.core.writer import Writer
@@ -72,11 +73,16 @@ def init_workspace(
     team: bool = False,
     global_root: str | None = None,
     global_roles: tuple[str, ...] = (),
+    backend: str = "files",
+    embedded: str = "",
 ) -> InitResult:
     """Create the layout of ``preset`` in ``path``; an existing workspace is adopted untouched.
 
     ``global_root``: a folder shared by every project (note 004); the user's profile and the
     identity files (plus ``global_roles``) live there, created only when missing.
+    With ``backend="postgres"`` the folder keeps only memstrata.toml (and derived state); the
+    documents are created as rows in the database named by ``$MEMSTRATA_DSN`` (or in the
+    bundled PostgreSQL whose data folder ``embedded`` names, for a trial).
     """
     if preset not in PRESETS:
         raise MemstrataError(f"unknown preset {preset!r}; use one of {', '.join(PRESETS)}")
@@ -98,6 +104,8 @@ def init_workspace(
     root.mkdir(parents=True, exist_ok=True)
     private, _subagents = default_privacy(preset, team)
     settings = render_config(preset, lang, team, private, global_root or "", roles)
+    if backend != "files":
+        settings += render_store(backend, root.resolve().name, embedded)
     atomic_write_bytes(root / CONFIG_NAME, settings.encode("utf-8"))
     try:
         ws = Workspace.open(root)
@@ -109,7 +117,7 @@ def init_workspace(
     now = ws.now().strftime("%Y-%m-%d %H:%M")
     created = [CONFIG_NAME]
     files, dirs = _files_to_create(ws.layout)
-    for folder in dirs:
+    for folder in dirs if backend == "files" else ():  # a database has no empty folders
         ws.resolve(folder).mkdir(parents=True, exist_ok=True)
     for rel in files:
         text = _relink_skills(ws, rel, template_for(preset, rel, lang, today, now))
@@ -117,9 +125,7 @@ def init_workspace(
             text = "".join(refresh_header(split_lines(text), today))
         if writer.create(rel, text):
             created.append(rel)
-    gitignore = ws.resolve(".gitignore")
-    if not gitignore.exists():
-        writer.create(".gitignore", GITIGNORE)
+    if writer.create(".gitignore", GITIGNORE):
         created.append(".gitignore")
     _record_identity_baseline(root, ws)
     return InitResult(Workspace.open(root), adopted=False, created=created)
@@ -150,7 +156,7 @@ def _record_identity_baseline(root: Path, ws: Workspace) -> None:
     """Hashes of the identity and rule files as init wrote them, so ``doctor`` can tell when
     they change."""
     lines = [
-        f'"{rel}" = "{hashlib.sha256(ws.resolve(rel).read_bytes()).hexdigest()}"'
+        f'"{rel}" = "{hashlib.sha256(ws.store.read(rel) or b"").hexdigest()}"'
         for role in BASELINE_ROLES
         for rel in ws.role_files(role)
     ]
@@ -172,8 +178,7 @@ def record_baseline(writer: Writer, rels: list[str]) -> None:
     ws = writer.ws
     entries = {}
     for rel in rels:
-        full = ws.resolve(rel)
-        bom = full.exists() and full.read_bytes()[:3] == "\ufeff".encode()
+        bom = (ws.store.read(ws.rel(ws.resolve(rel))) or b"")[:3] == "\ufeff".encode()
         data = "".join(ws.read_lines(rel)).encode("utf-8")
         entries[rel] = hashlib.sha256((b"\xef\xbb\xbf" if bom else b"") + data).hexdigest()
 
@@ -201,4 +206,11 @@ def record_baseline(writer: Writer, rels: list[str]) -> None:
                 new.insert(at, line)
         return new, None
 
-    writer.rewrite(CONFIG_NAME, transform)
+    if isinstance(ws.store, FilesStore):
+        writer.rewrite(CONFIG_NAME, transform)
+        return
+    # A team store's memstrata.toml is this machine's file (it says how to reach the store),
+    # not a document of the store.
+    with file_lock(ws.state_dir / "config.lock"):
+        lines = split_lines((ws.root / CONFIG_NAME).read_text(encoding="utf-8"))
+        atomic_write_bytes(ws.root / CONFIG_NAME, "".join(transform(lines)[0]).encode("utf-8"))

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from memstrata.core.config import CONFIG_NAME, Config, load_config, parse_timezone, zone_label
-from memstrata.core.documents import DocumentStore, FilesStore
+from memstrata.core.documents import DocumentStore, open_store
 from memstrata.core.layouts import (
     DAILY_NAME,
     PRESETS,
@@ -73,7 +73,9 @@ class Workspace:
         )
         self._clock_given = clock is not None
         self.clock = clock or _env_clock
-        self.store: DocumentStore = FilesStore(root, root / STATE_DIR, self.global_root)
+        self.store: DocumentStore = open_store(
+            config.store, root, root / STATE_DIR, self.global_root
+        )
         # The multi-file operation running in this process, if any (see core/transaction.py):
         # reads made by that operation's thread see its staged, not yet committed, writes.
         self.transaction: Transaction | None = None
@@ -291,6 +293,11 @@ class Workspace:
         links are visible to the owner's main session only."""
         role = self.role_of(rel_path)
         return (role, LINKED_ROLE) if self.is_link(rel_path) else (role,)
+
+    def exists(self, rel_path: str) -> bool:
+        """Whether the document exists, in whichever store holds the workspace's documents
+        (never ask the folder: a team workspace keeps them in PostgreSQL)."""
+        return self.store.size(self.rel(self.resolve(rel_path))) is not None
 
     def rel(self, path: Path) -> str:
         if self.global_root is not None and self.global_root in path.parents:

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
 from memstrata.core import changes
+from memstrata.core.documents import ACTOR
 from memstrata.core.permissions import Session, check_write
 from memstrata.core.redact import find_secrets, redact
 from memstrata.core.transaction import BOM, Transaction, recover, transaction
@@ -82,6 +83,15 @@ class Writer:
                 out.append(self.clean(body) + line[len(body) :])
         return out
 
+    @contextlib.contextmanager
+    def _acting(self) -> Iterator[None]:
+        """Name this session as the author of what the store writes meanwhile (team history)."""
+        token = ACTOR.set(f"{self.agent or 'main'}:{self.session.kind}")
+        try:
+            yield
+        finally:
+            ACTOR.reset(token)
+
     @property
     def agent(self) -> str | None:
         """The tag written on entries: the session's agent, or ``main`` in a team workspace."""
@@ -131,7 +141,7 @@ class Writer:
     @contextlib.contextmanager
     def transaction(self) -> Iterator[Transaction]:
         """Group several writes into one all-or-nothing operation (core/transaction.py)."""
-        with transaction(self.ws) as txn:
+        with self._acting(), transaction(self.ws) as txn:
             yield txn
         self.warnings.extend(txn.warnings)
 
@@ -163,7 +173,7 @@ class Writer:
                 self._check_limit(rel, effective_role, len(new))
             return result
         store = self.ws.store
-        with store.lock(rel):
+        with self._acting(), store.lock(rel):
             data = store.read(rel)
             bom = data is not None and data.startswith(BOM)
             old = split_lines(decode_text(data, rel)) if data is not None else []
@@ -224,7 +234,7 @@ class Writer:
             staged.appended += addition
             return line if count_lines else 0
         store = self.ws.store
-        with store.lock(rel):
+        with self._acting(), store.lock(rel):
             data = store.read(rel) or b""
             if data.startswith(BOM):
                 data = data[len(BOM) :]
@@ -240,11 +250,11 @@ class Writer:
         """Move a file inside the workspace (a skill draft into place); refuses to overwrite."""
         src = self._target(source, role)
         dst = self._target(target, role)
-        if not src.is_file():
-            raise MemstrataError("no such file to move", source)
-        if dst.exists():
-            raise MemstrataError("already exists; not overwritten", target)
         source_rel, target_rel = self.ws.rel(src), self.ws.rel(dst)
+        if self.ws.store.size(source_rel) is None:
+            raise MemstrataError("no such file to move", source)
+        if self.ws.store.size(target_rel) is not None or dst.is_dir():
+            raise MemstrataError("already exists; not overwritten", target)
         # A move is a commit of its own: the new copy is written before the old name goes.
         with self.transaction() as txn:
             moving = txn.touch(source_rel, lambda data: decode_text(data, source_rel))
@@ -261,8 +271,8 @@ class Writer:
         """
         full = self.ws.resolve(rel_path)
         rel = self.ws.rel(full)
-        with self.ws.store.lock(rel):
-            if self.ws.store.size(rel) is not None or full.is_symlink():
+        with self._acting(), self.ws.store.lock(rel):
+            if self.ws.store.size(rel) is not None or full.is_symlink() or full.is_dir():
                 return False
             self.ws.store.replace(rel, text.encode("utf-8"))
         return True

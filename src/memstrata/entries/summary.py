@@ -69,7 +69,7 @@ def daily_summary(writer: Writer, day: date | None = None) -> DailySummary:
     result = DailySummary(path)
     names = ARCHIVE_SECTIONS["zh" if ws.lang == "zh" else "en"]
     for key, items in _sources(writer, day.isoformat()).items():
-        existing = "".join(ws.read_lines(path)) if ws.resolve(path).exists() else ""
+        existing = "".join(ws.read_lines(path)) if ws.exists(path) else ""
         # A task is the same item whatever its status says now (T001 部署网关（进行中）).
         fresh = [item for item in items if writer.clean(item.split("（")[0]) not in existing]
         if not fresh:

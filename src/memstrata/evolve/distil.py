@@ -37,7 +37,7 @@ def distil_daily_logs(writer: Writer, embed: Embed | None) -> list[Proposal]:
     for offset in range(RECENT_DAYS, -1, -1):
         day = today - timedelta(days=offset)
         path = ws.daily_path(day)
-        if not ws.resolve(path).is_file():
+        if not ws.exists(path):
             continue
         for number, line in enumerate(ws.read_lines(path), start=1):
             text = line.strip().lstrip("-* ").strip()
@@ -76,7 +76,7 @@ def _outdated(writer: Writer, newer: list[str]) -> list[Proposal]:
     """MEMORY.md bullets that a later bullet or a distilled statement contradicts."""
     ws = writer.ws
     path = ws.role_path("long_term")
-    if not ws.resolve(path).is_file():
+    if not ws.exists(path):
         return []
     zh = ws.lang == "zh"
     bullets = [b for b in parse_bullets(ws.read_lines(path), path) if b.date and not b.fixed]

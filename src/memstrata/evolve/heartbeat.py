@@ -356,7 +356,7 @@ def _draft_skills(writer: Writer, records: list[dict]) -> list[str]:
         name = skills.name_for(steps)
         _index, folder = skills.folders(writer)
         if any(
-            writer.ws.resolve(p).exists()
+            writer.ws.exists(p)
             for p in (f"{folder}/auto-generated/{name}/SKILL.md", f"{folder}/{name}/SKILL.md")
         ):
             continue

@@ -21,7 +21,7 @@ _LOG_LINE = re.compile(r"^-\s+(\d{4}-\d{2}-\d{2})[^|]*\|\s*([^|]*?)\s*\|\s*([^|]
 def _recent(writer: Writer) -> list[str]:
     ws = writer.ws
     spec = ws.role("evolution_log")
-    if spec is None or not ws.resolve(spec.path).is_file():
+    if spec is None or not ws.exists(spec.path):
         return []
     found = []
     for raw in ws.read_lines(spec.path):
@@ -40,7 +40,7 @@ def update_evolution_summary(writer: Writer) -> None:
     if ws.role("long_term") is None:
         return
     path = ws.role_path("long_term")
-    if not ws.resolve(path).is_file():
+    if not ws.exists(path):
         return
     recent = _recent(writer)
     if not recent:

@@ -71,7 +71,7 @@ def entries(ws: Workspace) -> list[Known]:
         if ws.role(role) is None:
             continue
         for path in ws.role_files(role):
-            if path.endswith("index.md") or not ws.resolve(path).is_file():
+            if path.endswith("index.md") or not ws.exists(path):
                 continue
             lines = ws.read_lines(path)
             if role == "principles":
@@ -91,7 +91,7 @@ def entries(ws: Workspace) -> list[Known]:
                     if b.date  # dated entries only: template hints are not memories
                 ]
     spec = ws.role("candidates")
-    if spec is not None and ws.resolve(spec.path).is_file():
+    if spec is not None and ws.exists(spec.path):
         for row in parse_candidates(ws.read_lines(spec.path), spec.path):
             if row.table == "promoted":
                 found.append(Known("candidates", spec.path, row.line, row.cells[0], row.cells[1]))

@@ -16,7 +16,6 @@ import unicodedata
 from contextlib import AbstractContextManager
 from dataclasses import asdict, dataclass, field
 
-from memstrata.core.storage import file_lock
 from memstrata.core.transaction import read_state, write_state
 from memstrata.core.workspace import Workspace
 from memstrata.evolve.pool import Candidate
@@ -103,7 +102,7 @@ def save_state(ws: Workspace, state: dict) -> None:
 
 def evolve_lock(ws: Workspace) -> AbstractContextManager[None]:
     """One heartbeat or approval at a time per workspace, across processes."""
-    return file_lock(ws.state_dir / "evolve.lock")
+    return ws.store.named_lock("evolve")
 
 
 def as_proposals(ws: Workspace, candidates: list[Candidate], explicit: set[str]) -> list[Proposal]:

@@ -48,18 +48,14 @@ def patterns_about(
         return []
     index_path = f"{spec.path}/index.md"
     scored = []
-    for line in (
-        parse_index(ws.read_lines(index_path), index_path)
-        if ws.resolve(index_path).exists()
-        else []
-    ):
+    for line in parse_index(ws.read_lines(index_path), index_path) if ws.exists(index_path) else []:
         score = max(similarity(query, line.title), similarity(query, line.context))
         if score > 0:
             scored.append((score, line))
     found: list[Reviewed] = []
     for _score, line in sorted(scored, key=lambda item: -item[0])[:limit]:
         path = f"{spec.path}/{line.file}"
-        for p in parse_patterns(ws.read_lines(path), path) if ws.resolve(path).exists() else []:
+        for p in parse_patterns(ws.read_lines(path), path) if ws.exists(path) else []:
             if p.title == line.title:
                 found.append(
                     Reviewed(

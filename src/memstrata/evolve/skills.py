@@ -88,7 +88,7 @@ def _add(writer: Writer, name: str, when: str, path: str | None) -> SkillFile:
     path = path or f"{folder}/{name}/SKILL.md"
     writer.ws.resolve(path)
     ws = writer.ws
-    if not ws.resolve(path).exists():
+    if not ws.exists(path):
         skeleton = render_skill(
             name, writer.clean(when) or name, writer.clean(when), [], False, ws.lang
         )
@@ -115,9 +115,12 @@ def listing(ws: Workspace) -> dict[str, list[str]]:
     index = ws.role_path("skills")
     folder = index.rsplit("/", 1)[0] if "/" in index else ""
     registered = [line.strip() for line in ws.read_lines(index) if line.startswith("- ")]
-    drafts_dir = ws.resolve(f"{folder}/auto-generated" if folder else "auto-generated")
-    drafts = (
-        sorted(p.parent.name for p in drafts_dir.glob("*/SKILL.md")) if drafts_dir.is_dir() else []
+    drafts_dir = f"{folder}/auto-generated" if folder else "auto-generated"
+    depth = drafts_dir.count("/") + 2  # auto-generated/NAME/SKILL.md
+    drafts = sorted(
+        rel.split("/")[-2]
+        for rel in ws.store.walk(drafts_dir)
+        if rel.endswith("/SKILL.md") and rel.count("/") == depth
     )
     return {"registered": registered, "drafts": drafts}
 
@@ -167,7 +170,7 @@ def _approve(writer: Writer, name: str) -> SkillFile:
     name = check_name(name)
     _index, folder = folders(writer)
     source, target = f"{folder}/auto-generated/{name}/SKILL.md", f"{folder}/{name}/SKILL.md"
-    if not writer.ws.resolve(source).is_file():
+    if not writer.ws.exists(source):
         raise MemstrataError(f"no draft for skill {name!r}", source)
     writer.move(source, target)
     writer.rewrite(target, lambda lines: ([_DRAFT_NOTE.sub("", line) for line in lines], None))

@@ -114,7 +114,7 @@ def _consolidate(writer: Writer, dry_run: bool, confirm: bool) -> ConsolidationR
         day = _day_of(rel)
         monthly = f"{folder}/{day:%Y-%m}.md"
         entry = [f"- [{day.isoformat()}]({_link(monthly, rel)})", *_highlights(ws, rel)]
-        existing = "".join(ws.read_lines(monthly)) if ws.resolve(monthly).exists() else ""
+        existing = "".join(ws.read_lines(monthly)) if ws.exists(monthly) else ""
         if f"- [{day.isoformat()}](" in existing:
             continue
         report.summarised.append(rel)
@@ -156,7 +156,7 @@ def _consolidate(writer: Writer, dry_run: bool, confirm: bool) -> ConsolidationR
 def _expire(writer: Writer, dry_run: bool) -> list[str]:
     """The pool's clean-up (note 004 lists it under consolidate): candidates past expiry."""
     ws = writer.ws
-    if not ws.role("candidates") or not ws.resolve(ws.role_path("candidates")).exists():
+    if not ws.role("candidates") or not ws.exists(ws.role_path("candidates")):
         return []
     days = int(ws.config.evolve.expiry_days)
     if dry_run:
@@ -225,7 +225,7 @@ def _files_in(ws: Workspace, folder: str) -> list[str]:
 
 
 def _relink(writer: Writer, monthly: str, old: str, new: str) -> None:
-    if not writer.ws.resolve(monthly).exists():
+    if not writer.ws.exists(monthly):
         return
     before, after = f"]({_link(monthly, old)})", f"]({_link(monthly, new)})"
     writer.rewrite(

@@ -33,7 +33,7 @@ from memstrata.formats.jsonl import parse_jsonl
 from memstrata.formats.validate import entry_keys
 from memstrata.maintain.status import workspace_status
 from memstrata.recall.store import INDEX_NAME, Index, iter_markdown
-from memstrata.text.textio import read_text, strip_eol
+from memstrata.text.textio import strip_eol
 
 _LINK = re.compile(r"\]\((?!https?:|mailto:|#)([^)\s]+)\)|→\s*详见\s+(\S+\.md)|→ see\s+(\S+\.md)")
 _DATE_LINE = re.compile(
@@ -156,7 +156,7 @@ def _pending(ws: Workspace) -> list[Finding]:
 
 
 def _candidates(ws: Workspace) -> list[Finding]:
-    if not ws.role("candidates") or not ws.resolve(ws.role_path("candidates")).exists():
+    if not ws.role("candidates") or not ws.exists(ws.role_path("candidates")):
         return []
     days = int(ws.config.evolve.expiry_days)
     out = []
@@ -290,7 +290,7 @@ def _links(ws: Workspace) -> list[Finding]:
                 if not target or target.startswith(("/", "~")):
                     continue
                 candidates = [f"{base}/{target}" if base else target, target]
-                if not any((ws.root / c).exists() for c in candidates):
+                if not any(_exists(ws, c) for c in candidates):
                     out.append(
                         Finding(
                             "links", "problem", f"link to missing file {target}", f"{rel}:{number}"
@@ -299,17 +299,27 @@ def _links(ws: Workspace) -> list[Finding]:
     return out
 
 
+def _exists(ws: Workspace, rel: str) -> bool:
+    """A link's target: a file or folder, or a document (or folder) of the team store."""
+    if (ws.root / rel).exists():
+        return True
+    try:
+        return ws.exists(rel) or bool(ws.store.walk(rel))
+    except MemstrataError:  # leads out of the workspace and is not there
+        return False
+
+
 def _secrets(ws: Workspace) -> list[Finding]:
     out = []
     names = [rel for rel, _stat in (*iter_markdown(ws.root), *ws.global_markdown())]
     names += [
         ws.role_path(r)
         for r in ("pending", "citations")
-        if ws.role(r) and ws.resolve(ws.role_path(r)).exists()
+        if ws.role(r) and ws.exists(ws.role_path(r))
     ]
     for rel in names:
         try:
-            text = read_text(ws.resolve(rel), rel)
+            text = "".join(ws.read_lines(rel))
         except MemstrataError:  # unreadable files are reported by status and search
             continue
         for finding in find_secrets(text):
@@ -347,9 +357,10 @@ def _identity(ws: Workspace) -> list[Finding]:
         except MemstrataError:
             continue  # a global file whose [global] root is no longer configured
         accept = f"if you meant it: `memstrata doctor --accept {rel}`"
-        if not path.exists():
+        data = ws.store.read(ws.rel(path))
+        if data is None:
             out.append(Finding(kind, "problem", f"{kind} file deleted since init", rel))
-        elif hashlib.sha256(path.read_bytes()).hexdigest() != digest:
+        elif hashlib.sha256(data).hexdigest() != digest:
             message = (
                 "rules file edited by hand (rules change only through `memstrata rule` and "
                 f"an approval); {accept}"
@@ -385,7 +396,7 @@ def accept(writer: Writer, rels: list[str]) -> list[str]:
     for rel in rels:
         if ws.role_of(rel) not in BASELINE_ROLES:
             raise MemstrataError("is not an identity or rules file", rel)
-        if not ws.resolve(rel).is_file():
+        if not ws.exists(rel):
             raise MemstrataError("does not exist", rel)
     with writer.transaction():
         record_baseline(writer, rels)

@@ -59,7 +59,7 @@ def handoff(ws: Workspace, lessons: int = 5) -> str:
         "",
     ]
     in_flight = []
-    if ws.role("candidates") and ws.resolve(ws.role_path("candidates")).exists():
+    if ws.role("candidates") and ws.exists(ws.role_path("candidates")):
         path = ws.role_path("candidates")
         in_flight = [
             f"- {c.cid} [{c.kind}] {c.summary}（{c.count}/{c.threshold}，{c.first_seen}）{Span(path, c.line).cite()}"

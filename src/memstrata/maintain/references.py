@@ -107,6 +107,6 @@ def resolve(ws: Workspace, ref: str) -> Entry:
     for entry in entries(ws):
         if entry.path == path and entry.start_line <= start <= entry.end_line:
             return entry
-    if not ws.resolve(path).is_file():
+    if not ws.exists(path):
         raise MemstrataError("no such file in the workspace", path)
     return Entry(f"{path}:L{start}", "", ws.role_of(path) or "other", path, start, end)

@@ -99,8 +99,9 @@ def workspace_status(
             warnings.extend(found)
             if count is not None:
                 entries = (entries or 0) + count
-            mtime = ws.resolve(rel).stat().st_mtime
-            newest = mtime if newest is None else max(newest, mtime)
+            mtime = ws.store.modified(rel)
+            if mtime is not None:
+                newest = mtime if newest is None else max(newest, mtime)
         last = datetime.fromtimestamp(newest).isoformat(timespec="seconds") if newest else None
         unit = "entries" if name == "candidates" else "lines"
         rows.append(

@@ -43,7 +43,7 @@ def get_lines(ws: Workspace, ref: str, session: Session | None = None) -> GetRes
         raise PermissionDenied("hidden folders are not memory; nothing to read here", rel)
     if not can_read(ws.config, session, *ws.read_roles(rel)):
         raise PermissionDenied(f"a {session.kind} session cannot read this file", rel)
-    if not full.is_file():
+    if not ws.exists(rel):
         raise MemstrataError("no such file in the workspace", rel)
     lines = ws.read_lines(rel)
     first = start or 1

@@ -201,6 +201,7 @@ def run_service(
         )
         stop_watch = threading.Event()
         watchers = []
+        unsubscribe: list[Callable[[], None]] = []
         try:
             for ws in workspaces:
                 write_address(ws.state_dir, address)
@@ -217,6 +218,8 @@ def run_service(
                 )
                 thread.start()
                 watchers.append(thread)
+                # Another replica's writes (team store): the same as a file changed here.
+                unsubscribe.append(ws.store.subscribe(_on_remote_change(service, ws)))
             config = uvicorn.Config(
                 app_factory(service),
                 log_config=None,
@@ -234,6 +237,8 @@ def run_service(
         finally:
             service.stopping.set()
             stop_watch.set()
+            for stop in unsubscribe:
+                stop()
             for thread in watchers:
                 thread.join(timeout=5)
             service.fork.stop()
@@ -242,6 +247,19 @@ def run_service(
             listener.close()
             service.log("stopped")
     return 0
+
+
+def _on_remote_change(service: Service, ws: Workspace) -> Callable[[str | None], None]:
+    """A document changed by another replica: note it for the index and ask for a sync."""
+    from memstrata.core import changes
+
+    def changed(rel: str | None) -> None:
+        if rel is not None:
+            changes.record(str(ws.root), rel)
+        if service.fork is not None:
+            service.fork.sync()
+
+    return changed
 
 
 def _log_errors_to(service: Service) -> None:

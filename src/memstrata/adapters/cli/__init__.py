@@ -41,11 +41,12 @@ def _register() -> None:
         recall,
         records,
         service,
+        team,
         tiers,
         workspace,
     )
 
-    for module in (workspace, records, tiers, recall, learning, maintenance, agents, service):
+    for module in (workspace, records, tiers, recall, learning, maintenance, agents, service, team):
         module.register(cli)
 
 

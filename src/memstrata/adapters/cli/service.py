@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import click
 
 from memstrata.adapters.cli.options import (
@@ -11,8 +13,10 @@ from memstrata.adapters.cli.options import (
     json_option,
     open_workspace,
     session_options,
+    workspace_dir,
     workspace_option,
 )
+from memstrata.adapters.cli.team import embedded_postgres_option, use_embedded_postgres
 
 
 def _handlers() -> dict:
@@ -44,11 +48,17 @@ def register(cli: click.Group) -> None:
     @click.option(
         "--daemon", is_flag=True, help="Start in the background and return once it answers."
     )
+    @embedded_postgres_option
     @workspace_option
     @session_options
     @click.pass_context
     def serve(
-        ctx: click.Context, host: str, port: int | None, also: tuple[str, ...], daemon: bool
+        ctx: click.Context,
+        host: str,
+        port: int | None,
+        also: tuple[str, ...],
+        daemon: bool,
+        embedded_postgres: str | None,
     ) -> None:
         """One warm local service: the CLI and hooks use it when it runs, MCP at /mcp, and a
         review page in the browser. Logs to .memstrata/serve.log; SIGTERM stops it cleanly.
@@ -62,6 +72,13 @@ def register(cli: click.Group) -> None:
         if ctx.invoked_subcommand is not None:
             return
         check_operation("serve", current_session())
+        if embedded_postgres and daemon:
+            raise click.UsageError(
+                "--embedded-postgres runs in the foreground (the database stops with it); "
+                "for a background service point $MEMSTRATA_DSN at a running PostgreSQL"
+            )
+        given = workspace_dir()
+        use_embedded_postgres(embedded_postgres, Path(given) if given else None)
         first = open_workspace()
         workspaces = [first, *(Workspace.open(path) for path in also)]
         port = first.config.serve.port if port is None else port

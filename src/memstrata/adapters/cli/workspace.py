@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
+
 import click
 
 from memstrata.adapters.cli.options import (
@@ -12,6 +15,7 @@ from memstrata.adapters.cli.options import (
     open_workspace,
     warn,
 )
+from memstrata.adapters.cli.team import embedded_postgres_option, use_embedded_postgres
 
 
 def register(cli: click.Group) -> None:
@@ -48,6 +52,14 @@ def register(cli: click.Group) -> None:
         multiple=True,
         help="Another role to keep in the global root (e.g. skills).",
     )
+    @click.option(
+        "--backend",
+        type=click.Choice(("files", "postgres")),
+        default="files",
+        show_default=True,
+        help="Where the documents live: Markdown files here, or PostgreSQL (DSN in $MEMSTRATA_DSN).",
+    )
+    @embedded_postgres_option
     def init(
         directory: str,
         preset: str,
@@ -55,6 +67,8 @@ def register(cli: click.Group) -> None:
         team: bool,
         global_root: str | None,
         global_roles: tuple[str, ...],
+        backend: str,
+        embedded_postgres: str | None,
         as_json: bool,
     ) -> None:
         """Create a workspace (or adopt an existing one without changing a byte).
@@ -65,6 +79,15 @@ def register(cli: click.Group) -> None:
         """
         from memstrata.core.initialize import init_workspace
 
+        embedded = ""
+        if embedded_postgres:
+            backend = "postgres"
+            root = Path(directory).expanduser().resolve()
+            use_embedded_postgres(embedded_postgres, root)
+            data = Path(embedded_postgres).expanduser().resolve()
+            # Relative when it sits beside the workspace (the folder pair moves together).
+            near = data.is_relative_to(root.parent)
+            embedded = os.path.relpath(data, root) if near else str(data)
         result = init_workspace(
             directory,
             preset=preset,
@@ -72,6 +95,8 @@ def register(cli: click.Group) -> None:
             team=team,
             global_root=global_root,
             global_roles=global_roles,
+            backend=backend,
+            embedded=embedded,
         )
         ws = result.workspace
         if as_json:
