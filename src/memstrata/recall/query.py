@@ -27,8 +27,9 @@ _DECISION = re.compile(
     r"|\bdecid(?:e|ed|ing)\b|\bdecision\b|\bsettle[ds]?\b|\bagreed?\b|\bwent with\b|\bgo with\b",
     re.IGNORECASE,
 )
-# Words that only say "the value now": the intent above handles them; as query words they
-# matched any chunk saying 今天 or 现在 (a translation of "now") and outvoted the answer.
+# Words that only say "the value now": the intent above handles them. They stay query words
+# ("what book am I currently reading" finds "I'm currently reading"), but are not translated:
+# 今天 and 现在, translations of "now", matched any line about today and outvoted the answer.
 _NOW_WORDS = re.compile(
     r"\bright now\b|\bnow\b|\bcurrent(?:ly)?\b|these days|at the moment|现在|目前|当前|如今|眼下",
     re.IGNORECASE,
@@ -55,14 +56,15 @@ class QueryPlan:
 def plan_query(text: str, translate: bool = True) -> QueryPlan:
     """Terms, bigrams (short Chinese queries only), translations and intents of ``text``."""
     current = bool(_CURRENT.search(text))
-    terms = query_terms(_NOW_WORDS.sub(" ", text) if current else text) or query_terms(text)
+    terms = query_terms(text)
+    now = set(query_terms(" ".join(_NOW_WORDS.findall(text)))) if current else set()
     cjk = "".join(CJK_RUN.findall(text))
     grams = char_bigrams(text) if 0 < len(cjk) <= SHORT_CJK else []
     return QueryPlan(
         text=text,
         terms=terms,
         grams=grams,
-        synonyms=translations(terms) if translate else {},
+        synonyms=translations([t for t in terms if t not in now]) if translate else {},
         current=current,
         decision=bool(_DECISION.search(text)),
     )
