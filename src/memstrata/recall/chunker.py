@@ -102,6 +102,35 @@ def _span_text(lines: list[str], start: int, end: int) -> str:
     return "\n".join(strip_eol(line) for line in lines[start:end]).strip()
 
 
+def _window_chunks(
+    path: str,
+    lines: list[str],
+    start: int,
+    end: int,
+    heading: str,
+    role: str,
+    entry_id: str,
+    date: str,
+    agent: str | None,
+) -> list[Chunk]:
+    """The chunks of lines ``start``..``end`` (0-based, end exclusive), a long span cut into
+    windows by ``_split_long``: every entry and every list item is chunked the same way."""
+    return [
+        Chunk(
+            path,
+            window_start + 1,
+            window_end,
+            _span_text(lines, window_start, window_end),
+            heading=heading,
+            role=role,
+            entry_id=entry_id,
+            date=date,
+            agent=agent or "",
+        )
+        for window_start, window_end in _split_long(lines, start, end)
+    ]
+
+
 def _split_long(lines: list[str], start: int, end: int) -> list[tuple[int, int]]:
     """0-based [start, end) windows of at most MAX_LINES / MAX_CHARS with a small overlap."""
     windows: list[tuple[int, int]] = []
@@ -181,20 +210,7 @@ def chunk_file(path: str, role: str | None, lines: list[str]) -> list[Chunk]:
         if not date:  # principles and patterns carry theirs on the source: line
             found = _DATE.search(_span_text(lines, start, last + 1))
             date = found.group(1) if found else ""
-        for window_start, window_end in _split_long(lines, start, last + 1):
-            chunks.append(
-                Chunk(
-                    path,
-                    window_start + 1,
-                    window_end,
-                    _span_text(lines, window_start, window_end),
-                    heading=context,
-                    role=role,
-                    entry_id=entry_id,
-                    date=date,
-                    agent=agent or "",
-                )
-            )
+        chunks += _window_chunks(path, lines, start, last + 1, context, role, entry_id, date, agent)
     return chunks
 
 
@@ -239,20 +255,17 @@ def _unit_chunks(path: str, role: str, lines: list[str]) -> list[Chunk]:
             context = _heading_path(stack)
             if header:
                 context = f"{context} > {header}" if context else header
-            for window_start, window_end in _split_long(lines, unit_start, unit_end):
-                chunks.append(
-                    Chunk(
-                        path,
-                        window_start + 1,
-                        window_end,
-                        _span_text(lines, window_start, window_end),
-                        heading=context,
-                        role=role,
-                        entry_id=entry_title,
-                        date=dated or file_date,
-                        agent=agent or "",
-                    )
-                )
+            chunks += _window_chunks(
+                path,
+                lines,
+                unit_start,
+                unit_end,
+                context,
+                role,
+                entry_title,
+                dated or file_date,
+                agent,
+            )
     return chunks
 
 
