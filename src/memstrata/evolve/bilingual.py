@@ -80,6 +80,8 @@ def _dictionary_keys(words: Sequence[str]) -> dict[str, set[str]]:
 def overlaps(first: str, others: Sequence[str], embed: Embed | None = None) -> list[float]:
     """For each of ``others``: the share of content words (of the statement with fewer) that
     align with a content word of ``first``, by word, dictionary or (with ``embed``) embedding."""
+    if not others:
+        return []
     mine = content_words(first)
     theirs = [content_words(other) for other in others]
     vocabulary = list(dict.fromkeys([*mine, *(w for words in theirs for w in words)]))

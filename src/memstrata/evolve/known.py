@@ -14,7 +14,7 @@ never merged, whatever the similarity says.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -160,6 +160,21 @@ def same(
     return overlap is not None and overlap >= CONTENT_OVERLAP and cosine >= CONTENT_COSINE
 
 
+def close_overlaps(
+    summary: str, texts: list[str], cosines: Sequence[float | None], embed: Embed
+) -> list[float | None]:
+    """Content-word overlaps (bilingual.overlaps) of ``summary`` with the texts whose sentence
+    cosine is at least CONTENT_COSINE: the others cannot match by it, and each word costs an
+    embedding (about 10 ms)."""
+    near = [
+        i for i, cosine in enumerate(cosines) if cosine is not None and cosine >= CONTENT_COSINE
+    ]
+    found: list[float | None] = [None] * len(texts)
+    for i, overlap in zip(near, overlaps(summary, [texts[i] for i in near], embed), strict=True):
+        found[i] = overlap
+    return found
+
+
 def find(
     ws: Workspace, summary: str, embed: Embed | None, pool: list[Known] | None = None
 ) -> Known | None:
@@ -173,7 +188,7 @@ def find(
     if embed is not None:
         vectors = embed([summary, *(k.text for k in known)])
         cosines = [float(vectors[0] @ v) for v in vectors[1:]]
-        aligned = list(overlaps(summary, [k.text for k in known], embed))
+        aligned = close_overlaps(summary, [k.text for k in known], cosines, embed)
     best: tuple[float, Known] | None = None
     for entry, cosine, overlap in zip(known, cosines, aligned, strict=True):
         if same(summary, entry.text, settings.match, cosine, settings.match_embedding, overlap):
