@@ -83,7 +83,8 @@ _ER_TRAILING = re.compile(r",\s*always\s*[.!]?\s*$", re.IGNORECASE)
 # "Reply in Chinese from now on"): note 004's 以后都 / 永远不要, one-step triggers. On the
 # training corpus (4,963 utterances) the Chinese form starts 79 clauses, 78 of them labelled
 # explicit_remember, none a hard negative; quotes, questions and hypotheticals are filtered as
-# for every explicit trigger (benchmarks/signals.py --standing prints the count).
+# for every explicit trigger. With those filters the whole pattern fires on 107 utterances of
+# the corpus: 105 explicit_remember, 2 another signal, 0 hard negatives (BENCHMARKS.md).
 _ER_STANDING = re.compile(
     r"(?:^|[，,：:]\s*)(?:以后|今后|往后|从今以后|从现在起|从今天起)[^，,。？?]{0,12}(?:都|每次|一律)"
     r"|(?:^|[，,：:]\s*)永远(?:不要|别|不能)|\bfrom now on\b|\bgoing forward\b",
