@@ -20,6 +20,18 @@ def record(root: str, rel_path: str) -> None:
         _CHANGED.setdefault(root, set()).add(rel_path)
 
 
+def pending(root: str) -> bool:
+    """Whether files were written in this workspace since the last :func:`take`."""
+    with _LOCK:
+        return bool(_CHANGED.get(root))
+
+
+def roots() -> list[str]:
+    """The workspaces with files written since their last :func:`take`."""
+    with _LOCK:
+        return [root for root, paths in _CHANGED.items() if paths]
+
+
 def take(root: str) -> set[str]:
     """The files written since the last call, for this workspace; clears them."""
     with _LOCK:
