@@ -87,7 +87,7 @@ class Service:
             with contextlib.suppress(OSError):
                 path = ws.state_dir / LOG_FILE
                 rotate_if_larger(path, LOG_ROTATE_BYTES)
-                append_bytes(path, line.encode("utf-8", "replace"))
+                append_bytes(path, line.encode("utf-8", "replace"), durable=False)
 
     def run_call(self, request: dict[str, Any]) -> dict[str, Any]:
         if self.fork is None or self.stopping.is_set():
