@@ -209,13 +209,20 @@ def main() -> None:
                     db = ws.state_dir / "index.sqlite"
                     import sqlite3
 
+                    files = len(list((ws.root / "backlog").rglob("*.md")))
                     while time.monotonic() - started < 300:
                         backlog_times.append(timed([*search, queries[len(backlog_times) % 5]]))
                         conn = sqlite3.connect(db)
                         meta = dict(conn.execute("SELECT key, value FROM meta").fetchall())
+                        indexed = conn.execute(
+                            "SELECT COUNT(*) FROM files WHERE path LIKE 'backlog/%'"
+                        ).fetchone()[0]
                         conn.close()
+                        # done: every backlog file indexed (the service's background does it,
+                        # not the searches) and every chunk embedded
                         if (
-                            meta.get("embedded_generation") == meta.get("generation")
+                            indexed == files
+                            and meta.get("embedded_generation") == meta.get("generation")
                             and len(backlog_times) > 3
                         ):
                             break
