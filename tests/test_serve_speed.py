@@ -211,3 +211,27 @@ def test_the_hook_client_imports_neither_typing_nor_pathlib():
         "memstrata.serve.address",
         "memstrata.serve.client",
     }
+
+
+def test_indexing_new_chunks_leaves_every_process_vector_matrix_valid(kept):
+    """The backlog's lexical commits add chunks without vectors: the matrices processes keep
+    stay valid (the vector version stays), so a search during the backlog does not re-read
+    its matrix after each commit. Embedding them, removing chunks or indexing a file again
+    (new ids for texts that have vectors) moves it."""
+    index = _index(kept)
+    conn = index.connect()
+    version, generation = index.vectors_version(conn), index.generation()
+    _backlog(kept.root)
+    index.sync(embed=False, batch=16)
+    assert index.generation() != generation and index.vectors_version(conn) == version
+    assert index.embed_backlog(batch=64) > 0
+    embedded = index.vectors_version(conn)
+    assert embedded != version
+    path = kept.root / "backlog" / "2026-03-00.md"
+    path.write_text(path.read_text(encoding="utf-8") + "- 又一条\n", encoding="utf-8")
+    index.sync(embed=False)
+    assert index.vectors_version(conn) != embedded
+    moved = index.vectors_version(conn)
+    path.unlink()
+    index.sync(embed=False)
+    assert index.vectors_version(conn) != moved

@@ -1,8 +1,9 @@
 """Exact vector search over the index's embeddings with numpy.
 
-The matrix of every chunk vector is kept per process until the index's generation counter
-moves, so a long-running server does not reload every vector per query (OpenClaw's fallback
-did, and ran out of memory). When the generation moves, only the rows that changed are read:
+The matrix of every chunk vector is kept per process until the index's vector version moves
+(the generation of the last change to which chunks have which vectors: a commit of new,
+unembedded chunks leaves it), so a long-running server does not reload every vector per query
+(OpenClaw's fallback did, and ran out of memory). When it moves, only the rows that changed are read:
 a chunk id keeps its text for life (re-indexing a file inserts new ids), so rows whose
 (id, text hash) are unchanged are copied from the old matrix, and the background embedder's
 batches cost a small read each instead of a full reload.
@@ -75,7 +76,8 @@ def forget(db_path: str) -> None:
 def load_matrix(
     conn: sqlite3.Connection, db_path: str, model: str, generation: str
 ) -> VectorMatrix:
-    """The cached matrix for ``model``, brought up to date when the index generation changed."""
+    """The cached matrix for ``model``, brought up to date when the index's vector version
+    (``generation``: meta ``vectors``, or ``generation`` where an index has none yet) moved."""
 
     key = (db_path, model)
     cached = _CACHE.get(key)
@@ -88,8 +90,10 @@ def load_matrix(
     if owns:
         conn.execute("BEGIN")
     try:
-        row = conn.execute("SELECT value FROM meta WHERE key = 'generation'").fetchone()
-        generation = row[0] if row else generation
+        rows = dict(
+            conn.execute("SELECT key, value FROM meta WHERE key IN ('generation', 'vectors')")
+        )
+        generation = str(rows.get("vectors") or rows.get("generation") or generation)
         if cached is not None and cached.generation == generation:
             return cached
         _CACHE[key] = _read_rows(conn, model, generation, cached)
