@@ -271,6 +271,7 @@ def _worker(fd: int, handlers: dict[str, Handler], log: Callable[[str], None]) -
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     signal.signal(signal.SIGINT, signal.SIG_DFL)
     from memstrata.serve import background as backlog
+    from memstrata.serve.client import command_of
 
     backlog.after_fork()
     sock = socket.socket(fileno=fd)
@@ -284,6 +285,7 @@ def _worker(fd: int, handlers: dict[str, Handler], log: Callable[[str], None]) -
     sys.stdout, sys.stderr = out, err
     sys.stdin = io.StringIO(request.get("stdin") or "")
     kind = request.get("kind")
+    started = time.perf_counter()
     try:
         if kind == "cli":
             code = handlers["cli"](list(request["argv"]))
@@ -300,6 +302,11 @@ def _worker(fd: int, handlers: dict[str, Handler], log: Callable[[str], None]) -
         backlog.index_own_writes()
     except Exception as exc:  # the write stands; the background pass indexes it instead
         log(f"indexing a call's writes: {type(exc).__name__}: {exc}")
+    # What the call cost here, for benchmarks/service.py (the command's name, never its text).
+    name = (
+        request.get("event") if kind == "hook" else command_of(list(request.get("argv") or []))[0]
+    )
+    log(f"{kind} {name}: exit {code} in {(time.perf_counter() - started) * 1000:.1f} ms")
     answer = {
         "code": code,
         "stdout": base64.b64encode(out.value()).decode("ascii"),
