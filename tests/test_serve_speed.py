@@ -235,3 +235,38 @@ def test_indexing_new_chunks_leaves_every_process_vector_matrix_valid(kept):
     path.unlink()
     index.sync(embed=False)
     assert index.vectors_version(conn) != moved
+
+
+def test_a_search_during_a_backlog_uses_the_matrix_it_has_until_a_chunk_is_removed(
+    kept, monkeypatch
+):
+    """While the service embeds a backlog, a search uses the vectors its process holds (the
+    fork server brings them up to date between calls) instead of re-reading the matrix after
+    every background commit; once a chunk is removed, or the backlog is done, or outside the
+    service, it reads the current one."""
+    from memstrata.recall import vectors
+    from memstrata.recall.index import ChunkFilter
+
+    index = _index(kept)
+    index.embed_backlog()
+    held = index.vector_side(index.embedder.name, ChunkFilter())
+    matrix = vectors.cached_matrix(str(index.path), index.embedder.name)
+    _backlog(kept.root)
+    index.sync(embed=False, batch=64)
+    batches = iter([False, True])
+    assert index.embed_backlog(batch=32, should_stop=lambda: next(batches)) == 32
+    assert len(index.vector_side(index.embedder.name, ChunkFilter())) == len(held)
+    assert vectors.cached_matrix(str(index.path), index.embedder.name) is matrix
+    monkeypatch.delitem(index_module._BACKGROUND, str(kept.root))  # outside the service
+    assert len(index.vector_side(index.embedder.name, ChunkFilter())) == len(held) + 32
+    monkeypatch.setitem(index_module._BACKGROUND, str(kept.root), 0)
+    moved = vectors.cached_matrix(str(index.path), index.embedder.name)
+    batches = iter([False, True])
+    assert index.embed_backlog(batch=32, should_stop=lambda: next(batches)) == 32
+    index.vector_side(index.embedder.name, ChunkFilter())
+    assert vectors.cached_matrix(str(index.path), index.embedder.name) is moved
+    (kept.root / "backlog" / "2026-03-00.md").unlink()  # a removal: every row re-checked
+    index.sync(embed=False)
+    side = index.vector_side(index.embedder.name, ChunkFilter())
+    assert vectors.cached_matrix(str(index.path), index.embedder.name) is not moved
+    assert len(side) >= len(held) + 32

@@ -22,6 +22,7 @@ import hashlib
 import itertools
 import json
 import os
+import secrets
 import sqlite3
 import threading
 import time
@@ -44,8 +45,9 @@ from memstrata.recall.index import (
     SyncStats,
     VectorSide,
     inline_limit,
+    kept_by_service,
 )
-from memstrata.recall.vectors import load_matrix
+from memstrata.recall.vectors import VectorMatrix, cached_matrix, load_matrix
 from memstrata.text.textio import decode_text, split_lines
 from memstrata.text.tokenize import SEGMENTER, index_grams, index_text
 
@@ -196,16 +198,23 @@ class SqliteIndex:
         return row[0] if row else default
 
     @staticmethod
-    def _bump(conn: sqlite3.Connection, vectors: bool = True) -> None:
+    def _bump(conn: sqlite3.Connection, vectors: bool = True, removed: bool = True) -> None:
         """Move the generation; with ``vectors``, the vector version too (see
-        :meth:`vectors_version`)."""
+        :meth:`vectors_version`), and with ``removed`` (chunks were removed: rows of a
+        matrix may now name the wrong chunk) the ``rows`` version."""
         old = SqliteIndex.meta(conn, "generation", "0")
         generation = str(int(old) + 1)
         conn.execute("INSERT OR REPLACE INTO meta VALUES ('generation', ?)", (generation,))
-        if vectors:
-            conn.execute("INSERT OR REPLACE INTO meta VALUES ('vectors', ?)", (generation,))
-        else:  # an index from before the vector version: its vectors are as of ``old``
-            conn.execute("INSERT OR IGNORE INTO meta VALUES ('vectors', ?)", (old,))
+        # ``rows`` names the index file too: a rebuilt index starts its generations again.
+        file_id = SqliteIndex.meta(conn, "index_id")
+        for key, moved, now, before in (
+            ("vectors", vectors, generation, old),
+            ("rows", vectors and removed, f"{file_id}:{generation}", f"{file_id}:{old}"),
+        ):
+            if moved:
+                conn.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (key, now))
+            else:  # an index from before these versions: as of ``old``
+                conn.execute("INSERT OR IGNORE INTO meta VALUES (?, ?)", (key, before))
 
     @staticmethod
     def vectors_version(conn: sqlite3.Connection) -> str:
@@ -220,21 +229,21 @@ class SqliteIndex:
 
     def _vectors_touched(
         self, conn: sqlite3.Connection, before: tuple[int, int], added: int
-    ) -> bool:
-        """Whether this transaction changed which chunks have vectors: chunks were removed
-        (``before``: the chunk count and largest id when it began), or a new chunk's text
-        already had a vector (a file indexed again)."""
+    ) -> tuple[bool, bool]:
+        """(whether this transaction changed which chunks have vectors, whether it removed
+        chunks): ``before`` is the chunk count and largest id when it began; a new chunk
+        whose text already had a vector (a file indexed again) changes the vectors too."""
         count, top = before
         if conn.execute("SELECT COUNT(*) FROM chunks").fetchone()[0] != count + added:
-            return True
+            return True, True
         if self.embedder is None:
-            return True
+            return True, False
         embedded = conn.execute(
             "SELECT 1 FROM chunks c JOIN embeddings e ON e.text_hash = c.text_hash"
             " AND e.model = ? WHERE c.id > ? LIMIT 1",
             (self.embedder.name, top),
         ).fetchone()
-        return embedded is not None
+        return embedded is not None, False
 
     # ------------------------------------------------------------------ sync
     def sync(
@@ -385,6 +394,9 @@ class SqliteIndex:
                     "INSERT OR REPLACE INTO meta VALUES ('signature', ?)", (self.signature,)
                 )
                 conn.execute("INSERT OR REPLACE INTO meta VALUES ('generation', '1')")
+                conn.execute(
+                    "INSERT OR REPLACE INTO meta VALUES ('index_id', ?)", (secrets.token_hex(8),)
+                )
                 if self.path.exists() and self.embedder is not None:
                     with contextlib.suppress(sqlite3.DatabaseError):
                         conn.execute("ATTACH DATABASE ? AS old", (str(self.path),))
@@ -450,7 +462,7 @@ class SqliteIndex:
                 if batch and stats.chunks_added - added >= batch:
                     left = [path for path, _stat in updates[done:]]
                     break
-            self._bump(conn, self._vectors_touched(conn, before, stats.chunks_added - added))
+            self._bump(conn, *self._vectors_touched(conn, before, stats.chunks_added - added))
             conn.execute("COMMIT")
         except BaseException:
             conn.execute("ROLLBACK")
@@ -590,7 +602,7 @@ class SqliteIndex:
                     for i, (h, _a, _b) in enumerate(part)
                 ],
             )
-            self._bump(conn)
+            self._bump(conn, removed=False)
             conn.execute("COMMIT")
             stats.embedded += len(part)
             if progress:
@@ -636,7 +648,7 @@ class SqliteIndex:
                         for i, (h, _a, _b) in enumerate(rows)
                     ],
                 )
-                self._bump(conn)
+                self._bump(conn, removed=False)
                 conn.execute("COMMIT")
             done += len(rows)
         return done
@@ -756,8 +768,23 @@ class SqliteIndex:
 
     def vector_side(self, model: str, where: ChunkFilter) -> VectorSide:
         conn = self.connect()
-        matrix = load_matrix(conn, str(self.path), model, self.vectors_version(conn))
+        matrix = cached_matrix(str(self.path), model)
+        if matrix is None or not self._may_lag(conn, matrix):
+            matrix = load_matrix(conn, str(self.path), model, self.vectors_version(conn))
         return sqlite_query.MatrixSide(matrix, sqlite_query.allowed_mask(conn, matrix, where))
+
+    def _may_lag(self, conn: sqlite3.Connection, matrix: VectorMatrix) -> bool:
+        """Whether a search may use ``matrix`` as it is although vectors were added since: in
+        the service, while a backlog is being embedded (a search then searches the vectors
+        there are, plus lexical for the rest), and only if no chunk was removed since (every
+        row still names its chunk). The fork server brings it up to date between calls; a
+        worker re-reading it after each of the background's commits paid 30-140 ms."""
+        return (
+            kept_by_service(self.ws.root)
+            and bool(matrix.rows)
+            and matrix.rows == self.meta(conn, "rows")
+            and not self._complete(conn)
+        )
 
     def warm(self) -> None:
         """Bring the cached vector matrix and backlog count up to date (cheap when nothing

@@ -34,6 +34,7 @@ class VectorMatrix:
     matrix: Any  # np.ndarray[float16 | float32], shape (n, dim)
     roles: Any  # np.ndarray[str], the role of each row (for session masks without SQL)
     digests: Any = None  # np.ndarray[int64]: the first 64 bits of each row's text hash
+    rows: str = ""  # the index's ``rows`` version when read (store.SqliteIndex._may_lag)
 
     def scores(self, query: Any) -> Any:
         """Cosine of every row with ``query`` (float32)."""
@@ -67,6 +68,11 @@ class VectorMatrix:
         return int(self.matrix.nbytes + self.ids.nbytes)
 
 
+def cached_matrix(db_path: str, model: str) -> VectorMatrix | None:
+    """This process's matrix of ``model`` for the index file, as last read (or None)."""
+    return _CACHE.get((db_path, model))
+
+
 def forget(db_path: str) -> None:
     """Drop the cached matrices of one index file (it was replaced or found damaged)."""
     for key in [k for k in _CACHE if k[0] == db_path]:
@@ -90,13 +96,16 @@ def load_matrix(
     if owns:
         conn.execute("BEGIN")
     try:
-        rows = dict(
-            conn.execute("SELECT key, value FROM meta WHERE key IN ('generation', 'vectors')")
+        versions = dict(
+            conn.execute(
+                "SELECT key, value FROM meta WHERE key IN ('generation', 'vectors', 'rows')"
+            )
         )
-        generation = str(rows.get("vectors") or rows.get("generation") or generation)
+        generation = str(versions.get("vectors") or versions.get("generation") or generation)
         if cached is not None and cached.generation == generation:
             return cached
         _CACHE[key] = _read_rows(conn, model, generation, cached)
+        _CACHE[key].rows = str(versions.get("rows") or "")
     finally:
         if owns:
             conn.execute("COMMIT")
