@@ -270,3 +270,16 @@ def test_a_search_during_a_backlog_uses_the_matrix_it_has_until_a_chunk_is_remov
     side = index.vector_side(index.embedder.name, ChunkFilter())
     assert vectors.cached_matrix(str(index.path), index.embedder.name) is not moved
     assert len(side) >= len(held) + 32
+
+
+def test_the_service_runs_its_math_on_one_thread_unless_told_otherwise(monkeypatch):
+    """The background embedder's BLAS threads took both cores and a search's 4 ms query
+    embedding took 90 ms; the service asks for one math thread per process before the fork
+    server loads numpy, but a person's own setting stands."""
+    from memstrata.serve.process import _MATH_THREADS, single_threaded_math
+
+    for name in _MATH_THREADS:
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("OMP_NUM_THREADS", "4")
+    single_threaded_math()
+    assert os.environ["OPENBLAS_NUM_THREADS"] == "1" and os.environ["OMP_NUM_THREADS"] == "4"
