@@ -289,7 +289,7 @@ class SqliteIndex:
         last_scan = _LAST_FULL_SCAN.get(str(self.path), -1e9)
         if (
             not self.path.exists()
-            or changes.pending(str(self.ws.root))
+            or changes.pending(str(self.ws.root), ".md")  # a queue's .jsonl is not indexed
             or time.monotonic() - last_scan >= scan_interval_s
         ):
             return None

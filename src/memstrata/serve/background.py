@@ -120,7 +120,7 @@ def index_own_writes() -> None:
     """In a worker, after a call that wrote: index (and, within the inline limit, embed) the
     files it wrote before answering, so the next call, a search in another worker, finds
     them (searches in the service sync nothing themselves)."""
-    for root in changes.roots():
+    for root in changes.roots(".md"):  # a hook's queue line (.jsonl) is not indexed
         _index(Path(root)).sync(embed=kept_by_service(root), scan_interval_s=math.inf)
 
 
