@@ -283,3 +283,25 @@ def test_the_service_runs_its_math_on_one_thread_unless_told_otherwise(monkeypat
     monkeypatch.setenv("OMP_NUM_THREADS", "4")
     single_threaded_math()
     assert os.environ["OPENBLAS_NUM_THREADS"] == "1" and os.environ["OMP_NUM_THREADS"] == "4"
+
+
+def test_a_hooks_queue_line_does_not_make_its_search_touch_the_index(kept, monkeypatch):
+    """The prompt hook appends its signals to pending.jsonl, then ranks its warnings: that
+    write is no Markdown, so the search neither takes the index lock nor reads the file
+    list (2-3 ms of a ~15 ms hook), and the worker has nothing of its own to index."""
+    from memstrata.capture.record import record_signals
+    from memstrata.core import changes
+
+    record_signals(
+        kept.writer(),
+        "不对，部署服务之前要先备份数据库吗？记住以后都先备份",
+        source="hook",
+        hot_path=True,
+        tool_output=False,
+    )
+    assert changes.pending(str(kept.root)) and not changes.roots(".md")
+    real_locked = SqliteIndex.locked
+    held = []
+    monkeypatch.setattr(SqliteIndex, "locked", lambda self: held.append(1) or real_locked(self))
+    search(kept, "pnpm", mode="lexical")
+    assert held == []
