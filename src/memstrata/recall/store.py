@@ -12,7 +12,8 @@ its -wal/-shm files belong to the old one could corrupt it, and the index is sma
 written only under our own lock.
 
 Over 500 lines: sync, rebuild-by-swap, damage healing and the embedding backlog share one
-connection cache, lock and generation; the queries search makes are in sqlite_query.py.
+connection cache, lock and generation (and the vector and rows versions that say when a
+process's vector matrix must be read again); the queries search makes are in sqlite_query.py.
 """
 
 from __future__ import annotations
