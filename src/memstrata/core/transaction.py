@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from memstrata.core.documents import Step, sha
+from memstrata.core.documents import Applied, Step, sha
 
 if TYPE_CHECKING:
     from memstrata.core.workspace import Workspace
@@ -55,6 +55,9 @@ class Transaction:
     files: dict[str, Staged] = field(default_factory=dict)
     locks: contextlib.ExitStack = field(default_factory=contextlib.ExitStack)
     warnings: list[str] = field(default_factory=list)
+    # The client request this operation carries out, committed with its changes (an MCP write
+    # with a request_id: adapters/mcp/server.py ``Tools.write``).
+    request: Applied | None = None
 
     def touch(self, rel: str, decode: Callable[[bytes], str]) -> Staged:
         """The staged state of ``rel``, read (under its lock, held until the end) on first touch."""
@@ -128,7 +131,7 @@ def transaction(ws: Workspace) -> Iterator[Transaction]:
         try:
             with txn.locks:
                 yield txn
-                ws.store.commit(txn.steps(), txn.warnings)
+                ws.store.commit(txn.steps(), txn.warnings, txn.request)
         finally:
             ws.transaction = None
 

@@ -3,9 +3,23 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
+from pydantic import Field
 from typing_extensions import NotRequired, TypedDict
+
+# The idempotency key every write tool takes (docs/design.md §10, "Retries").
+RequestId = Annotated[
+    str | None,
+    Field(
+        description="Optional idempotency key: a fresh id (e.g. a UUID) per write, sent again "
+        "unchanged when you retry that write (after a timeout or a lost connection, to any "
+        "replica). A retry of a write that was applied returns the first answer and writes "
+        "nothing again.",
+        min_length=1,
+        max_length=200,
+    ),
+]
 
 
 class Note(TypedDict):
