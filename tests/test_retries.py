@@ -133,3 +133,17 @@ def test_a_retried_signal_is_queued_once(make_ws):
     queued = (ws.store.read(ws.require_role("pending").path) or b"").decode("utf-8")
     assert len(queued.splitlines()) == 1, queued
     assert json.loads(ws.store.applied("main::sig") or "{}") == first[1]
+
+
+def test_the_same_title_again_joins_its_section_on_both_stores(make_ws):
+    """journal.log looked for an existing section in the FILE, which a team store does not
+    have: there a second log with the same title made a second section (files: one)."""
+    ws = make_ws(team=True)
+    for text in ("第一条 same-title", "第二条 same-title"):
+        call(
+            ws,
+            Session("subagent", "coder"),
+            "memory_write",
+            {"kind": "log", "text": text, "title": "t"},
+        )
+    assert logged(ws).count("t") == 1
