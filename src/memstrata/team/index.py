@@ -9,7 +9,10 @@ re-embeds unchanged text.
 
 * **Sync** compares ``memstrata_documents`` revisions with the indexed ones in one query, and
   re-chunks changed documents in one transaction under a per-workspace advisory lock, so two
-  replicas never index the same change twice.
+  replicas never index the same change twice. Every other change to a workspace's chunks and
+  cached vectors (vectors stored by an embedder, or copied from the cache) takes the same lock:
+  without it a sync's DELETE and an embedder's UPDATE of the same rows, taken in different
+  orders, deadlocked (two replicas and eight agents, tests/test_team_replicas.py).
 * **Lexical search** is BM25 computed in SQL the way FTS5 computes it (k1 1.2, b 0.75, the
   same column weights, IDF ``log((N - n + 0.5) / (n + 0.5))`` floored at 1e-6, |D| counted over
   all columns; a phrase of several words counted where they stand in a row), over the lexemes
@@ -354,6 +357,16 @@ class PostgresIndex:
             ),
         )
 
+    def _fill_from_cache(self) -> None:
+        """Every chunk without this model's vector gets the cached one, under the index lock."""
+
+        def work(conn: psycopg.Connection[Any]) -> None:
+            with conn.transaction():
+                self._lock(conn)
+                self._from_cache(conn, None)
+
+        self._run(work)
+
     def _missing(self, limit: int | None = None) -> list[tuple[str, str, str]]:
         assert self.embedder is not None
         return self._all(
@@ -370,6 +383,7 @@ class PostgresIndex:
 
         def work(conn: psycopg.Connection[Any]) -> None:
             with conn.transaction():
+                self._lock(conn)
                 with conn.cursor() as cursor:
                     cursor.executemany(
                         "INSERT INTO memstrata_embeddings VALUES (%s, %s, %s)"
@@ -398,7 +412,7 @@ class PostgresIndex:
         assert self.embedder is not None
         if self._complete():
             return
-        self._run(lambda conn: self._from_cache(conn, None))
+        self._fill_from_cache()
         rows = self._missing()
         started = time.monotonic()
         for start in range(0, len(rows), batch):
@@ -450,7 +464,7 @@ class PostgresIndex:
         while not (should_stop and should_stop()):
             if self._complete():
                 return done
-            self._run(lambda conn: self._from_cache(conn, None))
+            self._fill_from_cache()
             rows = self._missing(batch)
             if not rows:
                 self._mark_complete()
