@@ -24,6 +24,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import signal
 import time
 import uuid
 from collections import Counter
@@ -45,7 +46,9 @@ from tests.replicas import (
     payload,
     percentile,
     replicas,
+    start_replica,
 )
+from tests.serving import stop
 
 DURATION = float(os.environ.get("MEMSTRATA_SIM_SECONDS", "60"))
 VISIBLE_WITHIN_S = 1.0
@@ -54,7 +57,7 @@ GIVE_UP_S = 10.0  # a probe not found by then is reported as not found
 # this is still several times busier, but leaves the two cores of a CI machine, which also run
 # PostgreSQL, both replicas and the eight clients, short of saturation: a closed loop without
 # pauses queues every call behind the others and measures that queue, not visibility.
-THINK_S = 0.3
+THINK_S = 0.5
 # In ring order, alternating replicas: each agent's probes go to the next, on the other one.
 MEMBERS = [
     Member("lead", "main", 0),
@@ -275,3 +278,159 @@ def test_eight_agents_on_two_replicas_for_a_minute(tmp_path, pg_dsn, monkeypatch
         assert report.not_found == [], (report.member.name, report.not_found[:3], summary)
         assert report.latencies, (report.member.name, summary)
         assert max(report.latencies) < VISIBLE_WITHIN_S, (report.member.name, summary)
+
+
+class Link:
+    """One MCP session to one replica, in a task of its own: when the replica dies, the
+    session's transport fails in its own task group, and only this task ends."""
+
+    def __init__(self, url: str, token: str):
+        self.url, self.token = url, token
+        self.requests, self._incoming = anyio.create_memory_object_stream[Any](1)
+
+    async def run(self) -> None:
+        try:
+            async with mcp_session(self.url, self.token) as session, self._incoming:
+                async for tool, arguments, reply in self._incoming:
+                    try:
+                        await reply.send((True, await session.call_tool(tool, arguments)))
+                    except Exception as exc:  # the replica went away mid-call
+                        await reply.send((False, exc))
+                        return
+        except Exception:  # a dead replica's transport: the caller retries elsewhere
+            return
+
+    async def call(self, tool: str, arguments: dict[str, Any], timeout: float) -> Any | None:
+        """The tool result, or None when no answer came (the caller retries elsewhere)."""
+        reply_send, reply_receive = anyio.create_memory_object_stream[Any](1)
+        with anyio.move_on_after(timeout):
+            try:
+                await self.requests.send((tool, arguments, reply_send))
+                answered, result = await reply_receive.receive()
+            except (anyio.ClosedResourceError, anyio.BrokenResourceError, anyio.EndOfStream):
+                return None
+            return result if answered else None
+        return None
+
+
+KILL_ROUNDS = 6
+WRITERS = [
+    Member("lead", "main", 0),
+    Member("coder", "subagent", 0),
+    Member("tester", "subagent", 0),
+    Member("bot-a", "shared", 0),
+]
+
+
+def _kill_on_next_commit(dsn: str, process: Any, armed: Any, killed: list[float]) -> None:
+    """SIGKILL the replica (its whole process group) the moment a commit is announced: the
+    replica is then between its COMMIT and its answer, or in the middle of other writes."""
+    import psycopg
+
+    with psycopg.connect(dsn, autocommit=True) as conn:
+        conn.execute("LISTEN memstrata_documents")
+        armed.wait(30)
+        for _note in conn.notifies(timeout=30):
+            os.killpg(process.pid, signal.SIGKILL)
+            killed.append(time.time())
+            return
+
+
+def test_a_replica_killed_mid_write_loses_and_duplicates_nothing(tmp_path, pg_dsn, monkeypatch):
+    """Writers stream logs to replica A; A is killed with SIGKILL right after one of their
+    commits; every write that got no answer is sent again, same request_id, to replica B.
+    Several rounds (A restarted each time), until a write that committed on A but whose answer
+    the kill swallowed has been retried on B: it must come back as the first answer, once."""
+    import threading
+
+    import psycopg
+
+    team = make_team(tmp_path, pg_dsn, WRITERS)
+    second = start_replica(team, 1)
+    acknowledged: dict[str, dict[str, Any]] = {}  # marker -> answer
+    retried: dict[str, int] = {}  # request_id -> the round it was retried in
+    kills: list[float] = []
+    committed_before = 0
+    try:
+        for round_number in range(KILL_ROUNDS):
+            first = start_replica(team, 0)
+            armed = threading.Event()
+            killer = threading.Thread(
+                target=_kill_on_next_commit, args=(pg_dsn, first.process, armed, kills)
+            )
+            killer.start()
+
+            async def write_stream(
+                member: Member, links: list[Link], round_number: int, armed: Any = armed
+            ) -> None:
+                all_links, n = links, 0
+                while n < 12:
+                    marker = f"{member.name.replace('-', '')}r{round_number}n{n}k"
+                    request_id = uuid.uuid4().hex
+                    arguments = {
+                        "kind": "log", "text": f"{member.name} 完成 {marker}", "title": marker,
+                        "request_id": request_id,
+                    }  # fmt: skip
+                    while True:  # on A until it fails to answer, then on B, same request_id
+                        result = await links[0].call("memory_write", arguments, timeout=10)
+                        if result is not None:
+                            break
+                        assert len(links) > 1, f"{marker}: no replica answered"
+                        links = links[1:]
+                        retried[request_id] = round_number
+                    assert not result.is_error, payload(result)
+                    acknowledged[marker] = payload(result)
+                    if n == 2:
+                        armed.set()  # writes are streaming: kill A on the next commit
+                    n += 1
+                for link in all_links:
+                    link.requests.close()
+
+            async def main(round_number: int = round_number, url: str = first.url) -> None:
+                async with anyio.create_task_group() as group:
+                    for member in WRITERS:
+                        links = [Link(url, team.tokens[member.name]),
+                                 Link(second.url, team.tokens[member.name])]  # fmt: skip
+                        for link in links:
+                            group.start_soon(link.run)
+                        group.start_soon(write_stream, member, links, round_number)
+
+            anyio.run(main)
+            armed.set()
+            killer.join(timeout=40)
+            first.process.wait(timeout=30)
+            # A retried request whose record predates the kill was committed by A, its answer
+            # lost: the retry on B must have returned that answer (checked below) and no copy.
+            this_round = [rid for rid, number in retried.items() if number == round_number]
+            with psycopg.connect(pg_dsn, autocommit=True) as conn:
+                row = conn.execute(
+                    "SELECT count(*) FROM memstrata_requests WHERE split_part(key, ':', 3)"
+                    " = ANY(%s) AND applied_at < to_timestamp(%s)",
+                    (this_round, kills[-1] if kills else 0),
+                ).fetchone()
+            committed_before += row[0] if row else 0
+            if committed_before:
+                break
+    finally:
+        stop(second.process)
+        if kills == [] or first.process.poll() is None:
+            stop(first.process)
+    print(
+        f"{len(kills)} kill(s), {len(acknowledged)} writes acknowledged, {len(retried)} retried"
+        f" on the other replica, {committed_before} of them had"
+        " committed before the kill"
+    )
+    assert kills, "replica A was never killed"
+    assert retried, "no write was left unanswered by the kill"
+    assert committed_before >= 1, (
+        f"in {round_number + 1} rounds no retried write had committed before its kill"
+    )
+    ws = _open(team, monkeypatch)
+    logged = _logged(ws)
+    ours = {
+        title: count for title, count in logged.items() if re.match(r"^[a-z]+r\d+n\d+k$", title)
+    }
+    assert ours == {marker: 1 for marker in acknowledged}  # nothing lost, nothing twice
+    for marker, answer in acknowledged.items():  # each answer, a retried one too, is true
+        lines = ws.read_lines(answer["path"])[answer["start_line"] - 1 : answer["end_line"]]
+        assert any(marker in line for line in lines), (marker, answer)

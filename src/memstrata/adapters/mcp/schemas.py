@@ -1,5 +1,6 @@
 """Output schemas of the MCP tools: clients get structured content that validates against them
-(Draft 2020-12), next to the same JSON as text. The shapes are the presenters' shapes."""
+(Draft 2020-12), next to the same JSON as text. The shapes are the presenters' shapes. Also the
+``request_id`` argument every write tool shares (adapters/mcp/server.py ``Tools.write``)."""
 
 from __future__ import annotations
 
