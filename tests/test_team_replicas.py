@@ -313,7 +313,7 @@ class Link:
         return None
 
 
-KILL_ROUNDS = 6
+KILL_ROUNDS = 12  # stops at the first round that saw a committed write retried (most: 1-3)
 WRITERS = [
     Member("lead", "main", 0),
     Member("coder", "subagent", 0),
