@@ -330,6 +330,8 @@ def _kill_on_next_commit(dsn: str, process: Any, armed: Any, killed: list[float]
     with psycopg.connect(dsn, autocommit=True) as conn:
         conn.execute("LISTEN memstrata_documents")
         armed.wait(30)
+        for _stale in conn.notifies(timeout=0.001):
+            pass  # announced before arming: the kill must follow a commit at once
         for _note in conn.notifies(timeout=30):
             os.killpg(process.pid, signal.SIGKILL)
             killed.append(time.time())
