@@ -6,7 +6,8 @@ The public API is loaded on first attribute access.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+# Not ``typing``'s TYPE_CHECKING: importing typing costs every hook ~2 ms (mypy knows the name).
+TYPE_CHECKING = False
 
 __version__ = "0.1.0"
 
@@ -65,7 +66,7 @@ if TYPE_CHECKING:
     from memstrata.recall.search import SearchFilters, search
 
 
-def __getattr__(name: str) -> Any:
+def __getattr__(name: str) -> object:
     module = _EXPORTS.get(name)
     if module is None:
         raise AttributeError(f"module 'memstrata' has no attribute {name!r}")

@@ -192,7 +192,7 @@ def log_line(workspace_dir: str | None, payload: dict[str, Any], message: str) -
         # Only redacted text reaches the log: errors can quote a payload holding a key.
         text = one_line(redact(message))[:4000]
         line = f"{datetime.now().isoformat(timespec='milliseconds')} {text}\n"
-        append_bytes(log, line.encode("utf-8", "replace"))  # one small O_APPEND write
+        append_bytes(log, line.encode("utf-8", "replace"), durable=False)  # one small write
     except Exception:  # a hook must never fail the agent, not even while logging
         pass
 

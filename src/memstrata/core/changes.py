@@ -20,6 +20,19 @@ def record(root: str, rel_path: str) -> None:
         _CHANGED.setdefault(root, set()).add(rel_path)
 
 
+def pending(root: str, suffix: str = "") -> bool:
+    """Whether files (named ``*suffix``) were written in this workspace since the last
+    :func:`take`."""
+    with _LOCK:
+        return any(path.endswith(suffix) for path in _CHANGED.get(root, ()))
+
+
+def roots(suffix: str = "") -> list[str]:
+    """The workspaces with files (named ``*suffix``) written since their last :func:`take`."""
+    with _LOCK:
+        return [root for root, paths in _CHANGED.items() if any(p.endswith(suffix) for p in paths)]
+
+
 def take(root: str) -> set[str]:
     """The files written since the last call, for this workspace; clears them."""
     with _LOCK:

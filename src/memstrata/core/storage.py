@@ -104,8 +104,11 @@ def atomic_write_bytes(target: Path, data: bytes, private: bool = False) -> None
     _fsync_dir(target.parent)
 
 
-def append_bytes(target: Path, data: bytes) -> None:
-    """Append ``data`` with one write on an O_APPEND descriptor and fsync; caller holds the lock."""
+def append_bytes(target: Path, data: bytes, durable: bool = True) -> None:
+    """Append ``data`` with one write on an O_APPEND descriptor and fsync; caller holds the lock.
+
+    ``durable=False`` skips the fsync: for log lines, which need not survive a power cut at
+    the price of a disk flush on every prompt."""
     target.parent.mkdir(parents=True, exist_ok=True)
     fd = os.open(target, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
     try:
@@ -113,7 +116,8 @@ def append_bytes(target: Path, data: bytes) -> None:
         while view:
             written = os.write(fd, view)
             view = view[written:]
-        os.fsync(fd)
+        if durable:
+            os.fsync(fd)
     finally:
         os.close(fd)
 

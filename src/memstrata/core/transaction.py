@@ -25,6 +25,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from memstrata.core import changes
 from memstrata.core.documents import Applied, Step, sha
 
 if TYPE_CHECKING:
@@ -131,7 +132,10 @@ def transaction(ws: Workspace) -> Iterator[Transaction]:
         try:
             with txn.locks:
                 yield txn
-                ws.store.commit(txn.steps(), txn.warnings, txn.request)
+                steps = txn.steps()
+                ws.store.commit(steps, txn.warnings, txn.request)
+            for step in steps:  # the search index syncs what this process wrote at once
+                changes.record(str(ws.root), step.path)
         finally:
             ws.transaction = None
 

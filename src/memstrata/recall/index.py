@@ -30,21 +30,29 @@ Progress = Callable[[int, int], None]
 ChunkRow = tuple[int, str, int, int, str, str, str, str, str]
 # Backends other than files, by ``[store] backend`` name: the module holding ``open_index``.
 _BACKENDS = {"postgres": "memstrata.team.index"}
-# Workspaces whose backlog a running service embeds in the background (serve/), with the most
-# chunks a search there embeds inline: one it can finish within the service's inline budget,
-# so a memory written a moment ago is fully searchable, while a large backlog never makes a
-# search wait (it searches the vectors there are, plus lexical for the rest).
+# Workspaces whose index a running service keeps (serve/): its watcher and background pass
+# index the files others change and embed the backlog, so a search there reads what is indexed
+# and never indexes files itself (a 2,000-chunk backlog made the first search wait 776 ms);
+# it syncs only the files its own process wrote. The value is the most chunks a search there
+# embeds inline: one it can finish within the service's inline budget, so a memory written a
+# moment ago is fully searchable, while a large backlog never makes a search wait (it searches
+# the vectors there are, plus lexical for the rest).
 _BACKGROUND: dict[str, int] = {}
 
 
 def embed_in_background(root: Any, inline_max: int) -> None:
-    """Mark ``root``'s backlog as the background embedder's (set by the service)."""
+    """Mark ``root``'s index as kept by the service (set by the service)."""
     _BACKGROUND[str(root)] = max(inline_max, 0)
 
 
 def inline_limit(root: Any) -> int | None:
     """How many pending chunks a search may embed inline (None: no service, no limit)."""
     return _BACKGROUND.get(str(root))
+
+
+def kept_by_service(root: Any) -> bool:
+    """Whether a service's background keeps ``root``'s index fresh in this process."""
+    return str(root) in _BACKGROUND
 
 
 @dataclass
@@ -122,8 +130,14 @@ class ChunkIndex(Protocol):
         embed_budget_s: float | None = None,
         progress: Progress | None = None,
         scan_interval_s: float = 0.0,
+        batch: int | None = None,
     ) -> SyncStats:
-        """Bring the index up to date with the documents (and embed, within the budget)."""
+        """Bring the index up to date with the documents (and embed, within the budget).
+
+        ``scan_interval_s``: look for changed documents at most this often in one process
+        (``math.inf``: only those this process wrote). ``batch``: commit every ``batch``
+        chunks, so a search or a writer waits for at most one batch (the service's
+        background pass over a large backlog)."""
         ...
 
     def rebuild(self, progress: Progress | None = None) -> SyncStats:

@@ -13,6 +13,7 @@ over modules that each need all of them.
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import asdict, dataclass, field
 from datetime import date
@@ -25,7 +26,14 @@ from memstrata.core.workspace import Workspace
 from memstrata.errors import MemstrataError
 from memstrata.providers.embedders import Embedder, EmbedderError, workspace_embedder
 from memstrata.recall.chunker import ENTRY_ROLES
-from memstrata.recall.index import ChunkFilter, ChunkIndex, Phrase, VectorSide, open_index
+from memstrata.recall.index import (
+    ChunkFilter,
+    ChunkIndex,
+    Phrase,
+    VectorSide,
+    kept_by_service,
+    open_index,
+)
 from memstrata.recall.query import QueryPlan, plan_query
 from memstrata.recall.ranking import (
     Candidate,
@@ -273,7 +281,8 @@ def search(
     filters: SearchFilters | None = None,
     embedder: Embedder | Literal["auto"] | None = "auto",
 ) -> SearchResponse:
-    """Search the workspace; syncs changed files first. ``embedder="auto"`` uses the configured one."""
+    """Search the workspace; syncs changed files first (in the service, only those this process
+    wrote: its background indexes the rest). ``embedder="auto"`` uses the configured one."""
     if mode not in MODES:
         raise MemstrataError(f"unknown search mode {mode!r}; use {', '.join(MODES)}")
     if k < 1:
@@ -292,16 +301,18 @@ def search(
         )
         model = None
     index = open_index(ws, model)
+    # In the service its background indexes what others change: sync only our own writes.
+    scan_interval_s = math.inf if kept_by_service(ws.root) else settings.scan_interval_s
     try:
         stats = index.sync(
             embed=mode != "lexical",
             embed_budget_s=settings.embed_budget_s,
-            scan_interval_s=settings.scan_interval_s,
+            scan_interval_s=scan_interval_s,
         )
     except EmbedderError as exc:
         response.degraded, response.warnings = True, [f"{exc}; lexical results only"]
         index = open_index(ws, None)
-        stats = index.sync(embed=False, scan_interval_s=settings.scan_interval_s)
+        stats = index.sync(embed=False, scan_interval_s=scan_interval_s)
         model = None
     response.warnings.extend(stats.warnings)
     response.pending_embeddings = stats.pending_embeddings

@@ -1,8 +1,9 @@
 """Exact vector search over the index's embeddings with numpy.
 
-The matrix of every chunk vector is kept per process until the index's generation counter
-moves, so a long-running server does not reload every vector per query (OpenClaw's fallback
-did, and ran out of memory). When the generation moves, only the rows that changed are read:
+The matrix of every chunk vector is kept per process until the index's vector version moves
+(the generation of the last change to which chunks have which vectors: a commit of new,
+unembedded chunks leaves it), so a long-running server does not reload every vector per query
+(OpenClaw's fallback did, and ran out of memory). When it moves, only the rows that changed are read:
 a chunk id keeps its text for life (re-indexing a file inserts new ids), so rows whose
 (id, text hash) are unchanged are copied from the old matrix, and the background embedder's
 batches cost a small read each instead of a full reload.
@@ -33,6 +34,7 @@ class VectorMatrix:
     matrix: Any  # np.ndarray[float16 | float32], shape (n, dim)
     roles: Any  # np.ndarray[str], the role of each row (for session masks without SQL)
     digests: Any = None  # np.ndarray[int64]: the first 64 bits of each row's text hash
+    rows: str = ""  # the index's ``rows`` version when read (store.SqliteIndex._may_lag)
 
     def scores(self, query: Any) -> Any:
         """Cosine of every row with ``query`` (float32)."""
@@ -66,6 +68,11 @@ class VectorMatrix:
         return int(self.matrix.nbytes + self.ids.nbytes)
 
 
+def cached_matrix(db_path: str, model: str) -> VectorMatrix | None:
+    """This process's matrix of ``model`` for the index file, as last read (or None)."""
+    return _CACHE.get((db_path, model))
+
+
 def forget(db_path: str) -> None:
     """Drop the cached matrices of one index file (it was replaced or found damaged)."""
     for key in [k for k in _CACHE if k[0] == db_path]:
@@ -75,7 +82,8 @@ def forget(db_path: str) -> None:
 def load_matrix(
     conn: sqlite3.Connection, db_path: str, model: str, generation: str
 ) -> VectorMatrix:
-    """The cached matrix for ``model``, brought up to date when the index generation changed."""
+    """The cached matrix for ``model``, brought up to date when the index's vector version
+    (``generation``: meta ``vectors``, or ``generation`` where an index has none yet) moved."""
 
     key = (db_path, model)
     cached = _CACHE.get(key)
@@ -88,11 +96,16 @@ def load_matrix(
     if owns:
         conn.execute("BEGIN")
     try:
-        row = conn.execute("SELECT value FROM meta WHERE key = 'generation'").fetchone()
-        generation = row[0] if row else generation
+        versions = dict(
+            conn.execute(
+                "SELECT key, value FROM meta WHERE key IN ('generation', 'vectors', 'rows')"
+            )
+        )
+        generation = str(versions.get("vectors") or versions.get("generation") or generation)
         if cached is not None and cached.generation == generation:
             return cached
         _CACHE[key] = _read_rows(conn, model, generation, cached)
+        _CACHE[key].rows = str(versions.get("rows") or "")
     finally:
         if owns:
             conn.execute("COMMIT")

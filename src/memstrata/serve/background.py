@@ -4,20 +4,25 @@ the background embedding pass (run in a forked child, see workers.py)."""
 from __future__ import annotations
 
 import contextlib
+import math
 import time
 from collections.abc import Callable
 from pathlib import Path
 
+from memstrata.core import changes
 from memstrata.core.workspace import Workspace
 from memstrata.providers.embedders import EmbedderError, workspace_embedder
 from memstrata.recall import store
-from memstrata.recall.index import ChunkIndex, embed_in_background, open_index
+from memstrata.recall.index import ChunkIndex, embed_in_background, kept_by_service, open_index
 
 Log = Callable[[str], None]
 # Chunks per background commit. Each commit moves the index generation, and every process then
 # re-reads the changed part of its vector matrix: fewer, larger commits keep searches made
 # during a long backlog from paying that again and again.
 BACKGROUND_BATCH = 256
+# Chunks per commit when the background pass indexes files (lexically): a search reads while
+# it works and waits only while a batch commits; a writer waits for one batch.
+INDEX_BATCH = 128
 _SAMPLE = [f"预热 warm-up sample {i}: 修复了登录超时，部署前先跑测试" for i in range(8)]
 
 
@@ -48,6 +53,12 @@ def preload(log: Log) -> None:
             log(f"preload: {module.name}: {type(exc).__name__}: {exc}")
     for name in ("rich.console", "rich.table", "rich.text"):
         importlib.import_module(name)
+    # The Chinese segmenter loads on first use: 50 ms of every forked hook's 80 ms when the
+    # fork server had not used it.
+    from memstrata.text.tokenize import tokens
+
+    tokens(_SAMPLE[0], for_query=True)
+    tokens(_SAMPLE[0])
 
 
 def warm(roots: list[Path], log: Log) -> None:
@@ -86,10 +97,11 @@ def refresh_matrices(roots: list[Path]) -> None:
 
 
 def embed_backlogs(roots: list[Path], log: Log) -> None:
-    """One background pass: sync each workspace's index with its files, embed the backlog."""
+    """One background pass: sync each workspace's index with its files (``INDEX_BATCH``
+    chunks per commit, so a search waits for one commit at most), embed the backlog."""
     for root in roots:
         index = _index(root)
-        stats = index.sync(embed=False)
+        stats = index.sync(embed=False, batch=INDEX_BATCH)
         if stats.changed or stats.removed:
             log(f"indexed {root}: {stats.changed} changed, {stats.removed} removed")
         if index.embedder is None:
@@ -102,6 +114,14 @@ def embed_backlogs(roots: list[Path], log: Log) -> None:
             continue
         if done:
             log(f"embedded {done} chunk(s) of {root} in {time.perf_counter() - started:.1f}s")
+
+
+def index_own_writes() -> None:
+    """In a worker, after a call that wrote: index (and, within the inline limit, embed) the
+    files it wrote before answering, so the next call, a search in another worker, finds
+    them (searches in the service sync nothing themselves)."""
+    for root in changes.roots(".md"):  # a hook's queue line (.jsonl) is not indexed
+        _index(Path(root)).sync(embed=kept_by_service(root), scan_interval_s=math.inf)
 
 
 def after_fork() -> None:

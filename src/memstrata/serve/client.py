@@ -12,14 +12,17 @@ was killed), :class:`Lost` is raised and the caller must not run the command a s
 
 from __future__ import annotations
 
-import base64
+import binascii
 import json
 import os
 import socket
 import sys
-from typing import Any
 
 from memstrata.serve.address import STATE_DIR, Address, find_workspace_root, live_address
+
+TYPE_CHECKING = False  # not ``typing``'s: see address.py
+if TYPE_CHECKING:
+    from typing import Any
 
 # Commands that gain from the warm process (imports, the model, the vector matrix) and depend
 # on nothing but their arguments, the working folder and the environment. Launchers and
@@ -76,7 +79,7 @@ def service_for(workspace: str | None, cwd: str | None = None) -> Address | None
     root = find_workspace_root(workspace, cwd)
     if root is None:
         return None
-    return live_address(root / STATE_DIR)
+    return live_address(os.path.join(root, STATE_DIR))
 
 
 def post(address: Address, path: str, body: dict[str, Any], timeout: float | None) -> dict:
@@ -141,8 +144,8 @@ def _unchunk(data: bytes) -> bytes:
 
 def _emit(answer: dict) -> int:
     sys.stdout.flush()
-    os.write(1, base64.b64decode(answer.get("stdout", "")))
-    err = base64.b64decode(answer.get("stderr", ""))
+    os.write(1, binascii.a2b_base64(answer.get("stdout", "")))
+    err = binascii.a2b_base64(answer.get("stderr", ""))
     if err:
         sys.stderr.flush()
         os.write(2, err)

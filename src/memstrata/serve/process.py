@@ -93,7 +93,7 @@ class Service:
             with contextlib.suppress(OSError):
                 path = ws.state_dir / LOG_FILE
                 rotate_if_larger(path, LOG_ROTATE_BYTES)
-                append_bytes(path, line.encode("utf-8", "replace"))
+                append_bytes(path, line.encode("utf-8", "replace"), durable=False)
 
     def run_call(self, request: dict[str, Any]) -> dict[str, Any]:
         if self.fork is None or self.stopping.is_set():
@@ -161,6 +161,19 @@ def check_tokens(workspaces: list[Workspace], host: str) -> None:
             )
 
 
+# Read by the math libraries when numpy loads (in the fork server, after this is set).
+_MATH_THREADS = ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS")
+
+
+def single_threaded_math() -> None:
+    """One math thread per process in the service (unless the person set their own). The
+    background embedder's matrix products took both cores and their spinning threads, and a
+    search's one-line query embedding, 4 ms alone, then took 90 ms; a search and the
+    background now each have a core. Called before the fork server imports numpy."""
+    for name in _MATH_THREADS:
+        os.environ.setdefault(name, "1")
+
+
 def run_service(
     workspaces: list[Workspace],
     host: str,
@@ -175,6 +188,7 @@ def run_service(
     from memstrata.recall.watch import watch
 
     check_tokens(workspaces, host)
+    single_threaded_math()
     service = Service(workspaces, host)
     # Ours until uvicorn installs its own, and again after: uvicorn re-raises the signal it
     # caught once it has shut down, which with the default action would kill us before the

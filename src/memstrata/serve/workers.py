@@ -45,6 +45,7 @@ SYNC_DEBOUNCE_S = 0.2
 # good part of a 2-core machine (tests/test_team_replicas.py).
 TEAM_SYNC_DEBOUNCE_S = 1.0
 IDLE_TICK_S = 0.2
+BACKGROUND_NICE = 10
 
 
 class ForkServer:
@@ -190,7 +191,11 @@ class _Zygote:
                     self.sync_wanted = True
             self._reap()
             self._maybe_sync()
-            if not ready and not self.workers:  # idle: have the matrices current for the next call
+            if not self.workers and not select.select([self.control], [], [], 0)[0]:
+                # No call running or waiting: have the matrices (and the backlog count) current
+                # for the next one. Not only after a quiet tick: during a backlog the index
+                # moves every second and searches come more often than that, so each worker
+                # re-read the matrix itself (140 ms under load).
                 backlog.refresh_matrices(self.roots)
         self._drain()
 
@@ -201,7 +206,7 @@ class _Zygote:
             code = 0
             try:
                 self.control.close()
-                _worker(fd, self.handlers)
+                _worker(fd, self.handlers, self.log)
             except BaseException:
                 code = 1
             os._exit(code)
@@ -234,6 +239,9 @@ class _Zygote:
             code = 0
             try:
                 self.control.close()
+                # Below the calls it serves: on two cores, a search must not queue behind
+                # the indexing and embedding of someone else's 2,000 new chunks.
+                os.nice(BACKGROUND_NICE)
                 from memstrata.serve import background as backlog
 
                 backlog.after_fork()
@@ -272,11 +280,12 @@ class _Captured(io.TextIOWrapper):
         return buffer.getvalue()
 
 
-def _worker(fd: int, handlers: dict[str, Handler]) -> None:
+def _worker(fd: int, handlers: dict[str, Handler], log: Callable[[str], None]) -> None:
     """One forwarded call: run the handler as the caller would have, send back its output."""
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     signal.signal(signal.SIGINT, signal.SIG_DFL)
     from memstrata.serve import background as backlog
+    from memstrata.serve.client import command_of
 
     backlog.after_fork()
     sock = socket.socket(fileno=fd)
@@ -290,6 +299,7 @@ def _worker(fd: int, handlers: dict[str, Handler]) -> None:
     sys.stdout, sys.stderr = out, err
     sys.stdin = io.StringIO(request.get("stdin") or "")
     kind = request.get("kind")
+    started = time.perf_counter()
     try:
         if kind == "cli":
             code = handlers["cli"](list(request["argv"]))
@@ -302,6 +312,15 @@ def _worker(fd: int, handlers: dict[str, Handler]) -> None:
     except Exception as exc:  # the handlers report engine errors themselves; this is a bug
         err.write(f"memstrata: internal error in the service: {type(exc).__name__}: {exc}\n")
         code = 1
+    try:
+        backlog.index_own_writes()
+    except Exception as exc:  # the write stands; the background pass indexes it instead
+        log(f"indexing a call's writes: {type(exc).__name__}: {exc}")
+    # What the call cost here, for benchmarks/service.py (the command's name, never its text).
+    name = (
+        request.get("event") if kind == "hook" else command_of(list(request.get("argv") or []))[0]
+    )
+    log(f"{kind} {name}: exit {code} in {(time.perf_counter() - started) * 1000:.1f} ms")
     answer = {
         "code": code,
         "stdout": base64.b64encode(out.value()).decode("ascii"),

@@ -233,9 +233,11 @@ class PostgresIndex:
         embed_budget_s: float | None = None,
         progress: Progress | None = None,
         scan_interval_s: float = 0.0,
+        batch: int | None = None,
     ) -> SyncStats:
         """Index the documents whose revision moved; embed (see the SQLite index's rules).
-        The comparison is one query on the server, so there is no scan interval to wait."""
+        The comparison is one query on the server, so there is no scan interval to wait, and
+        no ``batch``: PostgreSQL's readers never wait for a writer's transaction."""
         stats = SyncStats()
         changes.take(str(self.ws.root))  # revisions say it all; forget this process's list
         params = {
