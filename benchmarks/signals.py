@@ -10,9 +10,11 @@ was trained on train_*, extra_* and round 1's holdout.jsonl, so its numbers ther
 in-sample: its honest training estimate is the leave-one-writer-out printed by
 benchmarks/train_signals.py. holdout2.jsonl (400 utterances, frozen before round 2, never
 read while training or tuning; sha256 in holdout2.sha256) is scored only with ``--holdout``,
-once, after all tuning was finished.
+once, after all tuning was finished. Round 3's hold-out (written by someone else, frozen before
+round 3's training) is scored with ``--holdout-file benchmarks/data/signals/holdout3.jsonl``:
+the file must match the sha256 recorded beside it (``holdout3.sha256``), or nothing is scored.
 
-    .venv/bin/python benchmarks/signals.py [--holdout]
+    .venv/bin/python benchmarks/signals.py [--holdout] [--holdout-file FILE]
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ import hashlib
 import json
 import re
 import sys
+from pathlib import Path
 
 from common import ROOT, recall_table, write_results
 
@@ -37,6 +40,8 @@ TRIGGERS = {  # the design notes' words, matched anywhere
     "explicit_remember": r"记住|以后都这样|永远不要|必须|这是规定|下次也|remember|always|never|make sure you always",
 }
 CORPUS = ROOT / "benchmarks" / "data" / "signals"
+# Held-out sets, never part of the training corpus's in-sample score.
+HELD_OUT = frozenset({"holdout2.jsonl", "holdout3.jsonl"})
 
 
 def baseline(text: str, context: str) -> set[str]:
@@ -89,6 +94,18 @@ def score(rows: list[dict], predict) -> tuple[list[dict], float, float]:
     return table, macro, hard_fired / hard if hard else 0.0
 
 
+def frozen(path: Path) -> Path:
+    """``path``, after checking it against the sha256 written when it was frozen
+    (``holdout3.jsonl`` → ``holdout3.sha256`` beside it); exits when it differs or is missing."""
+    record = path.with_suffix(".sha256")
+    if not record.is_file():
+        sys.exit(f"{path}: no {record.name} beside it: not a frozen set")
+    digest = hashlib.sha256(path.read_bytes()).hexdigest()
+    if digest != record.read_text().split()[0]:
+        sys.exit(f"{path}: sha256 {digest} differs from {record.name}: not the frozen set")
+    return path
+
+
 def _load(path) -> list[dict]:
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
 
@@ -96,24 +113,31 @@ def _load(path) -> list[dict]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument(
-        "--holdout", action="store_true", help="Also score the frozen held-out set."
+        "--holdout", action="store_true", help="Also score the frozen held-out set 2."
+    )
+    parser.add_argument(
+        "--holdout-file",
+        type=Path,
+        metavar="FILE",
+        help="Also score this frozen held-out file, checked against FILE's .sha256 beside it.",
     )
     args = parser.parse_args()
     sets = {
         "tests/data/signals.jsonl": ROOT / "tests/data/signals.jsonl",
         "tests/data/signals_holdout.jsonl": ROOT / "tests/data/signals_holdout.jsonl",
         "tests/data/signals_holdout2.jsonl": ROOT / "tests/data/signals_holdout2.jsonl",
-        "corpus train (in-sample for the classifier)": sorted(
-            path for path in CORPUS.glob("*.jsonl") if path.name != "holdout2.jsonl"
-        ),
     }
+    sets["corpus train (in-sample for the classifier)"] = sorted(
+        path for path in CORPUS.glob("*.jsonl") if path.name not in HELD_OUT
+    )
     if args.holdout:
-        holdout = CORPUS / "holdout2.jsonl"
-        digest = hashlib.sha256(holdout.read_bytes()).hexdigest()
-        frozen = (CORPUS / "holdout2.sha256").read_text().split()[0]
-        if digest != frozen:
-            sys.exit(f"{holdout}: sha256 {digest} differs from holdout2.sha256: not the frozen set")
-        sets["corpus HOLD-OUT 2 (frozen before round 2, scored once)"] = holdout
+        sets["corpus HOLD-OUT 2 (frozen before round 2, scored once)"] = frozen(
+            CORPUS / "holdout2.jsonl"
+        )
+    if args.holdout_file:
+        if args.holdout_file.name not in HELD_OUT:
+            sys.exit(f"{args.holdout_file}: not a held-out set named in HELD_OUT")
+        sets[f"HOLD-OUT {args.holdout_file.name} (frozen, scored once)"] = frozen(args.holdout_file)
     results = {}
     for name, paths in sets.items():
         rows = [
@@ -140,7 +164,14 @@ def main() -> None:
                 )
             )
             print(f"macro-F1 {macro:.3f}; hard negatives that fire: {hard_fp:.1%} of {hard}\n")
-    print(f"wrote {write_results('signals_holdout' if args.holdout else 'signals', results)}")
+    name = (
+        f"signals_{args.holdout_file.stem}"
+        if args.holdout_file
+        else "signals_holdout"
+        if args.holdout
+        else "signals"
+    )
+    print(f"wrote {write_results(name, results)}")
 
 
 if __name__ == "__main__":

@@ -56,3 +56,13 @@ def test_explicit_instruction_written_without_prefix_or_boilerplate(ws) -> None:
     result = handle(ws.writer(), "记住：部署前必须先跑迁移，否则新字段会报错")
     [_first, second] = parse_principles(ws.read_lines(path), path)
     assert second.why == "否则新字段会报错"
+
+
+def test_a_correction_lead_that_says_it_was_wrong_is_not_kept() -> None:
+    """Found by the real OpenClaw test: "No, that's wrong. Always use pnpm…" was proposed as
+    "that's wrong. Always use pnpm…"."""
+    from memstrata.capture.signals import detect
+
+    found = detect("No, that's wrong. Always use pnpm instead of npm from now on.")
+    assert {s.kind for s in found} == {"explicit_remember", "correction"}
+    assert all(s.detail.startswith("Always use pnpm") for s in found)

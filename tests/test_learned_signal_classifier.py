@@ -20,6 +20,7 @@ from memstrata.capture.classifier import (
     ngram_ids,
 )
 from memstrata.capture.record import record_signals
+from memstrata.capture.signals import detect
 
 
 def _model(gate: float) -> SignalModel:
@@ -119,3 +120,42 @@ def test_the_notes_canonical_correction_is_found_with_the_model(ws, cli, monkeyp
 )
 def test_canonical_correction_needs_a_wrong_then_a_fix(text) -> None:
     assert "correction" not in classifier.kept_by_rules(text, {"correction"})
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "好的，以后日志时间都用 UTC",
+        "以后提交前都先跑一遍 lint",
+        "Timestamps in UTC from now on",
+        "永远不要把密钥写进仓库",
+    ],
+)
+def test_a_standing_rule_is_explicit_for_the_rules(text) -> None:
+    """Reported (round 2): "以后回复都用中文" / "Reply in Chinese from now on" were lost: the
+    rules called them preferences (not kept beside the model) and the model missed them. A
+    standing rule (note 004's 以后都 / 永远不要) is an explicit instruction, kept as such."""
+    kinds = {s.kind for s in detect(text)}
+    assert "explicit_remember" in kinds
+    assert "explicit_remember" in classifier.kept_by_rules(text, kinds)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "要不要以后都用 monorepo？",
+        "如果以后都用 bun，会不会快一点",
+        "写一句标语：“安全第一，永远不要掉以轻心”",
+        "if I said from now on we report in euros, what would break?",
+        "老板说以后都要写周报吗",
+    ],
+)
+def test_a_standing_rule_in_a_question_quote_or_hypothetical_is_not(text) -> None:
+    assert "explicit_remember" not in {s.kind for s in detect(text)}
+
+
+@pytest.mark.integration
+def test_a_standing_rule_reaches_the_signal_command_with_the_model(ws, cli, monkeypatch) -> None:
+    monkeypatch.setenv("MEMSTRATA_EMBEDDER", "use")
+    out = cli("-w", str(ws.root), "signal", "以后提交说明都用英文写", "--dry-run", "--json").out
+    assert "explicit_remember" in {s["kind"] for s in json.loads(out)["signals"]}

@@ -221,12 +221,19 @@ def test_lifecycle_events_through_openclaw(oc, tmp_path: Path) -> None:
     assert "memstrata__memory_signal" in prepend
     assert "npm install fails with ERESOLVE" in prepend and "📍 memory/lessons.md" in prepend
 
-    # message_received and after_tool_call: signals queued in memstrata's pending queue
-    pending = oc.pending()
-    kinds = {(p["signal"], p["source"]) for p in pending}
-    assert ("correction", "user") in kinds and ("tool_error", "hook") in kinds, pending
-    assert any("pnpm" in p["evidence"] for p in pending if p["signal"] == "correction")
-    assert any("ERESOLVE" in p["evidence"] for p in pending if p["signal"] == "tool_error")
+    # message_received and after_tool_call queue the signals. "...pnpm instead of npm from now
+    # on" is also a standing rule, an explicit instruction (note 004: its card comes at once), so
+    # the session-end heartbeat is due and takes the queue into the pool and the card.
+    assert steps["session_end"]["ok"]
+    pool = (oc.workspace / "memstrata" / "CANDIDATES.md").read_text("utf-8")
+    from memstrata.core.workspace import Workspace
+    from memstrata.evolve.proposals import load_state
+
+    proposals = load_state(Workspace.open(oc.workspace))["proposals"]
+    assert not oc.pending(), oc.pending()
+    assert "ERESOLVE" in pool, pool  # the tool error: a candidate (note 004's error-detector)
+    [rule] = [p for p in proposals if "pnpm" in p["summary"]]
+    assert rule["kind"] == "rule" and rule["summary"].startswith("Always use pnpm"), rule
 
     # before_compaction: durable facts flushed to today's daily log
     daily = sorted((oc.workspace / "memory").glob("20??-??-??.md"))[-1]

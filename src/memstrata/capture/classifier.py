@@ -4,7 +4,7 @@ message and of its clauses), hashed character n-grams, the rules' verdicts and t
 
 Rules alone catch the phrasings they were written for: on text written by someone else they
 missed most natural signals (a preference said as a wish, a correction that never says 不对,
-one-word praise). A per-label logistic head learned from about 5,000 labelled utterances by
+one-word praise). A per-label logistic head learned from about 6,000 labelled utterances by
 many writers (benchmarks/data/signals/, trained by benchmarks/train_signals.py) reads the
 phrasing as a whole; its inputs include the rules' own verdicts, so what the rules know is kept.
 The mean of the clauses' embeddings is there for long messages whose signal is one clause among
@@ -54,6 +54,8 @@ MODEL_FILE = Path(__file__).with_name("signal_model.npz")
 # example, which both rounds' models left unlabelled (a short message has little for the
 # embedding to go on). Added after hold-out 2 was scored, so its 0.794 does not include it;
 # on the training corpus it fires on 25 utterances, all of them corrections.
+# Explicit instructions include standing rules since round 3 ("以后回复都用中文", "from now on":
+# capture/signals.py _ER_STANDING), which round 2's model and rules both lost.
 RULES_KEPT = ("explicit_remember", "preference", "correction")
 _CANONICAL = {
     "correction": re.compile(

@@ -14,13 +14,14 @@ never merged, whatever the similarity says.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from memstrata.core.queues import append_citations
 from memstrata.core.workspace import Workspace
 from memstrata.core.writer import Writer
+from memstrata.evolve.bilingual import overlaps
 from memstrata.formats.bullets import parse_bullets
 from memstrata.formats.candidates import parse_candidates
 from memstrata.formats.patterns import parse_patterns
@@ -43,6 +44,13 @@ _COMMON = frozenset(re.findall(r"\w+", "a an the it this that them my our your a
 # 0.65-0.67 cosine against 0.70 for the same-language bar, so the bar is lowered by this much
 # for a Chinese-English pair (a contradiction still never matches).
 CROSS_LANGUAGE_MARGIN = 0.08
+# Or: most content words of both align (bilingual.overlaps: the same word, a CC-CEDICT
+# translation, or a word embedding as close as a translation) and the sentences are at least
+# this close. Restatements the sentence cosine missed ("回复简短一点，别写长篇开场白" / "Keep
+# replies short please, no long intros": 0.59, overlap 0.75) merge; benchmarks/merging.py
+# measures what it costs in false merges on 40 distinct preferences.
+CONTENT_OVERLAP = 0.6
+CONTENT_COSINE = 0.45
 
 
 def cross_language(first: str, second: str) -> bool:
@@ -114,11 +122,20 @@ def contradicts(first: str, second: str) -> bool:
     a, b = values(first), values(second)
     if not a or not b:
         return False
-    # Only values of the same script compare: a Chinese and an English statement of one
-    # preference name no Latin values in common, and that is no contradiction.
     if cross_language(first, second):
-        return False
+        # Only the Latin names a Chinese statement holds compare with the English one's values
+        # ("装依赖用 pnpm" / "use yarn for installs"); a Chinese statement without any names
+        # no value (代码注释用中文 / comments in Chinese), and that is no contradiction.
+        def said(value: str, text: str) -> bool:
+            return _flat(value) in _flat(text)
+
+        return any(not said(v, second) for v in a) and any(not said(v, first) for v in b)
     return bool(a - b) and bool(b - a) and not (a & b and (a <= b or b <= a))
+
+
+def _flat(text: str) -> str:
+    """Lower-cased, with - _ and spaces alike ("force-push" is said by "force push")."""
+    return re.sub(r"[\s_-]+", " ", text.lower())
 
 
 def same(
@@ -127,13 +144,35 @@ def same(
     lexical: float,
     cosine: float | None = None,
     semantic: float = 1.0,
+    overlap: float | None = None,
 ) -> bool:
-    """Whether two statements say the same thing (and do not contradict)."""
+    """Whether two statements say the same thing (and do not contradict): shared words, a
+    close embedding, or most content words aligned (``overlap``, see bilingual.overlaps) with
+    an embedding not far apart."""
     if contradicts(first, second):
         return False
     if similarity(first, second) >= lexical:
         return True
-    return cosine is not None and cosine >= embedding_bar(first, second, semantic)
+    if cosine is None:
+        return False
+    if cosine >= embedding_bar(first, second, semantic):
+        return True
+    return overlap is not None and overlap >= CONTENT_OVERLAP and cosine >= CONTENT_COSINE
+
+
+def close_overlaps(
+    summary: str, texts: list[str], cosines: Sequence[float | None], embed: Embed
+) -> list[float | None]:
+    """Content-word overlaps (bilingual.overlaps) of ``summary`` with the texts whose sentence
+    cosine is at least CONTENT_COSINE: the others cannot match by it, and each word costs an
+    embedding (about 10 ms)."""
+    near = [
+        i for i, cosine in enumerate(cosines) if cosine is not None and cosine >= CONTENT_COSINE
+    ]
+    found: list[float | None] = [None] * len(texts)
+    for i, overlap in zip(near, overlaps(summary, [texts[i] for i in near], embed), strict=True):
+        found[i] = overlap
+    return found
 
 
 def find(
@@ -145,12 +184,14 @@ def find(
     if not known:
         return None
     cosines: list[float | None] = [None] * len(known)
+    aligned: list[float | None] = [None] * len(known)
     if embed is not None:
         vectors = embed([summary, *(k.text for k in known)])
         cosines = [float(vectors[0] @ v) for v in vectors[1:]]
+        aligned = close_overlaps(summary, [k.text for k in known], cosines, embed)
     best: tuple[float, Known] | None = None
-    for entry, cosine in zip(known, cosines, strict=True):
-        if same(summary, entry.text, settings.match, cosine, settings.match_embedding):
+    for entry, cosine, overlap in zip(known, cosines, aligned, strict=True):
+        if same(summary, entry.text, settings.match, cosine, settings.match_embedding, overlap):
             score = max(similarity(summary, entry.text), cosine or 0.0)
             if best is None or score > best[0]:
                 best = (score, entry)

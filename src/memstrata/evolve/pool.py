@@ -178,14 +178,25 @@ def _scores(
     """How well each candidate matches, scaled so that 1.0 is the match threshold: word
     overlap, or (when an embedder is available) cosine, e.g. for a cross-lingual restatement.
     A contradiction ("use pnpm" against "use yarn") never matches: it is another candidate."""
-    from memstrata.evolve.known import contradicts, embedding_bar
+    from memstrata.evolve.known import (
+        CONTENT_OVERLAP,
+        close_overlaps,
+        contradicts,
+        embedding_bar,
+    )
 
     scores = {c.cid: similarity(c.summary, summary) / lexical for c in current}
     if embed is not None and current:
         vectors = embed([summary, *(c.summary for c in current)])
-        for candidate, vector in zip(current, vectors[1:], strict=True):
+        cosines = [float(vectors[0] @ v) for v in vectors[1:]]
+        aligned = close_overlaps(summary, [c.summary for c in current], cosines, embed)
+        for candidate, cosine, overlap in zip(current, cosines, aligned, strict=True):
             bar = embedding_bar(candidate.summary, summary, semantic)
-            scores[candidate.cid] = max(scores[candidate.cid], float(vectors[0] @ vector) / bar)
+            scores[candidate.cid] = max(scores[candidate.cid], cosine / bar)
+            if overlap is not None and overlap >= CONTENT_OVERLAP:
+                # most content words align (a restatement in other words or language): a
+                # match, ranked by the overlap among the matches
+                scores[candidate.cid] = max(scores[candidate.cid], 1.0 + overlap / 10)
     for candidate in current:
         if contradicts(candidate.summary, summary):
             scores[candidate.cid] = 0.0

@@ -1,0 +1,116 @@
+"""Whether two statements name the same things, in any wording or language: their content
+words aligned one to one (issue 11, cross-language merging).
+
+The whole-sentence USE cosine alone cannot tell a restatement in the other language from a
+different preference: "Keep replies short please, no long intros" / "回复简短一点，别写长篇开场白"
+measured 0.59 and "代码注释我更喜欢用中文" / "注释用中文写，别用英文" 0.49, while two different
+preferences reach 0.44-0.52. What the restatements share is their content words: 回复 ↔ reply,
+简短 ↔ short, 注释 ↔ comments, 中文 ↔ Chinese. So each statement is cut into content words
+(the segmenter for Chinese; the words that only carry the instruction, such as 我更喜欢 / prefer
+/ 以后都 / from now on, are dropped) and a word of one aligns with a word of the other when they
+are the same word, when CC-CEDICT translates one into the other (the table search already ships,
+``memstrata.recall.translate``), or when the multilingual embedding puts the two words very
+close (简短/short 0.80, 长篇/long 0.71; but 周一/Friday 0.64 and tabs/spaces 0.38, hence the
+high bar). The share of the shorter statement's content words that align is the overlap; the
+caller combines it with the sentence cosine (``known.same``). A contradiction (pnpm vs yarn) is
+decided before, by ``known.contradicts``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from memstrata.text.tokenize import CJK_RUN, STOPWORDS, tokens
+
+Embed = Callable[[list[str]], Any]
+# Two words of different statements are the same word when their own embeddings are this close
+# (measured on word pairs: translations 0.62-0.88; 周五/Friday 0.69 but 周一/Friday 0.64).
+WORD_COSINE = 0.70
+# Words that say how something is asked (a preference, a standing rule), not what about.
+FRAME = frozenset(
+    """喜欢 更喜欢 比较 偏好 习惯 更 以后 今后 往后 从今以后 都 用 使用 采用 写 说 别 不要 要 请 一律 每次
+    总是 永远 一直 记住 记得 记一下 一点 一些 就 就行 就好 行 好 吧 下次 也 一下 帮 我们 咱们 现在 改用
+    尽量 最好 希望 必须 务必 一定 不用 给 我 你
+    prefer prefers preferred like likes rather please always never use using used keep from now
+    want would i'd instead just make sure remember going forward let's lets don't do does
+    stop start ok okay""".split()  # noqa: SIM905
+)
+# A name rather than a word: snake_case, kebab-case, a version or a host (node18, pg-stg-01).
+_NAME = re.compile(r"^[a-z][a-z0-9]*[_.-][a-z0-9]|^[a-z]+\d|^\d+[a-z]", re.IGNORECASE)
+_LEADING = re.compile(r"^(?:别|不要|不|要|请|都|就|用|也|先)(?=[\u4e00-\u9fff])")
+
+
+def content_words(text: str) -> list[str]:
+    """The words of ``text`` that say what it is about (lower-cased, in order, distinct)."""
+    found: dict[str, None] = {}
+    for token in tokens(text, for_query=True):
+        word = token.strip().lower()
+        if CJK_RUN.fullmatch(word):
+            word = _LEADING.sub("", word)
+        elif len(word) < 2 or word.isdigit():
+            continue
+        if word and word not in STOPWORDS and word not in FRAME:
+            found.setdefault(word, None)
+    return list(found)
+
+
+def _forms(word: str) -> set[str]:
+    from memstrata.recall.translate import english_forms
+
+    return {word} if CJK_RUN.fullmatch(word) else set(english_forms(word))
+
+
+def _dictionary_keys(words: Sequence[str]) -> dict[str, set[str]]:
+    """Each word with its forms and its translations (CC-CEDICT, both directions)."""
+    from memstrata.recall.translate import translations
+
+    keys = {}
+    for word in words:
+        found = _forms(word)
+        # one word at a time: translations() leaves out the words the query already holds,
+        # and here those are exactly the ones wanted (回复 in a list that holds "reply")
+        for other in translations([word]).get(word, []):
+            found |= _forms(other)
+        keys[word] = found
+    return keys
+
+
+def overlaps(first: str, others: Sequence[str], embed: Embed | None = None) -> list[float]:
+    """For each of ``others``: the share of content words (of the statement with fewer) that
+    align with a content word of ``first``, by word, dictionary or (with ``embed``) embedding."""
+    if not others:
+        return []
+    mine = content_words(first)
+    theirs = [content_words(other) for other in others]
+    vocabulary = list(dict.fromkeys([*mine, *(w for words in theirs for w in words)]))
+    if not mine or not vocabulary:
+        return [0.0] * len(others)
+    keys = _dictionary_keys(vocabulary)
+    vectors: dict[str, Any] = {}
+    if embed is not None:
+        vectors = dict(zip(vocabulary, embed(vocabulary), strict=True))
+
+    def aligned(a: str, b: str) -> bool:
+        if keys[a] & keys[b]:
+            return True
+        # Within one script the embedding conflates neighbours (pytest/unittest, 周二/周五,
+        # 四个/两个): only a word and its translation are aligned by it.
+        cross = bool(CJK_RUN.fullmatch(a)) != bool(CJK_RUN.fullmatch(b))
+        return cross and bool(vectors) and float(vectors[a] @ vectors[b]) >= WORD_COSINE
+
+    result = []
+    for words in theirs:
+        if not words:
+            result.append(0.0)
+            continue
+        lonely = [a for a in mine if not any(aligned(a, b) for b in words)]
+        lonely += [b for b in words if not any(aligned(a, b) for a in mine)]
+        if any(_NAME.search(word) for word in lonely):
+            result.append(0.0)  # a name only one says (snake_case, node18): another value
+            continue
+        left = 1 - sum(a in lonely for a in mine) / len(mine)
+        right = 1 - sum(b in lonely for b in words) / len(words)
+        result.append(min(left, right))
+    return result
