@@ -97,6 +97,9 @@ def postgres_vectors(index: Any, hashes: list[str]) -> None:
 
 def hnsw_build(index: Any) -> float:
     """Seconds to build the HNSW index over the workspace's vectors."""
+    from memstrata.team import index as team_index
+
+    team_index._HNSW_MADE.clear()  # build it here, whatever this process did before
     started = time.perf_counter()
     index._run(lambda conn: conn.execute("SET maintenance_work_mem = '1GB'"))
     index._run(lambda conn: index._hnsw(conn, DIM))

@@ -11,6 +11,8 @@ import json
 import os
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from memstrata.core.initialize import init_workspace
 from memstrata.core.permissions import Session
@@ -415,3 +417,36 @@ def test_external_edits_seen_after_the_scan_interval(files_ws) -> None:
 
     time.sleep(0.35)
     assert search(fresh, "打印机", mode="lexical").results[0].path == "memory/2026-04-18.md"
+
+
+@given(
+    st.lists(
+        st.tuples(
+            st.sampled_from(
+                ["## [coder] 修复", "## [writer] 文档", "### 细节", "", "# 2026-04-10"]
+            ),
+            st.lists(
+                st.sampled_from(["- 完成 a", "- 修复 b\n  续行", "段落文字", "| a | b |"]),
+                max_size=4,
+            ),
+        ),
+        max_size=8,
+    ),
+    st.integers(min_value=1, max_value=4),
+    st.sampled_from(["daily", "lessons", "principles", "long_term", None]),
+)
+def test_chunking_an_appended_tail_equals_chunking_it_all(sections, cut, role) -> None:
+    """chunk_tail after an append: the old file's chunks before the first re-chunked line,
+    plus the tail's, are exactly the whole new file's (the team index relies on it)."""
+    from memstrata.recall.chunker import chunk_tail
+
+    blocks = [
+        (f"{head}\n" if head else "") + "".join(f"{i}\n" for i in items) for head, items in sections
+    ]
+    old_text = "".join(blocks[:cut])
+    new_text = old_text + "".join(blocks[cut:])
+    path = "memory/2026-04-10.md"
+    old, new = split_lines(old_text), split_lines(new_text)
+    first, tail = chunk_tail(path, role, new, old_text.count("\n"))
+    kept = [c for c in chunk_file(path, role, old) if c.start_line <= first]
+    assert kept + tail == chunk_file(path, role, new)

@@ -244,3 +244,30 @@ def test_two_replicas_syncing_at_once_index_a_change_once(tmp_path, monkeypatch,
     assert sorted(results) == [0, 0, 0, 1]
     assert open_index(ws, None).chunk_count() == expected
     assert int(open_index(ws, None).generation()) == before + 1
+
+
+def test_storing_vectors_waits_for_the_index_lock(tmp_path, monkeypatch, pg_dsn) -> None:
+    """An embedder stores vectors (and copies cached ones) under the per-workspace index lock
+    that a sync holds: without it, a sync's DELETE and an embedder's UPDATE of the same chunk
+    rows, locked in different orders, deadlocked (eight agents on two replicas)."""
+    import threading
+
+    import psycopg
+
+    from memstrata.team.store import lock_key
+
+    monkeypatch.setenv("MEMSTRATA_DSN", pg_dsn)
+    init_workspace(tmp_path / "t", backend="postgres")
+    ws = Workspace.open(tmp_path / "t", clock=fixed_clock)
+    open_index(ws, None).sync(embed=False)
+    index = open_index(ws, HashEmbedder())
+    assert index.pending_embeddings() > 0
+    with psycopg.connect(pg_dsn, autocommit=True) as holder:
+        holder.execute("SELECT pg_advisory_lock(%s)", (lock_key(index.workspace, "index"),))
+        worker = threading.Thread(target=index.embed_backlog)
+        worker.start()
+        worker.join(timeout=1.0)
+        assert worker.is_alive(), "vectors were stored while a sync held the index lock"
+        assert open_index(ws, HashEmbedder()).pending_embeddings() > 0
+    worker.join(timeout=30)
+    assert not worker.is_alive() and open_index(ws, HashEmbedder()).pending_embeddings() == 0

@@ -1,5 +1,9 @@
 """Four agents (main, coder, researcher, writer) as separate processes, each through its own
-``memstrata mcp`` server, writing and searching one team workspace for 60 seconds."""
+``memstrata mcp`` server over stdio, writing and searching one team workspace for 60 seconds.
+
+This one is the files store's: one machine, four processes sharing Markdown files through file
+locks, and the SQLite index each process keeps. The team store on PostgreSQL, behind two
+``memstrata serve`` replicas over streamable HTTP, has its own: tests/test_team_replicas.py."""
 
 from __future__ import annotations
 

@@ -186,11 +186,11 @@ def test_a_connection_lost_during_a_heartbeat_releases_the_lock_and_counts_nothi
     store = ws.store
     original = store.commit
 
-    def cut_then_commit(steps, warnings):  # the network drops just before the COMMIT
+    def cut_then_commit(steps, warnings, request=None):  # the network drops before the COMMIT
         with psycopg.connect(pg_dsn, autocommit=True) as admin:
             pid = store._conn().info.backend_pid  # type: ignore[attr-defined]
             admin.execute("SELECT pg_terminate_backend(%s)", (pid,))
-        return original(steps, warnings)
+        return original(steps, warnings, request)
 
     monkeypatch.setattr(store, "commit", cut_then_commit)
     with pytest.raises(StoreUnavailable, match="team store unreachable"):

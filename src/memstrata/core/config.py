@@ -161,6 +161,11 @@ class ServeSettings:
     # A search in the service embeds its backlog inline only while that takes about this
     # long (a write just made stays fully searchable); the rest waits for the background.
     inline_embed_s: float = 0.05
+    # MCP tool calls run at once (each in a thread). A thread keeps its own database
+    # connections on a team store (advisory locks belong to a connection), so this bounds a
+    # replica's connections: PostgreSQL refuses clients past max_connections (100 by default),
+    # which eight busy agents on two replicas reached with the 40 threads anyio allows.
+    threads: int = 8
 
 
 @dataclass(frozen=True)

@@ -64,6 +64,25 @@ class Step:
     old_size: int = 0
 
 
+# Where the files store keeps the requests it applied (the team store has a table for them).
+REQUESTS = ".memstrata/requests.jsonl"
+
+
+@dataclass(frozen=True)
+class Applied:
+    """A client's request (an MCP write with a ``request_id``) recorded in the same commit as
+    its changes, with the answer it got: a retry of it, on any replica, finds the answer here
+    instead of writing again (docs/design.md §10, "Retries")."""
+
+    key: str
+    answer: str  # JSON
+
+
+def request_lock_name(key: str) -> str:
+    """The named lock that serialises two attempts of one request (a hash: keys are free text)."""
+    return "request-" + hashlib.sha256(key.encode("utf-8")).hexdigest()[:24]
+
+
 class DocumentStore(Protocol):
     """The documents of one workspace, by workspace-relative path."""
 
@@ -116,9 +135,17 @@ class DocumentStore(Protocol):
         """Append in one write; the caller holds its lock."""
         ...
 
-    def commit(self, steps: list[Step], warnings: list[str]) -> None:
+    def commit(
+        self, steps: list[Step], warnings: list[str], request: Applied | None = None
+    ) -> None:
         """Apply ``steps`` completely or not at all (even if the process dies half-way);
-        the caller holds the operation lock and every touched document's lock."""
+        the caller holds the operation lock and every touched document's lock. ``request`` is
+        recorded in the same all-or-nothing commit (nothing is recorded when there are no
+        steps: such a request changed nothing, so running it again is harmless)."""
+        ...
+
+    def applied(self, key: str) -> str | None:
+        """The answer recorded with request ``key`` by an earlier commit; None when none was."""
         ...
 
     def recover(self) -> list[str]:
@@ -263,17 +290,34 @@ class FilesStore:
         return lambda: None
 
     # ---------------------------------------------------------------- commits
-    def commit(self, steps: list[Step], warnings: list[str]) -> None:
+    def commit(
+        self, steps: list[Step], warnings: list[str], request: Applied | None = None
+    ) -> None:
         """Journal (temp + fsync + rename), apply, forget. A process killed before the journal
-        exists changed nothing; one killed after it leaves the journal for :meth:`recover`."""
+        exists changed nothing; one killed after it leaves the journal for :meth:`recover`.
+        A request is one more journaled step: a line appended to ``REQUESTS``."""
         if not steps:
             return
+        if request is not None:
+            line = json.dumps({"key": request.key, "answer": request.answer}, ensure_ascii=False)
+            size = self.size(REQUESTS) or 0
+            steps = [*steps, Step("append", REQUESTS, (line + "\n").encode("utf-8"), old_size=size)]
         journal = self.state_dir / JOURNAL
         self.state_dir.mkdir(parents=True, exist_ok=True)
         encoded = [{**asdict(step), "data": base64.b64encode(step.data).decode()} for step in steps]
         atomic_write_bytes(journal, json.dumps({"steps": encoded}).encode("utf-8"))
         self._apply(steps, warnings, fault=True)
         journal.unlink()
+
+    def applied(self, key: str) -> str | None:
+        """A scan of ``REQUESTS`` (one machine's retries: a short file, read rarely)."""
+        data = self.read(REQUESTS)
+        for line in (data or b"").decode("utf-8", "replace").splitlines():
+            with contextlib.suppress(ValueError, TypeError, KeyError):
+                record = json.loads(line)
+                if record["key"] == key:
+                    return str(record["answer"])
+        return None
 
     def recover(self) -> list[str]:
         journal = self.state_dir / JOURNAL

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from memstrata.core import changes
-from memstrata.core.documents import Step, sha
+from memstrata.core.documents import Applied, Step, sha
 
 if TYPE_CHECKING:
     from memstrata.core.workspace import Workspace
@@ -56,6 +56,9 @@ class Transaction:
     files: dict[str, Staged] = field(default_factory=dict)
     locks: contextlib.ExitStack = field(default_factory=contextlib.ExitStack)
     warnings: list[str] = field(default_factory=list)
+    # The client request this operation carries out, committed with its changes (an MCP write
+    # with a request_id: adapters/mcp/server.py ``Tools.write``).
+    request: Applied | None = None
 
     def touch(self, rel: str, decode: Callable[[bytes], str]) -> Staged:
         """The staged state of ``rel``, read (under its lock, held until the end) on first touch."""
@@ -130,7 +133,7 @@ def transaction(ws: Workspace) -> Iterator[Transaction]:
             with txn.locks:
                 yield txn
                 steps = txn.steps()
-                ws.store.commit(steps, txn.warnings)
+                ws.store.commit(steps, txn.warnings, txn.request)
             for step in steps:  # the search index syncs what this process wrote at once
                 changes.record(str(ws.root), step.path)
         finally:

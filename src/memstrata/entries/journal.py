@@ -10,6 +10,7 @@ import re
 from datetime import date
 
 from memstrata.core.templates import template_for
+from memstrata.core.transaction import current as current_transaction
 from memstrata.core.writer import Writer
 from memstrata.errors import MemstrataError
 from memstrata.formats.daily import (
@@ -63,7 +64,7 @@ def log(
     zone = ws.zone_label(now) if ws.layout.daily_footer or ws.zone is not None else ""
     stamp = now.strftime("%H:%M") + (f" {zone}" if zone else "")
     plain = ws.layout.daily_style == "sections" and not ws.layout.daily_footer
-    if plain and ws.transaction is None and not _has_section(writer, path, heading):
+    if plain and not _has_section(writer, path, heading):
         # The common case stays a locked append (no rewrite of a long log): a new section at
         # the end of a log without a footer.
         block = render_log_section(heading, writer.agent, stamp, section, items, ws.lang)
@@ -98,13 +99,15 @@ def log(
 
 def _has_section(writer: Writer, path: str, title: str) -> bool:
     """Whether the day's log already has this agent's section of that title (a byte search,
-    so logging to a long file stays cheap)."""
-    full = writer.ws.resolve(path)
-    if not full.is_file():
+    so logging to a long file stays cheap), as the store holds it or the running transaction
+    has staged it (the team store has no file to look at)."""
+    staged = current_transaction(writer.ws)
+    text = staged.staged_text(path) if staged else None
+    data = text.encode("utf-8") if text is not None else writer.ws.store.read(path)
+    if data is None:
         return False
     tag = f"[{writer.agent}] " if writer.agent else ""
     needle = f"## {tag}{safe_title(one_line(title))}".encode()
-    data = full.read_bytes()
     return any(
         data.startswith(needle + end) or b"\n" + needle + end in data for end in (b"\n", b"\r\n")
     ) or data.endswith(b"\n" + needle)

@@ -172,22 +172,40 @@ def _entry_id(role: str, title: str, first_line: str) -> str:
 
 def chunk_file(path: str, role: str | None, lines: list[str]) -> list[Chunk]:
     """Split one file's lines into chunks; deterministic for the same input."""
+    return chunk_tail(path, role, lines, 0)[1]
+
+
+def chunk_tail(
+    path: str, role: str | None, lines: list[str], unchanged: int
+) -> tuple[int, list[Chunk]]:
+    """The chunks of every section that does not lie wholly within the first ``unchanged``
+    lines, and the (0-based) line where the first such section starts.
+
+    A section's chunks depend only on its own lines and the headings above it, so after an
+    append (the first ``unchanged`` lines as they were) the sections before the last old one
+    chunk as before: an index re-derives the tail only (team/index.py), instead of the whole of
+    a day's log on every write. ``unchanged=0`` is the whole file."""
     role = role or "other"
     if role not in ENTRY_ROLES | {"user", "long_term", "candidates"}:
-        return _unit_chunks(path, role, lines)
+        return _unit_chunks(path, role, lines, unchanged)
     file_date = _file_date(path)
     deepest = ENTRY_LEVEL.get(role, 6)
     all_headings = [h for h in headings(lines) if h.level <= deepest]
     # Sections: the text before the first heading, then each heading up to the next heading.
     bounds = [h.index for h in all_headings]
     starts = [0, *bounds] if (not bounds or bounds[0] > 0) else bounds
+    at_line = {h.index: h for h in reversed(all_headings)}  # a lookup, not a scan per section
     chunks: list[Chunk] = []
     stack: list[Heading] = []
+    first_changed = len(lines)
     for number, start in enumerate(starts):
         end = starts[number + 1] if number + 1 < len(starts) else len(lines)
-        heading = next((h for h in all_headings if h.index == start), None)
+        heading = at_line.get(start)
         if heading is not None:
             stack = [h for h in stack if h.level < heading.level] + [heading]
+        if end <= unchanged and end < len(lines):
+            continue
+        first_changed = min(first_changed, start)
         content = _content_lines(lines, start, end)
         if not content:
             continue  # blank, template hints only, or a heading with nothing under it
@@ -211,7 +229,7 @@ def chunk_file(path: str, role: str | None, lines: list[str]) -> list[Chunk]:
             found = _DATE.search(_span_text(lines, start, last + 1))
             date = found.group(1) if found else ""
         chunks += _window_chunks(path, lines, start, last + 1, context, role, entry_id, date, agent)
-    return chunks
+    return first_changed, chunks
 
 
 def _agent_and_title(title: str, path: str, index: int) -> tuple[str | None, str]:
@@ -221,7 +239,7 @@ def _agent_and_title(title: str, path: str, index: int) -> tuple[str | None, str
         return None, title
 
 
-def _unit_chunks(path: str, role: str, lines: list[str]) -> list[Chunk]:
+def _unit_chunks(path: str, role: str, lines: list[str], unchanged: int) -> tuple[int, list[Chunk]]:
     """Daily logs, archives, infra and any other notes: one chunk per list item (with its
     continuation lines), table row or paragraph, carrying the whole heading path as context.
 
@@ -236,12 +254,17 @@ def _unit_chunks(path: str, role: str, lines: list[str]) -> list[Chunk]:
     stack: list[Heading] = []
     all_headings = headings(lines)
     bounds = [h.index for h in all_headings]
+    at_line = {h.index: h for h in reversed(all_headings)}  # a lookup, not a scan per section
     starts = [0, *bounds] if (not bounds or bounds[0] > 0) else bounds
+    first_changed = len(lines)
     for number, start in enumerate(starts):
         end = starts[number + 1] if number + 1 < len(starts) else len(lines)
-        heading = next((h for h in all_headings if h.index == start), None)
+        heading = at_line.get(start)
         if heading is not None:
             stack = [h for h in stack if h.level < heading.level] + [heading]
+        if end <= unchanged and end < len(lines):
+            continue
+        first_changed = min(first_changed, start)
         entry = next((h for h in stack if h.level == entry_level), None)
         agent, entry_title = (
             _agent_and_title(entry.title, path, entry.index) if entry else (None, "")
@@ -266,7 +289,7 @@ def _unit_chunks(path: str, role: str, lines: list[str]) -> list[Chunk]:
                 dated or file_date,
                 agent,
             )
-    return chunks
+    return first_changed, chunks
 
 
 def _small(lines: list[str], units: list[tuple[int, int, str]]) -> bool:

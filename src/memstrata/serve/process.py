@@ -28,6 +28,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from memstrata.core.documents import FilesStore
 from memstrata.core.storage import append_bytes, rotate_if_larger
 from memstrata.core.workspace import Workspace
 from memstrata.errors import MemstrataError
@@ -43,7 +44,12 @@ from memstrata.serve.address import (
     wait_for,
     write_address,
 )
-from memstrata.serve.workers import ForkServer, Handler
+from memstrata.serve.workers import (
+    SYNC_DEBOUNCE_S,
+    TEAM_SYNC_DEBOUNCE_S,
+    ForkServer,
+    Handler,
+)
 
 LOG_ROTATE_BYTES = 2_000_000
 AUTOSTART_MARK = "serve.autostart"
@@ -204,7 +210,13 @@ def run_service(
         listener = _bind(host, port)
         service.port = listener.getsockname()[1]
         # Fork before any thread exists (uvicorn, the watchers): see workers.py.
-        service.fork = ForkServer([ws.root for ws in workspaces], handlers, service.log)
+        team = any(not isinstance(ws.store, FilesStore) for ws in workspaces)
+        service.fork = ForkServer(
+            [ws.root for ws in workspaces],
+            handlers,
+            service.log,
+            TEAM_SYNC_DEBOUNCE_S if team else SYNC_DEBOUNCE_S,
+        )
         service.fork.start()
         address = Address(
             service.url,

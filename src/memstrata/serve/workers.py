@@ -39,6 +39,11 @@ from typing import Any
 Handler = Callable[..., int]
 _RUN, _SYNC = b"run", b"sync"
 SYNC_DEBOUNCE_S = 0.2
+# A team store: every replica hears every write of the whole team (NOTIFY), and a search syncs
+# the shared index itself, so a background pass is only there to embed; each pass is a fork
+# that opens its own database connections, which five times a second on two replicas cost a
+# good part of a 2-core machine (tests/test_team_replicas.py).
+TEAM_SYNC_DEBOUNCE_S = 1.0
 IDLE_TICK_S = 0.2
 BACKGROUND_NICE = 10
 
@@ -46,8 +51,15 @@ BACKGROUND_NICE = 10
 class ForkServer:
     """The HTTP side's handle on the fork server process."""
 
-    def __init__(self, roots: list[Path], handlers: dict[str, Handler], log: Callable[[str], None]):
+    def __init__(
+        self,
+        roots: list[Path],
+        handlers: dict[str, Handler],
+        log: Callable[[str], None],
+        debounce_s: float = SYNC_DEBOUNCE_S,
+    ):
         self.roots = roots
+        self.debounce_s = debounce_s
         self.handlers = handlers
         self.log = log
         self.pid = 0
@@ -62,7 +74,7 @@ class ForkServer:
             ours.close()
             code = 0
             try:
-                _Zygote(theirs, self.roots, self.handlers, self.log).loop()
+                _Zygote(theirs, self.roots, self.handlers, self.log, self.debounce_s).loop()
             except BaseException:
                 self.log("fork server failed: " + traceback.format_exc(limit=5))
                 code = 1
@@ -144,11 +156,13 @@ class _Zygote:
         roots: list[Path],
         handlers: dict[str, Handler],
         log: Callable[[str], None],
+        debounce_s: float,
     ):
         self.control = control
         self.roots = roots
         self.handlers = handlers
         self.log = log
+        self.debounce_s = debounce_s
         self.workers: set[int] = set()
         self.embedder_pid = 0
         self.sync_wanted = True  # a first pass at start: resume whatever was left
@@ -216,7 +230,7 @@ class _Zygote:
     def _maybe_sync(self) -> None:
         if not self.sync_wanted or self.embedder_pid:
             return
-        if time.monotonic() - self.last_sync < SYNC_DEBOUNCE_S:
+        if time.monotonic() - self.last_sync < self.debounce_s:
             return
         self.sync_wanted = False
         self.last_sync = time.monotonic()

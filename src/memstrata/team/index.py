@@ -9,7 +9,10 @@ re-embeds unchanged text.
 
 * **Sync** compares ``memstrata_documents`` revisions with the indexed ones in one query, and
   re-chunks changed documents in one transaction under a per-workspace advisory lock, so two
-  replicas never index the same change twice.
+  replicas never index the same change twice. Every other change to a workspace's chunks and
+  cached vectors (vectors stored by an embedder, or copied from the cache) takes the same lock:
+  without it a sync's DELETE and an embedder's UPDATE of the same rows, taken in different
+  orders, deadlocked (two replicas and eight agents, tests/test_team_replicas.py).
 * **Lexical search** is BM25 computed in SQL the way FTS5 computes it (k1 1.2, b 0.75, the
   same column weights, IDF ``log((N - n + 0.5) / (n + 0.5))`` floored at 1e-6, |D| counted over
   all columns; a phrase of several words counted where they stand in a row), over the lexemes
@@ -37,7 +40,7 @@ from typing import TYPE_CHECKING, Any
 from memstrata.core import changes
 from memstrata.core.redact import redact
 from memstrata.errors import MemstrataError
-from memstrata.recall.chunker import CHUNKER_VERSION, Chunk, chunk_file
+from memstrata.recall.chunker import CHUNKER_VERSION, Chunk, chunk_tail
 from memstrata.recall.index import (
     ChunkFilter,
     ChunkIndex,
@@ -52,6 +55,7 @@ from memstrata.recall.store import text_hash
 from memstrata.team import lexemes
 from memstrata.team.index_query import Bm25Query, PgVectors, bm25_sql, nearest_sql
 from memstrata.team.index_schema import (
+    APPENDED,
     CHANGED,
     INDEX_SCHEMA,
     INDEX_VERSION,
@@ -78,6 +82,7 @@ _THREAD = threading.local()
 # Per process, per (index, generation): chunk count and mean length; phrase -> documents.
 _STATS: dict[tuple[str, str], tuple[int, float]] = {}
 _COUNTS: dict[tuple[str, str], dict[str, int]] = {}
+_HNSW_MADE: set[tuple[str, int]] = set()  # (dsn, vector size) whose HNSW index exists
 
 
 def open_index(ws: Workspace, embedder: Embedder | None) -> ChunkIndex:
@@ -87,6 +92,24 @@ def open_index(ws: Workspace, embedder: Embedder | None) -> ChunkIndex:
     if not isinstance(store, PostgresStore):
         raise MemstrataError("the postgres index needs the postgres document store")
     return PostgresIndex(ws, embedder, store.dsn, store.workspace)
+
+
+def _chunk_key(chunk: Chunk) -> tuple[Any, ...]:
+    """What a chunk row is derived from. A re-chunked document keeps every row whose key it
+    still produces, so an append re-indexes only what it added: re-deriving the terms of every
+    chunk of a day's log on each write made a search wait O(log length) behind every write
+    (seconds with eight agents logging for a minute). A chunk whose text held a secret is
+    stored redacted, never matches, and is simply derived again."""
+    return (
+        chunk.start_line,
+        chunk.end_line,
+        chunk.heading,
+        chunk.role,
+        chunk.entry_id,
+        chunk.date,
+        chunk.agent,
+        chunk.text,
+    )
 
 
 class PostgresIndex:
@@ -277,25 +300,32 @@ class PostgresIndex:
             removed = [row[0] for row in conn.execute(REMOVED, params).fetchall()]
             if not changed and not removed and not stats.rebuilt:
                 return  # another replica indexed them while this one waited for the lock
-            paths = [row[0] for row in changed] + removed
             conn.execute(
                 "DELETE FROM memstrata_chunks WHERE workspace = %s AND path = ANY(%s)",
-                (self.workspace, paths),
+                (self.workspace, removed),
             )
             conn.execute(
                 "DELETE FROM memstrata_index_files WHERE workspace = %s AND path = ANY(%s)",
                 (self.workspace, removed),
             )
             stats.removed += len(removed)
-            rows = []
-            for rel, _revision, text in changed:
+            rows: list[tuple[Any, ...]] = []
+            stale: list[int] = []
+            for rel, revision, text, indexed in changed:
                 role = self.ws.role_of(rel) or "other"
-                for chunk in chunk_file(rel, role, split_lines(text)):
+                unchanged = self._unchanged_lines(conn, rel, revision, text, indexed)
+                first, chunks = chunk_tail(rel, role, split_lines(text), unchanged)
+                existing = self._existing(conn, rel, first)
+                for chunk in chunks:
+                    if existing.pop(_chunk_key(chunk), None) is not None:
+                        continue  # unchanged: its row, terms and vector stay
                     # A hand-written document may hold a key; the derived index never copies one.
                     chunk.text, chunk.heading = redact(chunk.text), redact(chunk.heading)
                     chunk.entry_id = redact(chunk.entry_id)
                     rows.append(self._row(chunk))
+                stale += existing.values()
                 stats.changed += 1
+            conn.execute("DELETE FROM memstrata_chunks WHERE id = ANY(%s)", (stale,))
             stats.scanned += len(changed)
             stats.chunks_added += len(rows)
             with conn.cursor() as cursor:
@@ -314,9 +344,35 @@ class PostgresIndex:
                 cursor.executemany(
                     "INSERT INTO memstrata_index_files VALUES (%s, %s, %s)"
                     " ON CONFLICT (workspace, path) DO UPDATE SET revision = excluded.revision",
-                    [(self.workspace, rel, revision) for rel, revision, _text in changed],
+                    [(self.workspace, rel, revision) for rel, revision, _text, _old in changed],
                 )
             self._bump(conn)
+
+    def _unchanged_lines(
+        self, conn: psycopg.Connection[Any], rel: str, revision: int, text: str, indexed: int | None
+    ) -> int:
+        """How many leading lines of ``text`` are as they were at the indexed revision: all
+        whole lines before what appends added since (0 when anything else changed it)."""
+        if indexed is None:
+            return 0
+        params = {"ws": self.workspace, "path": rel, "revision": revision, "since": indexed}
+        only_appends, added = conn.execute(APPENDED, params).fetchone() or (False, 0)
+        data = text.encode("utf-8")
+        if not only_appends or not 0 < int(added) <= len(data):
+            return 0
+        return data[: len(data) - int(added)].count(b"\n")
+
+    def _existing(
+        self, conn: psycopg.Connection[Any], rel: str, first: int
+    ) -> dict[tuple[Any, ...], int]:
+        """The document's indexed chunks from (0-based) line ``first`` on, by
+        :func:`_chunk_key`, with their ids (the ones before belong to sections kept as they are)."""
+        rows = conn.execute(
+            "SELECT id, start_line, end_line, heading, role, entry_id, date, agent, text"
+            " FROM memstrata_chunks WHERE workspace = %s AND path = %s AND start_line > %s",
+            (self.workspace, rel, first),
+        ).fetchall()
+        return {tuple(row[1:]): int(row[0]) for row in rows}
 
     def _row(self, chunk: Chunk) -> tuple[Any, ...]:
         doc = lexemes.document(chunk.heading, chunk.text)
@@ -356,6 +412,16 @@ class PostgresIndex:
             ),
         )
 
+    def _fill_from_cache(self) -> None:
+        """Every chunk without this model's vector gets the cached one, under the index lock."""
+
+        def work(conn: psycopg.Connection[Any]) -> None:
+            with conn.transaction():
+                self._lock(conn)
+                self._from_cache(conn, None)
+
+        self._run(work)
+
     def _missing(self, limit: int | None = None) -> list[tuple[str, str, str]]:
         assert self.embedder is not None
         return self._all(
@@ -372,6 +438,7 @@ class PostgresIndex:
 
         def work(conn: psycopg.Connection[Any]) -> None:
             with conn.transaction():
+                self._lock(conn)
                 with conn.cursor() as cursor:
                     cursor.executemany(
                         "INSERT INTO memstrata_embeddings VALUES (%s, %s, %s)"
@@ -383,12 +450,19 @@ class PostgresIndex:
                     )
                 self._from_cache(conn, [h for h, _a, _b in rows])
                 self._bump(conn)
-            self._hnsw(conn, dims)
+            if not self.exact:
+                self._hnsw(conn, dims)
 
         self._run(work)
 
     def _hnsw(self, conn: psycopg.Connection[Any], dims: int) -> None:
-        """The HNSW index for vectors of this size (built once, kept up to date by inserts)."""
+        """The HNSW index for vectors of this size (built once, kept up to date by inserts),
+        for a workspace that asks for it: an exact scan never reads it, and every insert would
+        pay for it. Once per process and size: ``CREATE INDEX IF NOT EXISTS`` takes a SHARE lock
+        on the chunks table even when the index exists, which queued every replica's writes."""
+        if (self.dsn, dims) in _HNSW_MADE:
+            return
+        _HNSW_MADE.add((self.dsn, dims))
         conn.execute(
             f"CREATE INDEX IF NOT EXISTS memstrata_chunks_hnsw_{dims} ON memstrata_chunks"
             f" USING hnsw ((embedding::vector({dims})) vector_ip_ops) WHERE dims = {dims}"
@@ -400,7 +474,7 @@ class PostgresIndex:
         assert self.embedder is not None
         if self._complete():
             return
-        self._run(lambda conn: self._from_cache(conn, None))
+        self._fill_from_cache()
         rows = self._missing()
         started = time.monotonic()
         for start in range(0, len(rows), batch):
@@ -452,7 +526,7 @@ class PostgresIndex:
         while not (should_stop and should_stop()):
             if self._complete():
                 return done
-            self._run(lambda conn: self._from_cache(conn, None))
+            self._fill_from_cache()
             rows = self._missing(batch)
             if not rows:
                 self._mark_complete()

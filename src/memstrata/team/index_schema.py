@@ -61,7 +61,7 @@ INDEXED = (
     r"(^|/)(\.[^/]*|" + "|".join(re.escape(d) for d in sorted(IGNORED_DIRS)) + r")/",
 )
 CHANGED = """
-SELECT d.path, d.revision, d.text FROM memstrata_documents d
+SELECT d.path, d.revision, d.text, f.revision FROM memstrata_documents d
 LEFT JOIN memstrata_index_files f ON f.workspace = d.workspace AND f.path = d.path
 WHERE d.workspace = %(ws)s AND d.text IS NOT NULL AND d.path ~ %(md)s AND d.path !~ %(hidden)s
   AND f.revision IS DISTINCT FROM d.revision
@@ -70,6 +70,16 @@ REMOVED = """
 SELECT f.path FROM memstrata_index_files f
 LEFT JOIN memstrata_documents d ON d.workspace = f.workspace AND d.path = f.path
 WHERE f.workspace = %(ws)s AND d.text IS NULL
+"""
+# Whether a document changed only by appends since revision %(since)s, and how many bytes they
+# added: then its first lines are as indexed (team/index.py re-derives the tail only). Every
+# revision has its history row; a count that does not add up means "re-derive it all".
+APPENDED = """
+SELECT count(*) = %(revision)s - %(since)s AND bool_and(op = 'append'),
+       coalesce(sum(octet_length(change)), 0)
+FROM memstrata_history
+WHERE workspace = %(ws)s AND path = %(path)s AND new_revision > %(since)s
+  AND new_revision <= %(revision)s
 """
 # One round trip per search when nothing changed: the signature, the generation, the generation
 # at which %(done)s (``embedded:<model>``) finished, and whether any document moved.

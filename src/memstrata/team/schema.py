@@ -6,6 +6,9 @@ by one with every change, and who changed it when. A removed document keeps its 
 ``text`` NULL, so a revision number is never reused. Every change is also a row of
 ``memstrata_history`` (the whole new text of a replacement, the bytes an append added), so
 nothing a team writes is ever lost: any past revision can be rebuilt from it.
+``memstrata_requests`` holds the client requests (MCP writes with a ``request_id``) whose
+changes were committed, each with its answer, written in the same SQL transaction as those
+changes: a retry finds it there, on whichever replica it lands (docs/design.md §10).
 """
 
 from __future__ import annotations
@@ -38,4 +41,13 @@ CREATE TABLE IF NOT EXISTS memstrata_history (
 );
 CREATE INDEX IF NOT EXISTS memstrata_history_document
     ON memstrata_history (workspace, path, id);
+CREATE TABLE IF NOT EXISTS memstrata_requests (
+    workspace  text        NOT NULL,
+    key        text        NOT NULL,
+    answer     text        NOT NULL,
+    applied_at timestamptz NOT NULL DEFAULT now(),
+    PRIMARY KEY (workspace, key)
+);
 """
+# The table made last: a database without it gets the whole (idempotent) script again.
+NEWEST_TABLE = "memstrata_requests"

@@ -32,9 +32,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from memstrata.core.config import CONFIG_NAME, StoreSettings
-from memstrata.core.documents import ACTOR, FAULT_ENV, Step, sha
+from memstrata.core.documents import ACTOR, FAULT_ENV, Applied, Step, sha
 from memstrata.errors import FormatError, MemstrataError, StoreConflict, StoreUnavailable
-from memstrata.team.schema import CHANNEL, SCHEMA, SCHEMA_LOCK_KEY
+from memstrata.team.schema import CHANNEL, NEWEST_TABLE, SCHEMA, SCHEMA_LOCK_KEY
 
 if TYPE_CHECKING:
     import psycopg
@@ -114,7 +114,7 @@ def connect(dsn: str) -> psycopg.Connection[Any]:
         raise unavailable(exc) from None
     if dsn not in _SCHEMA_READY:
         # The common case (tables made long ago) costs one catalog lookup, no DDL lock.
-        made = conn.execute("SELECT to_regclass('memstrata_history') IS NOT NULL").fetchone()
+        made = conn.execute("SELECT to_regclass(%s) IS NOT NULL", (NEWEST_TABLE,)).fetchone()
         if not (made and made[0]):
             with _SCHEMA_GUARD, conn.transaction():
                 conn.execute("SELECT pg_advisory_xact_lock(%s)", (SCHEMA_LOCK_KEY,))
@@ -403,9 +403,13 @@ class PostgresStore:
         added = decode(rel, data)
         self._write(lambda conn: self._save(conn, rel, "append", added, self._seen().get(rel)))
 
-    def commit(self, steps: list[Step], warnings: list[str]) -> None:
+    def commit(
+        self, steps: list[Step], warnings: list[str], request: Applied | None = None
+    ) -> None:
         """All steps in one SQL transaction: a process killed (or a connection lost) before
-        its COMMIT changed nothing, so there is no journal to replay."""
+        its COMMIT changed nothing, so there is no journal to replay. The request, if any, is
+        a row of ``memstrata_requests`` in the same transaction: committed with the changes,
+        or not at all."""
         if not steps:
             return
         texts = {step.path: decode(step.path, step.data) for step in steps if step.op != "remove"}
@@ -426,8 +430,22 @@ class PostgresStore:
                     self._expect(step.path, sha(current) == step.old)
                     self._save(conn, step.path, "replace", texts[step.path], revision)
                 self._maybe_fault()
+            if request is not None:
+                conn.execute(
+                    "INSERT INTO memstrata_requests (workspace, key, answer) VALUES (%s, %s, %s)",
+                    (self.workspace, request.key, request.answer),
+                )
 
         self._write(work, many=True)
+
+    def applied(self, key: str) -> str | None:
+        row = self._run(
+            lambda conn: conn.execute(
+                "SELECT answer FROM memstrata_requests WHERE workspace = %s AND key = %s",
+                (self.workspace, key),
+            ).fetchone()
+        )
+        return None if row is None else str(row[0])
 
     def _expect(self, rel: str, unchanged: bool) -> None:
         if not unchanged:

@@ -1,11 +1,26 @@
 """Output schemas of the MCP tools: clients get structured content that validates against them
-(Draft 2020-12), next to the same JSON as text. The shapes are the presenters' shapes."""
+(Draft 2020-12), next to the same JSON as text. The shapes are the presenters' shapes. Also the
+``request_id`` argument every write tool shares (adapters/mcp/server.py ``Tools.write``)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
+from pydantic import Field
 from typing_extensions import NotRequired, TypedDict
+
+# The idempotency key every write tool takes (docs/design.md §10, "Retries").
+RequestId = Annotated[
+    str | None,
+    Field(
+        description="Optional idempotency key: a fresh id (e.g. a UUID) per write, sent again "
+        "unchanged when you retry that write (after a timeout or a lost connection, to any "
+        "replica). A retry of a write that was applied returns the first answer and writes "
+        "nothing again.",
+        min_length=1,
+        max_length=200,
+    ),
+]
 
 
 class Note(TypedDict):

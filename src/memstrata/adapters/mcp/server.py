@@ -11,13 +11,18 @@ crash or a CLI command.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
+from memstrata.core.documents import Applied, request_lock_name
 from memstrata.core.permissions import Session, check_operation
 from memstrata.core.workspace import Workspace
 from memstrata.errors import MemstrataError
+
+if TYPE_CHECKING:
+    from memstrata.core.writer import Writer
 
 T = TypeVar("T")
 INSTRUCTIONS = (
@@ -77,6 +82,37 @@ class Tools:
             raise ToolError(for_mcp(str(exc))) from None
         except OverflowError as exc:
             raise ToolError(f"number out of range: {exc}") from None
+
+    def write(
+        self,
+        operation: str,
+        request_id: str | None,
+        work: Callable[[Writer], dict[str, Any]],
+    ) -> dict[str, Any]:
+        """Run a write tool: ``work`` writes through the writer it gets and returns the tool's
+        answer. With a ``request_id``, the call's changes are one commit that also records the
+        answer under the id (scoped to this session's kind and agent, so no other identity can
+        read it): a retry of the id finds the answer and writes nothing again, on any replica,
+        even when the first attempt's process died after its commit and before answering."""
+        ws = self.workspace()
+        writer = ws.writer(self.session)
+        if request_id is None:
+            return self.run(operation, lambda: work(writer))
+        key = f"{self.session.kind}:{self.session.agent or ''}:{request_id}"
+
+        def once() -> dict[str, Any]:
+            # Two attempts of one request (a retry sent while the first still runs) wait here,
+            # and the second then finds the first's answer.
+            with ws.store.named_lock(request_lock_name(key)):
+                earlier = ws.store.applied(key)
+                if earlier is not None:
+                    return dict(json.loads(earlier))
+                with writer.transaction() as txn:
+                    answer = work(writer)
+                    txn.request = Applied(key, json.dumps(answer, ensure_ascii=False))
+                return answer
+
+        return self.run(operation, once)
 
 
 def build_server(root: str | None, session: Session) -> Any:

@@ -14,6 +14,7 @@ from memstrata.adapters.mcp.schemas import (
     CiteOut,
     EvolveOut,
     ProposalsOut,
+    RequestId,
     SignalOut,
 )
 
@@ -52,14 +53,15 @@ def register(server: Any, tools: Tools) -> None:
             Literal["user", "agent", "hook"], Field(description="Who produced the text.")
         ] = "agent",
         dry_run: Annotated[bool, Field(description="Detect only; write nothing.")] = False,
+        request_id: RequestId = None,
     ) -> SignalOut:
         from memstrata.evolve.triggers import handle
 
-        result = tools.run(
+        data = tools.write(
             "signal",
-            lambda: handle(tools.workspace().writer(tools.session), text, context, source, dry_run),
+            request_id,
+            lambda writer: presenters.signal_result(handle(writer, text, context, source, dry_run)),
         )
-        data = presenters.signal_result(result)
         if not data["signals"]:
             data["note"] = "no learning signal in this message; nothing queued"
         return cast(SignalOut, data)

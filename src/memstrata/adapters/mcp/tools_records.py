@@ -9,10 +9,12 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, cast
 from pydantic import Field
 
 from memstrata.adapters import presenters
-from memstrata.adapters.mcp.schemas import PlacedOut
+from memstrata.adapters.mcp.schemas import PlacedOut, RequestId
 
 if TYPE_CHECKING:
     from memstrata.adapters.mcp.server import Tools
+    from memstrata.core.writer import Writer
+    from memstrata.text.spans import Placed
 
 WRITES: dict[str, Any] = {
     "read_only_hint": False,
@@ -75,33 +77,31 @@ def register(server: Any, tools: Tools) -> None:
         section: Annotated[
             Literal["server", "api"], Field(description="infra: servers, or APIs and ports.")
         ] = "server",
+        request_id: RequestId = None,
     ) -> PlacedOut:
-        writer = tools.workspace().writer(tools.session)
-        if kind == "log":
-            placed = tools.run("log", lambda: journal.log(writer, text, title=title))
-        elif kind == "lesson":
-            placed = tools.run(
-                "lesson",
-                lambda: journal.lesson(
-                    writer, text, symptom=symptom, cause=cause, fix=fix, severity=severity
-                ),
-            )
-        elif kind == "project":
-            placed = tools.run(
-                "project", lambda: journal.project(writer, text, status=status, progress=progress)
-            )
-        elif kind == "infra":
-            placed = tools.run("infra", lambda: journal.infra(writer, text, facts or {}, section))
-        elif kind == "task":
-            from memstrata.entries import tasks
+        from memstrata.entries import tasks
 
+        def write(writer: Writer) -> Placed:
+            if kind == "log":
+                return journal.log(writer, text, title=title)
+            if kind == "lesson":
+                return journal.lesson(
+                    writer, text, symptom=symptom, cause=cause, fix=fix, severity=severity
+                )
+            if kind == "project":
+                return journal.project(writer, text, status=status, progress=progress)
+            if kind == "infra":
+                return journal.infra(writer, text, facts or {}, section)
             if re.match(r"^\s*T\d{3,}\s*$", text, re.IGNORECASE):
-                placed = tools.run("task", lambda: tasks.update(writer, text, status=status))
-            else:
-                placed = tools.run("task", lambda: tasks.add(writer, text))
-        else:
+                return tasks.update(writer, text, status=status)
+            return tasks.add(writer, text)
+
+        if kind not in ("log", "lesson", "project", "infra", "task"):
             raise ToolError(f"kind must be log, lesson, project, infra or task, not {kind!r}")
-        return cast(PlacedOut, presenters.placed(placed, writer.warnings))
+        answer = tools.write(
+            kind, request_id, lambda writer: presenters.placed(write(writer), writer.warnings)
+        )
+        return cast(PlacedOut, answer)
 
     @server.tool(
         annotations=ToolAnnotations(**WRITES),
@@ -113,9 +113,13 @@ def register(server: Any, tools: Tools) -> None:
     )
     def memory_remember(
         text: Annotated[str, Field(description="The user's instruction, as they said it.")],
+        request_id: RequestId = None,
     ) -> PlacedOut:
         from memstrata.entries.remember import remember
 
-        writer = tools.workspace().writer(tools.session)
-        placed = tools.run("remember", lambda: remember(writer, text))
-        return cast(PlacedOut, presenters.placed(placed, writer.warnings))
+        answer = tools.write(
+            "remember",
+            request_id,
+            lambda writer: presenters.placed(remember(writer, text), writer.warnings),
+        )
+        return cast(PlacedOut, answer)

@@ -423,11 +423,31 @@ class _McpRoute:
         await self.site.mcp_endpoint(scope, receive, send)
 
 
+def _warm(service: Service) -> None:
+    """Before the first request: what the first MCP call and search would otherwise import
+    and build while an agent waits (a second, on a busy machine: the first write another
+    agent looked for on a fresh replica took that long to be found). Tools run here, in the
+    HTTP process; the fork server warms its own state (serve/background.py)."""
+    from memstrata.adapters.mcp.server import build_server
+    from memstrata.recall.search import search
+
+    for ws in service.workspaces:
+        try:
+            build_server(str(ws.root), Session())
+            search(Workspace.open(ws.root), "warm up", k=1)
+        except Exception as exc:  # only a head start: the first call will say what is wrong
+            service.log(f"warm-up of {ws.root}: {type(exc).__name__}: {exc}")
+
+
 def build_app(service: Service) -> ASGIApp:
     site = Site(service)
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
+        # Tool calls (and forwarded CLI calls) run in anyio's worker threads: [serve] threads.
+        threads = max(ws.config.serve.threads for ws in service.workspaces)
+        anyio.to_thread.current_default_thread_limiter().total_tokens = max(1, threads)
+        await anyio.to_thread.run_sync(_warm, service)
         async with anyio.create_task_group() as group:
             site.mcp.group = group
             yield
