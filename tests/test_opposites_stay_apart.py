@@ -32,6 +32,9 @@ OPPOSITE = [
     ("I prefer meetings in the morning", "I prefer meetings in the afternoon"),
     ("我喜欢早上开会", "我喜欢下午开会"),
     ("回答详细一点", "Keep answers brief"),
+    ("通知要关掉", "Turn on notifications"),
+    ("代码审查后再合并", "Merge before the code review"),
+    ("变量名写长一点，要有意义", "Keep variable names short"),
 ]
 # Restatements the checks must leave alone: negations on both sides, a "not" about a word the
 # other never says, both poles named on both sides, the same order.
@@ -45,6 +48,9 @@ ALIKE = [
     ("先写测试再写代码", "Write tests before code"),
     ("我喜欢早上开会", "I prefer morning meetings"),
     ("周五别部署", "Never deploy on Friday"),
+    ("代码审查后再合并", "Merge after the code review"),
+    ("以后提交信息都用英文写", "Write commit messages in English"),
+    ("每次改完都要跑一遍测试", "Run the tests after every change"),
 ]
 
 

@@ -43,7 +43,7 @@ ANTONYMS: dict[str, tuple[frozenset[str], ...]] = {
         ),
         "sync": ("同步 sync synchronous synchronously", "异步 async asynchronous asynchronously"),
         "switch": (
-            "开 开启 打开 启用 enable enabled",
+            "开 开启 打开 启用 enable enabled turned-on",
             "关 关闭 关掉 关上 停用 禁用 off disable disabled",
         ),
         "length": (
@@ -76,9 +76,16 @@ _EN_NEGATION = re.compile(
     r"can['’]?t|won['’]?t|isn['’]?t|aren['’]?t)\b",
     re.IGNORECASE,
 )
+# "on" alone is mostly a preposition; after turn/switch/keep it is the switch's pole.
+_TURNED_ON = re.compile(
+    r"\b(?:turn|turned|turns|switch|switched|keep|kept|leave|left)\s+(?:\w+\s+)?on\b", re.I
+)
+# A verb the segmenter keeps on a pole word (写长, 调大, 先写): the pole is the rest.
+_VERB_PREFIX = "写调改变再先更放"
 _CLAUSE = re.compile(r"[,，。.;；!！?？、:：]|\bbut\b|但是|但")
 _ORDER = (
     (re.compile(r"先(.+?)(?:再|然后|之后|后)(.+)"), False),
+    (re.compile(r"(.+?)(?:之后|后)再(.+)"), False),
     (re.compile(r"(.+?)\bbefore\b(.+)", re.IGNORECASE), False),
     (re.compile(r"(.+?)\bfirst\b.*?\bthen\b(.+)", re.IGNORECASE), False),
     (re.compile(r"(.+?)\bafter\b(.+)", re.IGNORECASE), True),
@@ -92,6 +99,8 @@ def _words(text: str) -> list[str]:
         if CJK_RUN.fullmatch(token):
             found.append(token)
     found += _EN_WORD.findall(text.lower())
+    if _TURNED_ON.search(text):
+        found.append("turned-on")
     return found
 
 
@@ -100,8 +109,8 @@ def word_poles(words: Iterable[str]) -> dict[str, set[int]]:
     found: dict[str, set[int]] = {}
     for word in words:
         candidates = {word}
-        if CJK_RUN.fullmatch(word) and len(word) > 1 and word[0] in "先再":
-            candidates.add(word[1:])  # 先写 -> 写 (the segmenter keeps 先 on the verb)
+        if CJK_RUN.fullmatch(word) and len(word) > 1 and word[0] in _VERB_PREFIX:
+            candidates.add(word[1:])
         for group, poles in ANTONYMS.items():
             for index, pole in enumerate(poles):
                 if candidates & pole:
