@@ -65,6 +65,8 @@ class SyncStats:
     chunks_added: int = 0
     embedded: int = 0
     pending_embeddings: int = 0
+    # Changed files another process (the service's background pass) has not indexed yet.
+    files_pending: int = 0
     rebuilt: bool = False
     warnings: list[str] = field(default_factory=list)
 

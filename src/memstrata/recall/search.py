@@ -315,6 +315,11 @@ def search(
         stats = index.sync(embed=False, scan_interval_s=scan_interval_s)
         model = None
     response.warnings.extend(stats.warnings)
+    if stats.files_pending:
+        response.warnings.append(
+            f"{stats.files_pending} changed file(s) are still being indexed; "
+            "these results may miss what they say"
+        )
     response.pending_embeddings = stats.pending_embeddings
     try:
         response.results = _rank(ws, index, model, query, k, mode, filters, settings, response)

@@ -305,7 +305,8 @@ class SqliteIndex:
             inline_max = inline_limit(self.ws.root)
             if inline_max is None or pending <= inline_max:
                 return None
-        return SyncStats(pending_embeddings=pending)
+        files_pending = int(self.meta(conn, "files_pending", "0") or 0)
+        return SyncStats(pending_embeddings=pending, files_pending=files_pending)
 
     def _sync(
         self,
@@ -464,6 +465,11 @@ class SqliteIndex:
                     left = [path for path, _stat in updates[done:]]
                     break
             self._bump(conn, *self._vectors_touched(conn, before, stats.chunks_added - added))
+            # What a search that does not sync (the service's) tells the person: files on disk
+            # this index does not reflect yet. 0 once the last batch is in.
+            conn.execute(
+                "INSERT OR REPLACE INTO meta VALUES ('files_pending', ?)", (str(len(left)),)
+            )
             conn.execute("COMMIT")
         except BaseException:
             conn.execute("ROLLBACK")
