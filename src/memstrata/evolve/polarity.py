@@ -8,11 +8,14 @@ Three checks, each cheap and each decided before any similarity counts (``known.
 ``pool._scores``):
 
 * **Antonym poles.** ``ANTONYMS`` is a small table of opposite groups, each word listed in both
-  languages (早上/morning against 下午/afternoon, 同步/sync against 异步/async, 开启/on against
-  关闭/off (not "on": it is mostly a preposition), 长/long against 短/short, 详细/detailed against 简短/brief, 深色/dark against
-  浅色/light, 大/big against 小/small, 多/more against 少/less). Two statements clash when both
-  name a group and share none of its poles ("回复简短一点，别写长篇开场白" names both length
-  poles, so it still matches "Keep replies short, no long intros").
+  languages (早上/morning against 下午/afternoon, 同步/sync against 异步/async, 开启/turn on
+  against 关闭/off, 长/long against 短/short, 详细/detailed against 简短/brief, 深色/dark
+  against 浅色/light, 大/big against 小/small, 多/more against 少/less). "on" counts only after
+  turn/switch/keep (alone it is mostly a preposition); a verb the segmenter keeps on a pole
+  (写长, 调大) is cut off. Two statements clash when both name a group and share none of its
+  poles ("回复简短一点，别写长篇开场白" names both length poles, so it still matches "Keep
+  replies short, no long intros"). A word outside the table is not seen: the table is the
+  limit of this check.
 * **Negation on one side.** The words after a negation (不/别/没/无/非/不要/不加/避免,
   not/no/never/without/don't/avoid) up to the end of the clause are negated. A statement that
   negates a word the other affirms (the same word or a CC-CEDICT translation), while the other
@@ -20,7 +23,7 @@ Three checks, each cheap and each decided before any similarity counts (``known.
   "注释用中文写，别用英文" / "I prefer Chinese comments" does not (English is said by one only),
   nor "日志别打印密码" / "Never log passwords" (both negate passwords).
 * **Order.** "先写代码再写测试" against "tests before code": what comes first in one comes second
-  in the other (先…再/然后/后, X before Y, Y after X).
+  in the other (先…再/然后/后, X 后再 Y, X before Y, Y after X, X first then Y).
 
 ``word_poles`` also serves ``bilingual.overlaps``: a word is never aligned to another through the
 word embedding when the two (or their CC-CEDICT translations) sit on different poles of a group.
