@@ -152,15 +152,18 @@ def same(
     other): shared words, a
     close embedding, or most content words aligned (``overlap``, see bilingual.overlaps) with
     an embedding not far apart."""
-    if contradicts(first, second) or opposed(first, second):
+    if contradicts(first, second):
         return False
     if similarity(first, second) >= lexical:
-        return True
-    if cosine is None:
+        alike = True
+    elif cosine is None:
         return False
-    if cosine >= embedding_bar(first, second, semantic):
-        return True
-    return overlap is not None and overlap >= CONTENT_OVERLAP and cosine >= CONTENT_COSINE
+    else:
+        alike = cosine >= embedding_bar(first, second, semantic) or (
+            overlap is not None and overlap >= CONTENT_OVERLAP and cosine >= CONTENT_COSINE
+        )
+    # last: it segments both statements, and only a pair that would match needs it
+    return alike and not opposed(first, second)
 
 
 def close_overlaps(

@@ -200,7 +200,9 @@ def _scores(
                 # match, ranked by the overlap among the matches
                 scores[candidate.cid] = max(scores[candidate.cid], 1.0 + overlap / 10)
     for candidate in current:
-        if contradicts(candidate.summary, summary) or opposed(candidate.summary, summary):
+        if contradicts(candidate.summary, summary) or (
+            scores[candidate.cid] >= 1.0 and opposed(candidate.summary, summary)
+        ):
             scores[candidate.cid] = 0.0
     return scores
 
