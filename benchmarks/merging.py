@@ -7,7 +7,10 @@ or a word embedding as close as a translation) with a sentence cosine of at leas
 Data in benchmarks/data/merging.py: 22 restatement pairs (none from the 21-day simulation)
 and 40 distinct preferences, of which every one of the 780 pairs must stay apart. Prints, for
 the old rule (words and sentence cosine) and the new one, the share of restatements merged
-and the false-merge rate, with the pairs that merge wrongly.
+and the false-merge rate, with the pairs that merge wrongly; and how many pairs of opposite
+preferences merge (OPPOSITE_DEV, the tester's pairs polarity.py was built on; OPPOSITE_HELD,
+never tuned on). Both rules call known.same, so both include the polarity check where the code
+has it: run it on main's code to see the numbers before it.
 
     .venv/bin/python benchmarks/merging.py
 """
@@ -17,7 +20,7 @@ from __future__ import annotations
 import itertools
 
 from common import write_results
-from data.merging import DISTINCT, SAME
+from data.merging import DISTINCT, OPPOSITE_DEV, OPPOSITE_HELD, SAME
 
 from memstrata.core.config import EvolveSettings
 from memstrata.evolve.bilingual import overlaps
@@ -28,23 +31,28 @@ from memstrata.providers.embedders import USEEmbedder
 def main() -> None:
     embed = USEEmbedder().embed
     settings = EvolveSettings()
-    pairs = [(a, b, True) for a, b in SAME] + [
-        (a, b, False) for a, b in itertools.combinations(DISTINCT, 2)
+    pairs = [(a, b, "same") for a, b in SAME] + [
+        (a, b, "distinct") for a, b in itertools.combinations(DISTINCT, 2)
     ]
+    pairs += [(a, b, "opposite_dev") for a, b in OPPOSITE_DEV]
+    pairs += [(a, b, "opposite_held") for a, b in OPPOSITE_HELD]
     results: dict[str, dict] = {}
     for rule in ("words + sentence cosine", "+ aligned content words"):
         merged_same = 0
         wrong: list[str] = []
-        for first, second, alike in pairs:
+        opposites: dict[str, list[str]] = {"opposite_dev": [], "opposite_held": []}
+        for first, second, kind in pairs:
             vectors = embed([first, second])
             cosine = float(vectors[0] @ vectors[1])
             overlap = overlaps(first, [second], embed)[0] if rule.startswith("+") else None
             merged = same(first, second, settings.match, cosine, settings.match_embedding, overlap)
-            if alike:
+            if kind == "same":
                 merged_same += merged
             elif merged:
-                wrong.append(f"{first} / {second} (cosine {cosine:.2f})")
-        distinct_pairs = len(pairs) - len(SAME)
+                (wrong if kind == "distinct" else opposites[kind]).append(
+                    f"{first} / {second} (cosine {cosine:.2f})"
+                )
+        distinct_pairs = len(DISTINCT) * (len(DISTINCT) - 1) // 2
         results[rule] = {
             "restatements_merged": merged_same,
             "restatements": len(SAME),
@@ -52,13 +60,20 @@ def main() -> None:
             "distinct_pairs": distinct_pairs,
             "false_merge_rate": len(wrong) / distinct_pairs,
             "wrongly_merged": wrong,
+            "opposites_merged_dev": len(opposites["opposite_dev"]),
+            "opposites_dev": len(OPPOSITE_DEV),
+            "opposites_merged_held": len(opposites["opposite_held"]),
+            "opposites_held": len(OPPOSITE_HELD),
+            "opposites_wrongly_merged": opposites["opposite_dev"] + opposites["opposite_held"],
         }
         print(
             f"{rule:<26} restatements merged {merged_same}/{len(SAME)} "
             f"({merged_same / len(SAME):.0%}); false merges {len(wrong)}/{distinct_pairs} "
-            f"({len(wrong) / distinct_pairs:.2%})"
+            f"({len(wrong) / distinct_pairs:.2%}); opposites merged "
+            f"{len(opposites['opposite_dev'])}/{len(OPPOSITE_DEV)} (dev), "
+            f"{len(opposites['opposite_held'])}/{len(OPPOSITE_HELD)} (held out)"
         )
-        for pair in wrong:
+        for pair in wrong + opposites["opposite_dev"] + opposites["opposite_held"]:
             print(f"    wrongly merged: {pair}")
     print(f"wrote {write_results('merging', results)}")
 

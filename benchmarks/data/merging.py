@@ -7,6 +7,13 @@ DISTINCT: statements that are all different from each other (every pair of them 
 apart): neighbouring preferences on the same topic (languages, indentation, package managers,
 test runners, days of the week), each said in Chinese or English, some in both languages with
 another value, so that a merge across languages has to read the content and not the topic.
+
+OPPOSITE_DEV: the pairs of opposite preferences an adversarial tester found merged on main
+a26db7f (the same topic, the other way: 早上/afternoon, 同步/async, negation on one side, the
+order of two steps). memstrata.evolve.polarity was built on them: a development set.
+
+OPPOSITE_HELD: opposite pairs written after polarity.ANTONYMS was settled and before any of them
+was run, never tuned on (natural phrasing, whether or not the table names its words).
 """
 
 from __future__ import annotations
@@ -77,4 +84,35 @@ DISTINCT: list[str] = [
     "I like short commit messages",
     "提交说明写详细一点",
     "API 返回 JSON",
+]
+
+OPPOSITE_DEV: list[tuple[str, str]] = [
+    ("我喜欢早上开会", "I prefer meetings in the afternoon"),
+    ("我喜欢周五部署", "I prefer not to deploy on Fridays"),
+    ("我喜欢用同步代码", "I prefer async code"),
+    ("我喜欢开启自动保存", "I prefer autosave turned off"),
+    ("我喜欢回答长一点", "I prefer short answers"),
+    ("编辑器我喜欢用深色主题", "I prefer a light theme"),
+    ("函数长一点", "Keep functions short"),
+    ("先写代码再写测试", "Write tests before code"),
+    ("回复里加 emoji", "Replies without emoji"),
+    ("部署在周五", "Never deploy on Friday"),
+]
+
+OPPOSITE_HELD: list[tuple[str, str]] = [
+    ("我喜欢晚上跑批处理", "Run batch jobs in the morning"),
+    ("测试报告要详细", "Keep test reports brief"),
+    ("我喜欢把字体调大一点", "I prefer a smaller font"),
+    ("通知要关掉", "Turn on notifications"),
+    ("日志多打一点", "Log less"),
+    ("接口调用用同步方式", "Make the API calls asynchronous"),
+    ("提交前不用跑 lint", "Always run lint before committing"),
+    ("代码审查后再合并", "Merge before the code review"),
+    ("Use tabs, not spaces", "缩进用空格"),
+    ("变量名写长一点，要有意义", "Keep variable names short"),
+    ("I like verbose logging", "日志简洁一点"),
+    ("周末别发消息给我", "Message me on weekends"),
+    ("Dark terminal theme please", "终端用浅色主题"),
+    ("我喜欢下午做代码审查", "Do code reviews in the morning"),
+    ("Don't add type hints", "函数都加上类型注解"),
 ]

@@ -11,7 +11,8 @@ preferences reach 0.44-0.52. What the restatements share is their content words:
 are the same word, when CC-CEDICT translates one into the other (the table search already ships,
 ``memstrata.recall.translate``), or when the multilingual embedding puts the two words very
 close (简短/short 0.80, 长篇/long 0.71; but 周一/Friday 0.64 and tabs/spaces 0.38, hence the
-high bar). The share of the shorter statement's content words that align is the overlap; the
+high bar), unless the two words (or their translations) are opposite poles of an antonym
+group (``polarity.ANTONYMS``: 早上/afternoon measured 0.73). The share of the shorter statement's content words that align is the overlap; the
 caller combines it with the sentence cosine (``known.same``). A contradiction (pnpm vs yarn) is
 decided before, by ``known.contradicts``.
 """
@@ -22,6 +23,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from memstrata.evolve.polarity import poles_differ, word_poles
 from memstrata.text.tokenize import CJK_RUN, STOPWORDS, tokens
 
 Embed = Callable[[list[str]], Any]
@@ -62,7 +64,7 @@ def _forms(word: str) -> set[str]:
     return {word} if CJK_RUN.fullmatch(word) else set(english_forms(word))
 
 
-def _dictionary_keys(words: Sequence[str]) -> dict[str, set[str]]:
+def dictionary_keys(words: Sequence[str]) -> dict[str, set[str]]:
     """Each word with its forms and its translations (CC-CEDICT, both directions)."""
     from memstrata.recall.translate import translations
 
@@ -87,7 +89,8 @@ def overlaps(first: str, others: Sequence[str], embed: Embed | None = None) -> l
     vocabulary = list(dict.fromkeys([*mine, *(w for words in theirs for w in words)]))
     if not mine or not vocabulary:
         return [0.0] * len(others)
-    keys = _dictionary_keys(vocabulary)
+    keys = dictionary_keys(vocabulary)
+    poles = {word: word_poles(keys[word] | {word}) for word in vocabulary}
     vectors: dict[str, Any] = {}
     if embed is not None:
         vectors = dict(zip(vocabulary, embed(vocabulary), strict=True))
@@ -98,6 +101,9 @@ def overlaps(first: str, others: Sequence[str], embed: Embed | None = None) -> l
         # Within one script the embedding conflates neighbours (pytest/unittest, 周二/周五,
         # 四个/两个): only a word and its translation are aligned by it.
         cross = bool(CJK_RUN.fullmatch(a)) != bool(CJK_RUN.fullmatch(b))
+        # Nor are two words of one antonym group (早上/afternoon 0.73, 同步/async 0.71).
+        if poles_differ(poles[a], poles[b]):
+            return False
         return cross and bool(vectors) and float(vectors[a] @ vectors[b]) >= WORD_COSINE
 
     result = []

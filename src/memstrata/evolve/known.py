@@ -8,7 +8,8 @@ a ``seen_again`` citation of that entry (``memstrata stats`` counts it) and star
 
 Two statements that share their frame but name different values ("安装依赖用 pnpm" and
 "安装依赖用 yarn", "reply in Chinese" and "reply in English") contradict each other: they are
-never merged, whatever the similarity says.
+never merged, whatever the similarity says; nor are two that go opposite ways ("早上开会" /
+"meetings in the afternoon", "部署在周五" / "never deploy on Friday": ``polarity.opposed``).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from memstrata.core.queues import append_citations
 from memstrata.core.workspace import Workspace
 from memstrata.core.writer import Writer
 from memstrata.evolve.bilingual import overlaps
+from memstrata.evolve.polarity import opposed
 from memstrata.formats.bullets import parse_bullets
 from memstrata.formats.candidates import parse_candidates
 from memstrata.formats.patterns import parse_patterns
@@ -146,18 +148,22 @@ def same(
     semantic: float = 1.0,
     overlap: float | None = None,
 ) -> bool:
-    """Whether two statements say the same thing (and do not contradict): shared words, a
+    """Whether two statements say the same thing (and neither contradict nor oppose each
+    other): shared words, a
     close embedding, or most content words aligned (``overlap``, see bilingual.overlaps) with
     an embedding not far apart."""
     if contradicts(first, second):
         return False
     if similarity(first, second) >= lexical:
-        return True
-    if cosine is None:
+        alike = True
+    elif cosine is None:
         return False
-    if cosine >= embedding_bar(first, second, semantic):
-        return True
-    return overlap is not None and overlap >= CONTENT_OVERLAP and cosine >= CONTENT_COSINE
+    else:
+        alike = cosine >= embedding_bar(first, second, semantic) or (
+            overlap is not None and overlap >= CONTENT_OVERLAP and cosine >= CONTENT_COSINE
+        )
+    # last: it segments both statements, and only a pair that would match needs it
+    return alike and not opposed(first, second)
 
 
 def close_overlaps(

@@ -177,13 +177,15 @@ def _scores(
 ) -> dict[str, float]:
     """How well each candidate matches, scaled so that 1.0 is the match threshold: word
     overlap, or (when an embedder is available) cosine, e.g. for a cross-lingual restatement.
-    A contradiction ("use pnpm" against "use yarn") never matches: it is another candidate."""
+    A contradiction ("use pnpm" against "use yarn") or an opposite ("早上开会" against "meetings in
+    the afternoon", polarity.opposed) never matches: it is another candidate."""
     from memstrata.evolve.known import (
         CONTENT_OVERLAP,
         close_overlaps,
         contradicts,
         embedding_bar,
     )
+    from memstrata.evolve.polarity import opposed
 
     scores = {c.cid: similarity(c.summary, summary) / lexical for c in current}
     if embed is not None and current:
@@ -198,7 +200,9 @@ def _scores(
                 # match, ranked by the overlap among the matches
                 scores[candidate.cid] = max(scores[candidate.cid], 1.0 + overlap / 10)
     for candidate in current:
-        if contradicts(candidate.summary, summary):
+        if contradicts(candidate.summary, summary) or (
+            scores[candidate.cid] >= 1.0 and opposed(candidate.summary, summary)
+        ):
             scores[candidate.cid] = 0.0
     return scores
 

@@ -1,0 +1,199 @@
+"""Whether two statements on the same things say opposite things (an adversarial test on main
+a26db7f): the word overlap and the sentence cosine both measure what a statement is about, not
+which way it goes, so "我喜欢早上开会" and "I prefer meetings in the afternoon" (早上/afternoon
+0.73 as words), "我喜欢用同步代码" / "I prefer async code" or "部署在周五" / "Never deploy on
+Friday" merged into one candidate, and an opposite preference strengthened the existing entry.
+
+Three checks, each cheap and each decided before any similarity counts (``known.same``,
+``pool._scores``):
+
+* **Antonym poles.** ``ANTONYMS`` is a small table of opposite groups, each word listed in both
+  languages (早上/morning against 下午/afternoon, 同步/sync against 异步/async, 开启/turn on
+  against 关闭/off, 长/long against 短/short, 详细/detailed against 简短/brief, 深色/dark
+  against 浅色/light, 大/big against 小/small, 多/more against 少/less). "on" counts only after
+  turn/switch/keep (alone it is mostly a preposition); a verb the segmenter keeps on a pole
+  (写长, 调大) is cut off. Two statements clash when both name a group and share none of its
+  poles ("回复简短一点，别写长篇开场白" names both length poles, so it still matches "Keep
+  replies short, no long intros"). A word outside the table is not seen: the table is the
+  limit of this check.
+* **Negation on one side.** The words after a negation (不/别/没/无/非/不要/不加/避免,
+  not/no/never/without/don't/avoid) up to the end of the clause are negated. A statement that
+  negates a word the other affirms (the same word or a CC-CEDICT translation), while the other
+  negates none of those words, clashes: "回复里加 emoji" / "replies without emoji" does,
+  "注释用中文写，别用英文" / "I prefer Chinese comments" does not (English is said by one only),
+  nor "日志别打印密码" / "Never log passwords" (both negate passwords).
+* **Order.** "先写代码再写测试" against "tests before code": what comes first in one comes second
+  in the other (先…再/然后/后, X 后再 Y, X before Y, Y after X, X first then Y).
+
+``word_poles`` also serves ``bilingual.overlaps``: a word is never aligned to another through the
+word embedding when the two (or their CC-CEDICT translations) sit on different poles of a group.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from memstrata.text.tokenize import CJK_RUN, tokens
+
+# group -> poles -> words (Chinese words as the segmenter cuts them, English lower-cased).
+ANTONYMS: dict[str, tuple[frozenset[str], ...]] = {
+    group: tuple(frozenset(pole.split()) for pole in poles)
+    for group, poles in {
+        "time of day": (
+            "早 早上 早晨 上午 清晨 早点 提前 morning mornings early earlier am",
+            "晚 晚上 下午 傍晚 晚点 推迟 afternoon afternoons evening evenings night late later pm",
+        ),
+        "sync": ("同步 sync synchronous synchronously", "异步 async asynchronous asynchronously"),
+        "switch": (
+            "开 开启 打开 启用 enable enabled turned-on",
+            "关 关闭 关掉 关上 停用 禁用 off disable disabled",
+        ),
+        "length": (
+            "长 长篇 冗长 长一点 long longer lengthy",
+            "短 简短 短小 短一点 short shorter",
+        ),
+        "detail": (
+            "详细 详尽 啰嗦 detailed thorough verbose elaborate",
+            "简短 简洁 简要 简单 brief concise terse succinct",
+        ),
+        "shade": (
+            "深 深色 暗色 黑色 dark darker",
+            "浅 浅色 亮色 白色 light lighter bright",
+        ),
+        "size": ("大 大一点 big bigger large larger", "小 小一点 small smaller little"),
+        "amount": ("多 更多 多一点 more many", "少 更少 少一点 less fewer few"),
+    }.items()
+}
+_EN_WORD = re.compile(r"[a-z]+(?:['’][a-z]+)?")
+# Negations: the Chinese ones after masking the words that merely contain the character.
+_ZH_NEGATION = re.compile(
+    r"不要|不用|不加|不想|不能|不许|不准|禁止|避免|从不|永不|没有|别|不|没|无|非|勿"
+)
+_ZH_NOT_NEGATION = re.compile(
+    r"不错|不过|不同|不少|不断|不仅|不然|不但|不管|不如|无论|非常|除非|别人|别的|级别|类别|区别"
+    r"|分别|特别|差别|告别|识别|并非|无法"
+)
+_EN_NEGATION = re.compile(
+    r"\b(?:not|no|never|without|avoid|nor|don['’]?t|do not|doesn['’]?t|shouldn['’]?t|"
+    r"can['’]?t|won['’]?t|isn['’]?t|aren['’]?t)\b",
+    re.IGNORECASE,
+)
+# "on" alone is mostly a preposition; after turn/switch/keep it is the switch's pole.
+_TURNED_ON = re.compile(
+    r"\b(?:turn|turned|turns|switch|switched|keep|kept|leave|left)\s+(?:\w+\s+)?on\b", re.I
+)
+# A verb the segmenter keeps on a pole word (写长, 调大, 先写): the pole is the rest.
+_VERB_PREFIX = "写调改变再先更放"
+_CLAUSE = re.compile(r"[,，。.;；!！?？、:：]|\bbut\b|但是|但")
+_ORDER = (
+    (re.compile(r"先(.+?)(?:再|然后|之后|后)(.+)"), False),
+    (re.compile(r"(.+?)(?:之后|后)再(.+)"), False),
+    (re.compile(r"(.+?)\bbefore\b(.+)", re.IGNORECASE), False),
+    (re.compile(r"(.+?)\bfirst\b.*?\bthen\b(.+)", re.IGNORECASE), False),
+    (re.compile(r"(.+?)\bafter\b(.+)", re.IGNORECASE), True),
+)
+
+
+def _words(text: str) -> list[str]:
+    """Segmented Chinese words and lower-cased English words (negations such as don't whole)."""
+    found: list[str] = []
+    for token in tokens(text, for_query=True):
+        if CJK_RUN.fullmatch(token):
+            found.append(token)
+    found += _EN_WORD.findall(text.lower())
+    if _TURNED_ON.search(text):
+        found.append("turned-on")
+    return found
+
+
+def word_poles(words: Iterable[str]) -> dict[str, set[int]]:
+    """For each antonym group some of ``words`` name: the indexes of the poles they name."""
+    found: dict[str, set[int]] = {}
+    for word in words:
+        candidates = {word}
+        if CJK_RUN.fullmatch(word) and len(word) > 1 and word[0] in _VERB_PREFIX:
+            candidates.add(word[1:])
+        for group, poles in ANTONYMS.items():
+            for index, pole in enumerate(poles):
+                if candidates & pole:
+                    found.setdefault(group, set()).add(index)
+    return found
+
+
+def poles_differ(first: dict[str, set[int]], second: dict[str, set[int]]) -> bool:
+    """Both name a group and share none of its poles."""
+    return any(group in second and not (poles & second[group]) for group, poles in first.items())
+
+
+def _split_negated(text: str) -> tuple[list[str], list[str]]:
+    """The content words ``text`` affirms and those it negates (from a negation to the end of
+    its clause)."""
+    from memstrata.evolve.bilingual import content_words
+
+    affirmed: list[str] = []
+    negated: list[str] = []
+    for clause in _CLAUSE.split(text):
+        if not clause or not clause.strip():
+            continue
+        masked = _ZH_NOT_NEGATION.sub(lambda m: "\0" * len(m.group(0)), clause)
+        hits = [m for m in (_ZH_NEGATION.search(masked), _EN_NEGATION.search(masked)) if m]
+        if not hits:
+            affirmed += content_words(clause)
+            continue
+        first = min(hits, key=lambda m: m.start())
+        affirmed += content_words(clause[: first.start()])
+        negated += content_words(clause[first.end() :])
+    return affirmed, negated
+
+
+def _negation_clash(first: str, second: str) -> bool:
+    from memstrata.evolve.bilingual import dictionary_keys
+
+    mine_yes, mine_no = _split_negated(first)
+    theirs_yes, theirs_no = _split_negated(second)
+    if not mine_no and not theirs_no:
+        return False
+    keys = dictionary_keys(list(dict.fromkeys([*mine_yes, *mine_no, *theirs_yes, *theirs_no])))
+
+    def meets(words: list[str], others: list[str]) -> bool:
+        return any(keys[a] & keys[b] for a in words for b in others)
+
+    def one_sided(no: list[str], yes: list[str], other_no: list[str]) -> bool:
+        return meets(no, yes) and not meets(no, other_no)
+
+    return one_sided(mine_no, theirs_yes, theirs_no) or one_sided(theirs_no, mine_yes, mine_no)
+
+
+def _order(text: str) -> tuple[list[str], list[str]] | None:
+    from memstrata.evolve.bilingual import content_words
+
+    for pattern, reverse in _ORDER:
+        match = pattern.search(text)
+        if match:
+            before, after = content_words(match.group(1)), content_words(match.group(2))
+            if before and after:
+                return (after, before) if reverse else (before, after)
+    return None
+
+
+def _order_clash(first: str, second: str) -> bool:
+    from memstrata.evolve.bilingual import dictionary_keys
+
+    mine, theirs = _order(first), _order(second)
+    if mine is None or theirs is None:
+        return False
+    keys = dictionary_keys(list(dict.fromkeys([*mine[0], *mine[1], *theirs[0], *theirs[1]])))
+
+    def meets(words: list[str], others: list[str]) -> bool:
+        return any(keys[a] & keys[b] for a in words for b in others)
+
+    swapped = meets(mine[0], theirs[1]) and meets(mine[1], theirs[0])
+    return swapped and not meets(mine[0], theirs[0])
+
+
+def opposed(first: str, second: str) -> bool:
+    """Whether ``first`` and ``second`` go opposite ways (see the module docstring)."""
+    if poles_differ(word_poles(_words(first)), word_poles(_words(second))):
+        return True
+    return _negation_clash(first, second) or _order_clash(first, second)
