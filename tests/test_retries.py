@@ -11,6 +11,7 @@ from typing import Any
 import anyio
 import pytest
 
+from memstrata.core.documents import REQUESTS, request_key
 from memstrata.core.permissions import Session
 from memstrata.formats.daily import parse_log
 from memstrata.formats.principles import parse_principles
@@ -18,13 +19,16 @@ from memstrata.formats.principles import parse_principles
 pytestmark = pytest.mark.both_backends
 
 
-def call(ws: Any, session: Session, name: str, arguments: dict[str, Any]) -> tuple[bool, Any]:
-    """One tool call in-process, through the same server `memstrata mcp` builds."""
+def call(
+    ws: Any, session: Session, name: str, arguments: dict[str, Any], token: str | None = None
+) -> tuple[bool, Any]:
+    """One tool call in-process, through the same server `memstrata mcp` builds (``token``:
+    the name of the service token the call came with, as the service's MCP hub passes it)."""
     from mcp.server.mcpserver.exceptions import ToolError
 
     from memstrata.adapters.mcp.server import build_server
 
-    server = build_server(str(ws.root), session)
+    server = build_server(str(ws.root), session, token)
     try:
         result = anyio.run(server.call_tool, name, arguments)
     except ToolError as exc:
@@ -94,7 +98,7 @@ def test_a_refused_write_records_nothing_and_may_be_sent_again(make_ws):
     shared = Session("shared", "bot")
     denied = call(ws, shared, "memory_write", {"kind": "infra", "text": "gw", "request_id": "x"})
     assert denied[0] is True
-    assert ws.store.applied("shared:bot:x") is None
+    assert ws.store.applied(request_key("session:shared:bot", "x")) is None
 
 
 @pytest.mark.parametrize(
@@ -132,7 +136,8 @@ def test_a_retried_signal_is_queued_once(make_ws):
     assert call(ws, Session(), "memory_signal", arguments) == first
     queued = (ws.store.read(ws.require_role("pending").path) or b"").decode("utf-8")
     assert len(queued.splitlines()) == 1, queued
-    assert json.loads(ws.store.applied("main::sig") or "{}") == first[1]
+    record = json.loads(ws.store.applied(request_key("session:main:", "sig")) or "{}")
+    assert record["answer"] == first[1]
 
 
 def test_the_same_title_again_joins_its_section_on_both_stores(make_ws):
@@ -147,3 +152,71 @@ def test_the_same_title_again_joins_its_section_on_both_stores(make_ws):
             {"kind": "log", "text": text, "title": "t"},
         )
     assert logged(ws).count("t") == 1
+
+
+def test_two_tokens_of_one_session_kind_have_their_own_request_ids(make_ws):
+    """F1: ids were keyed by session kind and agent only, and two shared tokens without an
+    agent are both ``shared::``: token B's write with id "1" got token A's answer and B's
+    text was lost. The token's name is the identity."""
+    ws = make_ws(team=True)
+    shared = Session("shared")
+    a = call(ws, shared, "memory_write", {"kind": "log", "text": "A 的 retry-ta", "title": "retry-ta", "request_id": "1"}, token="phone")  # fmt: skip
+    b = call(ws, shared, "memory_write", {"kind": "log", "text": "B 的 retry-tb", "title": "retry-tb", "request_id": "1"}, token="laptop")  # fmt: skip
+    assert a[0] is False and b[0] is False and a != b
+    assert logged(ws).count("retry-ta") == 1 and logged(ws).count("retry-tb") == 1
+
+
+def test_the_same_id_with_other_arguments_is_refused_not_answered(make_ws):
+    """F2: the same id with different arguments silently returned the first answer and the
+    second write was dropped. It is a client bug: say so, write nothing."""
+    ws = make_ws(team=True)
+    coder = Session("subagent", "coder")
+    arguments = {"kind": "log", "text": "第一次 retry-f1", "title": "retry-f1", "request_id": "dup"}
+    first = call(ws, coder, "memory_write", arguments)
+    other = call(ws, coder, "memory_write", {**arguments, "text": "第二次 retry-f2", "title": "retry-f2"})  # fmt: skip
+    assert first[0] is False
+    assert other[0] is True and "already used for a different call" in other[1], other
+    assert "nothing was written" in other[1]
+    assert logged(ws).count("retry-f1") == 1 and logged(ws).count("retry-f2") == 0
+    assert call(ws, coder, "memory_write", arguments) == first  # the true retry still works
+
+
+def test_the_same_id_on_another_tool_is_refused_not_crashed(make_ws):
+    """F3: memory_signal with an id memory_write had used got the write's answer and crashed
+    (KeyError 'signals', then the output schema refused it)."""
+    ws = make_ws(team=True)
+    write = call(ws, Session(), "memory_write", {"kind": "log", "text": "修复 retry-x", "request_id": "cross"})  # fmt: skip
+    signal = call(ws, Session(), "memory_signal", {"text": "不对，应该用 pnpm", "source": "user", "request_id": "cross"})  # fmt: skip
+    assert write[0] is False
+    assert signal[0] is True and "already used for a different call" in signal[1], signal
+    queued = (ws.store.read(ws.require_role("pending").path) or b"").decode("utf-8")
+    assert queued.strip() == ""
+
+
+def test_a_request_id_is_never_stored(make_ws):
+    """F8: the id was stored verbatim in the record's key, so a secret pasted as an id landed
+    in requests.jsonl / memstrata_requests. Only a hash of identity and id is kept."""
+    ws = make_ws(team=True)
+    secret = "ghp_" + "Z9" * 18
+    arguments = {"kind": "log", "text": "修复 retry-secret", "request_id": secret}
+    assert call(ws, Session(), "memory_write", arguments)[0] is False
+    key = request_key("session:main:", secret)
+    assert ws.store.applied(key) is not None
+    assert secret not in (ws.store.read(REQUESTS) or b"").decode("utf-8")
+    if hasattr(ws.store, "_run"):  # the team store: its table holds the hash, not the id
+        rows = ws.store._run(
+            lambda conn: conn.execute("SELECT key, answer FROM memstrata_requests").fetchall()
+        )
+        assert rows and all(secret not in key + answer for key, answer in rows)
+        assert key in [row[0] for row in rows]
+
+
+@pytest.mark.parametrize("request_id", ["a\x00b", "line\nbreak", "del\x7f"])
+def test_a_request_id_with_control_characters_is_refused_clearly(make_ws, request_id):
+    """F9: a NUL in an id made PostgreSQL fail ("Error executing tool", a psycopg DataError).
+    Such an id is refused with one clear message on both stores, and nothing is written."""
+    ws = make_ws(team=True)
+    arguments = {"kind": "log", "text": "修复 retry-nul", "title": "retry-nul", "request_id": request_id}  # fmt: skip
+    refused = call(ws, Session(), "memory_write", arguments)
+    assert refused[0] is True and "control characters" in refused[1], refused
+    assert logged(ws).count("retry-nul") == 0

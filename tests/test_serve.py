@@ -282,6 +282,43 @@ def test_mcp_over_the_service_takes_its_session_from_the_token(tmp_path):
     assert "private habit" not in shared and "USER.md" not in shared
 
 
+def test_two_tokens_of_one_session_kind_do_not_share_request_ids(tmp_path):
+    """F1 through the service: two shared tokens without an agent, each writing with request
+    id "1". Both were ``shared::``: B got A's answer and B's text was lost."""
+    import anyio
+    import httpx2
+    from mcp import ClientSession
+    from mcp.client.streamable_http import streamable_http_client
+
+    root = tmp_path / "ws"
+    seed(root)
+    tokens = [
+        cli(
+            "-w", str(root), "token", "add", name, "--session", "shared", service=False
+        ).stdout.strip()
+        for name in ("phone", "laptop")
+    ]
+
+    async def write(url: str, token: str, text: str) -> dict[str, object]:
+        async with (
+            httpx2.AsyncClient(headers={"Authorization": f"Bearer {token}"}, timeout=60) as client,
+            streamable_http_client(url, http_client=client) as (read, write),
+            ClientSession(read, write) as session,
+        ):
+            await session.initialize()
+            arguments = {"kind": "log", "text": text, "title": text, "request_id": "1"}
+            result = await session.call_tool("memory_write", arguments)
+            assert not result.is_error, result.content
+            return dict(result.structured_content or {})
+
+    with served(root) as (_process, address):
+        a = anyio.run(write, f"{address.url}/mcp", tokens[0], "phone-wrote-this")
+        b = anyio.run(write, f"{address.url}/mcp", tokens[1], "laptop-wrote-this")
+    assert a != b
+    daily = "".join(p.read_text(encoding="utf-8") for p in (root / "memory").rglob("*.md"))
+    assert "phone-wrote-this" in daily and "laptop-wrote-this" in daily
+
+
 def test_one_process_serves_several_workspaces(tmp_path):
     first, second = tmp_path / "a", tmp_path / "b"
     for root in (first, second):

@@ -34,6 +34,7 @@ from typing import Any
 import anyio
 import pytest
 
+from memstrata.core.documents import request_key
 from memstrata.core.workspace import Workspace
 from memstrata.formats.candidates import parse_candidates
 from memstrata.formats.daily import parse_log
@@ -350,7 +351,7 @@ def test_a_replica_killed_mid_write_loses_and_duplicates_nothing(tmp_path, pg_ds
     team = make_team(tmp_path, pg_dsn, WRITERS)
     second = start_replica(team, 1)
     acknowledged: dict[str, dict[str, Any]] = {}  # marker -> answer
-    retried: dict[str, int] = {}  # request_id -> the round it was retried in
+    retried: dict[str, int] = {}  # request key -> the round it was retried in
     kills: list[float] = []
     committed_before = 0
     try:
@@ -379,7 +380,7 @@ def test_a_replica_killed_mid_write_loses_and_duplicates_nothing(tmp_path, pg_ds
                             break
                         assert len(links) > 1, f"{marker}: no replica answered"
                         links = links[1:]
-                        retried[request_id] = round_number
+                        retried[request_key(f"token:{member.name}", request_id)] = round_number
                     assert not result.is_error, payload(result)
                     acknowledged[marker] = payload(result)
                     if n == 2:
@@ -403,11 +404,11 @@ def test_a_replica_killed_mid_write_loses_and_duplicates_nothing(tmp_path, pg_ds
             first.process.wait(timeout=30)
             # A retried request whose record predates the kill was committed by A, its answer
             # lost: the retry on B must have returned that answer (checked below) and no copy.
-            this_round = [rid for rid, number in retried.items() if number == round_number]
+            this_round = [key for key, number in retried.items() if number == round_number]
             with psycopg.connect(pg_dsn, autocommit=True) as conn:
                 row = conn.execute(
-                    "SELECT count(*) FROM memstrata_requests WHERE split_part(key, ':', 3)"
-                    " = ANY(%s) AND applied_at < to_timestamp(%s)",
+                    "SELECT count(*) FROM memstrata_requests WHERE key = ANY(%s)"
+                    " AND applied_at < to_timestamp(%s)",
                     (this_round, kills[-1] if kills else 0),
                 ).fetchone()
             committed_before += row[0] if row else 0

@@ -78,6 +78,14 @@ class Applied:
     answer: str  # JSON
 
 
+def request_key(identity: str, request_id: str) -> str:
+    """The key a request is recorded under: a hash of who sent it and its id, so an id (free
+    text a client chose, perhaps a secret pasted by mistake) is never stored, and two callers'
+    ids never meet."""
+    joined = json.dumps([identity, request_id], ensure_ascii=False)
+    return hashlib.sha256(joined.encode("utf-8")).hexdigest()
+
+
 def request_lock_name(key: str) -> str:
     """The named lock that serialises two attempts of one request (a hash: keys are free text)."""
     return "request-" + hashlib.sha256(key.encode("utf-8")).hexdigest()[:24]

@@ -16,7 +16,8 @@ RequestId = Annotated[
         description="Optional idempotency key: a fresh id (e.g. a UUID) per write, sent again "
         "unchanged when you retry that write (after a timeout or a lost connection, to any "
         "replica). A retry of a write that was applied returns the first answer and writes "
-        "nothing again.",
+        "nothing again; the same id with other arguments (or another tool) is refused. Ids are "
+        "per caller (per token), stored only as a hash; no control characters.",
         min_length=1,
         max_length=200,
     ),

@@ -61,6 +61,8 @@ def register(server: Any, tools: Tools) -> None:
             "signal",
             request_id,
             lambda writer: presenters.signal_result(handle(writer, text, context, source, dry_run)),
+            "memory_signal",
+            {"text": text, "context": context, "source": source, "dry_run": dry_run},
         )
         if not data["signals"]:
             data["note"] = "no learning signal in this message; nothing queued"

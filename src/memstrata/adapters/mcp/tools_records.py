@@ -98,8 +98,17 @@ def register(server: Any, tools: Tools) -> None:
 
         if kind not in ("log", "lesson", "project", "infra", "task"):
             raise ToolError(f"kind must be log, lesson, project, infra or task, not {kind!r}")
+        asked = {
+            "kind": kind, "text": text, "title": title, "symptom": symptom, "cause": cause,
+            "fix": fix, "severity": severity, "status": status, "progress": progress,
+            "facts": facts, "section": section,
+        }  # fmt: skip
         answer = tools.write(
-            kind, request_id, lambda writer: presenters.placed(write(writer), writer.warnings)
+            kind,
+            request_id,
+            lambda writer: presenters.placed(write(writer), writer.warnings),
+            "memory_write",
+            asked,
         )
         return cast(PlacedOut, answer)
 
@@ -121,5 +130,7 @@ def register(server: Any, tools: Tools) -> None:
             "remember",
             request_id,
             lambda writer: presenters.placed(remember(writer, text), writer.warnings),
+            "memory_remember",
+            {"text": text},
         )
         return cast(PlacedOut, answer)

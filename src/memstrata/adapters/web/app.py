@@ -95,24 +95,26 @@ class Guard:
 
 
 class McpHub:
-    """One MCP server per (workspace, session kind, agent), built when first asked for; the
-    session is the caller's credentials', fixed in the server as ``memstrata mcp`` fixes it."""
+    """One MCP server per (workspace, session kind, agent, token name), built when first asked
+    for; the session is the caller's credentials', fixed in the server as ``memstrata mcp``
+    fixes it, and the token's name is the caller's identity for request ids (two tokens of one
+    session kind must not share them: docs/design.md §10)."""
 
     def __init__(self, service: Service):
         self.service = service
-        self.apps: dict[tuple[int, str, str | None], ASGIApp] = {}
+        self.apps: dict[tuple[int, str, str | None, str | None], ASGIApp] = {}
         self.group: Any = None
         self.lock = anyio.Lock()
 
-    async def app_for(self, index: int, session: Session) -> ASGIApp:
+    async def app_for(self, index: int, session: Session, token: str | None) -> ASGIApp:
         from mcp.server.transport_security import TransportSecuritySettings
 
         from memstrata.adapters.mcp.server import build_server
 
-        key = (index, session.kind, session.agent)
+        key = (index, session.kind, session.agent, token)
         async with self.lock:
             if key not in self.apps:
-                server = build_server(str(self.service.workspaces[index].root), session)
+                server = build_server(str(self.service.workspaces[index].root), session, token)
                 app = server.streamable_http_app(
                     streamable_http_path="/mcp",
                     # Host and Origin are checked by Guard for every route, MCP included.
@@ -152,6 +154,10 @@ class Site:
         return index, Workspace.open(root)
 
     def session(self, request: Request, ws: Workspace) -> Session:
+        return self.caller(request, ws)[0]
+
+    def caller(self, request: Request, ws: Workspace) -> tuple[Session, str | None]:
+        """The request's session and the name of the token it came with (None: no token)."""
         token = ""
         header = request.headers.get("authorization", "")
         if header.lower().startswith("bearer "):
@@ -161,9 +167,9 @@ class Site:
             record = verify(load_tokens(ws), token)
             if record is None:
                 raise Denied(401, "unknown token")
-            return record.as_session
+            return record.as_session, record.name
         if self.service.loopback:
-            return Session()
+            return Session(), None
         raise Denied(401, "a token is required (memstrata token add)")
 
     def owner_call(self, request: Request, body_secret: str) -> None:
@@ -378,7 +384,7 @@ class Site:
         request = Request(scope, receive)
         try:
             index, ws = self.workspace(request)
-            session = self.session(request, ws)
+            session, token = self.caller(request, ws)
             check_operation("mcp", session)
         except (Denied, MemstrataError) as exc:
             status = exc.status if isinstance(exc, Denied) else 403
@@ -386,7 +392,7 @@ class Site:
                 scope, receive, send
             )
             return
-        app = await self.mcp.app_for(index, session)
+        app = await self.mcp.app_for(index, session, token)
         await app({**scope, "path": "/mcp", "raw_path": b"/mcp"}, receive, send)
 
 
