@@ -53,6 +53,20 @@ class Chunk:
     date: str = ""
     agent: str = ""
 
+    def stored(self) -> tuple[str | int, ...]:
+        """The columns both indexes store for a chunk after its path, in their order: one
+        list, so the SQLite and the PostgreSQL rows cannot drift apart."""
+        return (
+            self.start_line,
+            self.end_line,
+            self.heading,
+            self.role,
+            self.entry_id,
+            self.date,
+            self.agent,
+            self.text,
+        )
+
     @property
     def embed_text(self) -> str:
         """What the embedder sees: the words, without Markdown markup, agent tags or date-only

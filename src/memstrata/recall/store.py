@@ -525,18 +525,7 @@ class SqliteIndex:
         cursor = conn.execute(
             "INSERT INTO chunks(path, start_line, end_line, heading, role, entry_id, date, agent, text, text_hash)"
             " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (
-                chunk.path,
-                chunk.start_line,
-                chunk.end_line,
-                chunk.heading,
-                chunk.role,
-                chunk.entry_id,
-                chunk.date,
-                chunk.agent,
-                chunk.text,
-                text_hash(chunk.embed_text),
-            ),
+            (chunk.path, *chunk.stored(), text_hash(chunk.embed_text)),
         )
         conn.execute(
             "INSERT INTO chunks_fts(rowid, context, body, grams) VALUES (?, ?, ?, ?)",

@@ -100,16 +100,7 @@ def _chunk_key(chunk: Chunk) -> tuple[Any, ...]:
     chunk of a day's log on each write made a search wait O(log length) behind every write
     (seconds with eight agents logging for a minute). A chunk whose text held a secret is
     stored redacted, never matches, and is simply derived again."""
-    return (
-        chunk.start_line,
-        chunk.end_line,
-        chunk.heading,
-        chunk.role,
-        chunk.entry_id,
-        chunk.date,
-        chunk.agent,
-        chunk.text,
-    )
+    return chunk.stored()
 
 
 class PostgresIndex:
@@ -379,14 +370,7 @@ class PostgresIndex:
         return (
             self.workspace,
             chunk.path,
-            chunk.start_line,
-            chunk.end_line,
-            chunk.heading,
-            chunk.role,
-            chunk.entry_id,
-            chunk.date,
-            chunk.agent,
-            chunk.text,
+            *chunk.stored(),
             text_hash(chunk.embed_text),
             doc.length,
             doc.tsvector,
