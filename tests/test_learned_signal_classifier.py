@@ -159,3 +159,40 @@ def test_a_standing_rule_reaches_the_signal_command_with_the_model(ws, cli, monk
     monkeypatch.setenv("MEMSTRATA_EMBEDDER", "use")
     out = cli("-w", str(ws.root), "signal", "以后提交说明都用英文写", "--dry-run", "--json").out
     assert "explicit_remember" in {s["kind"] for s in json.loads(out)["signals"]}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "注释用中文写，别用英文",
+        "回复用简体就行",
+        "Keep it short",
+        "pls keep answers brief",
+        "Reply in English please",
+        "好的，commit message 统一用英文",
+    ],
+)
+def test_a_directive_on_the_form_of_the_writing_is_a_preference(text) -> None:
+    """Reported (round 3, the 21-day simulation): "注释用中文写，别用英文" and "Keep it short"
+    were found by neither the rules nor the model (no 我喜欢/prefer; the model's gate left them
+    out). How the user wants things written, said as a plain imperative, is a preference by the
+    labelling guide, and it stands beside the model like "我更喜欢…"."""
+    kinds = {s.kind for s in detect(text)}
+    assert "preference" in kinds
+    assert "preference" in classifier.kept_by_rules(text, kinds)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "把这段翻译成英文",
+        "回复用中文还是英文比较好？",
+        "如果注释都用英文写会怎样",
+        "这个文件的注释先用英文写",
+        "just this once keep it short, the board wants a summary",
+        "keep it running while I grab coffee",
+        "reply to the customer in English",
+    ],
+)
+def test_a_form_directive_in_a_task_question_or_one_off_is_not(text) -> None:
+    assert "preference" not in {s.kind for s in detect(text)}

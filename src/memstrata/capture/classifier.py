@@ -72,13 +72,29 @@ _CANONICAL = {
 }
 
 
+def _canonical(kind: str, text: str) -> bool:
+    """The rules' verdict is canonical: its pattern, or for a preference a clause that is a
+    directive about the form of what the agent writes (signals.STYLE_DIRECTIVE: "注释用中文写，
+    别用英文", "Keep it short"), which the model's gate left out (round 4)."""
+    if _CANONICAL[kind].search(text):
+        return True
+    if kind != "preference":
+        return False
+    from memstrata.capture.signals import STYLE_DIRECTIVE
+
+    return any(STYLE_DIRECTIVE.search(part) for part in _PARTS.split(text))
+
+
+_PARTS = re.compile(r"[。！？!?；;，,\n]+")
+
+
 def kept_by_rules(text: str, ruled: set[str], context: str = "") -> set[str]:
     """The rules' labels that stand whatever the model says (see RULES_KEPT), and a repeated
     failure that the tool context shows."""
     kept = {
         kind
         for kind in ruled
-        if kind in RULES_KEPT and (kind not in _CANONICAL or _CANONICAL[kind].search(text))
+        if kind in RULES_KEPT and (kind not in _CANONICAL or _canonical(kind, text))
     }
     if context and failures(context).repeated:
         kept.add("repeated_failure")
