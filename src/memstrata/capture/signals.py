@@ -156,6 +156,8 @@ STYLE_DIRECTIVE = re.compile(
     r"(?:chinese|english|mandarin|cantonese)\b",
     re.IGNORECASE,
 )
+# "我喜欢的那家咖啡店…": 喜欢 describing a thing (attributive 的), not how work should be done.
+_LIKED_THING = re.compile(r"我(?:更|比较)?(?:喜欢|偏好)的")
 _SATISFACTION = re.compile(
     r"^\s*(?:牛|完美|就是这样|太好了|太棒了?|棒极了|好极了|很好|漂亮|厉害|棒|好样的|赞)(?=$|[，,！!。~～\s]|了|啊|呀|解决)"
     r"|完美解决|(?:方案|办法|结果|效果)不错"
@@ -275,6 +277,8 @@ def _user_signals(text: str, context: str = "") -> list[Signal]:
             and not hypothetical
             and not limited
             and not _UNRELATED.search(body)
+            and not _mentioned_not_used(body, pref.start())
+            and not _LIKED_THING.match(body, pref.start())
             and "explicit_remember" not in kinds
         ):
             kinds.append("preference")
