@@ -130,8 +130,8 @@ def word_ids(text: str) -> dict[int, float]:
     """Hashed word unigram and bigram counts (log-scaled, L2-normalised), in the second block of
     buckets (``NGRAM_BUCKETS`` onward). Chinese is segmented by rjieba, as for search
     (text.tokenize): character n-grams cut across words ("不对称" holds "不对"), words do not.
-    Round 4, leave-one-writer-out over ten writers: macro-F1 0.784 → 0.819 at 5 % hard-negative
-    false positives (BENCHMARKS.md)."""
+    Round 4, leave-one-writer-out at 5 % hard-negative false positives: macro-F1 0.784 → 0.819
+    over ten writers, 0.792 → 0.805-0.810 over sixteen (BENCHMARKS.md)."""
     from memstrata.text.tokenize import tokens
 
     words = tokens(_DIGITS.sub("0", text.lower()), for_query=True)
