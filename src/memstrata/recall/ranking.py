@@ -178,8 +178,19 @@ def fuse(
         if plan.decision and cand.role == "long_term":
             cand.score += settings.decision_boost
         kept.append(cand)
-    kept.sort(key=lambda c: (-c.score, -date_key(c.date), c.cid))
-    return kept
+    return in_window(kept, plan, settings)
+
+
+def in_window(
+    ordered: list[Candidate], plan: QueryPlan, settings: SearchSettings
+) -> list[Candidate]:
+    """Candidates dated inside the query's time window (recall/when.py) lifted by up to
+    ``window_weight`` of their score, then sorted. Applied to the fused list and again after
+    the reranker, whose linear model does not see dates: its order would undo the lift."""
+    if plan.window is not None and settings.window_weight:
+        for cand in ordered:
+            cand.score *= 1.0 + settings.window_weight * plan.window.nearness(cand.date)
+    return sorted(ordered, key=lambda c: (-c.score, -date_key(c.date), c.cid))
 
 
 def _recency(chunk_date: str, today: date, settings: SearchSettings, current: bool) -> float:

@@ -40,6 +40,7 @@ from memstrata.recall.ranking import (
     Evidence,
     fuse,
     idf,
+    in_window,
     newer_first,
     passage_units,
     select,
@@ -343,7 +344,7 @@ def _rank(
 ) -> list[SearchHit]:
     where = _filter(filters, ws)
     limit = k * int(settings.candidate_multiplier)
-    plan = plan_query(query)
+    plan = plan_query(query, today=ws.today())
     evidence = _evidence(index, plan, settings)
     bm25 = (
         _lexical(index, plan, where, limit, settings) if mode != "vector" or model is None else {}
@@ -385,7 +386,7 @@ def _rank(
         pool = rerank(
             ordered[:depth], plan, evidence, bm25, ws.today(), settings.recency_half_life_days
         )
-        ordered = pool + ordered[depth:]
+        ordered = (in_window(pool, plan, settings) if plan.window else pool) + ordered[depth:]
     vectors = matrix.vectors([c.cid for c in ordered[: k * 3]]) if matrix is not None else {}
     # After the reranker (which weighs recency for "now" queries itself) only a newer chunk
     # that says it changed moves up past an alike one: with "now" alone, every newer chunk on
