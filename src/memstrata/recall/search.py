@@ -40,7 +40,6 @@ from memstrata.recall.ranking import (
     Evidence,
     fuse,
     idf,
-    in_window,
     newer_first,
     passage_units,
     select,
@@ -386,7 +385,7 @@ def _rank(
         pool = rerank(
             ordered[:depth], plan, evidence, bm25, ws.today(), settings.recency_half_life_days
         )
-        ordered = (in_window(pool, plan, settings) if plan.window else pool) + ordered[depth:]
+        ordered = pool + ordered[depth:]
     vectors = matrix.vectors([c.cid for c in ordered[: k * 3]]) if matrix is not None else {}
     # After the reranker (which weighs recency for "now" queries itself) only a newer chunk
     # that says it changed moves up past an alike one: with "now" alone, every newer chunk on
