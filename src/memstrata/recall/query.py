@@ -16,6 +16,7 @@ import re
 from dataclasses import dataclass, field
 from datetime import date
 
+from memstrata.recall.jargon import jargon_synonyms
 from memstrata.recall.translate import translations
 from memstrata.recall.when import Window, time_window
 from memstrata.text.tokenize import CJK_RUN, char_bigrams, query_terms
@@ -53,6 +54,9 @@ class QueryPlan:
     # Words in the other language for each term (CC-CEDICT), before search keeps those that
     # occur in the index.
     synonyms: dict[str, list[str]] = field(default_factory=dict)
+    # The glossary's words for each term (recall/jargon.py: other language or other wording);
+    # search keeps all of those that occur in the index, beside the dictionary's few.
+    jargon: dict[str, list[str]] = field(default_factory=dict)
     current: bool = False
     decision: bool = False
     window: Window | None = None
@@ -73,6 +77,7 @@ def plan_query(text: str, translate: bool = True, today: date | None = None) -> 
         terms=terms,
         grams=grams,
         synonyms=translations([t for t in terms if t not in now]) if translate else {},
+        jargon=jargon_synonyms(rest, [t for t in terms if t not in now]) if translate else {},
         current=current,
         decision=bool(_DECISION.search(text)),
         window=window,
