@@ -17,18 +17,65 @@ pytestmark = pytest.mark.both_backends
 
 
 def test_the_shipped_glossary_is_well_formed() -> None:
-    """Two columns a line, and no variant on two lines: a shared variant would make two
-    concepts each other's synonyms."""
+    """Two columns a line (the English one may be empty), at least two variants, and no
+    variant on two lines: a shared variant would make two concepts each other's synonyms."""
     seen: dict[str, int] = {}
     text = Path(jargon.__file__).with_name("jargon.tsv").read_text(encoding="utf-8")
     for number, line in enumerate(text.splitlines(), start=1):
         chinese, tab, english = line.partition("\t")
-        assert tab and chinese and english and "\t" not in english, f"jargon.tsv:{number}"
-        for variant in (*chinese.split("|"), *english.split("|")):
+        assert tab and chinese and "\t" not in english, f"jargon.tsv:{number}"
+        variants = [*chinese.split("|"), *(english.split("|") if english else [])]
+        assert len(variants) >= 2, f"jargon.tsv:{number}: one variant is no synonym"
+        for variant in variants:
             key = " ".join(variant.lower().split())
             assert key, f"jargon.tsv:{number}: empty variant"
             assert seen.setdefault(key, number) == number, f"jargon.tsv:{number}: {key}"
     assert len(seen) > 1000
+
+
+@pytest.mark.parametrize(
+    ("query", "terms", "word"),
+    [
+        # Found by an adversarial pass: everyday words that pulled in engineering memories.
+        ("how is my rabbit", ["rabbit"], "rabbit"),
+        ("primary school for my daughter", ["primary", "school", "daughter"], "primary"),
+        ("write it down", ["write", "down"], "down"),
+        ("do you recall the key point", ["recall", "key", "point"], "key"),
+        ("check in at the hotel", ["check", "hotel"], "check"),
+        ("3 pm meeting", ["3", "pm", "meeting"], "pm"),
+    ],
+)
+def test_everyday_english_gets_no_jargon(query: str, terms: list[str], word: str) -> None:
+    assert word not in jargon_synonyms(query, terms)
+
+
+@pytest.mark.parametrize(
+    ("query", "terms", "word", "wrong"),
+    [
+        ("客户端超时", ["客户端", "超时"], "客户端", "customer"),  # client software
+        ("训练营报名", ["训练营", "报名"], "训练营", "模型训练"),
+        ("线上会议纪要", ["线上", "会议纪要"], "线上", "生产环境"),  # online, not production
+        ("代理商合同", ["代理商", "合同"], "代理商", "正向代理"),
+        ("温度计坏了", ["温度计", "坏", "了"], "温度计", "temperature"),
+        ("主机游戏", ["主机", "游戏"], "游戏", "服务器"),
+    ],
+)
+def test_a_longer_chinese_word_is_not_its_piece(
+    query: str, terms: list[str], word: str, wrong: str
+) -> None:
+    assert wrong not in jargon_synonyms(query, terms).get(word, [])
+
+
+def test_a_phrase_takes_its_words_from_their_single_meanings() -> None:
+    """ "scale down" is 缩容; its "down" is not also an outage."""
+    found = jargon_synonyms("scale down the cluster", ["scale", "down", "cluster"])
+    assert "缩容" in found["down"] and "宕机" not in found["down"]
+    assert "release" not in jargon_synonyms("发布会在哪开", ["发布会", "在", "哪", "开"]).get(
+        "发布会", []
+    )
+    assert "proxy" not in jargon_synonyms("子代理怎么配置", ["子", "代理", "怎么", "配置"]).get(
+        "代理", []
+    )
 
 
 def test_an_english_phrase_lends_its_chinese_to_each_of_its_words() -> None:

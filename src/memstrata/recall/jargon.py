@@ -6,7 +6,11 @@ are the same thing to an engineer. Agent memory is full of such words, and peopl
 other language or in other words than the ones written down ("主库现在在哪" over a log that
 says "primary moved to sg-02"; "怎么退回去" over "先回滚"). ``jargon.tsv`` (package data, written
 for memstrata) lists concepts one per line, the Chinese ways to say each and the English ones;
-every variant of a concept is a synonym of every other, in both languages.
+every variant of a concept is a synonym of every other, in both languages. A single English
+word that means something else in everyday English (down, key, order, recall, machine) is not
+listed alone, only inside its phrases ("service down"), and two-letter forms only where they are
+the term itself (ci, pr, db): an adversarial pass found "how is my rabbit" pulling RabbitMQ
+notes and "primary school" the primary database.
 
 English jargon is often several words ("on call", "primary database"): a query holding such a
 phrase gets the concept's other variants as forms of each of the phrase's words, so the Chinese
@@ -59,16 +63,16 @@ def glossary() -> Glossary:
     for line in text.splitlines():
         if not line.strip() or line.startswith("#"):
             continue
-        chinese, _, english = line.partition("\t")
+        chinese, _, english = line.partition("\t")  # the English column may be empty
         variants = [v.strip().lower() for v in (*chinese.split("|"), *english.split("|"))]
         found.add(list(dict.fromkeys(v for v in variants if v)))
     return found
 
 
 def jargon_synonyms(text: str, terms: list[str]) -> dict[str, list[str]]:
-    """For each query term, the glossary's other words for it: by the term itself, by an
-    English phrase of the query it is part of, or by a Chinese variant the query holds that the
-    term was cut from (or that was cut from the term)."""
+    """For each query term, the glossary's other words for it: by an English phrase of the query
+    it is part of (the longest wins: "scale down" is not also "down"), by the term itself, or
+    by a Chinese variant the query holds that the term was cut from."""
     found = glossary()
     out: dict[str, list[str]] = {}
 
@@ -76,17 +80,26 @@ def jargon_synonyms(text: str, terms: list[str]) -> dict[str, list[str]]:
         words = out.setdefault(term, [])
         words += [w for w in found.others(concept, but) if w not in words and w not in terms]
 
+    words = _EN_WORDS.findall(text.lower())
+    covered: set[int] = set()
+    for size in range(_LONGEST_PHRASE, 1, -1):
+        for start in range(len(words) - size + 1):
+            span = range(start, start + size)
+            own = [words[i] for i in span if words[i] not in STOPWORDS]
+            if covered.intersection(span) or not own:
+                continue
+            phrase = " ".join(words[i] for i in span)
+            for concept in found.by_variant.get(phrase, []):
+                covered.update(span)
+                for word in own:
+                    if word in terms:
+                        give(word, concept, phrase)
+    inside = {words[i] for i in covered}
     for term in terms:
+        if term in inside:
+            continue
         for concept in found.by_variant.get(term, []):
             give(term, concept, term)
-    words = _EN_WORDS.findall(text.lower())
-    for size in range(2, _LONGEST_PHRASE + 1):
-        for start in range(len(words) - size + 1):
-            phrase = " ".join(words[start : start + size])
-            for concept in found.by_variant.get(phrase, []):
-                for word in words[start : start + size]:
-                    if word in terms and word not in STOPWORDS:
-                        give(word, concept, phrase)
     for run in CJK_RUN.findall(text):
         for start in range(len(run)):
             for end in range(start + 2, min(len(run), start + _LONGEST_CHINESE) + 1):
@@ -98,8 +111,15 @@ def jargon_synonyms(text: str, terms: list[str]) -> dict[str, list[str]]:
     return {term: words for term, words in out.items() if words}
 
 
+# What the segmenter may leave on a variant: 退回去 is 退回, 客户端 is not 客户.
+_PARTICLES = frozenset("去了的过掉下上来出回起")
+
+
 def _cut_from(term: str, variant: str) -> bool:
-    """Whether a Chinese query word is a piece of ``variant`` (or holds it): 数据库 of 主数据库."""
+    """Whether a Chinese query word is a piece of ``variant`` (数据库 of 主数据库), or the
+    variant with a particle after it (退回去 of 退回)."""
     if term == variant or len(term) < 2 or not CJK_RUN.fullmatch(term):
         return False
-    return term in variant or variant in term
+    if term in variant:
+        return True
+    return term.startswith(variant) and len(term) == len(variant) + 1 and term[-1] in _PARTICLES

@@ -61,17 +61,46 @@ _WEEKDAYS = {name.lower(): number for number, name in enumerate(calendar.day_nam
 _ZH_WEEKDAYS = {"一": 0, "二": 1, "三": 2, "四": 3, "五": 4, "六": 5, "日": 6, "天": 6}
 
 _EN_COUNT = r"(\d{1,3}|a couple of|a few|few|several|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
-_ZH_COUNT = r"(\d{1,3}|[一两二三四五六七八九十]{1,3}|几)"
-_MONTH_NAMES = "|".join(sorted(_MONTHS, key=len, reverse=True))
+# A count in Chinese: not the tail of a longer number (1000天前 is not 000 days), 几 = a few.
+_ZH_COUNT = r"((?<!\d)\d{1,3}|[一两二三四五六七八九十]{1,3}|几)"
+# A month or day number in Chinese (几月几号 asks, it names no date).
+_ZH_NUMBER = r"((?<!\d)\d{1,2}|[一二三四五六七八九十]{1,3})"
+# Month names: capitalised, or a lower-case full name that is not also a word (may, march);
+# "the top 2 may be wrong", "convert dec 10 to hex" and "sep 2 columns" name no month.
+_MONTH_NAMES = (
+    "(?-i:"
+    + "|".join(
+        sorted(
+            [name for name in (*calendar.month_name, *calendar.month_abbr) if name]
+            + [
+                name.lower()
+                for name in calendar.month_name
+                if name and name not in ("May", "March")
+            ],
+            key=len,
+            reverse=True,
+        )
+    )
+    + ")"
+)
 _WEEKDAY_NAMES = "|".join(_WEEKDAYS)
+_NOT_OF = r"(?!\s+of\b)"  # "the last week of June", "the last day of the trip": not the past
+# A four-digit number that measures something is no year ("timeout in 2000 ms").
+_NOT_A_MEASURE = (
+    r"(?!\s*(?:ms|s|secs?|seconds?|mins?|minutes?|mb|gb|kb|tb|px|rpm|qps|%|rows?|items?"
+    r"|requests?|users?|lines?|bytes?|words?|times?|tokens?)\b)"
+)
+# After 上周/这周: a weekday only when it is not the first character of another word (上周日志,
+# 这周一直, 上周三天, 本周日程 are the whole week).
+_ZH_WEEKDAY = r"([一二三四五六日天])(?![志报程常气期子数直周次共起下些切样天个点历])"
 
 # Most specific first: the first expression read gives the window, and each one read is taken
 # out of the text before the next pattern looks (so "October 13, 2023" is not also "October").
 _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
-    ("iso_day", re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")),
+    ("iso_day", re.compile(r"\b(\d{4})-(\d{2})-(\d{2})(?!\d)")),
     ("iso_month", re.compile(r"\b(\d{4})-(\d{2})\b")),
-    ("zh_ymd", re.compile(r"(\d{4})\s*年\s*(\d{1,2})\s*月\s*(\d{1,2})\s*[日号]")),
-    ("zh_ym", re.compile(r"(\d{4})\s*年\s*(\d{1,2})\s*月")),
+    ("zh_ymd", re.compile(r"(?<!\d)(\d{4})\s*年\s*(\d{1,2})\s*月\s*(\d{1,2})\s*[日号]")),
+    ("zh_ym", re.compile(r"(?<!\d)(\d{4})\s*年\s*(\d{1,2})\s*月(?![度活报])")),
     (
         "en_mdy",
         re.compile(
@@ -85,24 +114,31 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
             re.IGNORECASE,
         ),
     ),
-    ("en_my", re.compile(rf"\b({_MONTH_NAMES}),?\s+(\d{{4}})\b", re.IGNORECASE)),
+    ("en_my", re.compile(rf"\b(since\s+)?({_MONTH_NAMES}),?\s+(\d{{4}})\b", re.IGNORECASE)),
     (
         "year",
-        re.compile(r"(?:\b(?:in|during|since)\s+(\d{4})\b|(\d{4})\s*年(?!\s*\d))", re.IGNORECASE),
+        re.compile(
+            rf"\b(in|during|since)\s+(\d{{4}})\b{_NOT_A_MEASURE}"
+            r"|(?<!\d)(\d{4})\s*年(?!\s*\d)(?!\s*(?:之前|以前|前|之后|以后|后))",
+            re.IGNORECASE,
+        ),
     ),
     ("en_ago", re.compile(rf"\b{_EN_COUNT}\s+(day|week|month|year)s?\s+ago\b", re.IGNORECASE)),
     (
         "en_past",
         re.compile(
             rf"\b(?:in|over|during|for|within)?\s*the\s+(?:past|last|previous)\s+(?:{_EN_COUNT}\s+)?"
-            r"(day|week|month|year)s?\b",
+            rf"(day|week|month|year)s?\b{_NOT_OF}",
             re.IGNORECASE,
         ),
     ),
     ("en_yesterday", re.compile(r"\b(?:the day before )?yesterday\b", re.IGNORECASE)),
-    ("en_last_weekday", re.compile(rf"\blast\s+({_WEEKDAY_NAMES})\b", re.IGNORECASE)),
-    ("en_weekend", re.compile(r"\blast\s+weekend\b", re.IGNORECASE)),
-    ("en_period", re.compile(r"\b(last|this)\s+(week|month|year)\b", re.IGNORECASE)),
+    (
+        "en_last_weekday",
+        re.compile(rf"\blast\s+({_WEEKDAY_NAMES})\b{_NOT_OF}", re.IGNORECASE),
+    ),
+    ("en_weekend", re.compile(rf"\blast\s+weekend\b{_NOT_OF}", re.IGNORECASE)),
+    ("en_period", re.compile(rf"\b(last|this)\s+(week|month|year)\b{_NOT_OF}", re.IGNORECASE)),
     (
         "en_month_day",
         re.compile(rf"\b({_MONTH_NAMES})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?\b", re.IGNORECASE),
@@ -111,21 +147,43 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
         "en_day_month",
         re.compile(rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?({_MONTH_NAMES})\b", re.IGNORECASE),
     ),
-    ("en_in_month", re.compile(rf"\b(?:in|during|since)\s+({_MONTH_NAMES})\b", re.IGNORECASE)),
-    ("zh_days", re.compile(r"大前天|前天|昨天|昨日|昨晚")),
-    ("zh_ago", re.compile(rf"{_ZH_COUNT}\s*个?\s*(天|日|周|星期|礼拜|月|年)(?:以前|之前|前)")),
-    ("zh_past", re.compile(rf"(?:最近|过去|近)\s*{_ZH_COUNT}\s*个?\s*(天|日|周|星期|礼拜|月|年)")),
-    ("zh_week", re.compile(r"(上上|上|这|本)(?:个)?(?:周|星期|礼拜)([一二三四五六日天])?")),
-    ("zh_month", re.compile(r"(上上|上|这|本)个?月")),
+    (
+        "en_in_month",
+        re.compile(rf"\b(in|during|since)\s+({_MONTH_NAMES})\b", re.IGNORECASE),
+    ),
+    ("zh_days", re.compile(r"(?<![提目之以当眼])(?:大前天|前天)|昨天|昨日|昨晚")),
+    (
+        "zh_ago",
+        re.compile(rf"{_ZH_COUNT}\s*(个)?\s*(天|周|星期|礼拜|月|年)(?:以前|之前|前)"),
+    ),
+    (
+        "zh_past",
+        re.compile(
+            rf"(?:最近|过去|(?<![接将靠附亲])近)\s*{_ZH_COUNT}\s*个?\s*(天|日|周|星期|礼拜|月|年)"
+        ),
+    ),
+    ("zh_weekend", re.compile(r"(上上|上|这|本)个?(?:周末|礼拜末)")),
+    (
+        "zh_week",
+        re.compile(rf"(上上|上|这|本)(?:个)?(?:周|星期|礼拜)(?![期末])(?:{_ZH_WEEKDAY})?"),
+    ),
+    ("zh_month", re.compile(r"(上上|上|这|本)个?月(?![度活报份])")),
     ("zh_year", re.compile(r"去年|今年")),
-    ("zh_month_day", re.compile(rf"{_ZH_COUNT}\s*月\s*{_ZH_COUNT}\s*[日号]")),
+    (
+        "zh_month_day",
+        re.compile(rf"(?<![A-Za-z\d.]){_ZH_NUMBER}\s*月\s*{_ZH_NUMBER}\s*[日号](?![前后])"),
+    ),
     (
         "zh_in_month",
         re.compile(
-            r"(?<![\d一二三四五六七八九十个])(1[0-2]|[1-9]|十[一二]?|[一二三四五六七八九])\s*月份?(?![\d底初中])"
+            r"(?<![A-Za-z\d.一二三四五六七八九十个统同唯单每])"
+            r"(1[0-2]|[1-9]|十[一二]?|[一二三四五六七八九])\s*月(?:份)?"
+            r"(?![\d底初中度活报结付份额薪前后])"
         ),
     ),
 ]
+# What a time expression drags along that means nothing without it: 三天前的会, last week's.
+_TRAILING = re.compile(r"的|'s|’s")
 
 
 @dataclass(frozen=True)
@@ -159,43 +217,30 @@ def time_window(text: str, today: date) -> tuple[Window | None, str]:
     rest = text
     for kind, pattern in _PATTERNS:
         for match in list(pattern.finditer(rest)):
-            window = _read(kind, match, today)
+            try:
+                window = _read(kind, match, today)
+            except (ValueError, OverflowError):  # a date that does not exist: plain words
+                window = None
             if window is None:
                 continue
             found = found or window
-            rest = rest.replace(match.group(0), " ")
+            at = rest.find(match.group(0))
+            after = at + len(match.group(0))
+            trailing = _TRAILING.match(rest, after)
+            rest = rest[:at] + " " + rest[trailing.end() if trailing else after :]
     return found, rest if found else text
 
 
 def _read(kind: str, match: re.Match[str], today: date) -> Window | None:
+    """The window one matched expression names, or None when it names none after all (a year
+    out of range, a month still ahead without a year, 三月前 read as "before March")."""
     groups = match.groups()
-    if kind == "iso_day":
-        day = _safe_date(int(groups[0]), int(groups[1]), int(groups[2]))
-        return _days(day, day, 2) if day else None
-    if kind == "iso_month":
-        month = int(groups[1])
-        return _month(int(groups[0]), month) if 1 <= month <= 12 else None
-    if kind in ("zh_ymd", "en_mdy", "en_dmy"):
-        if kind == "zh_ymd":
-            year, month, number = int(groups[0]), int(groups[1]), int(groups[2])
-        elif kind == "en_mdy":
-            year, month, number = int(groups[2]), _MONTHS[groups[0].lower()], int(groups[1])
-        else:
-            year, month, number = int(groups[2]), _MONTHS[groups[1].lower()], int(groups[0])
-        day = _safe_date(year, month, number)
-        return _days(day, day, 2) if day else None
-    if kind in ("zh_ym", "en_my"):
-        year = int(groups[0] if kind == "zh_ym" else groups[1])
-        month = int(groups[1]) if kind == "zh_ym" else _MONTHS[groups[0].lower()]
-        return _month(year, month) if 1 <= month <= 12 else None
-    if kind == "year":
-        year = int(groups[0] or groups[1])
-        return _days(date(year, 1, 1), date(year, 12, 31), 30) if 1900 < year < 2200 else None
+    if kind in ("iso_day", "iso_month", "zh_ymd", "zh_ym", "en_mdy", "en_dmy", "en_my", "year"):
+        return _absolute(kind, groups, today)
     if kind in ("en_ago", "zh_ago"):
-        count = _count(groups[0])
-        unit = _unit(groups[1])
-        if count is None:
-            return None
+        count, unit = _count(groups[0]), _unit(groups[-1])
+        if count is None or (kind == "zh_ago" and groups[-1] == "月" and not groups[1]):
+            return None  # 三月前 / 3月前 is "before March" more often than "three months ago"
         centre = today - timedelta(days=count * unit)
         width = max(1, round(count * unit * 0.2)) if unit > 1 else 0
         return _days(centre - timedelta(days=width), centre + timedelta(days=width), max(3, width))
@@ -214,8 +259,9 @@ def _read(kind: str, match: re.Match[str], today: date) -> Window | None:
     if kind == "en_last_weekday":
         back = (today.weekday() - _WEEKDAYS[groups[0].lower()] - 1) % 7 + 1
         return _days(today - timedelta(days=back), today - timedelta(days=back), 2)
-    if kind == "en_weekend":
-        saturday = _monday(today) - timedelta(days=2)
+    if kind in ("en_weekend", "zh_weekend"):
+        back = -1 if kind == "en_weekend" else {"上上": -2, "上": -1}.get(groups[0], 0)
+        saturday = _monday(today) + timedelta(days=7 * back + 5)
         return _days(saturday, saturday + timedelta(days=1), 2)
     if kind == "en_period":
         return _period(groups[1].lower(), -1 if groups[0].lower() == "last" else 0, today)
@@ -229,22 +275,72 @@ def _read(kind: str, match: re.Match[str], today: date) -> Window | None:
         return _period("month", {"上上": -2, "上": -1}.get(groups[0], 0), today)
     if kind == "zh_year":
         return _period("year", -1 if match.group(0) == "去年" else 0, today)
-    if kind in ("en_month_day", "en_day_month", "zh_month_day"):
-        if kind == "en_month_day":
-            month, day_number = _MONTHS[groups[0].lower()], _count(groups[1])
-        elif kind == "en_day_month":
-            month, day_number = _MONTHS[groups[1].lower()], _count(groups[0])
-        else:
-            month, day_number = _count(groups[0]) or 0, _count(groups[1])
-        year = today.year if month <= today.month else today.year - 1
-        day = _safe_date(year, month, day_number or 0)
+    return _this_years(kind, groups, today)
+
+
+def _absolute(kind: str, groups: tuple[str | None, ...], today: date) -> Window | None:
+    """Expressions that carry their year: a day, a month or a year (``since`` runs to today)."""
+    since = False
+    if kind in ("iso_day", "zh_ymd"):
+        year, month, number = (int(g or 0) for g in groups)
+    elif kind == "en_mdy":
+        year, month, number = (
+            int(groups[2] or 0),
+            _MONTHS[(groups[0] or "").lower()],
+            int(groups[1] or 0),
+        )
+    elif kind == "en_dmy":
+        year, month, number = (
+            int(groups[2] or 0),
+            _MONTHS[(groups[1] or "").lower()],
+            int(groups[0] or 0),
+        )
+    elif kind in ("iso_month", "zh_ym"):
+        year, month, number = int(groups[0] or 0), int(groups[1] or 0), 0
+    elif kind == "en_my":
+        since = bool(groups[0])
+        year, month, number = int(groups[2] or 0), _MONTHS[(groups[1] or "").lower()], 0
+    else:  # year
+        since = (groups[0] or "").lower() == "since"
+        year, month, number = int(groups[1] or groups[2] or 0), 0, 0
+    if not 1900 < year < 2200:
+        return None
+    if number:
+        day = _safe_date(year, month, number)
         return _days(day, day, 2) if day else None
-    if kind in ("en_in_month", "zh_in_month"):
-        month = _MONTHS[groups[0].lower()] if kind == "en_in_month" else _count(groups[0]) or 0
-        if not 1 <= month <= 12:
-            return None
-        return _month(today.year if month <= today.month else today.year - 1, month)
-    return None
+    if month:
+        window = _month(year, month) if 1 <= month <= 12 else None
+    else:
+        window = _days(date(year, 1, 1), date(year, 12, 31), 30)
+    if window is not None and since:
+        return _days(window.start, today, window.slack) if window.start <= today else None
+    return window
+
+
+def _this_years(kind: str, groups: tuple[str | None, ...], today: date) -> Window | None:
+    """A month or a day of the month without a year: this year's, if it has begun. A month
+    still ahead ("10月上线计划" in September) names no window: the plan or last year's? Either."""
+    since = False
+    if kind == "en_month_day":
+        month, number = _MONTHS[(groups[0] or "").lower()], _count(groups[1] or "")
+    elif kind == "en_day_month":
+        month, number = _MONTHS[(groups[1] or "").lower()], _count(groups[0] or "")
+    elif kind == "zh_month_day":
+        month, number = _count(groups[0] or "") or 0, _count(groups[1] or "")
+    elif kind == "en_in_month":
+        since = (groups[0] or "").lower() == "since"
+        month, number = _MONTHS[(groups[1] or "").lower()], None
+    else:  # zh_in_month
+        month, number = _count(groups[0] or "") or 0, None
+    if not 1 <= month <= today.month:
+        return None
+    if number is not None:
+        day = _safe_date(today.year, month, number)
+        return _days(day, day, 2) if day and day <= today else None
+    window = _month(today.year, month)
+    if since:
+        return _days(window.start, today, window.slack)
+    return Window(window.start, min(window.end, today), window.slack)
 
 
 def _count(word: str) -> int | None:
