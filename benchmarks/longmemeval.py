@@ -36,6 +36,7 @@ from common import (
     mean,
     parse_overrides,
     recall_table,
+    top_turns,
     turn_scores,
     use_system,
     write_results,
@@ -90,6 +91,9 @@ def main() -> None:
     parser.add_argument("--ids", default="", help="only these question ids (space-separated)")
     parser.add_argument(
         "--set", action="append", default=[], help="search setting override, e.g. near_tie=0.05"
+    )
+    parser.add_argument(
+        "--misses", action="store_true", help="print the questions hybrid misses at any@5"
     )
     add_dtype_argument(parser)
     args = parser.parse_args()
@@ -155,6 +159,8 @@ def main() -> None:
                         any_turn, share = turn_scores(ranked, turn_set, answers, k)
                         metrics[(mode, qtype, f"any@{k}")].append(any_turn)
                         metrics[(mode, qtype, f"share@{k}")].append(share)
+                if args.misses and mode == "hybrid" and k == 5 and answers and not any_turn:
+                    print_miss(item, ranked, turn_set, answers, turns_text)
             for qtype in (item["question_type"], "overall"):
                 if answers:
                     metrics[(mode, qtype, "ndcg@10")].append(ndcg_at_10(results, answers))
@@ -190,6 +196,21 @@ def main() -> None:
     print(
         f"wrote {write_results('longmemeval', {'embedder': embedder.name, 'settings': args.set, 'rows': rows, 'chunks': chunks})}"
     )
+
+
+def print_miss(
+    item: dict,
+    ranked: list,
+    turn_set: set[tuple[str, int]],
+    answers: set[tuple[str, int]],
+    turns_text: dict[tuple[str, int], str],
+) -> None:
+    """One missed question: the gold turns, then the five turns shown in their place."""
+    print(f"- {item['question_id']} [{item['question_type']}] {item['question']!r}")
+    for key in sorted(answers):
+        print(f"    gold {key[0]}:{key[1]} {turns_text[key][:110]!r}")
+    for key in top_turns(ranked, turn_set, 5):
+        print(f"    shown {key[0]}:{key[1]} {turns_text[key][:110]!r}")
 
 
 class Turn:

@@ -64,6 +64,49 @@ def test_a_decision_query_puts_the_memory_bullet_above_the_discussion() -> None:
     assert ordered[0].cid == 2
 
 
+def test_the_querys_words_in_one_line_beat_the_same_words_scattered() -> None:
+    """Equal on every fused signal (both chunks hold both words): the passage whose one line
+    says "Redis 超时" answers the query, the one with 超时 lines away from Redis does not."""
+    plan = plan_query("Redis 超时")
+    pool = [
+        _candidate(
+            1,
+            "- Redis 升级到 7.2\n- 网关调用上游的超时改成 20s",
+            vector=0.5,
+            lexical=1.0,
+            score=0.5,
+        ),
+        _candidate(
+            2, "- Redis 连接超时改成 3s\n- 顺手清理了日志", vector=0.5, lexical=1.0, score=0.5
+        ),
+    ]
+    ordered = rerank(pool, plan, _evidence(["redis", "超时"]), {1: 1.0, 2: 1.0}, TODAY, 60.0)
+    assert [c.cid for c in ordered] == [2, 1]
+
+
+def test_a_chunk_dated_inside_the_named_time_goes_first() -> None:
+    plan = plan_query("上周 Redis 超时", today=TODAY)  # TODAY is a Tuesday: 08-24 .. 08-30
+    older = _candidate(1, "- Redis 超时改成 3s", vector=0.5, lexical=1.0, score=0.5)
+    last_week = Candidate(
+        2,
+        "memory/2.md",
+        1,
+        1,
+        "daily",
+        "",
+        "2026-08-26",
+        "- Redis 超时改成 5s",
+        "",
+        vector=0.5,
+        lexical=1.0,
+        score=0.5,
+    )
+    ordered = rerank(
+        [older, last_week], plan, _evidence(["redis", "超时"]), {1: 1.0, 2: 1.0}, TODAY, 60.0
+    )
+    assert ordered[0].cid == 2
+
+
 def test_scores_stay_in_the_range_of_the_fused_pool() -> None:
     plan = plan_query("gateway timeout")
     pool = [

@@ -82,6 +82,9 @@ class SearchSettings:
     current_recency_weight: float = 1.0
     # A query for a decision (决定, settle on) lifts MEMORY.md bullets by this much.
     decision_boost: float = 0.1
+    # A query naming a time (上周, four weeks ago, in July): a chunk dated inside that window
+    # has its score multiplied by up to 1 + this (recall/when.py; 0 turns it off).
+    window_weight: float = 0.5
     near_tie: float = 0.15
     same_topic: float = 0.45
     # ...or this share of the shorter one's words shared with one line of the newer chunk.

@@ -6,20 +6,25 @@ Chinese queries, and two intents that change which of several similar memories s
   for the current one, the newest of the alike candidates goes first.
 * ``decision``: the query asks what was decided (决定, 定了, settle on, decide...). The
   discussion lives in daily logs, the outcome in a terse MEMORY.md bullet: that one goes first.
+* ``window``: the query names a time ("上周", "four weeks ago", "in July"; recall/when.py):
+  chunks dated inside it go first, and its words are not query words.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from datetime import date
 
+from memstrata.recall.jargon import jargon_synonyms
 from memstrata.recall.translate import translations
+from memstrata.recall.when import Window, time_window
 from memstrata.text.tokenize import CJK_RUN, char_bigrams, query_terms
 
 _CURRENT = re.compile(
-    r"现在|目前|当前|如今|眼下|最新|最近一次|最近的|这些天|这阵子|现行|还在用|上个月|上月"
+    r"现在|目前|当前|如今|眼下|最新|最近一次|最近的|这些天|这阵子|现行|还在用"
     r"|\bnow\b|\bcurrent(?:ly)?\b|these days|\blatest\b|most recent|at the moment|\bstill\b"
-    r"|last month|\btoday\b",
+    r"|\btoday\b",
     re.IGNORECASE,
 )
 _DECISION = re.compile(
@@ -49,14 +54,21 @@ class QueryPlan:
     # Words in the other language for each term (CC-CEDICT), before search keeps those that
     # occur in the index.
     synonyms: dict[str, list[str]] = field(default_factory=dict)
+    # The glossary's words for each term (recall/jargon.py: other language or other wording);
+    # search keeps all of those that occur in the index, beside the dictionary's few.
+    jargon: dict[str, list[str]] = field(default_factory=dict)
     current: bool = False
     decision: bool = False
+    window: Window | None = None
 
 
-def plan_query(text: str, translate: bool = True) -> QueryPlan:
-    """Terms, bigrams (short Chinese queries only), translations and intents of ``text``."""
+def plan_query(text: str, translate: bool = True, today: date | None = None) -> QueryPlan:
+    """Terms, bigrams (short Chinese queries only), translations and intents of ``text``; with
+    ``today``, also the window of dates it names (its time words are then not query words,
+    unless nothing else is left)."""
     current = bool(_CURRENT.search(text))
-    terms = query_terms(text)
+    window, rest = time_window(text, today) if today is not None else (None, text)
+    terms = query_terms(rest) or query_terms(text)
     now = set(query_terms(" ".join(_NOW_WORDS.findall(text)))) if current else set()
     cjk = "".join(CJK_RUN.findall(text))
     grams = char_bigrams(text) if 0 < len(cjk) <= SHORT_CJK else []
@@ -65,6 +77,8 @@ def plan_query(text: str, translate: bool = True) -> QueryPlan:
         terms=terms,
         grams=grams,
         synonyms=translations([t for t in terms if t not in now]) if translate else {},
+        jargon=jargon_synonyms(rest, [t for t in terms if t not in now]) if translate else {},
         current=current,
         decision=bool(_DECISION.search(text)),
+        window=window,
     )

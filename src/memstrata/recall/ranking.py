@@ -99,6 +99,22 @@ class Evidence:
             shares.append(sum(w for g, w in self.grams.items() if g in haystack) / total_grams)
         return max(shares, default=0.0)
 
+    def line_coverage(self, text: str) -> float:
+        """The best share of the query's word information one line of ``text`` matches: the
+        query's words together in one sentence, not scattered over a passage."""
+        total = sum(self.weights.values())
+        if total <= 0:
+            return 0.0
+        best = 0.0
+        for line in text.lower().splitlines():
+            latin = set(_LATIN.findall(line))
+            got = sum(
+                max((c for f, c in forms.items() if self._found(f, line, latin)), default=0.0)
+                for forms in self.forms.values()
+            )
+            best = max(best, got / total)
+        return best
+
     def heading_coverage(self, heading: str) -> float:
         """Share of the query's word information a heading path alone matches."""
         total = sum(self.weights.values())
@@ -178,8 +194,19 @@ def fuse(
         if plan.decision and cand.role == "long_term":
             cand.score += settings.decision_boost
         kept.append(cand)
-    kept.sort(key=lambda c: (-c.score, -date_key(c.date), c.cid))
-    return kept
+    return in_window(kept, plan, settings)
+
+
+def in_window(
+    ordered: list[Candidate], plan: QueryPlan, settings: SearchSettings
+) -> list[Candidate]:
+    """Candidates dated inside the query's time window (recall/when.py) lifted by up to
+    ``window_weight`` of their score, then sorted: they reach the reranker's pool (which
+    weighs the window itself) and lead in lexical and vector modes."""
+    if plan.window is not None and settings.window_weight:
+        for cand in ordered:
+            cand.score *= 1.0 + settings.window_weight * plan.window.nearness(cand.date)
+    return sorted(ordered, key=lambda c: (-c.score, -date_key(c.date), c.cid))
 
 
 def _recency(chunk_date: str, today: date, settings: SearchSettings, current: bool) -> float:

@@ -1,17 +1,18 @@
 """Second stage of hybrid search: the top of the fused list re-ordered by a linear model.
 
 The fusion (recall/ranking.py) decides which chunks are candidates and gives a first order;
-its weights were set by hand. Here the same evidence plus two signals the fusion does not see
-(the query's words in a chunk's heading path; the query's numbers and versions verbatim) are
+its weights were set by hand. Here the same evidence plus signals the fusion does not see
+(the query's words in a chunk's heading path; the query's numbers and versions verbatim; the
+query's words together in one line; a date inside the time the query names) are
 weighed by a pairwise logistic regression fitted by ``benchmarks/fit_rerank.py`` on the recall
 set's dev part and LoCoMo (each weighing half), cross-validated over queries. The weights are
 shipped as constants: no model, no download, a few microseconds per candidate.
 
 Measured and left out (cross-validated pool MRR did not rise, or fell on one set): role priors
 (MEMORY.md, principles, lessons, reference files), a one-line bonus, "every word matched",
-plain recency, the vector's weight growing when the lexical side matched little or the chunk
-is in the other language, and pairwise "supersedes / superseded" flags (``newer_first`` keeps
-that job).
+plain recency, the query's names (identifiers, capitalised words) found verbatim, the vector's
+weight growing when the lexical side matched little or the chunk is in the other language, and
+pairwise "supersedes / superseded" flags (``newer_first`` keeps that job).
 """
 
 from __future__ import annotations
@@ -30,17 +31,21 @@ FEATURES = (
     "numbers",  # share of the query's numbers and versions found verbatim
     "current_recency",  # 0.5 ** (age / half-life), for queries asking for the value now
     "decision_memory",  # a MEMORY.md bullet, for queries asking what was decided
+    "line",  # the best share of the query matched within one line
+    "window",  # dated inside the time the query names
 )
 
 # Fitted by benchmarks/fit_rerank.py (see BENCHMARKS.md), scaled so that ``vector`` is 0.7.
 WEIGHTS = {
     "vector": 0.700,
-    "coverage": 0.235,
-    "bm25": 0.214,
-    "heading": 0.101,
-    "numbers": 0.046,
-    "current_recency": 0.234,
-    "decision_memory": 0.219,
+    "coverage": 0.112,
+    "bm25": 0.182,
+    "heading": 0.102,
+    "numbers": 0.044,
+    "current_recency": 0.222,
+    "decision_memory": 0.195,
+    "line": 0.156,
+    "window": 0.234,
 }
 
 _NUMBER = re.compile(r"[0-9][0-9a-z.$¥%:-]*|[$¥][0-9][0-9.,]*", re.IGNORECASE)
@@ -71,6 +76,8 @@ def pool_features(
                 sum(n in text for n in numbers) / len(numbers) if numbers else 0.0,
                 recency(cand.date, today, half_life_days) if plan.current else 0.0,
                 float(plan.decision and cand.role == "long_term"),
+                evidence.line_coverage(cand.text),
+                plan.window.nearness(cand.date) if plan.window else 0.0,
             ]
         )
     return rows

@@ -199,11 +199,14 @@ def _evidence(index: ChunkIndex, plan: QueryPlan, settings: SearchSettings) -> E
     # 配置 + 提供商 and the principle 配置提供商名不要用 qwen, matched 13 % of the task).
     documents = max(counts[""], MIN_IDF_DOCUMENTS)
     kept: dict[str, list[str]] = {}
+    limit = settings.max_translations if settings.translation_credit > 0 else 0
     for term in plan.terms:
-        found = _document_counts(index, plan.synonyms.get(term, []), translated=True)
-        present = sorted(
-            (w for w in plan.synonyms.get(term, []) if found[w] > 0), key=lambda w: -found[w]
-        )[: settings.max_translations if settings.translation_credit > 0 else 0]
+        glossary = plan.jargon.get(term, []) if limit else []
+        dictionary = [w for w in plan.synonyms.get(term, []) if w not in glossary]
+        found = _document_counts(index, glossary + dictionary, translated=True)
+        present = [w for w in glossary if found[w] > 0] + sorted(
+            (w for w in dictionary if found[w] > 0), key=lambda w: -found[w]
+        )[:limit]
         kept[term] = present
         own = idf(documents, counts[term]) if counts[term] else 0.0
         credits = {w: settings.translation_credit * idf(documents, found[w]) for w in present}
@@ -343,7 +346,7 @@ def _rank(
 ) -> list[SearchHit]:
     where = _filter(filters, ws)
     limit = k * int(settings.candidate_multiplier)
-    plan = plan_query(query)
+    plan = plan_query(query, today=ws.today())
     evidence = _evidence(index, plan, settings)
     bm25 = (
         _lexical(index, plan, where, limit, settings) if mode != "vector" or model is None else {}

@@ -59,6 +59,10 @@ def preload(log: Log) -> None:
 
     tokens(_SAMPLE[0], for_query=True)
     tokens(_SAMPLE[0])
+    # Likewise the search glossary (read on a process's first query).
+    from memstrata.recall.jargon import glossary
+
+    glossary()
 
 
 def warm(roots: list[Path], log: Log) -> None:
