@@ -87,7 +87,6 @@ TRAIN_FILES = (
     "holdout3.jsonl",
     *sorted(p.name for p in DATA.glob("extra_*.jsonl")),
 )
-SEED = 11
 # The share of the training data's hard negatives (out-of-fold) that may fire when thresholds
 # are chosen; the goal on a new writer is <= 5 %.
 HARD_NEGATIVE_BUDGET = 0.04
