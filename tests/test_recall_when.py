@@ -142,3 +142,18 @@ def test_weeks_ago_finds_the_entry_of_that_time(ws) -> None:
         )
     hits = search(ws, "what did we release four weeks ago?").results
     assert hits[0].path == "memory/2026-03-19.md"
+
+
+def test_a_query_without_a_time_compiles_no_time_patterns() -> None:
+    """Hooks outside the service run one query per process: compiling the expressions costs
+    ~8 ms there, so a query with nothing time-like does not."""
+    from memstrata.recall import when
+
+    when._patterns.cache_clear()
+    assert time_window("帮我把 gateway 部署到生产环境", TODAY) == (
+        None,
+        "帮我把 gateway 部署到生产环境",
+    )
+    assert when._patterns.cache_info().currsize == 0
+    assert time_window("上周部署了什么", TODAY)[0] is not None
+    assert when._patterns.cache_info().currsize == 1

@@ -17,6 +17,7 @@ import calendar
 import re
 from dataclasses import dataclass
 from datetime import date, timedelta
+from functools import lru_cache
 
 # Counts spelled out ("a week ago" is one week), grouped by number: the layer test reads a quoted
 # single letter as a file mode.
@@ -94,94 +95,112 @@ _NOT_A_MEASURE = (
 # 这周一直, 上周三天, 本周日程 are the whole week).
 _ZH_WEEKDAY = r"([一二三四五六日天])(?![志报程常气期子数直周次共起下些切样天个点历])"
 
-# Most specific first: the first expression read gives the window, and each one read is taken
-# out of the text before the next pattern looks (so "October 13, 2023" is not also "October").
-_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
-    ("iso_day", re.compile(r"\b(\d{4})-(\d{2})-(\d{2})(?!\d)")),
-    ("iso_month", re.compile(r"\b(\d{4})-(\d{2})\b")),
-    ("zh_ymd", re.compile(r"(?<!\d)(\d{4})\s*年\s*(\d{1,2})\s*月\s*(\d{1,2})\s*[日号]")),
-    ("zh_ym", re.compile(r"(?<!\d)(\d{4})\s*年\s*(\d{1,2})\s*月(?![度活报])")),
-    (
-        "en_mdy",
-        re.compile(
-            rf"\b({_MONTH_NAMES})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+(\d{{4}})\b", re.IGNORECASE
+# What any expression below needs somewhere in the text: most queries have none, and compiling
+# the patterns costs ~8 ms of a cold process (a hook outside the service runs one query).
+_MAYBE = re.compile(
+    r"\d|前天|昨|去年|今年|(?:上|这|本)个?(?:周|星期|礼拜|月)|[一二两三四五六七八九十几]\s*个?\s*(?:天|日|周|星期|礼拜|月|年)"
+    r"|\b(?:ago|yesterday|last|past|previous|this|since)\b"
+    r"|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b",
+    re.IGNORECASE,
+)
+
+
+@lru_cache(maxsize=1)
+def _patterns() -> list[tuple[str, re.Pattern[str]]]:
+    """The expressions, most specific first: the first one read gives the window, and each one
+    read is taken out of the text before the next pattern looks (so "October 13, 2023" is not
+    also "October"). Compiled on the first query that may name a time."""
+    return [
+        ("iso_day", re.compile(r"\b(\d{4})-(\d{2})-(\d{2})(?!\d)")),
+        ("iso_month", re.compile(r"\b(\d{4})-(\d{2})\b")),
+        ("zh_ymd", re.compile(r"(?<!\d)(\d{4})\s*年\s*(\d{1,2})\s*月\s*(\d{1,2})\s*[日号]")),
+        ("zh_ym", re.compile(r"(?<!\d)(\d{4})\s*年\s*(\d{1,2})\s*月(?![度活报])")),
+        (
+            "en_mdy",
+            re.compile(
+                rf"\b({_MONTH_NAMES})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+(\d{{4}})\b",
+                re.IGNORECASE,
+            ),
         ),
-    ),
-    (
-        "en_dmy",
-        re.compile(
-            rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?({_MONTH_NAMES}),?\s+(\d{{4}})\b",
-            re.IGNORECASE,
+        (
+            "en_dmy",
+            re.compile(
+                rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?({_MONTH_NAMES}),?\s+(\d{{4}})\b",
+                re.IGNORECASE,
+            ),
         ),
-    ),
-    ("en_my", re.compile(rf"\b(since\s+)?({_MONTH_NAMES}),?\s+(\d{{4}})\b", re.IGNORECASE)),
-    (
-        "year",
-        re.compile(
-            rf"\b(in|during|since)\s+(\d{{4}})\b{_NOT_A_MEASURE}"
-            r"|(?<!\d)(\d{4})\s*年(?!\s*\d)(?!\s*(?:之前|以前|前|之后|以后|后))",
-            re.IGNORECASE,
+        ("en_my", re.compile(rf"\b(since\s+)?({_MONTH_NAMES}),?\s+(\d{{4}})\b", re.IGNORECASE)),
+        (
+            "year",
+            re.compile(
+                rf"\b(in|during|since)\s+(\d{{4}})\b{_NOT_A_MEASURE}"
+                r"|(?<!\d)(\d{4})\s*年(?!\s*\d)(?!\s*(?:之前|以前|前|之后|以后|后))",
+                re.IGNORECASE,
+            ),
         ),
-    ),
-    ("en_ago", re.compile(rf"\b{_EN_COUNT}\s+(day|week|month|year)s?\s+ago\b", re.IGNORECASE)),
-    (
-        "en_past",
-        re.compile(
-            rf"\b(?:in|over|during|for|within)?\s*the\s+(?:past|last|previous)\s+(?:{_EN_COUNT}\s+)?"
-            rf"(day|week|month|year)s?\b{_NOT_OF}",
-            re.IGNORECASE,
+        ("en_ago", re.compile(rf"\b{_EN_COUNT}\s+(day|week|month|year)s?\s+ago\b", re.IGNORECASE)),
+        (
+            "en_past",
+            re.compile(
+                rf"\b(?:in|over|during|for|within)?\s*the\s+(?:past|last|previous)\s+(?:{_EN_COUNT}\s+)?"
+                rf"(day|week|month|year)s?\b{_NOT_OF}",
+                re.IGNORECASE,
+            ),
         ),
-    ),
-    ("en_yesterday", re.compile(r"\b(?:the day before )?yesterday\b", re.IGNORECASE)),
-    (
-        "en_last_weekday",
-        re.compile(rf"\blast\s+({_WEEKDAY_NAMES})\b{_NOT_OF}", re.IGNORECASE),
-    ),
-    ("en_weekend", re.compile(rf"\blast\s+weekend\b{_NOT_OF}", re.IGNORECASE)),
-    ("en_period", re.compile(rf"\b(last|this)\s+(week|month|year)\b{_NOT_OF}", re.IGNORECASE)),
-    (
-        "en_month_day",
-        re.compile(rf"\b({_MONTH_NAMES})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?\b", re.IGNORECASE),
-    ),
-    (
-        "en_day_month",
-        re.compile(rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?({_MONTH_NAMES})\b", re.IGNORECASE),
-    ),
-    (
-        "en_in_month",
-        re.compile(rf"\b(in|during|since)\s+({_MONTH_NAMES})\b", re.IGNORECASE),
-    ),
-    ("zh_days", re.compile(r"(?<![提目之以当眼])(?:大前天|前天)|昨天|昨日|昨晚")),
-    (
-        "zh_ago",
-        re.compile(rf"{_ZH_COUNT}\s*(个)?\s*(天|周|星期|礼拜|月|年)(?:以前|之前|前)"),
-    ),
-    (
-        "zh_past",
-        re.compile(
-            rf"(?:最近|过去|(?<![接将靠附亲])近)\s*{_ZH_COUNT}\s*个?\s*(天|日|周|星期|礼拜|月|年)"
+        ("en_yesterday", re.compile(r"\b(?:the day before )?yesterday\b", re.IGNORECASE)),
+        (
+            "en_last_weekday",
+            re.compile(rf"\blast\s+({_WEEKDAY_NAMES})\b{_NOT_OF}", re.IGNORECASE),
         ),
-    ),
-    ("zh_weekend", re.compile(r"(上上|上|这|本)个?(?:周末|礼拜末)")),
-    (
-        "zh_week",
-        re.compile(rf"(上上|上|这|本)(?:个)?(?:周|星期|礼拜)(?![期末])(?:{_ZH_WEEKDAY})?"),
-    ),
-    ("zh_month", re.compile(r"(上上|上|这|本)个?月(?![度活报份])")),
-    ("zh_year", re.compile(r"去年|今年")),
-    (
-        "zh_month_day",
-        re.compile(rf"(?<![A-Za-z\d.]){_ZH_NUMBER}\s*月\s*{_ZH_NUMBER}\s*[日号](?![前后])"),
-    ),
-    (
-        "zh_in_month",
-        re.compile(
-            r"(?<![A-Za-z\d.一二三四五六七八九十个统同唯单每])"
-            r"(1[0-2]|[1-9]|十[一二]?|[一二三四五六七八九])\s*月(?:份)?"
-            r"(?![\d底初中度活报结付份额薪前后])"
+        ("en_weekend", re.compile(rf"\blast\s+weekend\b{_NOT_OF}", re.IGNORECASE)),
+        ("en_period", re.compile(rf"\b(last|this)\s+(week|month|year)\b{_NOT_OF}", re.IGNORECASE)),
+        (
+            "en_month_day",
+            re.compile(rf"\b({_MONTH_NAMES})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?\b", re.IGNORECASE),
         ),
-    ),
-]
+        (
+            "en_day_month",
+            re.compile(
+                rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?({_MONTH_NAMES})\b", re.IGNORECASE
+            ),
+        ),
+        (
+            "en_in_month",
+            re.compile(rf"\b(in|during|since)\s+({_MONTH_NAMES})\b", re.IGNORECASE),
+        ),
+        ("zh_days", re.compile(r"(?<![提目之以当眼])(?:大前天|前天)|昨天|昨日|昨晚")),
+        (
+            "zh_ago",
+            re.compile(rf"{_ZH_COUNT}\s*(个)?\s*(天|周|星期|礼拜|月|年)(?:以前|之前|前)"),
+        ),
+        (
+            "zh_past",
+            re.compile(
+                rf"(?:最近|过去|(?<![接将靠附亲])近)\s*{_ZH_COUNT}\s*个?\s*(天|日|周|星期|礼拜|月|年)"
+            ),
+        ),
+        ("zh_weekend", re.compile(r"(上上|上|这|本)个?(?:周末|礼拜末)")),
+        (
+            "zh_week",
+            re.compile(rf"(上上|上|这|本)(?:个)?(?:周|星期|礼拜)(?![期末])(?:{_ZH_WEEKDAY})?"),
+        ),
+        ("zh_month", re.compile(r"(上上|上|这|本)个?月(?![度活报份])")),
+        ("zh_year", re.compile(r"去年|今年")),
+        (
+            "zh_month_day",
+            re.compile(rf"(?<![A-Za-z\d.]){_ZH_NUMBER}\s*月\s*{_ZH_NUMBER}\s*[日号](?![前后])"),
+        ),
+        (
+            "zh_in_month",
+            re.compile(
+                r"(?<![A-Za-z\d.一二三四五六七八九十个统同唯单每])"
+                r"(1[0-2]|[1-9]|十[一二]?|[一二三四五六七八九])\s*月(?:份)?"
+                r"(?![\d底初中度活报结付份额薪前后])"
+            ),
+        ),
+    ]
+
+
 # What a time expression drags along that means nothing without it: 三天前的会, last week's.
 _TRAILING = re.compile(r"的|'s|’s")
 
@@ -215,7 +234,9 @@ def time_window(text: str, today: date) -> tuple[Window | None, str]:
     expressions (what is left for the query's words). ``(None, text)`` when it names none."""
     found: Window | None = None
     rest = text
-    for kind, pattern in _PATTERNS:
+    if not _MAYBE.search(text):
+        return None, text
+    for kind, pattern in _patterns():
         for match in list(pattern.finditer(rest)):
             try:
                 window = _read(kind, match, today)

@@ -7,6 +7,7 @@ import contextlib
 import math
 import time
 from collections.abc import Callable
+from datetime import date
 from pathlib import Path
 
 from memstrata.core import changes
@@ -59,10 +60,13 @@ def preload(log: Log) -> None:
 
     tokens(_SAMPLE[0], for_query=True)
     tokens(_SAMPLE[0])
-    # Likewise the search glossary (read on a process's first query).
+    # Likewise the search glossary and the time expressions (read or compiled on a process's
+    # first query).
     from memstrata.recall.jargon import glossary
+    from memstrata.recall.when import time_window
 
     glossary()
+    time_window("上周 last week", date.today())
 
 
 def warm(roots: list[Path], log: Log) -> None:
