@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 import zlib
+from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -248,13 +249,22 @@ class SignalModel:
     def predict(
         self, embeddings: np.ndarray, means: np.ndarray, texts: list[str], contexts: list[str]
     ) -> list[set[str]]:
+        return [labels for labels, _ in self.scored(embeddings, means, texts, contexts)]
+
+    def scored(
+        self, embeddings: np.ndarray, means: np.ndarray, texts: list[str], contexts: list[str]
+    ) -> list[tuple[set[str], float]]:
+        """Each text's labels and its gate probability p(any signal)."""
         probs = self.probabilities(embeddings, means, texts, contexts)
         return [
-            {
-                label
-                for label, p, t in zip(self.labels[:-1], row[:-1], self.thresholds, strict=True)
-                if row[-1] * p >= t
-            }
+            (
+                {
+                    label
+                    for label, p, t in zip(self.labels[:-1], row[:-1], self.thresholds, strict=True)
+                    if row[-1] * p >= t
+                },
+                float(row[-1]),
+            )
             for row in probs
         ]
 
@@ -280,9 +290,15 @@ def _loaded() -> tuple[SignalModel, Any] | None:
 
 
 def classify(text: str, context: str = "") -> set[str] | None:
-    """The labels of one user message, or None when the model is unavailable.
-    ``MEMSTRATA_EMBEDDER=hash`` or ``none`` (unit tests, a machine without the model) turns it
-    off: the weights mean nothing over another embedder's vectors."""
+    """The labels of one user message, or None when the model is unavailable."""
+    scored = classify_scored(text, context)
+    return None if scored is None else scored[0]
+
+
+def classify_scored(text: str, context: str = "") -> tuple[set[str], float] | None:
+    """The labels of one user message and the model's p(any signal), or None when the model is
+    unavailable. ``MEMSTRATA_EMBEDDER=hash`` or ``none`` (unit tests, a machine without the
+    model) turns it off: the weights mean nothing over another embedder's vectors."""
     import os
 
     if os.environ.get("MEMSTRATA_EMBEDDER", "use") != "use":
@@ -291,24 +307,50 @@ def classify(text: str, context: str = "") -> set[str] | None:
     if loaded is None:
         return None
     model, embedder = loaded
-    return model.predict(
+    return model.scored(
         embedder.embed([text]), clause_means(embedder.embed, [text]), [text], [context]
     )[0]
 
 
-def detect_learned(text: str, context: str = "") -> list[Signal] | None:
+# Sure that a message is a signal, unsure which: the gate says so, no label reaches its
+# threshold. Writers split "we switched to X" between correction and new_knowledge, so the model
+# hesitates on exactly the announcements that make memory stale ("装依赖现在改用 bun 了": p(any)
+# 0.97, correction 0.24). Firing the top label on the gate alone was measured and dropped
+# (leave-one-writer-out: +0.011 macro-F1 for +1.4 points of hard-negative false positives);
+# what decides here is memory itself (see ``detect_learned``'s ``outdates``).
+SURE_SIGNAL = 0.9
+USER_LABELS = frozenset(LABELS) - {"repeated_failure"}
+
+
+def detect_learned(
+    text: str, context: str = "", outdates: Callable[[str], bool] | None = None
+) -> list[Signal] | None:
     """Signals of a user message decided by the model, worded by the rules where they fired
     (their clause is the evidence) or from the whole message where only the model did.
-    None when the model is unavailable: the caller uses the rules alone."""
+    None when the model is unavailable: the caller uses the rules alone.
+
+    ``outdates`` (given by the learning loop, which can read memory) says whether the message
+    names another value for something memory or the candidate pool already holds: a message
+    the model is sure is a signal but cannot label, and that makes a memory stale ("装依赖现在
+    改用 bun 了" after "装依赖用 pnpm"), is a correction (the labelling guide: "saying
+    information is outdated")."""
     from memstrata.capture.signals import PRIORITY, detect, user_signal
 
     if not text.strip():
         return None
-    labels = classify(text, context)
-    if labels is None:
+    scored = classify_scored(text, context)
+    if scored is None:
         return None
+    labels, gate = scored
     ruled = detect(text, context, "user")
     labels = labels | kept_by_rules(text, {s.kind for s in ruled}, context)
+    if (
+        outdates is not None
+        and gate >= SURE_SIGNAL
+        and not labels & USER_LABELS
+        and outdates(text.strip())
+    ):
+        labels.add("correction")
     chosen = [s for s in ruled if s.kind in labels or s.kind == "tool_error"]
     have = {s.kind for s in chosen}
     for kind in sorted(labels - have, key=PRIORITY.__getitem__):

@@ -52,6 +52,7 @@ def record_signals(
     tool_output: bool | None = None,
     write_explicit: bool | WriteNow = True,
     failed: bool = False,
+    outdates: Callable[[str], bool] | None = None,
 ) -> SignalReport:
     """Detect, then (unless ``dry_run``) write explicit instructions and append every signal.
 
@@ -62,6 +63,7 @@ def record_signals(
     (note 004's policy) instead of writing them at once; a function writes them its own way
     (the learning loop first checks whether memory already holds them). ``failed=True``: the text is a tool
     call the agent reported as failed (PostToolUseFailure), a tool error whatever it says.
+    ``outdates``: whether a message makes something memory holds stale (classifier.detect_learned).
     """
     # A hook relays both user prompts and tool output: only tool output is read as a tool event.
     is_tool_output = source == "hook" if tool_output is None else tool_output
@@ -73,7 +75,7 @@ def record_signals(
     if not hot_path and not is_tool_output:
         from memstrata.capture.classifier import detect_learned
 
-        signals = detect_learned(text, context)
+        signals = detect_learned(text, context, outdates)
     if signals is None:
         signals = detect(text, context, "hook" if is_tool_output else "user")
     if failed and not any(s.kind == "tool_error" for s in signals):

@@ -121,12 +121,23 @@ def _with_context(kind: str, body: str, context: str, lang: str) -> str:
     return body
 
 
+# A change said as news ("装依赖现在改用 bun 了", "we now use bun"): the words that only date it.
+_CHANGE_ZH = re.compile(
+    r"(?:现在|目前|已经|早就)(?=\s*(?:改用|换成|换用|切到|切换到|迁到|改成))|(?<=[\w\u4e00-\u9fff])\s*了$"
+)
+_CHANGE_EN = re.compile(
+    r"\b(?:now|already)\s+(?=(?:use|using|switched|moved|migrated)\b)", re.IGNORECASE
+)
+
+
 def statement(kind: str, text: str, context: str = "") -> Statement:
     """The clean statement of a signal of ``kind`` in ``text`` (content may be empty: then
     nothing specific was said, and nothing should be written from it alone)."""
     lang = _lang(text)
     body = strip_echo(text)
     body = _with_context(kind, body, context, lang) if body else body
+    if kind == "correction":
+        body = (_CHANGE_ZH if lang == "zh" else _CHANGE_EN).sub("", body).strip()
     reason = _REASON.search(body)
     why = reason.group(0).strip(" ，,") if reason else ""
     if not body:

@@ -108,6 +108,45 @@ def entries(ws: Workspace) -> list[Known]:
     return found
 
 
+# "Same frame" for ``outdated``: how close two statements must be, by sentence cosine or by the
+# word overlap of what is left without their values. Measured on the simulation's kind of
+# pairs: "装依赖现在改用 bun 了" against "装依赖我习惯用 pnpm" 0.45 / 0.33, against "安装依赖用
+# pnpm" 0.33 / 0.50, against "I'd rather use yarn for installs now" 0.40 / 0; against other
+# memories of the same workspace (the CI runner, the staging database, a Redis address,
+# force-push) at most 0.20.
+FRAME_ALIKE = 0.35
+
+
+def outdated(ws: Workspace, text: str, embed: Embed | None) -> list[Known]:
+    """The entries and observing candidates ``text`` makes stale, closest first: the same frame
+    with another value ("装依赖现在改用 bun 了" against "装依赖用 pnpm")."""
+    known = entries(ws)
+    spec = ws.role("candidates")
+    if spec is not None and ws.exists(spec.path):
+        known += [
+            Known("candidates", spec.path, row.line, row.cells[0], row.cells[2])
+            for row in parse_candidates(ws.read_lines(spec.path), spec.path)
+            if row.table == "observing"
+        ]
+    known = [k for k in known if contradicts(text, k.text)]
+    if not known:
+        return []
+    cosines: list[float] = [0.0] * len(known)
+    if embed is not None:
+        vectors = embed([text, *(k.text for k in known)])
+        cosines = [float(vectors[0] @ v) for v in vectors[1:]]
+    bare = _without_values(text)
+    scored = [
+        (max(cosine, similarity(bare, _without_values(k.text))), k)
+        for k, cosine in zip(known, cosines, strict=True)
+    ]
+    return [k for score, k in sorted(scored, key=lambda x: -x[0]) if score >= FRAME_ALIKE]
+
+
+def _without_values(text: str) -> str:
+    return _VALUE.sub(" ", text)
+
+
 def values(text: str) -> set[str]:
     """The specific values a statement names (see the module docstring)."""
     found = {

@@ -71,6 +71,7 @@ def handle(
         write_explicit=(lambda signal: write_explicit(writer, signal))
         if at_once and not pattern_request
         else False,
+        outdates=lambda said: _outdates(writer, said),
     )
     result = TriggerResult(report)
     if dry_run or not main or source != "user":
@@ -93,6 +94,16 @@ def handle(
         beat = heartbeat(writer, force=True)
         result.action, result.card = "card", beat.card
     return result
+
+
+def _outdates(writer: Writer, text: str) -> bool:
+    """Whether ``text`` names another value for something memory or the pool holds (asked only
+    of a message the classifier is sure of and cannot label: reading memory costs an
+    embedding of its entries)."""
+    from memstrata.evolve import known
+    from memstrata.evolve.heartbeat import embedder_for
+
+    return bool(known.outdated(writer.ws, text, embedder_for(writer.ws)))
 
 
 def write_explicit(writer: Writer, signal: Signal) -> dict[str, Any]:
