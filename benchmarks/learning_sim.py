@@ -15,18 +15,22 @@ are counted twice: against the expectations as committed before the first run, a
 two that contradict note 004 corrected (benchmarks/data/learning_sim_corrections.py, written
 after round 4's results, each with the note's words that decide it).
 
-    .venv/bin/python benchmarks/learning_sim.py
+    .venv/bin/python benchmarks/learning_sim.py [--scenario learning_sim2]   # a frozen scenario of benchmarks/data
 """
 
 from __future__ import annotations
 
+import argparse
+import hashlib
+import importlib
 import re
+import sys
 import tempfile
 from datetime import datetime, timedelta
 from pathlib import Path
 
 from common import recall_table, write_results
-from data.learning_sim import EXPECTED, SCRIPT
+from data import learning_sim as scenario_v1
 from data.learning_sim_corrections import CORRECTED
 
 from memstrata.capture.record import record_signals
@@ -65,7 +69,11 @@ def _configure(root: Path) -> None:
     toml.write_text(text, encoding="utf-8")
 
 
-def play(preset: str, root: Path) -> dict:
+Event = tuple[int, str, str, str, str, str]
+Expected = dict[str, tuple[list[list[str]], str, str]]
+
+
+def play(preset: str, root: Path, script: list[Event] = scenario_v1.SCRIPT) -> dict:
     init_workspace(root, preset, lang="zh")
     _configure(root)
     now = [DAY_ONE]
@@ -73,7 +81,7 @@ def play(preset: str, root: Path) -> dict:
     writer = ws.writer(Session())
     stats = {"cards": 0, "heartbeats": 0, "approved": 0, "waiting_cards": 0}
     for day in range(1, 22):
-        for _day, clock, event, text, context, _item in (e for e in SCRIPT if e[0] == day):
+        for _day, clock, event, text, context, _item in (e for e in script if e[0] == day):
             hour, minute = map(int, clock.split(":"))
             now[0] = DAY_ONE + timedelta(days=day - 1, hours=hour, minutes=minute)
             if event == "user":
@@ -135,14 +143,19 @@ def _matches(groups: list[list[str]], text: str) -> bool:
     return all(any(word.lower() in lowered for word in group) for group in groups)
 
 
-def judge(found: list[tuple[str, str, str]], policy: str) -> tuple[list[dict], int]:
+def judge(
+    found: list[tuple[str, str, str]],
+    policy: str,
+    expected: Expected = scenario_v1.EXPECTED,
+    corrections: dict[str, tuple[str, str, str]] = CORRECTED,
+) -> tuple[list[dict], int]:
     rows, duplicates = [], 0
-    for item, (groups, want_synthesis, want_pool) in EXPECTED.items():
+    for item, (groups, want_synthesis, want_pool) in expected.items():
         want = want_synthesis if policy == "synthesis" else want_pool
         places = [place for place, _title, text in found if _matches(groups, text)]
         in_memory = [p for p in places if p in MEMORY_PLACES]
         duplicates += max(len(in_memory) - 1, 0)
-        corrected = CORRECTED.get(item)
+        corrected = corrections.get(item)
         noted = corrected[1] if corrected and corrected[0] == policy else want
         rows.append(
             {
@@ -165,15 +178,37 @@ def _as_expected(want: str, places: list[str], in_memory: list[str]) -> bool:
     return not in_memory and want in places and (want != "expired" or "candidate" not in places)
 
 
+def _scenario(name: str) -> tuple[list[Event], Expected, dict[str, tuple[str, str, str]]]:
+    """v1 (with its corrections), or another scenario module of benchmarks/data that must match
+    the sha256 frozen beside it (written before it was first run)."""
+    if name == "learning_sim":
+        return scenario_v1.SCRIPT, scenario_v1.EXPECTED, CORRECTED
+    path = Path(__file__).parent / "data" / f"{name}.py"
+    record = path.with_suffix(".sha256")
+    digest = hashlib.sha256(path.read_bytes()).hexdigest()
+    if not record.is_file() or record.read_text(encoding="utf-8").split()[0] != digest:
+        sys.exit(f"{path}: sha256 {digest} differs from {record.name}: not the frozen scenario")
+    module = importlib.import_module(f"data.{name}")
+    return module.SCRIPT, module.EXPECTED, {}
+
+
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument(
+        "--scenario",
+        default="learning_sim",
+        help="A scenario module of benchmarks/data (default: learning_sim, the first one).",
+    )
+    name = parser.parse_args().scenario
+    script, expected, corrections = _scenario(name)
     results = {}
     for policy, preset in RUNS:
         with tempfile.TemporaryDirectory() as tmp:
             root = Path(tmp) / "ws"
-            stats = play(preset, root)
+            stats = play(preset, root, script)
             ws = Workspace.open(root)
             found = inventory(ws)
-            rows, duplicates = judge(found, policy)
+            rows, duplicates = judge(found, policy, expected, corrections)
             memory = [
                 (place, title, text) for place, title, text in found if place in MEMORY_PLACES
             ]
@@ -183,14 +218,14 @@ def main() -> None:
             noted = sum(row["ok, notes"] == "yes" for row in rows)
             print(
                 recall_table(
-                    f"policy {policy} ({preset} preset): {len(SCRIPT)} events, 21 days",
+                    f"policy {policy} ({preset} preset): {len(script)} events, 21 days",
                     rows,
                     ["item", "expected", "actual", "ok", "as the notes say", "ok, notes"],
                 )
             )
             print(
                 f"items as expected: {matched}/{len(rows)} as committed, {noted}/{len(rows)} "
-                f"with {sum(c[0] == policy for c in CORRECTED.values())} expectation(s) "
+                f"with {sum(c[0] == policy for c in corrections.values())} expectation(s) "
                 "corrected to the notes (data/learning_sim_corrections.py); "
                 f"duplicate entries: {duplicates}; "
                 f"echo titles: {len(echo)}; boilerplate why/generalize: {len(boiler)}; "
@@ -208,7 +243,7 @@ def main() -> None:
                 "memory_entries": [f"{place}: {title}" for place, title, _text in memory],
                 "stats": stats,
             }
-    print(f"wrote {write_results('learning_sim', results)}")
+    print(f"wrote {write_results(name, results)}")
 
 
 if __name__ == "__main__":
