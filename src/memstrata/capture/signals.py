@@ -241,7 +241,7 @@ def user_signal(kind: str, body: str, context: str, start: int = 0, end: int = 0
         return Signal(kind, _brief(body), "", body, start, end or start + len(body))
     return Signal(
         kind,
-        _brief(said.content) if said.content else "",
+        _brief(said.title.rstrip("…")) if said.content else "",
         said.content,
         body,
         start,

@@ -90,35 +90,127 @@ def strip_echo(text: str) -> str:
     return "" if _ECHO_ONLY.match(body) else body
 
 
+_FIRST_NAME = re.compile(r"[A-Za-z0-9][\w.+#/:-]*")
+_NUMBER = re.compile(r"\d+")
+
+
 def _with_context(kind: str, body: str, context: str, lang: str) -> str:
     """Complete a correction that names only the right thing ("应该用 pnpm") with the wrong one
-    the agent used, read from the tool context ("npm install" → "安装依赖用 pnpm，不用 npm")."""
+    the agent used, read from the tool context ("npm install" → "安装依赖用 pnpm，不用 npm"), in
+    place: what the user said around it (a flag, a reason) stays.
+
+    The right thing is the first name the user gives (pnpm in "应该用 pnpm 装依赖", "use pnpm
+    here because…"). When it is another tool than the command's, the command's tool is the
+    wrong one; when it is a value (a provider, a port), the wrong one is the command's value of
+    the same shape: its number for a number (8443 against ``curl localhost:8080``), else its
+    last argument (aliyun against ``openclaw config set provider qwen``), named by the word
+    before it."""
     if kind != "correction" or not context:
         return body
     match = (_SHOULD_ZH if lang == "zh" else _SHOULD_EN).search(body)
     runs = parse_runs(context)
     if not match or not runs or re.search(r"不是|不用|而不是|\bnot\b|instead", body):
         return body
-    right = match.group("right").strip()
-    right_tool = right.split()[-1] if right.split() else right
+    named = _FIRST_NAME.search(match.group("right"))
+    if named is None:
+        return body
+    right = named.group(0)
+    completed = _completed(right, runs, lang)
+    if not completed:
+        return body
+    end = match.end()
+    reason = _REASON.search(body, match.start("right"))
+    if reason and reason.start() < end:  # "use pnpm here because of …": the reason stays
+        end = reason.start()
+    if match.start() > 0 and lang == "en":
+        completed = completed[0].lower() + completed[1:]
+    rest = body[end:].lstrip()
+    gap = "" if not rest or rest[0] in "，,。.；;！!：:" else " "
+    return (body[: match.start()] + completed + gap + rest).strip()
+
+
+def _completed(right: str, runs: list, lang: str) -> str:
+    """ "安装依赖用 pnpm，不用 npm" / "provider 用 aliyun，不用 qwen" from the latest command that
+    does not already use ``right`` ("" when none tells what was wrong)."""
+    tools = {run.op.split()[0].lower() for run in runs if run.op.split()}
     for run in reversed(runs):
         words = run.op.split()
-        if not words or words[0].lower() in right.lower().split():
+        if not words or right.lower() in (w.lower() for w in words):
             continue
-        action = _ACTION.get(words[1] if len(words) > 1 else "", ("", ""))
-        verb = action[0 if lang == "zh" else 1]
-        if lang == "zh":
+        if right.lower() in tools or not _value_like(right, words):
+            action = _ACTION.get(words[1] if len(words) > 1 else "", ("", ""))
+            verb = action[0 if lang == "zh" else 1]
+            if lang == "zh":
+                return (
+                    f"{verb}用 {right}，不用 {words[0]}" if verb else f"用 {right}，不用 {words[0]}"
+                )
             return (
-                f"{verb}用 {right_tool}，不用 {words[0]}"
+                f"{verb.capitalize()} with {right}, not {words[0]}"
                 if verb
-                else f"用 {right}，不用 {words[0]}"
+                else f"Use {right}, not {words[0]}"
             )
-        return (
-            f"{verb.capitalize()} with {right_tool}, not {words[0]}"
-            if verb
-            else f"Use {right}, not {words[0]}"
-        )
-    return body
+        wrong, subject = _wrong_value(right, words)
+        if lang == "zh":
+            return f"{subject + ' ' if subject else ''}用 {right}，不用 {wrong}"
+        return f"{subject.capitalize() + ': ' if subject else ''}use {right}, not {wrong}"
+    return ""
+
+
+# Tools one replaces with another (pnpm for npm): never a value of the command.
+_TOOLS = frozenset(
+    [
+        "npm",
+        "pnpm",
+        "yarn",
+        "bun",
+        "npx",
+        "pip",
+        "pip3",
+        "uv",
+        "poetry",
+        "pipenv",
+        "conda",
+        "mamba",
+        "cargo",
+        "go",
+        "gradle",
+        "gradlew",
+        "mvn",
+        "docker",
+        "podman",
+        "nerdctl",
+        "kubectl",
+        "helm",
+        "k9s",
+        "python",
+        "python3",
+        "node",
+        "deno",
+        "make",
+        "cmake",
+        "bazel",
+    ]
+)
+
+
+def _value_like(right: str, words: list[str]) -> bool:
+    """Whether ``right`` is a value for the command rather than another tool: a number where
+    the command holds one, or a word where the command sets something (3+ words)."""
+    if right.lower() in _TOOLS:
+        return False
+    if right.isdigit():
+        return any(_NUMBER.search(w) for w in words[1:])
+    return len(words) >= 3
+
+
+def _wrong_value(right: str, words: list[str]) -> tuple[str, str]:
+    """The command's value ``right`` replaces, and the word that names it (its key)."""
+    if right.isdigit():
+        for word in words[1:]:
+            found = _NUMBER.findall(word)
+            if found:
+                return max(found, key=len), ""
+    return words[-1], words[-2] if len(words) >= 3 and not words[-2].startswith("-") else ""
 
 
 # A change said as news ("装依赖现在改用 bun 了", "we now use bun"): the words that only date it.
@@ -138,9 +230,44 @@ def statement(kind: str, text: str, context: str = "") -> Statement:
     body = _with_context(kind, body, context, lang) if body else body
     if kind == "correction":
         body = (_CHANGE_ZH if lang == "zh" else _CHANGE_EN).sub("", body).strip()
-    reason = _REASON.search(body)
-    why = reason.group(0).strip(" ，,") if reason else ""
     if not body:
         return Statement("", "")
-    content = body if len(body) <= 100 else body[:99] + "…"
-    return Statement(brief(content, title_limit(content)), content, why[:80])
+    content, head = _focus(body)
+    reason = _REASON.search(content)
+    why = reason.group(0).strip(" ，,") if reason else ""
+    return Statement(brief(head, title_limit(head)), content, why[:80])
+
+
+DETAIL_LIMIT = 100  # seed 000: the detail says what happened and why in at most 100 characters
+_PIECE = re.compile(r"[^，,。；;！!？?\n]+[，,。；;！!？?\n]*")
+_INSTRUCTION = re.compile(
+    r"不对|应该|以后|今后|记住|必须|永远|务必|不要|别再|一定要|改用|换成"
+    r"|\b(?:always|never|should|must|remember|from now on|instead|make sure|use)\b",
+    re.IGNORECASE,
+)
+
+
+def _focus(body: str) -> tuple[str, str]:
+    """The content (at most DETAIL_LIMIT characters) and what its title is cut from.
+
+    A rambling message says what happened first and what to do last ("刚才你帮我部署网关的时候
+    我看了一下日志，…，不对，网关端口应该用 8443，以后部署都用 8443"): cut at 100 from the start, the
+    instruction was lost and the title was the story's first words. So a long message keeps its
+    last whole clauses that fit, and its title starts at the first instruction among them."""
+    if len(body) <= DETAIL_LIMIT:
+        return body, body
+    pieces = _PIECE.findall(body)
+    kept: list[str] = []
+    for piece in reversed(pieces):
+        if len("".join([piece, *kept])) > DETAIL_LIMIT:
+            break
+        kept.insert(0, piece)
+    if not kept:  # one clause longer than the limit: its beginning
+        cut = body[: DETAIL_LIMIT - 1] + "…"
+        return cut, cut
+    content = "".join(kept).strip(" ，,；;")
+    for index, piece in enumerate(kept):
+        if _INSTRUCTION.search(piece):
+            head = strip_echo("".join(kept[index:])) or content
+            return content, head
+    return content, content
