@@ -25,7 +25,9 @@ from memstrata.core.writer import Writer
 from memstrata.evolve.policy import explicit_at_once, policy
 
 _PATTERN = re.compile(
-    r"^\s*(?:把)?这个(?:经验|套路|做法|流程)(?:给我)?(?:记一下|记下来|存一下|沉淀一下)"
+    r"(?:^|[，,。；;!！]\s*)(?:把)?这个(?:经验|套路|做法|流程)(?:给我)?(?:记一下|记下来|存一下|沉淀一下)"
+    r"(?=\s*[。.!！~]*\s*$)"
+    r"|^\s*(?:把)?这个(?:经验|套路|做法|流程)(?:给我)?(?:记一下|记下来|存一下|沉淀一下)"
     r"|\b(?:save|keep|record|note) (?:this|that) (?:as a |as an )?(?:pattern|lesson|experience|playbook)\b",
     re.IGNORECASE,
 )
@@ -61,7 +63,7 @@ def handle(
     main = writer.session.kind == "main"
     synthesis = policy(ws) == "synthesis"
     at_once = explicit_at_once(ws)
-    pattern_request = bool(_PATTERN.search(text))
+    pattern_request = bool(_PATTERN.search(text)) and not text.rstrip().endswith(("?", "？"))
     report = record_signals(
         writer,
         text,
@@ -152,8 +154,16 @@ def _pattern(writer: Writer, text: str, context: str, result: TriggerResult) -> 
                 if zh
                 else f"When {failing} fails, use {fix} ({found.last_output[:40]})"
             )
-        elif fixed is not None:
-            said = _command(fixed.operation)
+        elif runs:
+            # one run: the command and what it said is the lesson ("docker compose up → port
+            # 5432 already in use; fixed by stopping local postgres"), not the command alone
+            last = fixed or runs[-1]
+            output = last.output.strip()
+            said = _command(last.operation) + (
+                (f"：{output[:80]}" if zh else f": {output[:80]}")
+                if output and output.lower().strip(".!") not in _BARE_OUTPUTS
+                else ""
+            )
     result.action = "pattern"
     if not said:
         result.question = (
@@ -174,6 +184,9 @@ def _pattern(writer: Writer, text: str, context: str, result: TriggerResult) -> 
         {"role": placed.role, "cite": placed.cite, "entry_id": placed.entry_id or placed.title}
     )
     return result
+
+
+_BARE_OUTPUTS = frozenset({"ok", "done", "success", "succeeded", "passed", "0"})
 
 
 def _command(operation: str) -> str:
