@@ -71,3 +71,16 @@ def test_a_long_message_keeps_its_instruction_and_titles_it() -> None:
 def test_the_signals_brief_is_the_instruction_not_the_story() -> None:
     [signal] = [s for s in detect(RAMBLE) if s.kind == "explicit_remember"]
     assert signal.brief == "网关端口应该用 8443"
+
+
+@pytest.mark.parametrize(
+    "text", ["回复简短一点", "回复详细一点", "用中文回答我", "回答短一点，三行以内最好"]
+)
+def test_a_form_directive_without_a_verb_is_a_preference(text: str) -> None:
+    # "回复简短一点" is README's own example; the adversarial pass found it undetected
+    assert "preference" in {s.kind for s in detect(text)}
+
+
+@pytest.mark.parametrize("text", ["你的回复简短一点吗？", "如果回复简短一点会不会更好"])
+def test_a_form_directive_asked_or_supposed_is_none(text: str) -> None:
+    assert "preference" not in {s.kind for s in detect(text)}

@@ -151,6 +151,11 @@ STYLE_DIRECTIVE = re.compile(
     r"|提交说明|commit ?(?:message|msg)s?|变量名|函数名|命名|日志|输出|总结|报告|邮件|消息)"
     r"\s*\S{0,6}?\s*(?:用|写成?|要|保持|尽量|一律|统一)\S{0,6}?"
     r"(?:中文|英文|简体|繁体|简短|简洁|精简|短|长|详细|markdown|表格|列表|要点)"
+    # with no verb ("回复简短一点", README's own example; "回答短一点") and verb first ("用中文回答
+    # 我"): round 5, after an adversarial pass; on the signals corpus 1 hit, a preference
+    r"|(?:^|[，,：:]\s*)(?:请|麻烦|尽量)?\s*(?:代码|以后的?)?(?:注释|回复|回答|答复|文档|提交信息|提交说明"
+    r"|总结|报告|邮件|消息|解释)\s*(?:再|都|尽量|稍微)?(?:简短|简洁|精简|详细|短|长)(?:一点|一些|些)"
+    r"|(?:^|[，,：:]\s*)(?:请|麻烦|以后)?都?用(?:中文|英文|简体|繁体|粤语)(?:回答|回复|答复|跟我说|和我说)"
     r"|^\s*(?:please\s+|pls\s+|just\s+)?keep (?:it|things|them|replies|answers|responses|messages"
     r"|explanations|summaries|the (?:\w+ ){0,2}\w+) (?:short|brief|concise|tight|simple|minimal|terse)\b"
     r"|^\s*(?:please\s+|pls\s+)?(?:reply|respond|answer|write|talk|comment) (?:to me )?in "
