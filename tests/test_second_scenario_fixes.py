@@ -77,3 +77,13 @@ def test_a_third_partys_rule_is_not_the_users(monkeypatch, text: str, kinds: set
     found = detect_learned(text)
     assert found is not None, "the learned classifier did not load"
     assert {s.kind for s in found} == kinds
+
+
+@pytest.mark.integration
+@pytest.mark.parametrize("text", ["this is bad", "太糟糕了", "this is terrible", "烂透了"])
+def test_a_bad_verdict_is_not_praise(monkeypatch, text: str) -> None:
+    # the adversarial pass found each of these recorded as satisfaction
+    monkeypatch.setenv("MEMSTRATA_EMBEDDER", "use")
+    found = detect_learned(text)
+    assert found is not None, "the learned classifier did not load"
+    assert "satisfaction" not in {s.kind for s in found}

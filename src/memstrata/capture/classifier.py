@@ -337,6 +337,16 @@ def classify_scored(text: str, context: str = "") -> tuple[set[str], float] | No
     )[0]
 
 
+# A bad verdict is not praise: the model read short emotional verdicts as satisfaction whatever
+# their sign ("this is bad" 0.98, "太糟糕了", "烂透了"; adversarial pass, round 5). On the signals
+# corpus 34 messages hold one of these words and none is labelled satisfaction.
+_BAD_VERDICT = re.compile(
+    r"糟糕|烂|差劲|垃圾|太差|很差|没用|失望|\b(?:bad|terrible|awful|sucks?|horrible|worse|worst"
+    r"|useless|disappointing|disappointed)\b",
+    re.IGNORECASE,
+)
+
+
 # Sure that a message is a signal, unsure which: the gate says so, no label reaches its
 # threshold. Writers split "we switched to X" between correction and new_knowledge, so the model
 # hesitates on exactly the announcements that make memory stale ("装依赖现在改用 bun 了": p(any)
@@ -369,6 +379,8 @@ def detect_learned(
     labels, gate = scored
     ruled = detect(text, context, "user")
     labels = labels | kept_by_rules(text, {s.kind for s in ruled}, context)
+    if _BAD_VERDICT.search(text):
+        labels.discard("satisfaction")
     if _REPORTED.search(text) and not _OWN_REQUEST.search(text):
         labels -= _NOT_REPORTED
         if _REPORTED_RULE.search(text):
