@@ -173,7 +173,11 @@ def test_a_pipe_or_comment_in_a_candidate_stays_in_its_cell() -> None:
     row = render_row(cells)
     assert len(split_row(row)) == 7 and not re.search(r"(?<!\\)<(?:!--|b>)", row)
     assert render_row(split_row(row)) == row
-    lines = ["## 🌱 观察中\n", "| ID | a | b | c | d | e | f |\n", "|---|---|---|---|---|---|---|\n"]
+    lines = [
+        "## 🌱 观察中\n",
+        "| ID | a | b | c | d | e | f |\n",
+        "|---|---|---|---|---|---|---|\n",
+    ]
     assert len(parse_candidates([*lines, row + "\n"], "CANDIDATES.md")[0].cells) == 7
 
 
