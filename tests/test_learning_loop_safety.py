@@ -133,11 +133,12 @@ def test_redaction_markers_stay_whole_in_briefs_titles_and_candidates(make_ws, p
         "以后都用这个 token sk-" + "abcdefghijklmnopqrstuvwxyz0123456789ABCD 调用接口，别换",
     ):
         record_signals(ws.writer(), said)
+    queued = _tree_text(ws.root)  # briefs and details in pending.jsonl, before synthesis
     heartbeat(ws.writer(), force=True)
-    text = _tree_text(ws.root)
-    assert "Sup3r" not in text
-    leftover = MARKER.sub("", text)
-    assert "[REDA" not in leftover and "REDACTED" not in leftover
+    for text in (queued, _tree_text(ws.root)):
+        assert "Sup3r" not in text
+        leftover = MARKER.sub("", text)
+        assert "[REDA" not in leftover and "REDACTED" not in leftover
 
 
 def test_a_heading_in_an_utterance_makes_no_phantom_principle(make_ws, cli) -> None:
@@ -195,7 +196,7 @@ def test_html_comments_keep_the_text_after_them(make_ws) -> None:
     assert len(comments.findall("".join(ws.read_lines(path)))) == before
 
 
-@pytest.mark.parametrize("said", ["记住：😀😀😀", "记住：！！！", "remember: 🎉🎉"])
+@pytest.mark.parametrize("said", ["记住：😀😀😀", "记住：🙂！🙂", "remember: 🎉🎉"])
 def test_emoji_or_punctuation_only_is_not_a_memory(make_ws, said: str) -> None:
     ws = make_ws("memory-manager")
     report = record_signals(ws.writer(), said)
@@ -203,3 +204,11 @@ def test_emoji_or_punctuation_only_is_not_a_memory(make_ws, said: str) -> None:
     heartbeat(ws.writer(), force=True)
     text = _tree_text(ws.root / "memory")
     assert "😀" not in text and "🎉" not in text
+
+
+def test_a_heading_in_a_knowledge_background_stays_text() -> None:
+    from memstrata.formats.knowledge import render_knowledge
+    from memstrata.formats.markdown import headings
+
+    text = render_knowledge("题", "## 注入的小节", ["要点"], [], "2026-04-01", "zh")
+    assert "注入的小节" not in [h.title for h in headings(text.splitlines(keepends=True))]
