@@ -31,6 +31,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from memstrata.text.titles import clip
+
 if TYPE_CHECKING:
     from memstrata.core.workspace import Workspace
 
@@ -139,8 +141,10 @@ def handle(
 
         # Redact before cutting: a key cut in half is no longer recognisable as a key.
         tool = writer.clean(str(payload.get("tool_name", "tool")))[:80]
-        command = writer.clean(json.dumps(payload.get("tool_input", {}), ensure_ascii=False))[:200]
-        error = writer.clean(str(payload.get("error", "")))[:2000]
+        command = clip(
+            writer.clean(json.dumps(payload.get("tool_input", {}), ensure_ascii=False)), 200, ""
+        )
+        error = clip(writer.clean(str(payload.get("error", ""))), 2000, "")
         # The event itself says the call failed: it is a tool error whatever the text says.
         record_signals(
             writer, f"{error}\n{tool}: {command}", source="hook", hot_path=True, failed=True
@@ -190,7 +194,7 @@ def log_line(workspace_dir: str | None, payload: dict[str, Any], message: str) -
         log = ws.state_dir / "hooks.log"
         rotate_if_larger(log, LOG_ROTATE_BYTES)
         # Only redacted text reaches the log: errors can quote a payload holding a key.
-        text = one_line(redact(message))[:4000]
+        text = clip(one_line(redact(message)), 4000, "")
         line = f"{datetime.now().isoformat(timespec='milliseconds')} {text}\n"
         append_bytes(log, line.encode("utf-8", "replace"), durable=False)  # one small write
     except Exception:  # a hook must never fail the agent, not even while logging

@@ -33,6 +33,7 @@ from typing import Any, cast
 
 from memstrata.adapters.hooks import log_line
 from memstrata.core.config import SessionKind
+from memstrata.text.titles import clip
 
 EVENTS = ("bootstrap", "prompt", "message", "tool-error", "compact", "session-end")
 MAX_TEXT = 20_000
@@ -63,7 +64,7 @@ def _text(value: Any, limit: int = MAX_TEXT) -> str:
     """A payload's text, redacted before it is cut (half a key is no longer recognisable)."""
     from memstrata.core.redact import redact
 
-    return redact(str(value or ""))[:limit]
+    return clip(redact(str(value or "")), limit, "")
 
 
 def handle(event: str, payload: dict[str, Any], workspace_dir: str | None = None) -> dict[str, Any]:
@@ -101,7 +102,7 @@ def handle(event: str, payload: dict[str, Any], workspace_dir: str | None = None
             return {"signals": 0}
         tool = _text(payload.get("tool") or "tool", 80)
         # redact before cutting: half a key is no longer recognisable as a key
-        params = redact(json.dumps(payload.get("params") or {}, ensure_ascii=False))[:200]
+        params = clip(redact(json.dumps(payload.get("params") or {}, ensure_ascii=False)), 200, "")
         error = _text(payload.get("error"), 2000).strip()
         error = redact(error)
         if not error.lower().startswith("error"):  # OpenClaw says it failed: say so to detect()
@@ -172,7 +173,7 @@ def run(event: str, workspace_dir: str | None = None) -> int:
     except Exception as exc:
         from memstrata.core.redact import redact
 
-        detail = redact(f"{type(exc).__name__}: {exc}")[:500]
+        detail = clip(redact(f"{type(exc).__name__}: {exc}"), 500, "")
         log_line(
             workspace_dir, {}, f"openclaw {event}: {detail} | {traceback.format_exc(limit=2)!r}"
         )

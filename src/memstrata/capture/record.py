@@ -20,7 +20,7 @@ from memstrata.core.queues import append_pending
 from memstrata.core.storage import append_bytes, file_lock
 from memstrata.core.writer import Writer
 from memstrata.providers.llm import ChatClient
-from memstrata.text.titles import brief
+from memstrata.text.titles import brief, clip
 
 # Writes an explicit instruction at once; returns role, cite, entry_id and location ("where it
 # is now"), or None to leave it queued.
@@ -93,10 +93,10 @@ def record_signals(
         record: dict[str, Any] = {
             "signal": signal.kind,
             "brief": signal.brief or brief(signal.evidence, 20),
-            "detail": signal.detail or signal.evidence[:100],
+            "detail": signal.detail or clip(signal.evidence, 100, ""),
             "source": source,
             # redact before cutting, so no half of a key survives the cut
-            "evidence": writer.clean(signal.evidence)[:300],
+            "evidence": clip(writer.clean(signal.evidence), 300, ""),
         }
         if signal.kind in USER_KINDS:
             # The detail is the clean statement (capture.statement), ready to be written, or

@@ -12,7 +12,9 @@ tool results ("cmd -> Exit code N" lines) to spot repeated failures.
 from __future__ import annotations
 
 import re
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
+
+from memstrata.text.titles import clip
 
 KINDS = (
     "explicit_remember",
@@ -46,7 +48,10 @@ class Signal:
 
 
 # ---------------------------------------------------------------- sentence structure
-_CLAUSE = re.compile(r"[^。！？!?；;\n]+[。！？!?；;]*")
+# ASCII ! ? ; glued to the next ASCII character belong to a token (a password ``Zx9!kLm2``, an
+# HTML comment ``<!--``, ``a;b``), not to the end of a clause: splitting there kept ``<`` of
+# "记住：<!-- … -->" as the whole memory.
+_CLAUSE = re.compile(r"(?:[^。！？!?；;\n]|[!?;](?=[\x22-\x3a\x3c-\x3e\x40-\x7e]))+[。！？!?；;]*")
 _QUESTION_END = re.compile(r"[?？]\s*$|[吗呢]\s*[?？。]?\s*$")  # 吧 suggests, it does not ask
 _QUESTION_CUE_ZH = re.compile(
     r"怎么|如何|为什么|为何|是否|有什么|是什么|什么意思|哪个|哪些|哪里|多少|几个"
@@ -233,7 +238,15 @@ def _detail(kind: str, clause: str, lang: str, extra: str = "") -> str:
     text = f"{label}：{clause.strip()}" if lang == "zh" else f"{label}: {clause.strip()}"
     if extra:
         text += f"（{extra}）" if lang == "zh" else f" ({extra})"
-    return text if len(text) <= 100 else text[:99] + "…"
+    return clip(text, 100)
+
+
+# A letter or a digit of any script: what a statement needs to say anything at all.
+_WORD = re.compile(r"[^\W_]")
+
+
+def _unshield(text: str) -> str:
+    return text.replace("\ue000", "<!--").replace("\ue001", "-->")
 
 
 def user_signal(kind: str, body: str, context: str, start: int = 0, end: int = 0) -> Signal:
@@ -241,7 +254,18 @@ def user_signal(kind: str, body: str, context: str, start: int = 0, end: int = 0
     "不对" or "记住："), empty when nothing specific was said ("以后都这样" alone)."""
     from memstrata.capture.statement import statement
 
-    said = statement(kind, body, context)
+    # statement() trims punctuation off the ends ("…，记住！"): an HTML comment's delimiters are
+    # content ("发布前先打 tag <!--"), shielded from the trim as private-use characters.
+    shielded = body.replace("<!--", "\ue000").replace("-->", "\ue001")
+    said = statement(kind, shielded, context)
+    said = replace(
+        said,
+        title=_unshield(said.title),
+        content=_unshield(said.content),
+        why=_unshield(said.why),
+    )
+    if not _WORD.search(said.content):  # "记住：😀😀😀": emoji or punctuation only says nothing
+        said = replace(said, title="", content="")
     if kind == "satisfaction":
         return Signal(kind, _brief(body), "", body, start, end or start + len(body))
     return Signal(
@@ -355,7 +379,7 @@ def _repeated_failure(text: str, context: str) -> Signal | None:
         return None
     op = re.sub(r"^\[[^\]]*\]\s*", "", found.worst_op)  # "[bash] pnpm build" → the command
     lang = _lang(text + op)
-    output = found.last_output[:50]
+    output = clip(found.last_output, 50, "")
     # What happened, as a statement that can title an entry (no "同一操作反复失败：" label).
     detail = (
         f"{op} 反复失败 {found.worst_count} 次。{output}"
@@ -365,7 +389,7 @@ def _repeated_failure(text: str, context: str) -> Signal | None:
     return Signal(
         "repeated_failure",
         _brief(op + (" 反复失败" if lang == "zh" else " keeps failing")),
-        detail if len(detail) <= 100 else detail[:99] + "…",
+        clip(detail, 100),
         op,
         0,
         0,

@@ -28,6 +28,7 @@ from typing import Any
 
 from memstrata.core.redact import redact
 from memstrata.errors import FormatError
+from memstrata.text.titles import clip
 from memstrata.text.token_estimate import count_tokens
 
 Summarizer = Callable[[str, list["Message"]], str]
@@ -170,7 +171,9 @@ def parse_claude_transcript(lines: list[str], path: str = "transcript") -> list[
                     }
                 )
                 # redact before the cut: half a key is no longer recognisable
-                called = redact(json.dumps(block.get("input", {}), ensure_ascii=False))[:200]
+                called = clip(
+                    redact(json.dumps(block.get("input", {}), ensure_ascii=False)), 200, ""
+                )
                 texts.append(f"[calls: {block.get('name', '')} {called}]")
             elif kind == "tool_result":
                 body = block.get("content", "")
@@ -343,7 +346,7 @@ def extractive_summary(previous: str, chunk: list[Message], max_items: int = 60)
         if message.role == "tool":
             continue
         for sentence in _sentences(message.text):
-            short = sentence if len(sentence) <= 160 else sentence[:159] + "…"
+            short = clip(sentence, 160)
             if message.role == "user" and (
                 len(_sentences(message.text)) <= 3 or sentence == _sentences(message.text)[0]
             ):

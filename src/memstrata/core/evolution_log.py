@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from memstrata.core.templates import template_for
 from memstrata.core.writer import Writer
+from memstrata.text.normalize import inline
 
 
 def log_evolution(writer: Writer, source: str, location: str, summary: str) -> int:
@@ -17,7 +18,7 @@ def log_evolution(writer: Writer, source: str, location: str, summary: str) -> i
     if spec is None:
         return 0
     stamp = ws.now().strftime("%Y-%m-%d %H:%M")
-    summary = " ".join(summary.split())
+    summary = inline(summary)  # a comment delimiter or tag in it cannot hide the lines below
     agent = f" [{writer.agent}]" if writer.agent else ""
     header = template_for(ws.preset, spec.path, ws.lang, ws.today().isoformat())
     return writer.append(

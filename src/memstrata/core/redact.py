@@ -79,7 +79,7 @@ _TOKEN_PATTERNS: list[tuple[str, tuple[str, ...], str]] = [
         # No \b before the name: a command glued to what precedes it ("xxmysql -pPW", a cut
         # or padded tool line) still hides its password.
         r"(?:mysql|mysqldump|mysqladmin|mariadb)\b[^\n]*?\s(?:-p|--password=)"
-        r"(?P<secret>[^\s'\"]{3,})",
+        r"(?P<secret>'[^'\n]+'?|\"[^\"\n]+\"?|[^\s'\"]{3,})",
     ),
 ]
 
@@ -104,6 +104,55 @@ _ASSIGNMENT = re.compile(
     # A quoted value cut before its closing quote is still a value.
     r"(?P<secret>\\?\"[^\"\n\\]+(?:\\?\")?|'[^'\n]+'?|[^\s,;，；。'\"\\]+)"
 )
+# A password said in passing, with no ``=``/``:``: 密码/口令 followed by 应该是/改成/设为… or by
+# nothing ("wifi 密码 happy2026home", "服务器 root 密码 Tr0ub4dor&3"), English "password should be
+# X" or "password X". Only an ASCII value that looks like a password counts (see
+# :func:`_looks_like_password`): "密码学", "忘记密码页面" and "password reset flow" hide nothing.
+_SAID_PASSWORD = re.compile(
+    r"(?P<key>密码|口令|(?i:(?<![\w-])(?:password|passwd|passphrase|passcode|pwd)s?(?![\w-])))"
+    r"(?P<sep>\s*(?:(?:应该|应|就|仍然|还)?(?:是|为)|(?:改|换|设|设置|重置)(?:成|为)"
+    r"|(?i:should be|must be|is now|is set to|was set to|set to|changed to|will be|is|was|are))?"
+    r"\s*[:：=]?\s*)"
+    r"(?P<secret>'[^'\n]+'?|\"[^\"\n]+\"?|`[^`\n]+`?|[^\s,;'\"`\\\u0080-\uffff]+)"
+)
+# Passwords handed to a command: sshpass -p X, --password X / --db-password=X, docker login -p X,
+# redis-cli -a X, curl -u user:X (``mysql -pX`` has its own pattern above).
+_COMMAND_PASSWORD = re.compile(
+    r"(?:\bsshpass\s+(?:-\w+\s+)*-p\s*|\bdocker\s+login\b[^\n]*?\s-p\s+"
+    r"|\bredis-cli\b[^\n]*?\s-a\s+|\bcurl\b[^\n]*?\s(?:-u|--user)\s+[^\s:]+:"
+    r"|(?<![\w-])--?(?:[a-z0-9]+-)*(?:password|passwd|pass|pwd|passphrase)(?:\s+|\s*=\s*))"
+    r"(?P<secret>'[^'\n]+'?|\"[^\"\n]+\"?|[^\s'\"]+)",
+    re.IGNORECASE,
+)
+# A PIN: "PIN 1234", "PIN码是 482913", "银行卡 pin 码 8842".
+_PIN = re.compile(
+    r"(?:\bPIN|(?i:\bpin)\s*码)\s*(?:code\s*)?(?:是|为|:|：|=|\bis\b)?\s*(?P<secret>\d{4,12})\b"
+)
+# Words that follow "password"/密码 in prose about passwords, not values: hash and cipher names,
+# and the shapes of a length or a policy.
+_NOT_A_PASSWORD = re.compile(
+    r"(?i)^(?:md5|sha-?\d+|bcrypt|scrypt|argon2\w*|pbkdf2\w*|aes-?\d*|rsa\d*|base64|utf-?8"
+    r"|hmac\w*|ntlm\w*|[a-z]+(?:-[a-z]+)+|v\d+(?:\.\d+)*|\d+(?:\.\d+)+)$"
+)
+
+
+def _looks_like_password(value: str, separated: bool) -> bool:
+    """A value said after 密码 / password is one: a digit or a symbol mixed with letters, or a
+    long run of letters (a passphrase, ``correcthorsebatterystaple``). After an explicit
+    separator (应该是, should be, =) a shorter plain value counts as well."""
+    core = value.strip("'\"`").rstrip(".!?)]")
+    if len(core) < (4 if separated else 6) or core.startswith(("$", "{{", "<", "/", "~/", "./")):
+        return False
+    if core.lower().startswith(("http", "[redacted")) or _NOT_A_PASSWORD.match(core):
+        return False
+    if value[:1] in "'\"`":
+        return True  # quoted after the word password: the value itself
+    if core.isalpha():  # "required", "Invalid", "NULL" are prose; "HunterTwo" is not
+        camel = not (core.islower() or core.istitle() or core.isupper())
+        return (len(core) >= 14 and core.islower()) or (separated and camel)
+    return True
+
+
 # English prose: "my password is hunter2", "the API key was: sk9…". Only a value that looks like
 # one counts (6+ characters with a digit or a symbol): "the password is required" or "the token
 # is expired" hide nothing.
@@ -133,6 +182,8 @@ _NOT_A_SECRET_KEY = re.compile(
     r"|^author$|^authors?$|_url$|_path$|_file$|_type$|_name$|^keyboard|_id$|^keys?$"
 )
 PLACEHOLDER = re.compile(r"\[REDACTED:[a-z_]+\]")
+# What is left of a marker that something cut in two (``[REDACTED:pass…``, ``[REDAC``).
+_BROKEN_MARKER = re.compile(r"\[REDA(?:C(?:T(?:E(?:D(?::[a-z_]*)?)?)?)?)?(?![A-Za-z_:\]])")
 _COMPILED = [
     (kind, markers, re.compile(pattern, re.MULTILINE)) for kind, markers, pattern in _TOKEN_PATTERNS
 ]
@@ -224,8 +275,24 @@ def find_secrets(text: str) -> list[SecretFinding]:
             value = m.group(group) if group == "quoted" else m.group(group).rstrip(".!?)]")
             if len(value) < 6 or not _LOOKS_SECRET.search(value) or value.startswith("[REDACTED"):
                 continue
+            if group == "secret" and _NOT_A_PASSWORD.match(value):
+                continue  # "the password is case-sensitive", "hashed with sha256"
             kind = _assignment_kind(m.group("key"))
             found.append(SecretFinding(kind, m.start(group), m.start(group) + len(value)))
+        for m in _SAID_PASSWORD.finditer(text):
+            value = m.group("secret")
+            if _looks_like_password(value, bool(m.group("sep").strip())):
+                end = m.start("secret") + len(value.rstrip(".!?)]") or value)
+                found.append(SecretFinding("password", m.start("secret"), end))
+    if any(k in lowered for k in ("pass", "pwd", "redis-cli", "curl", "docker")):
+        for m in _COMMAND_PASSWORD.finditer(text):
+            value = m.group("secret").strip("'\"")
+            if _plausible_value("password", value) and not value.startswith("-"):
+                found.append(SecretFinding("password", m.start("secret"), m.end("secret")))
+    if "pin" in lowered:
+        found.extend(
+            SecretFinding("pin", m.start("secret"), m.end("secret")) for m in _PIN.finditer(text)
+        )
     found.sort(key=lambda f: (f.start, -(f.end - f.start)))
     merged: list[SecretFinding] = []
     for finding in found:
@@ -236,6 +303,16 @@ def find_secrets(text: str) -> list[SecretFinding]:
             continue
         merged.append(finding)
     return merged
+
+
+def mend_markers(text: str) -> str:
+    """``text`` without the pieces of redaction markers that a cut split (``数据库密码是
+    [REDACTED`` → ``数据库密码是``): a broken marker breaks the brackets of the line it is in and
+    reads as if the redaction failed. The writer runs this on everything it persists, behind the
+    cutting helpers (text.titles.clip) that already keep markers whole."""
+    if "[REDA" not in text:
+        return text
+    return _BROKEN_MARKER.sub("", text)
 
 
 def redact(text: str) -> str:

@@ -21,7 +21,13 @@ from typing import TYPE_CHECKING, TypeVar
 from memstrata.core import changes
 from memstrata.core.documents import ACTOR
 from memstrata.core.permissions import Session, check_write
-from memstrata.core.redact import PLACEHOLDER, find_secrets, redact, secret_key_kind
+from memstrata.core.redact import (
+    PLACEHOLDER,
+    find_secrets,
+    mend_markers,
+    redact,
+    secret_key_kind,
+)
 from memstrata.core.transaction import BOM, Transaction, recover, transaction
 from memstrata.core.transaction import current as current_transaction
 from memstrata.errors import MemstrataError, PathOutsideWorkspace, SecretRefused
@@ -58,8 +64,9 @@ class Writer:
 
     # ------------------------------------------------------------------ content
     def clean(self, text: str) -> str:
-        """Text safe to persist: normalised, secrets redacted (refused in a team workspace)."""
-        text = normalize(text)
+        """Text safe to persist: normalised, secrets redacted (refused in a team workspace), and
+        no marker left cut in two by a caller that cut redacted text."""
+        text = mend_markers(normalize(text))
         findings = find_secrets(text)
         if not findings:
             return text

@@ -100,8 +100,8 @@ def remember(
     """Write an explicit instruction at once and log it in EVOLUTION_LOG.md."""
     ws = writer.ws
     body = writer.clean(strip_trigger(text))
-    if not body:
-        raise MemstrataError("nothing to remember: the text is empty")
+    if not re.search(r"[^\W_]", body):  # empty, or emoji and punctuation only ("😀😀😀")
+        raise MemstrataError("nothing to remember: the text says nothing (no word in it)")
     wanted = role or classify(text)
     target = next((r for r in _fallbacks(wanted) if ws.role(r) is not None), None)
     if target is None:

@@ -40,6 +40,7 @@ from memstrata.formats.jsonl import parse_jsonl
 from memstrata.formats.patterns import parse_patterns
 from memstrata.formats.principles import parse_principles
 from memstrata.text.similarity import similarity
+from memstrata.text.titles import clip
 
 MIN_PENDING = EvolveSettings.min_pending
 MAX_AGE_HOURS = EvolveSettings.max_age_hours
@@ -234,11 +235,11 @@ def _summary(record: dict) -> str:
         return ""
     kind = str(record["signal"])
     if kind in ("tool_error", "repeated_failure"):
-        return str(record.get("detail") or record.get("evidence") or record["brief"])[:100]
+        return clip(str(record.get("detail") or record.get("evidence") or record["brief"]), 100, "")
     if record.get("clean"):
-        return str(record.get("detail", ""))[:100]
+        return clip(str(record.get("detail", "")), 100, "")
     said = statement(kind, str(record.get("evidence") or record.get("detail") or ""))
-    return said.content[:100]
+    return clip(said.content, 100, "")
 
 
 def _synthesise(
@@ -274,17 +275,17 @@ def _synthesise(
         last = failed[-1]
         zh = ws.lang == "zh"
         if len(failed) >= 2:
-            error = str(last.get("evidence") or last["brief"])[:50]
+            error = clip(str(last.get("evidence") or last["brief"]), 50, "")
             summary = (
                 f"{op} 反复失败 {len(failed)} 次。{error}"
                 if zh
                 else f"{op} failed {len(failed)} times. {error}"
             )
-            findings.append((last, "repeated_failure", summary[:100]))
+            findings.append((last, "repeated_failure", clip(summary, 100, "")))
         elif not synthesis:
-            error = str(last.get("evidence") or last["brief"])[:60]
+            error = clip(str(last.get("evidence") or last["brief"]), 60, "")
             summary = f"{op} 失败。{error}" if zh else f"{op} failed. {error}"
-            findings.append((last, "tool_error", summary[:100]))
+            findings.append((last, "tool_error", clip(summary, 100, "")))
     for record, kind, summary in findings:
         if not summary:
             report.unspecific += 1

@@ -13,6 +13,7 @@ from memstrata.core.writer import Writer
 from memstrata.formats.bullets import refresh_header, section_key
 from memstrata.formats.markdown import headings, section_end
 from memstrata.text.textio import line_ending, strip_eol
+from memstrata.text.titles import clip
 
 KEEP = 3
 _LOG_LINE = re.compile(r"^-\s+(\d{4}-\d{2}-\d{2})[^|]*\|\s*([^|]*?)\s*\|\s*([^|]*?)\s*\|\s*(.*)$")
@@ -30,7 +31,7 @@ def _recent(writer: Writer) -> list[str]:
             day, source, where, summary = match.groups()
             if "CANDIDATES" in where or source == "consolidate":
                 continue  # drops and slimming are upkeep, not something learned
-            short = summary if len(summary) <= 40 else summary[:39] + "…"
+            short = clip(summary, 40)
             found.append(f"- {day} | {source} | {short} | 详见 EVOLUTION_LOG.md")
     return found[-KEEP:][::-1]
 

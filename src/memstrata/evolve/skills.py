@@ -21,6 +21,7 @@ from memstrata.core.writer import Writer
 from memstrata.errors import MemstrataError
 from memstrata.formats.markdown import append_block
 from memstrata.text.textio import line_ending, split_lines
+from memstrata.text.titles import clip
 
 MIN_STEPS = 3
 MIN_SUCCESSES = 2
@@ -154,7 +155,7 @@ def _draft(writer: Writer, name: str, steps: list[str], when: str, description: 
     text = render_skill(
         name,
         # redacted before the cut: half a key is no longer recognisable as one
-        writer.clean(description) if description else writer.clean(" → ".join(steps))[:80],
+        writer.clean(description) if description else clip(writer.clean(" → ".join(steps)), 80, ""),
         writer.clean(when),
         [writer.clean(step) for step in steps],
         draft=True,
@@ -215,8 +216,8 @@ def record_workflow(
     clean = [writer.clean(" ".join(step.split())) for step in steps if step.strip()]
     record: dict = {
         "signal": "workflow",
-        "brief": " → ".join(clean)[:20],
-        "detail": " → ".join(clean)[:100],
+        "brief": clip(" → ".join(clean), 20, ""),
+        "detail": clip(" → ".join(clean), 100, ""),
         "source": "hook",
         "steps": clean,
         "succeeded": succeeded,

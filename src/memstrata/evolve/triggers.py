@@ -23,6 +23,7 @@ from memstrata.capture.signals import Signal
 from memstrata.capture.statement import strip_echo
 from memstrata.core.writer import Writer
 from memstrata.evolve.policy import explicit_at_once, policy
+from memstrata.text.titles import clip
 
 _PATTERN = re.compile(
     r"(?:^|[，,。；;!！]\s*)(?:把)?这个(?:经验|套路|做法|流程)(?:给我)?(?:记一下|记下来|存一下|沉淀一下)"
@@ -150,9 +151,9 @@ def _pattern(writer: Writer, text: str, context: str, result: TriggerResult) -> 
         if found.worst_op and fixed is not None:
             failing, fix = _command(found.worst_op), _command(fixed.operation)
             said = (
-                f"{failing} 失败时改用 {fix}（{found.last_output[:40]}）"
+                f"{failing} 失败时改用 {fix}（{clip(found.last_output, 40, '')}）"
                 if zh
-                else f"When {failing} fails, use {fix} ({found.last_output[:40]})"
+                else f"When {failing} fails, use {fix} ({clip(found.last_output, 40, '')})"
             )
         elif runs:
             # one run: the command and what it said is the lesson ("docker compose up → port
@@ -206,9 +207,9 @@ def _lesson_elsewhere(writer: Writer, said: str, result: TriggerResult) -> Trigg
     record: dict[str, Any] = {
         "signal": signal.kind,
         "brief": brief(said, 20),
-        "detail": said[:100],
+        "detail": clip(said, 100, ""),
         "source": "user",
-        "evidence": said[:300],
+        "evidence": clip(said, 300, ""),
         "clean": True,
         "promote_now": True,
     }

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from memstrata.errors import FormatError
 from memstrata.formats.markdown import Heading, entry_end, headings, insert_block, last_content
 from memstrata.formats.stamps import META_HEADING, footer_start
-from memstrata.text.normalize import one_line
+from memstrata.text.normalize import inline
 from memstrata.text.textio import line_ending, strip_eol
 
 SECTIONS: dict[str, tuple[str, str, str]] = {
@@ -34,7 +34,8 @@ _RECENT = re.compile(r"^\*\*(?:近期成果|recent results)\*\*", re.IGNORECASE)
 
 _DATED = re.compile(
     r"^[-*]\s+\[(?P<date>\d{4}-\d{2}(?:-\d{2})?)\]\s*(?P<text>.*?)"
-    r"(?:\s*\|\s*(?:来源|source)\s*[:：]\s*(?P<source>.*))?$",
+    # An escaped \\| is text ("feat\\|fix"), never the start of the provenance.
+    r"(?:\s*(?<!\\)\|\s*(?:来源|source)\s*[:：]\s*(?P<source>.*))?$",
     re.IGNORECASE,
 )
 _DATED_START = re.compile(r"^[-*]\s+\[\d")
@@ -134,7 +135,8 @@ def parse_bullets(lines: list[str], path: str) -> list[Bullet]:
 def render_bullet(date: str, text: str, source: str, lang: str) -> str:
     """``- [YYYY-MM] text | 来源：source`` (``source:`` in English workspaces)."""
     label = "来源：" if lang == "zh" else "source: "
-    text, source = one_line(text), one_line(source)
+    # The user's words can neither start another bullet or heading nor forge a provenance.
+    text, source = inline(text, pipes=True), inline(source, pipes=True)
     return f"- [{date}] {text}" + (f" | {label}{source}" if source else "")
 
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from memstrata.errors import FormatError
 from memstrata.formats.markdown import entry_end, headings, insert_block, last_content
-from memstrata.text.normalize import one_line
+from memstrata.text.normalize import inline
 from memstrata.text.textio import line_ending, strip_eol
 
 TABLES: dict[str, tuple[str, int]] = {
@@ -49,8 +49,9 @@ def split_row(line: str) -> list[str]:
 
 
 def render_row(cells: list[str]) -> str:
-    """``| a | b |`` with ``|`` inside cells escaped and newlines flattened."""
-    clean = [one_line(str(cell)).replace("|", "\\|") for cell in cells]
+    """``| a | b |`` with ``|`` inside cells escaped, newlines flattened and HTML comment
+    delimiters and tags escaped (text.normalize.inline)."""
+    clean = [inline(str(cell).replace("\\|", "|"), pipes=True, lead=False) for cell in cells]
     return "| " + " | ".join(clean) + " |"
 
 

@@ -12,6 +12,7 @@ from typing import Any
 
 from memstrata.errors import FormatError
 from memstrata.text.textio import strip_eol
+from memstrata.text.titles import clip
 
 PENDING_FIELDS = ("ts", "signal", "brief", "detail", "source")
 CITATION_FIELDS = ("ts", "source", "entry", "action", "context")
@@ -68,7 +69,7 @@ def parse_jsonl(lines: list[str], required: tuple[str, ...] = ()) -> JsonlFile:
 
 def _clip(text: str, limit: int) -> str:
     text = " ".join(str(text).split())
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    return clip(text, limit)
 
 
 def pending_record(record: dict[str, Any]) -> dict[str, Any]:

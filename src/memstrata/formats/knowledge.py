@@ -11,7 +11,7 @@ import re
 
 from memstrata.errors import MemstrataError
 from memstrata.formats.markdown import entry_end, headings, insert_block, last_content
-from memstrata.text.normalize import one_line
+from memstrata.text.normalize import inline, one_line
 from memstrata.text.textio import line_ending, strip_eol
 
 _PART = re.compile(r"^[a-z0-9\u4e00-\u9fff]+(?:-[a-z0-9\u4e00-\u9fff]+)*$")
@@ -52,7 +52,7 @@ def render_knowledge(
         else f"## Meta\n- Created: {now}\n- Last updated: {now}\n- Version: v1.0\n"
     )
     out = [f"# {one_line(title)}", "", meta.rstrip("\n"), "", f"## {names['background']}"]
-    out.append(one_line(background) if background else "")
+    out.append(inline(background) if background else "")  # a line of its own: no heading
     out += ["", f"## {names['points']}"]
     out += [f"{number}. {one_line(point)}" for number, point in enumerate(points, start=1)]
     out += ["", f"## {names['lessons']}"]
@@ -68,7 +68,7 @@ def add_to_knowledge(
     new = list(lines)
     eol = line_ending(new)
     for key, items in (
-        ("background", [one_line(background)] if background else []),
+        ("background", [inline(background)] if background else []),
         ("points", [one_line(p) for p in points]),
         ("lessons", [f"- {one_line(lesson)}" for lesson in lessons]),
     ):

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from memstrata.errors import FormatError
 from memstrata.formats.fields import body_text, split_meta
 from memstrata.formats.markdown import append_block, entry_end, headings, to_lines
-from memstrata.text.normalize import one_line
+from memstrata.text.normalize import inline
 from memstrata.text.textio import line_ending
 
 _ID_HEADING = re.compile(r"^P(\d+)\b\s*[:：\-—]?\s*(.*)$")
@@ -76,14 +76,15 @@ def render_principle(principle: Principle) -> str:
     """The Markdown of one principle (no trailing newline)."""
     return "\n".join(
         [
-            f"### {principle.pid}: {one_line(principle.title)}",
-            f"category: {one_line(principle.category)}",
-            f"source: {one_line(principle.source)}",
-            f"why: {one_line(principle.why)}",
-            f"generalize: {one_line(principle.generalize)}",
+            f"### {principle.pid}: {inline(principle.title)}",
+            f"category: {inline(principle.category)}",
+            f"source: {inline(principle.source)}",
+            f"why: {inline(principle.why)}",
+            f"generalize: {inline(principle.generalize)}",
             "---",
-            # 1-3 sentences: one paragraph, so nothing in it can read as a heading or field.
-            one_line(principle.body),
+            # 1-3 sentences: one paragraph, escaped so that nothing in it can read as a
+            # heading (``### P099: x`` would be parsed as another principle) or a separator.
+            inline(principle.body),
         ]
     )
 

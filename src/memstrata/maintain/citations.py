@@ -23,7 +23,7 @@ from memstrata.core.writer import Writer
 from memstrata.errors import MemstrataError
 from memstrata.formats.jsonl import dump_record, parse_jsonl
 from memstrata.maintain.references import Entry, entries, resolve
-from memstrata.text.titles import brief
+from memstrata.text.titles import brief, clip
 
 ACTIONS = ("cited", "verified")
 _SESSION = re.compile(r"^[\w.-]{1,64}$")
@@ -55,7 +55,7 @@ def cite(
         "source": entry.path,
         "entry": entry_name(entry),
         "action": action,
-        "context": writer.clean(context)[:200],
+        "context": clip(writer.clean(context), 200, ""),
         "cite": entry.location,
     }
     path = _buffer(ws, session_id)
@@ -153,7 +153,7 @@ def cleanup(
             "entry": entry_name(entry),
             "cite": entry.span.cite(),
             "role": entry.role,
-            "title": entry.title[:60],
+            "title": clip(entry.title, 60, ""),
         }
         if not touched and written and today - written > timedelta(days=older_than_days):
             never.append(item)

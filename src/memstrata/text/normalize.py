@@ -41,6 +41,33 @@ def one_line(text: str) -> str:
     return " ".join(normalize(text).split())
 
 
+# What makes structure of user text written into one line of an entry. At the start: a heading
+# (``### P099: x`` would be parsed as another principle), a quote or stamp line (``> 最后更新``),
+# a list marker or a ``[2026-01]`` date (another bullet, a forged date), a separator, a fence, a
+# table row. Anywhere: an HTML comment delimiter (``<!--`` swallows the lines after it, the line
+# index among them, when the file is rendered) and an HTML tag; in a bullet or a table cell,
+# ``|`` (it would split cells, or start a forged ``| 来源：`` provenance).
+_LEADING = re.compile(
+    r"^(?:#{1,6}(?=\s|$)|>|[-*+](?=\s|$)|\d{1,9}[.)](?=\s|$)|\[(?=\d{4}-\d{2})|`{3}|~{3}|-{3,}$|={3,}$|\|)"
+)
+_MARKUP = re.compile(r"(?<!\\)(?:<(?=!--|/?[a-z][a-z0-9-]*(?:\s[^<>]*)?/?>))|--(?=>)")
+_PIPE = re.compile(r"(?<!\\)\|")
+
+
+def inline(text: str, pipes: bool = False, lead: bool = True) -> str:
+    """A single-line field of an entry that cannot create structure: :func:`one_line`, with
+    HTML comment delimiters and tags escaped (``\\<!--``, ``--\\>``, ``\\<b>``), a leading
+    heading, quote, list or date mark escaped with a backslash (Markdown shows the character
+    itself; ``lead=False`` for a table cell, which never starts a line) and, with ``pipes``,
+    every ``|`` escaped as ``\\|``. Escapes are not repeated, so
+    rendering a parsed entry again gives the same line."""
+    text = one_line(text)
+    text = _MARKUP.sub(lambda m: "\\<" if m.group(0) == "<" else "--\\", text)
+    if pipes:
+        text = _PIPE.sub(r"\\|", text)
+    return "\\" + text if lead and _LEADING.match(text) else text
+
+
 def body_lines(text: str) -> list[str]:
     """A multi-line body whose lines cannot become structure: a line that would read as a
     heading, ``---`` separator, code fence or comment is escaped with a backslash, which

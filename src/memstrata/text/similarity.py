@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from memstrata.text.titles import MARKER
 from memstrata.text.tokenize import CJK_RUN, STOPWORDS
 
 _LATIN_WORD = re.compile(r"[a-z0-9][a-z0-9_.-]*")
@@ -47,7 +48,9 @@ _STOP_BIGRAMS = frozenset(
 def _words(text: str) -> set[str]:
     """Latin words and overlapping Chinese character bigrams. No segmenter: hooks call this on
     every prompt, and rjieba's ~100 ms import would be most of their time."""
-    lowered = text.lower()
+    # A redaction marker says only that a secret was there: two statements sharing one
+    # ("…密码应该是 [REDACTED:password]" and "my password is [REDACTED:password]…") are not alike.
+    lowered = MARKER.sub(" ", text).lower()
     found = {
         w
         for w in _LATIN_WORD.findall(lowered)

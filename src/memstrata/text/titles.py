@@ -1,10 +1,22 @@
-"""Short titles for entries: the first clause of a text, cut at a word boundary."""
+"""Short titles for entries: the first clause of a text, cut at a word boundary.
+
+Text is redacted before it is cut (half a key is no longer recognisable as one), so what is cut
+may hold ``[REDACTED:kind]`` markers: every cut here keeps a marker whole or cuts before it,
+and a marker's ``:`` never ends a clause.
+"""
 
 from __future__ import annotations
 
 import re
 
-_CLAUSE_END = re.compile(r"[。！？!?；;\n]|[，,：:](?=.{8,})|\.\s")
+# What core.redact puts in place of a secret; defined here so that the pure cutting helpers
+# can keep it whole without depending on the redactor.
+MARKER = re.compile(r"\[REDACTED(?::[a-z_]*)?\]")
+# ASCII ! ? ; glued to the next character are inside a token (``Zx9!kLm2``, ``<!--``, ``a;b``),
+# not the end of a sentence.
+_CLAUSE_END = re.compile(
+    r"[。！？；\n]|[!?;](?![\x22-\x3a\x3c-\x3e\x40-\x7e])|[，,：:](?=.{8,})|\.\s"
+)
 _HEADING_MARKS = re.compile(r"^\s*(?:#{1,6}(?:\s+|$))+")
 
 
@@ -14,16 +26,43 @@ def strip_heading_marks(title: str) -> str:
     return _HEADING_MARKS.sub("", title).strip()
 
 
+def _cut_point(text: str, at: int) -> int:
+    """``at``, moved back to the start of a redaction marker it would split."""
+    for match in MARKER.finditer(text):
+        if match.start() < at < match.end():
+            return match.start()
+        if match.start() >= at:
+            break
+    return at
+
+
+def clip(text: str, limit: int, mark: str = "…") -> str:
+    """``text`` in at most ``limit`` characters: cut with ``mark`` at the end when longer,
+    never inside a ``[REDACTED:kind]`` marker (the cut moves before it)."""
+    if len(text) <= limit:
+        return text
+    return text[: _cut_point(text, max(limit - len(mark), 0))].rstrip() + mark
+
+
 def brief(text: str, limit: int = 20) -> str:
     """A short title: the first clause of ``text``, at most ``limit`` characters."""
     text = " ".join(text.split())
-    match = _CLAUSE_END.search(text)
+    markers = [(m.start(), m.end()) for m in MARKER.finditer(text)]
+    match = next(
+        (
+            m
+            for m in _CLAUSE_END.finditer(text)
+            if not any(start < m.start() < end for start, end in markers)
+        ),
+        None,
+    )
     head = text[: match.start()] if match and match.start() > 0 else text
     head = head.strip(" ，,。.:：")
     if len(head) <= limit:
         return head
-    cut = head[: limit - 1]
-    if head[limit - 1].isascii() and head[limit - 1].isalnum() and " " in cut:
+    cut = head[: _cut_point(head, limit - 1)]
+    split_word = head[limit - 1].isascii() and head[limit - 1].isalnum()
+    if len(cut) == limit - 1 and split_word and " " in cut:
         cut = cut[: cut.rindex(" ")]  # do not split an English word
     return cut.rstrip() + "…"
 
