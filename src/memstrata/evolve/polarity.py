@@ -63,6 +63,36 @@ ANTONYMS: dict[str, tuple[frozenset[str], ...]] = {
         ),
         "size": ("大 大一点 big bigger large larger", "小 小一点 small smaller little"),
         "amount": ("多 更多 多一点 more many", "少 更少 少一点 less fewer few"),
+        # Values rather than opposites, but alike for this check: a statement names one of
+        # them, and a statement in the same frame naming another one says something else
+        # ("回复用中文" / "回复用英文": no Latin name for known.contradicts to compare).
+        "language": (
+            "中文 汉语 普通话 简体中文 chinese mandarin",
+            "英文 英语 english",
+            "日文 日语 japanese",
+            "韩文 韩语 korean",
+            "法文 法语 french",
+            "德文 德语 german",
+        ),
+        "weekday": tuple(
+            f"周{zh} 星期{zh} 礼拜{zh} {en} {en}s"
+            for zh, en in zip(
+                "一二三四五六日",
+                ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"],
+                strict=True,
+            )
+        ),
+        "indentation": ("tab tabs 制表符 tab键", "space spaces 空格"),
+        # Counts from two up ("一个" and "one" are mostly articles); digits as _words finds them.
+        "count": tuple(
+            f"{zh}个 {digit} {en}"
+            for zh, digit, en in zip(
+                "两三四五六七八九十",
+                range(2, 11),
+                ["two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"],
+                strict=True,
+            )
+        ),
     }.items()
 }
 _EN_WORD = re.compile(r"[a-z]+(?:['’][a-z]+)?")
@@ -76,7 +106,14 @@ _ZH_NOT_NEGATION = re.compile(
 )
 _EN_NEGATION = re.compile(
     r"\b(?:not|no|never|without|avoid|nor|don['’]?t|do not|doesn['’]?t|shouldn['’]?t|"
-    r"can['’]?t|won['’]?t|isn['’]?t|aren['’]?t)\b",
+    r"can['’]?t|won['’]?t|isn['’]?t|aren['’]?t|rather than|instead of)\b",
+    re.IGNORECASE,
+)
+# "prefer spaces over tabs", "rather use async than callbacks": what comes after "over" or
+# "than" is the value turned down ("over SSH" without a preference before it is a preposition).
+_OVER = re.compile(
+    r"\b(?:prefer|prefers|preferred|favou?r|choose|pick)\b.*?\b(?P<over>over)\b"
+    r"|\brather\b.*?\b(?P<than>than)\b",
     re.IGNORECASE,
 )
 # "on" alone is mostly a preposition; after turn/switch/keep it is the switch's pole.
@@ -85,6 +122,8 @@ _TURNED_ON = re.compile(
 )
 # A verb the segmenter keeps on a pole word (写长, 调大, 先写): the pole is the rest.
 _VERB_PREFIX = "写调改变再先更放"
+# A small count on its own ("4 个空格", "2 spaces"), not part of a name, version, date or time.
+_COUNT = re.compile(r"(?<![A-Za-z0-9_.:/-])\d{1,2}(?![A-Za-z0-9_.:/-])")
 _CLAUSE = re.compile(r"[,，。.;；!！?？、:：]|\bbut\b|但是|但")
 _ORDER = (
     (re.compile(r"先(.+?)(?:再|然后|之后|后)(.+)"), False),
@@ -102,6 +141,7 @@ def _words(text: str) -> list[str]:
         if CJK_RUN.fullmatch(token):
             found.append(token)
     found += _EN_WORD.findall(text.lower())
+    found += _COUNT.findall(text)
     if _TURNED_ON.search(text):
         found.append("turned-on")
     return found
@@ -126,25 +166,35 @@ def poles_differ(first: dict[str, set[int]], second: dict[str, set[int]]) -> boo
     return any(group in second and not (poles & second[group]) for group, poles in first.items())
 
 
-def _split_negated(text: str) -> tuple[list[str], list[str]]:
-    """The content words ``text`` affirms and those it negates (from a negation to the end of
-    its clause)."""
-    from memstrata.evolve.bilingual import content_words
-
+def _parts(text: str) -> tuple[str, str]:
+    """What ``text`` affirms and what it negates (from a negation to the end of its clause),
+    each clause of either ending in "，"."""
     affirmed: list[str] = []
     negated: list[str] = []
     for clause in _CLAUSE.split(text):
         if not clause or not clause.strip():
             continue
         masked = _ZH_NOT_NEGATION.sub(lambda m: "\0" * len(m.group(0)), clause)
-        hits = [m for m in (_ZH_NEGATION.search(masked), _EN_NEGATION.search(masked)) if m]
-        if not hits:
-            affirmed += content_words(clause)
-            continue
-        first = min(hits, key=lambda m: m.start())
-        affirmed += content_words(clause[: first.start()])
-        negated += content_words(clause[first.end() :])
-    return affirmed, negated
+        hits = [
+            (m.start(), m.end())
+            for m in (_ZH_NEGATION.search(masked), _EN_NEGATION.search(masked))
+            if m
+        ]
+        if over := _OVER.search(masked):
+            word = "over" if over.group("over") else "than"
+            hits.append((over.start(word), over.end(word)))
+        start, end = min(hits, default=(len(clause), len(clause)))
+        affirmed.append(clause[:start])
+        negated.append(clause[end:])
+    return "，".join(affirmed), "，".join(negated)
+
+
+def _split_negated(text: str) -> tuple[list[str], list[str]]:
+    """The content words ``text`` affirms and those it negates."""
+    from memstrata.evolve.bilingual import content_words
+
+    affirmed, negated = _parts(text)
+    return content_words(affirmed), content_words(negated)
 
 
 def _negation_clash(first: str, second: str) -> bool:
@@ -194,6 +244,7 @@ def _order_clash(first: str, second: str) -> bool:
 
 def opposed(first: str, second: str) -> bool:
     """Whether ``first`` and ``second`` go opposite ways (see the module docstring)."""
-    if poles_differ(word_poles(_words(first)), word_poles(_words(second))):
+    # the poles each affirms: "用空格缩进，不要用制表符" names both, and says spaces
+    if poles_differ(word_poles(_words(_parts(first)[0])), word_poles(_words(_parts(second)[0]))):
         return True
     return _negation_clash(first, second) or _order_clash(first, second)
