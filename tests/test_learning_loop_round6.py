@@ -101,6 +101,24 @@ def test_a_changed_instruction_is_proposed_in_the_pool_policy(make_ws) -> None:
     assert _seen_again(ws) == []
 
 
+def test_a_changed_value_in_chinese_makes_the_entry_stale(make_ws) -> None:
+    """known.outdated (a message the classifier is sure of but cannot label) sees the change
+    too, not only a change of Latin name."""
+    from memstrata.entries.remember import remember
+
+    ws = make_ws("self-evolution")
+    for said in ("回复用中文", "周五发布", "缩进用两个空格"):
+        remember(ws.writer(), said)
+    for change, stale in (
+        ("回复现在改用英文了", "回复用中文"),
+        ("发布改到周一了", "周五发布"),
+        ("缩进现在改成四个空格", "缩进用两个空格"),
+    ):
+        assert [k.text.split()[0] for k in known.outdated(ws, change, None)] == [stale], change
+    assert known.outdated(ws, "回复还是用中文", None) == []
+    assert known.outdated(ws, "文档改用英文写", None) == []  # another frame
+
+
 # ---------------------------------------------------------------- 2: opposite candidates
 def test_opposite_preferences_across_languages_never_match_in_the_pool() -> None:
     tabs = pool.Candidate("C001", "偏好", "我喜欢用 tabs 缩进", "2026-04-01", "2026-04-01", 1, 3, 9)

@@ -23,7 +23,7 @@ from memstrata.core.queues import append_citations
 from memstrata.core.workspace import Workspace
 from memstrata.core.writer import Writer
 from memstrata.evolve.bilingual import overlaps
-from memstrata.evolve.polarity import opposed
+from memstrata.evolve.polarity import opposed, values_differ, without_values
 from memstrata.formats.bullets import parse_bullets
 from memstrata.formats.candidates import parse_candidates
 from memstrata.formats.patterns import parse_patterns
@@ -147,7 +147,8 @@ FRAME_ALIKE = 0.35
 
 def outdated(ws: Workspace, text: str, embed: Embed | None) -> list[Known]:
     """The entries and observing candidates ``text`` makes stale, closest first: the same frame
-    with another value ("装依赖现在改用 bun 了" against "装依赖用 pnpm")."""
+    with another value ("装依赖现在改用 bun 了" against "装依赖用 pnpm", "回复现在改用英文了"
+    against "回复用中文")."""
     known = entries(ws)
     spec = ws.role("candidates")
     if spec is not None and ws.exists(spec.path):
@@ -156,7 +157,7 @@ def outdated(ws: Workspace, text: str, embed: Embed | None) -> list[Known]:
             for row in parse_candidates(ws.read_lines(spec.path), spec.path)
             if row.table == "observing"
         ]
-    known = [k for k in known if contradicts(text, k.text)]
+    known = [k for k in known if contradicts(text, k.text) or values_differ(text, k.text)]
     if not known:
         return []
     cosines: list[float] = [0.0] * len(known)
@@ -172,7 +173,7 @@ def outdated(ws: Workspace, text: str, embed: Embed | None) -> list[Known]:
 
 
 def _without_values(text: str) -> str:
-    return _VALUE.sub(" ", text)
+    return without_values(_VALUE.sub(" ", text))
 
 
 def values(text: str) -> set[str]:

@@ -13,11 +13,17 @@ Three checks, each cheap and each decided before any similarity counts (``known.
   against 浅色/light, 大/big against 小/small, 多/more against 少/less). "on" counts only after
   turn/switch/keep (alone it is mostly a preposition); a verb the segmenter keeps on a pole
   (写长, 调大) is cut off. Two statements clash when both name a group and share none of its
-  poles ("回复简短一点，别写长篇开场白" names both length poles, so it still matches "Keep
-  replies short, no long intros"). A word outside the table is not seen: the table is the
-  limit of this check.
+  poles. Only what a statement affirms counts ("用空格缩进，不要用制表符" says spaces, so it
+  clashes with "I prefer tabs" and matches "I prefer spaces over tabs"). The table also holds
+  groups of values a Chinese statement names without a Latin name for ``known.contradicts`` to
+  compare (a tester's round on main 6d8af3a: "回复用中文" then "回复用英文" was counted as a
+  repeat): languages (中文/Chinese, 英文/English, 日文/Japanese…), weekdays (周一…周日 /
+  Monday…Sunday), tabs against spaces, and counts from two to ten (两个/2/two, 四个/4/four).
+  A word outside the table is not seen: the table is the limit of this check.
 * **Negation on one side.** The words after a negation (不/别/没/无/非/不要/不加/避免,
-  not/no/never/without/don't/avoid) up to the end of the clause are negated. A statement that
+  not/no/never/without/don't/avoid/instead of/rather than, and "over" or "than" after
+  prefer/rather: "prefer spaces over tabs" turns tabs down) up to the end of the clause are
+  negated. A statement that
   negates a word the other affirms (the same word or a CC-CEDICT translation), while the other
   negates none of those words, clashes: "回复里加 emoji" / "replies without emoji" does,
   "注释用中文写，别用英文" / "I prefer Chinese comments" does not (English is said by one only),
@@ -95,6 +101,9 @@ ANTONYMS: dict[str, tuple[frozenset[str], ...]] = {
         ),
     }.items()
 }
+# The groups whose members are values, not opposites: naming another one is a change of value
+# (known.outdated), as another Latin name is ("装依赖改用 bun" after "装依赖用 pnpm").
+VALUE_GROUPS = ("language", "weekday", "indentation", "count")
 _EN_WORD = re.compile(r"[a-z]+(?:['’][a-z]+)?")
 # Negations: the Chinese ones after masking the words that merely contain the character.
 _ZH_NEGATION = re.compile(
@@ -248,3 +257,24 @@ def opposed(first: str, second: str) -> bool:
     if poles_differ(word_poles(_words(_parts(first)[0])), word_poles(_words(_parts(second)[0]))):
         return True
     return _negation_clash(first, second) or _order_clash(first, second)
+
+
+def _value_poles(text: str) -> dict[str, set[int]]:
+    poles = word_poles(_words(_parts(text)[0]))
+    return {group: found for group, found in poles.items() if group in VALUE_GROUPS}
+
+
+def values_differ(first: str, second: str) -> bool:
+    """Whether both affirm a value of one value group and share none ("回复用中文" /
+    "回复现在改用英文了"): the same frame with another value."""
+    return poles_differ(_value_poles(first), _value_poles(second))
+
+
+def without_values(text: str) -> str:
+    """``text`` without the words of the value groups (what is left is its frame)."""
+    for word in set(_words(text)):
+        if any(word in pole for group in VALUE_GROUPS for pole in ANTONYMS[group]):
+            text = re.sub(
+                rf"\b{re.escape(word)}\b" if word.isascii() else re.escape(word), " ", text
+            )
+    return text
