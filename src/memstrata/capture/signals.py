@@ -154,7 +154,13 @@ STYLE_DIRECTIVE = re.compile(
     r"|^\s*(?:please\s+|pls\s+|just\s+)?keep (?:it|things|them|replies|answers|responses|messages"
     r"|explanations|summaries|the (?:\w+ ){0,2}\w+) (?:short|brief|concise|tight|simple|minimal|terse)\b"
     r"|^\s*(?:please\s+|pls\s+)?(?:reply|respond|answer|write|talk|comment) (?:to me )?in "
-    r"(?:chinese|english|mandarin|cantonese)\b",
+    r"(?:chinese|english|mandarin|cantonese)\b"
+    # the Chinese form's English twin, naming what is written first ("Commit messages in English
+    # please", as 提交信息用英文写); added in round 5 after the second simulation missed it
+    r"|^\s*(?:please\s+|pls\s+)?(?:(?:git\s+)?commit (?:messages?|msgs?)|(?:code\s+)?comments"
+    r"|docs|documentation|replies|answers|responses|summaries|variable names"
+    r"|pr (?:titles|descriptions))\s+(?:(?:should|must) be\s+|always\s+)?in\s+"
+    r"(?:english|chinese|mandarin|cantonese)\b",
     re.IGNORECASE,
 )
 # "我喜欢的那家咖啡店…": 喜欢 describing a thing (attributive 的), not how work should be done.

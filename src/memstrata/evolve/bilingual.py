@@ -82,6 +82,17 @@ def dictionary_keys(words: Sequence[str]) -> dict[str, set[str]]:
     return keys
 
 
+def _add_jargon(keys: dict[str, set[str]], text: str, words: list[str]) -> None:
+    """The engineering glossary's other words for each content word (跳板机 ↔ bastion, 值班 ↔
+    on-call: jargon CC-CEDICT lacks; ``recall/jargon.tsv``), read in the statement's own text
+    so that an English phrase ("bastion host") lends its Chinese to its words."""
+    from memstrata.recall.jargon import jargon_synonyms
+
+    for word, synonyms in jargon_synonyms(text.lower(), words).items():
+        for synonym in synonyms:
+            keys[word] |= _forms(synonym)
+
+
 def overlaps(first: str, others: Sequence[str], embed: Embed | None = None) -> list[float]:
     """For each of ``others``: the share of content words (of the statement with fewer) that
     align with a content word of ``first``, by word, dictionary or (with ``embed``) embedding."""
@@ -93,6 +104,8 @@ def overlaps(first: str, others: Sequence[str], embed: Embed | None = None) -> l
     if not mine or not vocabulary:
         return [0.0] * len(others)
     keys = dictionary_keys(vocabulary)
+    for text, words in ((first, mine), *zip(others, theirs, strict=True)):
+        _add_jargon(keys, text, words)
     poles = {word: word_poles(keys[word] | {word}) for word in vocabulary}
     vectors: dict[str, Any] = {}
     if embed is not None:

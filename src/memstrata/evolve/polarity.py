@@ -221,7 +221,22 @@ def _negation_clash(first: str, second: str) -> bool:
     def one_sided(no: list[str], yes: list[str], other_no: list[str]) -> bool:
         return meets(no, yes) and not meets(no, other_no)
 
+    if _names_both(first, second, mine_no, theirs_no):
+        return False
     return one_sided(mine_no, theirs_yes, theirs_no) or one_sided(theirs_no, mine_yes, mine_no)
+
+
+def _names_both(first: str, second: str, mine_no: list[str], theirs_no: list[str]) -> bool:
+    """One side says "X, not Y" and the other, negating nothing, names both X and Y ("监控推到
+    VictoriaMetrics，不是 Prometheus" / "又写成 Prometheus 了，我们用的是 VictoriaMetrics"): a
+    complaint about the same mistake, not the opposite preference. (Both negating, "用 pnpm，不用
+    npm" / "用 npm，不用 pnpm", is still a clash.)"""
+    from memstrata.evolve.known import values
+
+    if bool(mine_no) == bool(theirs_no):
+        return False
+    shared = values(first) & values(second)
+    return len(shared) >= 2 and any(word in shared for word in (*mine_no, *theirs_no))
 
 
 def _order(text: str) -> tuple[list[str], list[str]] | None:

@@ -207,9 +207,11 @@ def _scores(
     the afternoon", polarity.opposed) never matches: it is another candidate."""
     from memstrata.evolve.known import (
         CONTENT_OVERLAP,
+        SHARED_NAME_COSINE,
         close_overlaps,
         contradicts,
         embedding_bar,
+        shared_names,
     )
     from memstrata.evolve.polarity import opposed
 
@@ -225,6 +227,8 @@ def _scores(
                 # most content words align (a restatement in other words or language): a
                 # match, ranked by the overlap among the matches
                 scores[candidate.cid] = max(scores[candidate.cid], 1.0 + overlap / 10)
+            if cosine >= SHARED_NAME_COSINE and shared_names(candidate.summary, summary):
+                scores[candidate.cid] = max(scores[candidate.cid], 1.0 + cosine / 10)
     for candidate in current:
         if contradicts(candidate.summary, summary) or (
             scores[candidate.cid] >= 1.0 and opposed(candidate.summary, summary)
