@@ -36,7 +36,8 @@ def test_explicit_repeat_strengthens_the_principle(ws) -> None:
     assert len(parse_principles(ws.read_lines(path), path)) == 1
     assert again.report.written[0]["seen_again"] and again.report.written[0]["entry_id"] == "P001"
     [seen] = [c for c in read_citations(ws).valid if c["action"] == "seen_again"]
-    assert seen["entry"] == "P001" and seen["source"] == path
+    # named as `cite` names P001 in the log (P001_标题), so that stats counts both on one entry
+    assert seen["entry"].startswith("P001_") and seen["source"] == path
 
 
 def test_a_promoted_preference_seen_again_starts_no_candidate(ws) -> None:

@@ -30,17 +30,23 @@ def _default(value: Any) -> Any:
 
 
 # ---------------------------------------------------------------- writes
-def placed(result: Placed, warnings: list[str] | None = None) -> dict[str, Any]:
+def placed(
+    result: Placed, warnings: list[str] | None = None, seen_again: bool = False
+) -> dict[str, Any]:
     """Where a write landed: ``remember``, ``log``, ``lesson``, ``project``, ``infra``...; and
-    what the write did not stop for (a file left over its line limit, with the count)."""
+    what the write did not stop for (a file left over its line limit, with the count).
+    ``seen_again``: nothing was written, memory already held it (``remember`` of a repeat)."""
     data = {**result.span.as_json(), "entry_id": result.entry_id, "title": result.title}
+    if seen_again:
+        data["seen_again"] = True
     if warnings:
         data["warnings"] = list(warnings)
     return data
 
 
-def placed_text(result: Placed) -> str:
-    return f"{result.role}: {result.title}\n{result.cite}"
+def placed_text(result: Placed, seen_again: bool = False) -> str:
+    said = "already in memory, seen again: " if seen_again else ""
+    return f"{said}{result.role}: {result.title}\n{result.cite}"
 
 
 # ---------------------------------------------------------------- recall

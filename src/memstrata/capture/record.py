@@ -89,7 +89,10 @@ def record_signals(
             _log_warning(writer, warning)
     if dry_run:
         return report
-    for signal in report.signals:
+    # One message, one statement: a second reading of it ("Remember: …" is also new_knowledge)
+    # is done when its explicit instruction is, or the heartbeat would count it again.
+    done_for: dict[str, str] = {}
+    for signal in sorted(report.signals, key=lambda s: not s.promote_now):  # explicit first
         record: dict[str, Any] = {
             "signal": signal.kind,
             "brief": signal.brief or brief(signal.evidence, 20),
@@ -111,8 +114,10 @@ def record_signals(
                     _remember(writer, signal) if write_explicit is True else write_explicit(signal)
                 )
                 if done is not None:
-                    record["written"] = done["location"]
+                    record["written"] = done_for[signal.detail] = done["location"]
                     report.written.append({k: v for k, v in done.items() if k != "location"})
+        elif signal.detail and signal.detail in done_for:
+            record["written"] = done_for[signal.detail]
         append_pending(writer, record)
         report.recorded += 1
     return report

@@ -30,11 +30,14 @@ Embed = Callable[[list[str]], Any]
 # Two words of different statements are the same word when their own embeddings are this close
 # (measured on word pairs: translations 0.62-0.88; 周五/Friday 0.69 but 周一/Friday 0.64).
 WORD_COSINE = 0.70
-# Words that say how something is asked (a preference, a standing rule), not what about.
+# Words that say how something is asked (a preference, a standing rule), not what about; and
+# the order words English keeps as stopwords (before, after, then): 之前 / 先 / 然后 / 再
+# ("前先" is how the segmenter cuts "部署前先跑测试"). Which way an order goes is
+# polarity._order's business, not the overlap's.
 FRAME = frozenset(
     """喜欢 更喜欢 比较 偏好 习惯 更 以后 今后 往后 从今以后 都 用 使用 采用 写 说 别 不要 要 请 一律 每次
     总是 永远 一直 记住 记得 记一下 一点 一些 就 就行 就好 行 好 吧 下次 也 一下 帮 我们 咱们 现在 改用
-    尽量 最好 希望 必须 务必 一定 不用 给 我 你
+    尽量 最好 希望 必须 务必 一定 不用 给 我 你 一遍 之前 以前 前先 然后 再 先
     prefer prefers preferred like likes rather please always never use using used keep from now
     want would i'd instead just make sure remember going forward let's lets don't do does
     stop start ok okay""".split()  # noqa: SIM905

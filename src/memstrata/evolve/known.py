@@ -16,19 +16,20 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from memstrata.core.queues import append_citations
 from memstrata.core.workspace import Workspace
 from memstrata.core.writer import Writer
 from memstrata.evolve.bilingual import overlaps
-from memstrata.evolve.polarity import opposed
+from memstrata.evolve.polarity import opposed, values_differ, without_values
 from memstrata.formats.bullets import parse_bullets
 from memstrata.formats.candidates import parse_candidates
 from memstrata.formats.patterns import parse_patterns
 from memstrata.formats.principles import parse_principles
 from memstrata.text.similarity import similarity
+from memstrata.text.titles import brief
 
 Embed = Callable[[list[str]], Any]
 ROLES = ("user", "long_term", "principles", "patterns")
@@ -94,10 +95,14 @@ class Known:
     line: int
     entry: str  # P003, a pattern title, or path:Lnn for a bullet
     text: str
+    # how the citation log names it, when not ``entry``: a principle is P003_标题 there
+    # (maintain.citations.entry_name), so that stats counts a repeat with its citations
+    logged_as: str = ""
 
 
 def entries(ws: Workspace) -> list[Known]:
-    """Every entry of the roles findings are written to, plus promoted candidates."""
+    """Every entry of the roles findings are written to, plus the words of promoted candidates
+    (as the entry they were written to, while memory still holds it)."""
     found: list[Known] = []
     for role in ROLES:
         if ws.role(role) is None:
@@ -108,7 +113,14 @@ def entries(ws: Workspace) -> list[Known]:
             lines = ws.read_lines(path)
             if role == "principles":
                 found += [
-                    Known(role, path, p.start_line, p.pid, _entry_text(p.title, p.body))
+                    Known(
+                        role,
+                        path,
+                        p.start_line,
+                        p.pid,
+                        _entry_text(p.title, p.body),
+                        f"{p.pid}_{brief(p.title, 12).replace(' ', '')}",
+                    )
                     for p in parse_principles(lines, path)
                 ]
             elif role == "patterns":
@@ -124,10 +136,26 @@ def entries(ws: Workspace) -> list[Known]:
                 ]
     spec = ws.role("candidates")
     if spec is not None and ws.exists(spec.path):
+        memory = list(found)
         for row in parse_candidates(ws.read_lines(spec.path), spec.path):
-            if row.table == "promoted":
-                found.append(Known("candidates", spec.path, row.line, row.cells[0], row.cells[1]))
+            written = (
+                _written(memory, row.cells[1], row.cells[3]) if row.table == "promoted" else None
+            )
+            if written is not None:
+                # the candidate's own words also match, but a repeat is counted on the entry
+                found.append(replace(written, text=row.cells[1]))
     return found
+
+
+def _written(memory: list[Known], summary: str, location: str) -> Known | None:
+    """The memory entry a promoted candidate was written as: one holding its summary, the one
+    at the row's 写入位置 if it still is. A row whose entry the user has since deleted (or
+    rewritten) is no memory any more: a repeat of it is proposed again, not counted on
+    CANDIDATES.md."""
+    wanted = _flat(" ".join(summary.split()))
+    holding = [k for k in memory if wanted and wanted in _flat(" ".join(k.text.split()))]
+    there = [k for k in holding if re.match(rf"{re.escape(k.path)}:L{k.line}\b", location)]
+    return next(iter(there or holding), None)
 
 
 # "Same frame" for ``outdated``: how close two statements must be, by sentence cosine or by the
@@ -141,7 +169,8 @@ FRAME_ALIKE = 0.35
 
 def outdated(ws: Workspace, text: str, embed: Embed | None) -> list[Known]:
     """The entries and observing candidates ``text`` makes stale, closest first: the same frame
-    with another value ("装依赖现在改用 bun 了" against "装依赖用 pnpm")."""
+    with another value ("装依赖现在改用 bun 了" against "装依赖用 pnpm", "回复现在改用英文了"
+    against "回复用中文")."""
     known = entries(ws)
     spec = ws.role("candidates")
     if spec is not None and ws.exists(spec.path):
@@ -150,7 +179,7 @@ def outdated(ws: Workspace, text: str, embed: Embed | None) -> list[Known]:
             for row in parse_candidates(ws.read_lines(spec.path), spec.path)
             if row.table == "observing"
         ]
-    known = [k for k in known if contradicts(text, k.text)]
+    known = [k for k in known if contradicts(text, k.text) or values_differ(text, k.text)]
     if not known:
         return []
     cosines: list[float] = [0.0] * len(known)
@@ -166,7 +195,7 @@ def outdated(ws: Workspace, text: str, embed: Embed | None) -> list[Known]:
 
 
 def _without_values(text: str) -> str:
-    return _VALUE.sub(" ", text)
+    return without_values(_VALUE.sub(" ", text))
 
 
 def _entry_text(title: str, body: str) -> str:
@@ -285,7 +314,7 @@ def strengthen(writer: Writer, entry: Known, summary: str, day: str) -> None:
             {
                 "ts": f"{day}T00:00:00" if len(day) == 10 else day,
                 "source": entry.path,
-                "entry": entry.entry,
+                "entry": entry.logged_as or entry.entry,
                 "action": "seen_again",
                 "context": writer.clean(summary)[:200],  # redact before the cut
                 "cite": f"{entry.path}:L{entry.line}",

@@ -13,11 +13,17 @@ Three checks, each cheap and each decided before any similarity counts (``known.
   against 浅色/light, 大/big against 小/small, 多/more against 少/less). "on" counts only after
   turn/switch/keep (alone it is mostly a preposition); a verb the segmenter keeps on a pole
   (写长, 调大) is cut off. Two statements clash when both name a group and share none of its
-  poles ("回复简短一点，别写长篇开场白" names both length poles, so it still matches "Keep
-  replies short, no long intros"). A word outside the table is not seen: the table is the
-  limit of this check.
+  poles. Only what a statement affirms counts ("用空格缩进，不要用制表符" says spaces, so it
+  clashes with "I prefer tabs" and matches "I prefer spaces over tabs"). The table also holds
+  groups of values a Chinese statement names without a Latin name for ``known.contradicts`` to
+  compare (a tester's round on main 6d8af3a: "回复用中文" then "回复用英文" was counted as a
+  repeat): languages (中文/Chinese, 英文/English, 日文/Japanese…), weekdays (周一…周日 /
+  Monday…Sunday), tabs against spaces, and counts from two to ten (两个/2/two, 四个/4/four).
+  A word outside the table is not seen: the table is the limit of this check.
 * **Negation on one side.** The words after a negation (不/别/没/无/非/不要/不加/避免,
-  not/no/never/without/don't/avoid) up to the end of the clause are negated. A statement that
+  not/no/never/without/don't/avoid/instead of/rather than, and "over" or "than" after
+  prefer/rather: "prefer spaces over tabs" turns tabs down) up to the end of the clause are
+  negated. A statement that
   negates a word the other affirms (the same word or a CC-CEDICT translation), while the other
   negates none of those words, clashes: "回复里加 emoji" / "replies without emoji" does,
   "注释用中文写，别用英文" / "I prefer Chinese comments" does not (English is said by one only),
@@ -63,8 +69,41 @@ ANTONYMS: dict[str, tuple[frozenset[str], ...]] = {
         ),
         "size": ("大 大一点 big bigger large larger", "小 小一点 small smaller little"),
         "amount": ("多 更多 多一点 more many", "少 更少 少一点 less fewer few"),
+        # Values rather than opposites, but alike for this check: a statement names one of
+        # them, and a statement in the same frame naming another one says something else
+        # ("回复用中文" / "回复用英文": no Latin name for known.contradicts to compare).
+        "language": (
+            "中文 汉语 普通话 简体中文 chinese mandarin",
+            "英文 英语 english",
+            "日文 日语 japanese",
+            "韩文 韩语 korean",
+            "法文 法语 french",
+            "德文 德语 german",
+        ),
+        "weekday": tuple(
+            f"周{zh} 星期{zh} 礼拜{zh} {en} {en}s"
+            for zh, en in zip(
+                "一二三四五六日",
+                ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"],
+                strict=True,
+            )
+        ),
+        "indentation": ("tab tabs 制表符 tab键", "space spaces 空格"),
+        # Counts from two up ("一个" and "one" are mostly articles); digits as _words finds them.
+        "count": tuple(
+            f"{zh}个 {digit} {en}"
+            for zh, digit, en in zip(
+                "两三四五六七八九十",
+                range(2, 11),
+                ["two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"],
+                strict=True,
+            )
+        ),
     }.items()
 }
+# The groups whose members are values, not opposites: naming another one is a change of value
+# (known.outdated), as another Latin name is ("装依赖改用 bun" after "装依赖用 pnpm").
+VALUE_GROUPS = ("language", "weekday", "indentation", "count")
 _EN_WORD = re.compile(r"[a-z]+(?:['’][a-z]+)?")
 # Negations: the Chinese ones after masking the words that merely contain the character.
 _ZH_NEGATION = re.compile(
@@ -76,7 +115,14 @@ _ZH_NOT_NEGATION = re.compile(
 )
 _EN_NEGATION = re.compile(
     r"\b(?:not|no|never|without|avoid|nor|don['’]?t|do not|doesn['’]?t|shouldn['’]?t|"
-    r"can['’]?t|won['’]?t|isn['’]?t|aren['’]?t)\b",
+    r"can['’]?t|won['’]?t|isn['’]?t|aren['’]?t|rather than|instead of)\b",
+    re.IGNORECASE,
+)
+# "prefer spaces over tabs", "rather use async than callbacks": what comes after "over" or
+# "than" is the value turned down ("over SSH" without a preference before it is a preposition).
+_OVER = re.compile(
+    r"\b(?:prefer|prefers|preferred|favou?r|choose|pick)\b.*?\b(?P<over>over)\b"
+    r"|\brather\b.*?\b(?P<than>than)\b",
     re.IGNORECASE,
 )
 # "on" alone is mostly a preposition; after turn/switch/keep it is the switch's pole.
@@ -85,6 +131,8 @@ _TURNED_ON = re.compile(
 )
 # A verb the segmenter keeps on a pole word (写长, 调大, 先写): the pole is the rest.
 _VERB_PREFIX = "写调改变再先更放"
+# A small count on its own ("4 个空格", "2 spaces"), not part of a name, version, date or time.
+_COUNT = re.compile(r"(?<![A-Za-z0-9_.:/-])\d{1,2}(?![A-Za-z0-9_.:/-])")
 _CLAUSE = re.compile(r"[,，。.;；!！?？、:：]|\bbut\b|但是|但")
 _ORDER = (
     (re.compile(r"先(.+?)(?:再|然后|之后|后)(.+)"), False),
@@ -102,6 +150,7 @@ def _words(text: str) -> list[str]:
         if CJK_RUN.fullmatch(token):
             found.append(token)
     found += _EN_WORD.findall(text.lower())
+    found += _COUNT.findall(text)
     if _TURNED_ON.search(text):
         found.append("turned-on")
     return found
@@ -126,25 +175,35 @@ def poles_differ(first: dict[str, set[int]], second: dict[str, set[int]]) -> boo
     return any(group in second and not (poles & second[group]) for group, poles in first.items())
 
 
-def _split_negated(text: str) -> tuple[list[str], list[str]]:
-    """The content words ``text`` affirms and those it negates (from a negation to the end of
-    its clause)."""
-    from memstrata.evolve.bilingual import content_words
-
+def _parts(text: str) -> tuple[str, str]:
+    """What ``text`` affirms and what it negates (from a negation to the end of its clause),
+    each clause of either ending in "，"."""
     affirmed: list[str] = []
     negated: list[str] = []
     for clause in _CLAUSE.split(text):
         if not clause or not clause.strip():
             continue
         masked = _ZH_NOT_NEGATION.sub(lambda m: "\0" * len(m.group(0)), clause)
-        hits = [m for m in (_ZH_NEGATION.search(masked), _EN_NEGATION.search(masked)) if m]
-        if not hits:
-            affirmed += content_words(clause)
-            continue
-        first = min(hits, key=lambda m: m.start())
-        affirmed += content_words(clause[: first.start()])
-        negated += content_words(clause[first.end() :])
-    return affirmed, negated
+        hits = [
+            (m.start(), m.end())
+            for m in (_ZH_NEGATION.search(masked), _EN_NEGATION.search(masked))
+            if m
+        ]
+        if over := _OVER.search(masked):
+            word = "over" if over.group("over") else "than"
+            hits.append((over.start(word), over.end(word)))
+        start, end = min(hits, default=(len(clause), len(clause)))
+        affirmed.append(clause[:start])
+        negated.append(clause[end:])
+    return "，".join(affirmed), "，".join(negated)
+
+
+def _split_negated(text: str) -> tuple[list[str], list[str]]:
+    """The content words ``text`` affirms and those it negates."""
+    from memstrata.evolve.bilingual import content_words
+
+    affirmed, negated = _parts(text)
+    return content_words(affirmed), content_words(negated)
 
 
 def _negation_clash(first: str, second: str) -> bool:
@@ -209,6 +268,28 @@ def _order_clash(first: str, second: str) -> bool:
 
 def opposed(first: str, second: str) -> bool:
     """Whether ``first`` and ``second`` go opposite ways (see the module docstring)."""
-    if poles_differ(word_poles(_words(first)), word_poles(_words(second))):
+    # the poles each affirms: "用空格缩进，不要用制表符" names both, and says spaces
+    if poles_differ(word_poles(_words(_parts(first)[0])), word_poles(_words(_parts(second)[0]))):
         return True
     return _negation_clash(first, second) or _order_clash(first, second)
+
+
+def _value_poles(text: str) -> dict[str, set[int]]:
+    poles = word_poles(_words(_parts(text)[0]))
+    return {group: found for group, found in poles.items() if group in VALUE_GROUPS}
+
+
+def values_differ(first: str, second: str) -> bool:
+    """Whether both affirm a value of one value group and share none ("回复用中文" /
+    "回复现在改用英文了"): the same frame with another value."""
+    return poles_differ(_value_poles(first), _value_poles(second))
+
+
+def without_values(text: str) -> str:
+    """``text`` without the words of the value groups (what is left is its frame)."""
+    for word in set(_words(text)):
+        if any(word in pole for group in VALUE_GROUPS for pole in ANTONYMS[group]):
+            text = re.sub(
+                rf"\b{re.escape(word)}\b" if word.isascii() else re.escape(word), " ", text
+            )
+    return text

@@ -2,7 +2,9 @@
 
 A new observation either matches an observing candidate (count +1, last seen updated) or opens
 a new one at 1/3. A candidate reaching the threshold (3 by default) becomes a proposal; an
-explicit instruction is promotable at once. A candidate first seen more than 30 days ago and
+explicit instruction is promotable at once: its 目标 (target) cell says 明确指示 / explicit
+instead of the threshold, and its count stays what was observed (an instruction said once is
+1/3, never a made-up 3/3 that a later card would read as "seen 3 times"). A candidate first seen more than 30 days ago and
 still below the threshold is moved to 已丢弃 and logged. Nothing is ever deleted: promoted and
 dropped candidates stay in their tables.
 """
@@ -66,10 +68,20 @@ class Candidate:
     count: int
     threshold: int
     line: int
+    explicit: bool = False  # the user asked for it (target cell EXPLICIT_TARGET)
 
     @property
     def promotable(self) -> bool:
-        return self.count >= self.threshold
+        return self.explicit or self.count >= self.threshold
+
+
+# The 目标 cell of a candidate the user explicitly asked for (the template's 晋升规则: "≥3 次，
+# 或用户明确指示"): persisted, so every later card still says where it came from.
+EXPLICIT_TARGET = {"zh": "明确指示", "en": "explicit"}
+
+
+def _explicit_cell(cell: str) -> bool:
+    return cell.strip() in EXPLICIT_TARGET.values()
 
 
 def _template_lines(writer: Writer, path: str) -> list[str]:
@@ -99,6 +111,7 @@ def observing(writer_or_lines: Writer | list[str], path: str = "") -> list[Candi
                 count,
                 threshold,
                 row.line,
+                _explicit_cell(row.cells[6]),
             )
         )
     return found
@@ -126,14 +139,16 @@ def observe(
 ) -> Candidate:
     """Record one observation: +1 on the closest matching candidate, or a new one at 1/3.
 
-    An explicit instruction counts as reaching the threshold at once (one-shot promotion).
+    An explicit instruction is promotable at once (one-shot promotion): marked so in its
+    target cell, its count left as observed.
     """
     ws = writer.ws
     path = ws.role_path("candidates")
     today = (seen or ws.today()).isoformat()
     summary = writer.clean(" ".join(summary.split()))
     type_name = TYPE_OF_KIND["zh" if ws.lang == "zh" else "en"].get(kind, kind)
-    target = f"{threshold}次" if ws.lang == "zh" else f"{threshold}x"
+    lang = "zh" if ws.lang == "zh" else "en"
+    target = f"{threshold}次" if lang == "zh" else f"{threshold}x"
 
     def transform(lines: list[str]) -> tuple[list[str], Candidate]:
         lines = lines or _template_lines(writer, path)
@@ -141,8 +156,9 @@ def observe(
         scores = _scores(current, summary, embed, similar, similar_embedding)
         best = max(current, key=lambda c: scores[c.cid], default=None)
         if best is not None and scores[best.cid] >= 1.0:
-            count = max(best.count + 1, best.threshold if explicit else 0)
+            count = best.count + 1
             last = max(best.last_seen, today)
+            marked = explicit or best.explicit
             cells = [
                 best.cid,
                 best.kind,
@@ -150,7 +166,7 @@ def observe(
                 best.first_seen,
                 last,
                 f"{count}/{best.threshold}",
-                target,
+                EXPLICIT_TARGET[lang] if marked else target,
             ]
             updated = Candidate(
                 best.cid,
@@ -161,13 +177,23 @@ def observe(
                 count,
                 best.threshold,
                 best.line,
+                marked,
             )
             return replace_row(lines, best.line, cells), updated
         cid = _next_id(lines, path)
-        count = threshold if explicit else 1
-        cells = [cid, type_name, summary, today, today, f"{count}/{threshold}", target]
+        cells = [
+            cid,
+            type_name,
+            summary,
+            today,
+            today,
+            f"1/{threshold}",
+            EXPLICIT_TARGET[lang] if explicit else target,
+        ]
         new_lines, line = add_row(lines, "observing", cells, path)
-        return new_lines, Candidate(cid, type_name, summary, today, today, count, threshold, line)
+        return new_lines, Candidate(
+            cid, type_name, summary, today, today, 1, threshold, line, explicit
+        )
 
     return writer.rewrite(path, transform, role="candidates")
 

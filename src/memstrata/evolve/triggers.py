@@ -23,7 +23,8 @@ from memstrata.capture.signals import Signal
 from memstrata.capture.statement import strip_echo
 from memstrata.core.writer import Writer
 from memstrata.evolve.policy import explicit_at_once, policy
-from memstrata.text.titles import clip
+from memstrata.text.spans import Placed, Span
+from memstrata.text.titles import brief, clip, title_limit
 
 _PATTERN = re.compile(
     r"(?:^|[，,。；;!！]\s*)(?:把)?这个(?:经验|套路|做法|流程)(?:给我)?(?:记一下|记下来|存一下|沉淀一下)"
@@ -110,31 +111,37 @@ def _outdates(writer: Writer, text: str) -> bool:
 
 
 def write_explicit(writer: Writer, signal: Signal) -> dict[str, Any]:
-    """Write an explicit instruction at once, unless memory already holds it: then the
-    existing entry is strengthened (a repeat, in any language, is not a second entry)."""
-    from memstrata.entries.remember import remember
-    from memstrata.evolve import known
-    from memstrata.evolve.heartbeat import embedder_for
-
-    ws = writer.ws
-    same = known.find(ws, signal.detail, embedder_for(ws))
-    if same is not None:
-        known.strengthen(writer, same, signal.detail, ws.now().isoformat(timespec="seconds"))
-        location = f"{same.path}:L{same.line}"
-        return {
-            "role": same.role,
-            "cite": f"📍 {location}",
-            "entry_id": same.entry,
-            "location": location,
-            "seen_again": True,
-        }
-    placed = remember(writer, signal.detail)
-    return {
+    """Write an explicit instruction at once, unless memory already holds it (remember_once)."""
+    placed, seen_again = remember_once(writer, signal.detail)
+    done: dict[str, Any] = {
         "role": placed.role,
         "cite": placed.cite,
         "entry_id": placed.entry_id,
         "location": placed.span.location(),
     }
+    if seen_again:
+        done["seen_again"] = True
+    return done
+
+
+def remember_once(writer: Writer, text: str, role: str | None = None) -> tuple[Placed, bool]:
+    """Write an explicit instruction ("记住：…") at once, unless memory already holds it: then
+    the existing entry is strengthened (a repeat, in any language or other words, is not a
+    second entry) and returned with True. ``memstrata remember``, the MCP tool and ``signal``
+    all come here, so none of them writes a duplicate."""
+    from memstrata.entries.remember import remember, strip_trigger
+    from memstrata.evolve import known
+    from memstrata.evolve.heartbeat import embedder_for
+
+    ws = writer.ws
+    body = writer.clean(strip_trigger(text))
+    same = known.find(ws, body, embedder_for(ws)) if body else None
+    if same is None:
+        return remember(writer, text, role=role), False
+    known.strengthen(writer, same, body, ws.now().isoformat(timespec="seconds"))
+    bullet = same.entry.startswith(f"{same.path}:")
+    span = Span(same.path, same.line, same.line, same.role, None if bullet else same.entry)
+    return Placed(span, brief(same.text, title_limit(same.text)), same.text), True
 
 
 def _pattern(writer: Writer, text: str, context: str, result: TriggerResult) -> TriggerResult:
@@ -200,7 +207,6 @@ def _lesson_elsewhere(writer: Writer, said: str, result: TriggerResult) -> Trigg
     written at once or proposed on the card as the policy says."""
     from memstrata.capture.signals import user_signal
     from memstrata.core.queues import append_pending
-    from memstrata.text.titles import brief
 
     said = writer.clean(said)  # before the cuts below
     signal = user_signal("explicit_remember", said, "")

@@ -2,7 +2,8 @@
 
 ``cite`` buffers a session's citations under ``.memstrata/cite-buffer/`` and ``flush`` writes
 them to stats/citation-log.jsonl in one batch at session end (note 000: batch, not one by
-one). ``stats`` counts citations per entry and role; ``cleanup`` lists entries never cited
+one). ``stats`` counts citations per entry and role, and the repeats the learning loop
+recorded (``seen_again``: the user said again what an entry holds, evolve.known.strengthen); ``cleanup`` lists entries never cited
 and L1 principles neither cited nor verified for 90 days — as suggestions only: nothing is
 deleted by the engine.
 """
@@ -25,7 +26,9 @@ from memstrata.formats.jsonl import dump_record, parse_jsonl
 from memstrata.maintain.references import Entry, entries, resolve
 from memstrata.text.titles import brief, clip
 
-ACTIONS = ("cited", "verified")
+ACTIONS = ("cited", "verified")  # what ``cite`` records
+# what ``stats`` counts: citations, and the repeats the learning loop records itself
+COUNTED = (*ACTIONS, "seen_again")
 _SESSION = re.compile(r"^[\w.-]{1,64}$")
 
 
@@ -84,17 +87,20 @@ class EntryStats:
     last_cited: str
     times_verified: int = 0
     last_verified: str = ""
+    times_seen_again: int = 0
+    last_seen_again: str = ""
 
 
 def stats(ws: Workspace) -> dict[str, Any]:
     """Per entry: times cited and verified, and when last (note 000's 记忆统计); per role (by
     source file) totals. ``verified`` (an entry checked and found still true) counts apart
-    from ``cited``, so a principle kept alive by checks alone is visible as such."""
+    from ``cited``, so a principle kept alive by checks alone is visible as such; so does
+    ``seen_again`` (the user repeated it)."""
     records = read_citations(ws).valid
     per_entry: dict[str, EntryStats] = {}
     for record in records:
         action = record.get("action", "cited")
-        if action not in ACTIONS:
+        if action not in COUNTED:
             continue
         key = str(record["entry"])
         current = per_entry.get(key) or EntryStats(key, str(record.get("source", "")), 0, "")
@@ -102,6 +108,9 @@ def stats(ws: Workspace) -> dict[str, Any]:
         if action == "cited":
             current.times_cited += 1
             current.last_cited = max(current.last_cited, stamp)
+        elif action == "seen_again":
+            current.times_seen_again += 1
+            current.last_seen_again = max(current.last_seen_again, stamp)
         else:
             current.times_verified += 1
             current.last_verified = max(current.last_verified, stamp)
@@ -112,10 +121,14 @@ def stats(ws: Workspace) -> dict[str, Any]:
         role = ws.role_of(item.source) or "other"
         by_role[role] += item.times_cited
         verified_by_role[role] += item.times_verified
-    ordered = sorted(per_entry.values(), key=lambda s: (-s.times_cited, -s.times_verified, s.entry))
+    ordered = sorted(
+        per_entry.values(),
+        key=lambda s: (-s.times_cited, -s.times_verified, -s.times_seen_again, s.entry),
+    )
     return {
         "total": sum(s.times_cited for s in ordered),
         "total_verified": sum(s.times_verified for s in ordered),
+        "total_seen_again": sum(s.times_seen_again for s in ordered),
         "entries": [s.__dict__ for s in ordered],
         "by_role": {role: count for role, count in by_role.items() if count},
         "verified_by_role": {role: count for role, count in verified_by_role.items() if count},

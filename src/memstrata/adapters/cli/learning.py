@@ -51,7 +51,11 @@ def register(cli: click.Group) -> None:
         for item in report.signals:
             click.echo(f"{item.kind:<18} {item.brief}  —  {item.detail}")
         for written in [*report.written, *result.written]:
-            click.echo(f"written at once: {written['cite']}")
+            # a repeat of what memory holds is counted on that entry, not written again
+            done = (
+                "already in memory, seen again" if written.get("seen_again") else "written at once"
+            )
+            click.echo(f"{done}: {written['cite']}")
         for extra in (result.question, result.card):
             if extra:
                 click.echo(extra)
@@ -247,13 +251,17 @@ def register(cli: click.Group) -> None:
             return
         by_role = ", ".join(f"{k}={v}" for k, v in data["by_role"].items()) or "-"
         click.echo(
-            f"{data['total']} citation(s), {data['total_verified']} verification(s); "
-            f"by role: {by_role}"
+            f"{data['total']} citation(s), {data['total_verified']} verification(s), "
+            f"{data['total_seen_again']} repeat(s) seen again; by role: {by_role}"
         )
         for item in data["entries"]:
             verified = (
                 f", verified {item['times_verified']}x (last {item['last_verified']})"
                 if item["times_verified"]
+                else ""
+            ) + (
+                f", seen again {item['times_seen_again']}x (last {item['last_seen_again']})"
+                if item["times_seen_again"]
                 else ""
             )
             click.echo(

@@ -13,7 +13,9 @@ if TYPE_CHECKING:
     from memstrata.core.writer import Writer
 
 
-def _print(result: object, as_json: bool, writer: Writer | None = None) -> None:
+def _print(
+    result: object, as_json: bool, writer: Writer | None = None, seen_again: bool = False
+) -> None:
     """The write's location; its warnings (a file left over its line limit) on stderr and in
     the JSON."""
     from memstrata.adapters import presenters
@@ -22,9 +24,9 @@ def _print(result: object, as_json: bool, writer: Writer | None = None) -> None:
     for message in warnings:
         warn(message)
     if as_json:
-        emit_json(presenters.placed(result, warnings))  # type: ignore[arg-type]
+        emit_json(presenters.placed(result, warnings, seen_again))  # type: ignore[arg-type]
     else:
-        click.echo(presenters.placed_text(result))  # type: ignore[arg-type]
+        click.echo(presenters.placed_text(result, seen_again))  # type: ignore[arg-type]
 
 
 def register(cli: click.Group) -> None:
@@ -37,15 +39,17 @@ def register(cli: click.Group) -> None:
         help="Override the rule-based choice of where it goes.",
     )
     def remember(text: str, role: str | None, as_json: bool) -> None:
-        """Write an explicit instruction at once (记住 / remember), then log it.
+        """Write an explicit instruction at once (记住 / remember), then log it; a repeat of
+        what memory holds (in any language or wording) strengthens that entry instead.
 
         \b
         Example: memstrata remember "记住：提供商名不要用 qwen，会触发内置插件劫持"
         """
-        from memstrata.entries.remember import remember as remember_text
+        from memstrata.evolve.triggers import remember_once
 
         writer = open_writer()
-        _print(remember_text(writer, text, role=role), as_json, writer)
+        placed, seen_again = remember_once(writer, text, role=role)
+        _print(placed, as_json, writer, seen_again)
 
     @command(cli, "log", name="log")
     @click.argument("text")

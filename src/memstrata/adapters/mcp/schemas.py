@@ -69,6 +69,7 @@ class PlacedOut(TypedDict):
     title: str
     cite: str
     warnings: NotRequired[list[str]]  # e.g. the file is now over its line limit (count given)
+    seen_again: NotRequired[bool]  # remember: memory already held it, nothing was written
 
 
 class SignalItem(TypedDict):

@@ -124,12 +124,16 @@ def register(server: Any, tools: Tools) -> None:
         text: Annotated[str, Field(description="The user's instruction, as they said it.")],
         request_id: RequestId = None,
     ) -> PlacedOut:
-        from memstrata.entries.remember import remember
+        from memstrata.evolve.triggers import remember_once
+
+        def write(writer: Writer) -> dict[str, Any]:
+            placed, seen_again = remember_once(writer, text)  # a repeat is not a duplicate
+            return presenters.placed(placed, writer.warnings, seen_again)
 
         answer = tools.write(
             "remember",
             request_id,
-            lambda writer: presenters.placed(remember(writer, text), writer.warnings),
+            write,
             "memory_remember",
             {"text": text},
         )
