@@ -113,14 +113,17 @@ def test_repeated_signal_never_shows_its_text_to_shared_sessions_through_the_cit
         ).code
         == 0
     )
+    placed = remember(ws.writer(), "I prefer the Loki purple panel nightly")
     observe(ws.writer(), "preference", "I prefer the Loki purple panel nightly", explicit=True)
-    mark_promoted(ws.writer(), "C001", "USER.md:L12")
+    mark_promoted(ws.writer(), "C001", placed.span.location())
     record_signals(ws.writer(), "I prefer the Loki purple panel nightly")
     heartbeat(ws.writer(), force=True)
     rel = ws.role_path("citations")
     logged = "".join(ws.read_lines(rel))
-    # both repeats are logged (the owner's statistics keep them)
-    assert "zebramem42" in logged and '"entry":"C001"' in logged and "Loki" in logged
+    # both repeats are logged (the owner's statistics keep them), the promoted candidate's
+    # against the entry it was written to
+    assert "zebramem42" in logged and "Loki" in logged
+    assert logged.count('"action":"seen_again"') == 2
     for session in (SHARED, SUBAGENT):
         with pytest.raises(PermissionDenied):
             get_lines(ws, rel, session)

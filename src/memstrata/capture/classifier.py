@@ -347,6 +347,22 @@ _BAD_VERDICT = re.compile(
 )
 
 
+# A correction corrects something: the assistant (你 / you), a negation or a contrast, a change
+# (已经 / 换 / moved / anymore), what is missing, or a memory it makes stale. The model also
+# reads a plain statement of fact in the 是…的 form as one ("payments 模块是 lina 负责的":
+# correction and new_knowledge, learning_sim2); with none of these it is news, not a fix. On the
+# training corpus, 9 of the messages without context that fire both lack every cue but these
+# words; with them, 2 (one of each gold label).
+_CORRECTS = re.compile(
+    r"你|您|不|没|沒|别|別|非|無|无|唔|错|錯|其实|其實|而是|已经|已經|早|换|換|改|迁|遷|搬|切|停|离职|"
+    r"走了|现在|現在|旧|舊|老|少了|多了|漏|还是|還是|又|"
+    r"\b(?:you|your|you've|you're|not|no|never|now|moved|switched|changed|ditched|replaced|"
+    r"migrated|took|left|anymore|longer|renamed|retired|actually|instead|rather|but|wrong|old|"
+    r"missing|those|that's)\b|n't",
+    re.IGNORECASE,
+)
+
+
 # Sure that a message is a signal, unsure which: the gate says so, no label reaches its
 # threshold. Writers split "we switched to X" between correction and new_knowledge, so the model
 # hesitates on exactly the announcements that make memory stale ("装依赖现在改用 bun 了": p(any)
@@ -392,6 +408,14 @@ def detect_learned(
         and outdates(text.strip())
     ):
         labels.add("correction")
+    if (
+        {"correction", "new_knowledge"} <= labels
+        and "correction" not in {s.kind for s in ruled}
+        and not context.strip()
+        and not _CORRECTS.search(text)
+        and not (outdates is not None and outdates(text.strip()))
+    ):
+        labels.discard("correction")
     chosen = [s for s in ruled if s.kind in labels or s.kind == "tool_error"]
     have = {s.kind for s in chosen}
     for kind in sorted(labels - have, key=PRIORITY.__getitem__):

@@ -222,6 +222,27 @@ _CHANGE_EN = re.compile(
 )
 
 
+# A correction that opens with the wrong value alone ("不是 utf8，这个库的字符集是 utf8mb4"):
+# its title was "不是 utf8", the one thing the entry must not say first. The right clause goes
+# first ("这个库的字符集是 utf8mb4，不是 utf8"). Not a quantifier or a reason (不是所有 / 不是因为).
+_WRONG_FIRST_ZH = re.compile(
+    r"^不是\s*(?!所有|每|都|很|太|说|因为|我|你|这样|那样)(?P<wrong>[^，,。；;！!？?]{1,30})[，,；;]\s*"
+    r"(?P<right>[^。；;！!？?]+?)\s*[。.!！]*$"
+)
+_WRONG_FIRST_EN = re.compile(
+    r"^(?:not|it'?s not|it isn'?t)\s+(?P<wrong>[^,;.!?]{1,30})[,;]\s*(?P<right>[^.;!?]+?)\s*[.!]*$",
+    re.IGNORECASE,
+)
+
+
+def _right_first(body: str, lang: str) -> str:
+    match = (_WRONG_FIRST_ZH if lang == "zh" else _WRONG_FIRST_EN).match(body)
+    if not match:
+        return body
+    wrong, right = match.group("wrong").strip(), match.group("right").strip(" ，,")
+    return f"{right}，不是 {wrong}" if lang == "zh" else f"{right}, not {wrong}"
+
+
 def statement(kind: str, text: str, context: str = "") -> Statement:
     """The clean statement of a signal of ``kind`` in ``text`` (content may be empty: then
     nothing specific was said, and nothing should be written from it alone)."""
@@ -230,6 +251,7 @@ def statement(kind: str, text: str, context: str = "") -> Statement:
     body = _with_context(kind, body, context, lang) if body else body
     if kind == "correction":
         body = (_CHANGE_ZH if lang == "zh" else _CHANGE_EN).sub("", body).strip()
+        body = _right_first(body, lang)
     if not body:
         return Statement("", "")
     content, head = _focus(body)

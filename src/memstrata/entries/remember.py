@@ -28,7 +28,11 @@ _USER = re.compile(
     r"^我(?!们)|我(?:喜欢|偏好|习惯|更喜欢|不喜欢|讨厌|希望|的(?:名字|职业|工作|时区|背景))|叫我|称呼我"
     r"|(?:回复|回答|答复|输出)(?:都|一律|请)?(?:用|使用)|用(?:中文|英文|英语)(?:回复|回答)"
     r"|\bI\s+(?:prefer|like|love|hate|dislike|am|work|live|use)\b|\bI'm\b|\bmy\s+(?:name|role|job|team|timezone|preference)"
-    r"|\bcall me\b|\b(?:reply|respond|answer|write)\s+(?:to me\s+)?in\b",
+    r"|\bcall me\b|\b(?:reply|respond|answer|write)\s+(?:to me\s+)?in\b"
+    # how answers are laid out is the user's taste, even said as a standing rule (以后都用表格来
+    # 对比方案, "Always put comparisons in a table": learning_sim2)
+    r"|(?:用|以|放进?|做成|列成)(?:表格|列表)|表格(?:来|的形式)?(?:对比|展示|列出|比较)"
+    r"|\b(?:in|as) (?:a )?(?:table|bullet list|bullet points)\b",
     re.IGNORECASE,
 )
 _RULE = re.compile(
@@ -44,7 +48,7 @@ _BACKGROUND = re.compile(
     re.IGNORECASE,
 )
 _STYLE = re.compile(
-    r"回复|回答|语言|格式|简短|详细|语气|\breply|\brespond|\banswer|\blanguage|\bformat|\btone|\bconcise",
+    r"回复|回答|语言|格式|简短|详细|语气|表格|列表|\btables?\b|\breply|\brespond|\banswer|\blanguage|\bformat|\btone|\bconcise",
     re.IGNORECASE,
 )
 _REASON = re.compile(

@@ -37,13 +37,18 @@ WORD_COSINE = 0.70
 FRAME = frozenset(
     """喜欢 更喜欢 比较 偏好 习惯 更 以后 今后 往后 从今以后 都 用 使用 采用 写 说 别 不要 要 请 一律 每次
     总是 永远 一直 记住 记得 记一下 一点 一些 就 就行 就好 行 好 吧 下次 也 一下 帮 我们 咱们 现在 改用
-    尽量 最好 希望 必须 务必 一定 不用 给 我 你 一遍 之前 以前 前先 然后 再 先
+    尽量 最好 希望 必须 务必 一定 不用 给 我 你 一遍 之前 以前 前先 然后 再 先 后面 之后 以后再 带上 还是
     prefer prefers preferred like likes rather please always never use using used keep from now
     want would i'd instead just make sure remember going forward let's lets don't do does
     stop start ok okay""".split()  # noqa: SIM905
 )
 # A name rather than a word: snake_case, kebab-case, a version or a host (node18, pg-stg-01).
 _NAME = re.compile(r"^[a-z][a-z0-9]*[_.-][a-z0-9]|^[a-z]+\d|^\d+[a-z]", re.IGNORECASE)
+# Words that carry the sentence rather than its subject: a single Chinese character left alone
+# by the segmenter (看 / 摆 / 放 / 来 / 上: "先看结论", "细节放后面", "用表格来对比") and English
+# light verbs and quantifiers ("put comparisons in a table", "on every function"). Aligned, they
+# count; unaligned, they are not what makes two statements differ.
+_LIGHT_EN = frozenset("put get take give have make every each any".split())  # noqa: SIM905
 _LEADING = re.compile(r"^(?:别|不要|不|要|请|都|就|用|也|先)(?=[\u4e00-\u9fff])")
 
 
@@ -59,6 +64,16 @@ def content_words(text: str) -> list[str]:
         if word and word not in STOPWORDS and word not in FRAME:
             found.setdefault(word, None)
     return list(found)
+
+
+def _share(words: list[str], lonely: list[str]) -> float:
+    """The share of ``words`` aligned, light words counted only when they are."""
+    counted = [word for word in words if not (word in lonely and _light(word))]
+    return 1 - sum(word in lonely for word in counted) / len(counted) if counted else 0.0
+
+
+def _light(word: str) -> bool:
+    return (len(word) == 1 and bool(CJK_RUN.fullmatch(word))) or word in _LIGHT_EN
 
 
 def _forms(word: str) -> set[str]:
@@ -132,7 +147,6 @@ def overlaps(first: str, others: Sequence[str], embed: Embed | None = None) -> l
         if any(_NAME.search(word) for word in lonely):
             result.append(0.0)  # a name only one says (snake_case, node18): another value
             continue
-        left = 1 - sum(a in lonely for a in mine) / len(mine)
-        right = 1 - sum(b in lonely for b in words) / len(words)
+        left, right = (_share(side, lonely) for side in (mine, words))
         result.append(min(left, right))
     return result

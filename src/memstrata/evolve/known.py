@@ -28,7 +28,7 @@ from memstrata.formats.bullets import parse_bullets
 from memstrata.formats.candidates import parse_candidates
 from memstrata.formats.patterns import parse_patterns
 from memstrata.formats.principles import parse_principles
-from memstrata.text.similarity import similarity
+from memstrata.text.similarity import shared_terms, similarity
 from memstrata.text.titles import brief
 
 Embed = Callable[[list[str]], Any]
@@ -63,9 +63,11 @@ _LATIN_NAME = re.compile(r"[a-z][\w.+#/-]*[a-z0-9]", re.IGNORECASE)
 
 
 def shared_names(first: str, second: str) -> set[str]:
-    """The names (Latin words of 3+ characters that are not frame or function words) both
-    statements say."""
+    """The names both statements say: Latin words of 3+ characters that are not frame or
+    function words, and the engineering glossary's compound terms in either language
+    (类型标注 / "type hints": ``jargon.compound_terms``), named ``term:N``."""
     from memstrata.evolve.bilingual import FRAME
+    from memstrata.recall.jargon import compound_terms
     from memstrata.text.tokenize import STOPWORDS
 
     def names(text: str) -> set[str]:
@@ -75,7 +77,8 @@ def shared_names(first: str, second: str) -> set[str]:
             if len(m.group(0)) >= 3 and m.group(0).lower() not in STOPWORDS | FRAME
         }
 
-    return names(first) & names(second)
+    terms = {f"term:{n}" for n in compound_terms(first) & compound_terms(second)}
+    return names(first) & names(second) | terms
 
 
 def cross_language(first: str, second: str) -> bool:
@@ -224,6 +227,12 @@ def contradicts(first: str, second: str) -> bool:
     a, b = values(first), values(second)
     if not a or not b:
         return False
+    # A term both name, one in English ("type hint") and one in Chinese (类型标注), is no value
+    # of either: its words are the same thing said twice.
+    mine, theirs = _shared_term_words(first, second)
+    a, b = a - mine, b - theirs
+    if not a or not b:
+        return False
     if cross_language(first, second):
         # Only the Latin names a Chinese statement holds compare with the English one's values
         # ("装依赖用 pnpm" / "use yarn for installs"); a Chinese statement without any names
@@ -233,6 +242,22 @@ def contradicts(first: str, second: str) -> bool:
 
         return any(not said(v, second) for v in a) and any(not said(v, first) for v in b)
     return bool(a - b) and bool(b - a) and not (a & b and (a <= b or b <= a))
+
+
+def _shared_term_words(first: str, second: str) -> tuple[set[str], set[str]]:
+    """For each statement, the words of the compound terms it says that the other names too
+    (in either language)."""
+    from memstrata.recall.jargon import compound_terms, glossary
+
+    concepts = glossary().concepts
+    shared = compound_terms(first) & compound_terms(second)
+
+    def said(text: str) -> set[str]:
+        flat = " ".join(text.lower().split())
+        variants = (v for n in shared for v in concepts[n] if v in flat)
+        return {word for variant in variants for word in variant.split()}
+
+    return said(first), said(second)
 
 
 def _flat(text: str) -> str:
@@ -254,7 +279,9 @@ def same(
     an embedding not far apart."""
     if contradicts(first, second):
         return False
-    if similarity(first, second) >= lexical:
+    # Words alone decide only when two or more are shared: the overlap coefficient of a two-word
+    # statement is 0.5 for one shared word ("规则 0" / "第五十行的规则", "用 pnpm" / "pnpm 别装全局").
+    if similarity(first, second) >= lexical and shared_terms(first, second) >= 2:
         alike = True
     elif cosine is None:
         return False

@@ -104,10 +104,14 @@ def _outdates(writer: Writer, text: str) -> bool:
     """Whether ``text`` names another value for something memory or the pool holds (asked only
     of a message the classifier is sure of and cannot label: reading memory costs an
     embedding of its entries)."""
+    from memstrata.core.permissions import can_read
     from memstrata.evolve import known
     from memstrata.evolve.heartbeat import embedder_for
 
-    return bool(known.outdated(writer.ws, text, embedder_for(writer.ws)))
+    # only entries the session may read: the label it gets back must not tell a shared session
+    # what a private file or the candidate pool holds
+    stale = known.outdated(writer.ws, text, embedder_for(writer.ws))
+    return any(can_read(writer.ws.config, writer.session, k.role) for k in stale)
 
 
 def write_explicit(writer: Writer, signal: Signal) -> dict[str, Any]:
@@ -129,13 +133,17 @@ def remember_once(writer: Writer, text: str, role: str | None = None) -> tuple[P
     the existing entry is strengthened (a repeat, in any language or other words, is not a
     second entry) and returned with True. ``memstrata remember``, the MCP tool and ``signal``
     all come here, so none of them writes a duplicate."""
+    from memstrata.core.permissions import can_read
     from memstrata.entries.remember import remember, strip_trigger
     from memstrata.evolve import known
     from memstrata.evolve.heartbeat import embedder_for
 
     ws = writer.ws
     body = writer.clean(strip_trigger(text))
-    same = known.find(ws, body, embedder_for(ws)) if body else None
+    # Only what this session may read: "already in memory" with a private entry's words (or
+    # at all) would tell a shared session what USER.md holds.
+    visible = [k for k in known.entries(ws) if can_read(ws.config, writer.session, k.role)]
+    same = known.find(ws, body, embedder_for(ws), visible) if body else None
     if same is None:
         return remember(writer, text, role=role), False
     known.strengthen(writer, same, body, ws.now().isoformat(timespec="seconds"))

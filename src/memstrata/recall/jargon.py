@@ -111,6 +111,25 @@ def jargon_synonyms(text: str, terms: list[str]) -> dict[str, list[str]]:
     return {term: words for term, words in out.items() if words}
 
 
+def compound_terms(text: str) -> set[int]:
+    """The glossary concepts ``text`` names by a compound variant: two or more English words
+    ("type hint", "bastion host") or three or more Chinese characters (类型标注, 跳板机). A
+    compound names one thing as a proper name does; a short word (部署, deploy) only says
+    what a statement is about in general."""
+    found = glossary()
+    lower = " ".join(text.lower().split())
+    words = _EN_WORDS.findall(lower)
+    concepts: set[int] = set()
+    for size in range(_LONGEST_PHRASE, 1, -1):
+        for start in range(len(words) - size + 1):
+            concepts.update(found.by_variant.get(" ".join(words[start : start + size]), []))
+    for run in CJK_RUN.findall(text):
+        for start in range(len(run)):
+            for end in range(start + 3, min(len(run), start + _LONGEST_CHINESE) + 1):
+                concepts.update(found.by_variant.get(run[start:end], []))
+    return concepts
+
+
 # What the segmenter may leave on a variant: 退回去 is 退回, 客户端 is not 客户.
 _PARTICLES = frozenset("去了的过掉下上来出回起")
 
