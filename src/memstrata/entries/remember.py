@@ -32,7 +32,10 @@ _USER = re.compile(
     # how answers are laid out is the user's taste, even said as a standing rule (以后都用表格来
     # 对比方案, "Always put comparisons in a table": learning_sim2)
     r"|(?:用|以|放进?|做成|列成)(?:表格|列表)|表格(?:来|的形式)?(?:对比|展示|列出|比较)"
-    r"|\b(?:in|as) (?:a )?(?:table|bullet list|bullet points)\b",
+    r"|\b(?:in|as) (?:a )?(?:table|bullet list|bullet points)\b"
+    # so is the order of an answer (以后都先说结论再展开, "bottom line first": learning_sim3)
+    r"|先(?:说|给|讲|写|摆|放)结论|结论(?:先行|放(?:在)?(?:最)?前面)"
+    r"|\b(?:bottom line|conclusion|tl;?dr|the answer) first\b|\blead with the (?:conclusion|bottom line|answer)\b",
     re.IGNORECASE,
 )
 _RULE = re.compile(

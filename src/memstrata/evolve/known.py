@@ -23,7 +23,7 @@ from memstrata.core.queues import append_citations
 from memstrata.core.workspace import Workspace
 from memstrata.core.writer import Writer
 from memstrata.evolve.bilingual import overlaps
-from memstrata.evolve.polarity import opposed, values_differ, without_values
+from memstrata.evolve.polarity import group_value, opposed, values_differ, without_values
 from memstrata.formats.bullets import parse_bullets
 from memstrata.formats.candidates import parse_candidates
 from memstrata.formats.patterns import parse_patterns
@@ -40,7 +40,13 @@ _OBJECT = re.compile(
     r"\b(?:use|using|in|with|via|prefer|to|is|are|be|not)\s+([A-Za-z0-9][\w.+/#-]*)", re.IGNORECASE
 )
 _CJK = re.compile(r"[\u4e00-\u9fff]")
-_COMMON = frozenset(re.findall(r"\w+", "a an the it this that them my our your all any code"))
+_COMMON = frozenset(
+    re.findall(
+        r"\w+",
+        "a an the it this that them my our your all any code out up down here there now then"
+        " me you us one ones each every some",
+    )
+)
 
 
 # Across languages there are no shared words, only the embedding: true restatements measured
@@ -224,7 +230,10 @@ def values(text: str) -> set[str]:
 
 def contradicts(first: str, second: str) -> bool:
     """Same frame, different values: each names a value the other does not."""
-    a, b = values(first), values(second)
+    # a language, weekday or indentation is compared pole by pole (values_differ), across
+    # languages: "comments in English" names no value "注释写英文" lacks
+    a = {v for v in values(first) if not group_value(v)}
+    b = {v for v in values(second) if not group_value(v)}
     if not a or not b:
         return False
     # A term both name, one in English ("type hint") and one in Chinese (类型标注), is no value

@@ -113,11 +113,18 @@ _ZH_NOT_NEGATION = re.compile(
     r"不错|不过|不同|不少|不断|不仅|不然|不但|不管|不如|无论|非常|除非|别人|别的|级别|类别|区别"
     r"|分别|特别|差别|告别|识别|并非|无法"
 )
+# "can't" turns something down only when it is said to the agent or the team ("you can't use
+# npm here"); "Tomasz can't read the Chinese ones", "I can't even add testers myself" say what
+# someone is unable to do, a reason, not the opposite of a preference (learning_sim3).
 _EN_NEGATION = re.compile(
     r"\b(?:not|no|never|without|avoid|nor|don['’]?t|do not|doesn['’]?t|shouldn['’]?t|"
-    r"can['’]?t|won['’]?t|isn['’]?t|aren['’]?t|rather than|instead of)\b",
+    r"(?:you|we) (?:can['’]?t|cannot)|won['’]?t|isn['’]?t|aren['’]?t|rather than|instead of)\b",
     re.IGNORECASE,
 )
+# A complaint names what the user does not want without a negation: "whole file pasted back
+# again 😑", "class components again 🙄", "又写中文注释了". Such a clause is what is turned down,
+# as "别每次把整个文件甩回来" says with one (learning_sim3: read after its first, blind run).
+_COMPLAINT = re.compile(r"\bagain\b|(?<![一])又(?!一次|来|好)|[😑🙄😩😤😒🤦]", re.IGNORECASE)
 # "prefer spaces over tabs", "rather use async than callbacks": what comes after "over" or
 # "than" is the value turned down ("over SSH" without a preference before it is a preposition).
 _OVER = re.compile(
@@ -133,7 +140,7 @@ _TURNED_ON = re.compile(
 _VERB_PREFIX = "写调改变再先更放"
 # A small count on its own ("4 个空格", "2 spaces"), not part of a name, version, date or time.
 _COUNT = re.compile(r"(?<![A-Za-z0-9_.:/-])\d{1,2}(?![A-Za-z0-9_.:/-])")
-_CLAUSE = re.compile(r"[,，。.;；!！?？、:：]|\bbut\b|但是|但")
+_CLAUSE = re.compile(r"[,，。.;；!！?？、:：…]|\.\.\.|[😑🙄😩😤😒🤦]|\bbut\b|但是|但")
 _ORDER = (
     (re.compile(r"先(.+?)(?:再|然后|之后|后)(.+)"), False),
     (re.compile(r"(.+?)(?:之后|后)再(.+)"), False),
@@ -175,11 +182,12 @@ def poles_differ(first: dict[str, set[int]], second: dict[str, set[int]]) -> boo
     return any(group in second and not (poles & second[group]) for group, poles in first.items())
 
 
-def _parts(text: str) -> tuple[str, str]:
-    """What ``text`` affirms and what it negates (from a negation to the end of its clause),
-    each clause of either ending in "，"."""
+def _parts(text: str) -> tuple[str, str, str]:
+    """What ``text`` affirms, what it negates (from a negation to the end of its clause) and
+    what it complains about (a clause of "…again 😑" / "又…了"), each clause ending in "，"."""
     affirmed: list[str] = []
     negated: list[str] = []
+    complained: list[str] = []
     for clause in _CLAUSE.split(text):
         if not clause or not clause.strip():
             continue
@@ -192,28 +200,41 @@ def _parts(text: str) -> tuple[str, str]:
         if over := _OVER.search(masked):
             word = "over" if over.group("over") else "than"
             hits.append((over.start(word), over.end(word)))
+        if not hits and _COMPLAINT.search(clause):
+            complained.append(clause)
+            continue
         start, end = min(hits, default=(len(clause), len(clause)))
         affirmed.append(clause[:start])
         negated.append(clause[end:])
-    return "，".join(affirmed), "，".join(negated)
+    return "，".join(affirmed), "，".join(negated), "，".join(complained)
 
 
-def _split_negated(text: str) -> tuple[list[str], list[str]]:
-    """The content words ``text`` affirms and those it negates."""
+def _split_negated(text: str) -> tuple[list[str], list[str], list[str]]:
+    """The content words ``text`` affirms, negates and complains about."""
     from memstrata.evolve.bilingual import content_words
 
-    affirmed, negated = _parts(text)
-    return content_words(affirmed), content_words(negated)
+    affirmed, negated, complained = _parts(text)
+    return content_words(affirmed), content_words(negated), content_words(complained)
 
 
 def _negation_clash(first: str, second: str) -> bool:
+    """One side turns down what the other affirms, and the other turns none of it down. A
+    complaint turns something down too, but only to answer a negation ("别每次把整个文件甩回来"
+    / "whole file pasted back again 😑"): alone it is too weak a cue to call two statements
+    opposite ("inline style 看着好累" / "again with the inline styles 😩")."""
     from memstrata.evolve.bilingual import dictionary_keys
 
-    mine_yes, mine_no = _split_negated(first)
-    theirs_yes, theirs_no = _split_negated(second)
+    mine_yes, mine_no, mine_gripe = _split_negated(first)
+    theirs_yes, theirs_no, theirs_gripe = _split_negated(second)
     if not mine_no and not theirs_no:
         return False
-    keys = dictionary_keys(list(dict.fromkeys([*mine_yes, *mine_no, *theirs_yes, *theirs_no])))
+    keys = dictionary_keys(
+        list(
+            dict.fromkeys(
+                [*mine_yes, *mine_no, *mine_gripe, *theirs_yes, *theirs_no, *theirs_gripe]
+            )
+        )
+    )
 
     def meets(words: list[str], others: list[str]) -> bool:
         return any(keys[a] & keys[b] for a in words for b in others)
@@ -223,7 +244,9 @@ def _negation_clash(first: str, second: str) -> bool:
 
     if _names_both(first, second, mine_no, theirs_no):
         return False
-    return one_sided(mine_no, theirs_yes, theirs_no) or one_sided(theirs_no, mine_yes, mine_no)
+    return one_sided(mine_no, theirs_yes, theirs_no + theirs_gripe) or one_sided(
+        theirs_no, mine_yes, mine_no + mine_gripe
+    )
 
 
 def _names_both(first: str, second: str, mine_no: list[str], theirs_no: list[str]) -> bool:
@@ -272,6 +295,12 @@ def opposed(first: str, second: str) -> bool:
     if poles_differ(word_poles(_words(_parts(first)[0])), word_poles(_words(_parts(second)[0]))):
         return True
     return _negation_clash(first, second) or _order_clash(first, second)
+
+
+def group_value(word: str) -> bool:
+    """Whether ``word`` is a member of a value group (English, 周五, tabs): such values are
+    compared by ``values_differ``, pole by pole and across languages, not as names."""
+    return any(word.lower() in pole for group in VALUE_GROUPS for pole in ANTONYMS[group])
 
 
 def _value_poles(text: str) -> dict[str, set[int]]:
