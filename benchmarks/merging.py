@@ -10,7 +10,10 @@ the old rule (words and sentence cosine) and the new one, the share of restateme
 and the false-merge rate, with the pairs that merge wrongly; and how many pairs of opposite
 preferences merge (OPPOSITE_DEV, the tester's pairs polarity.py was built on; OPPOSITE_HELD,
 never tuned on). Both rules call known.same, so both include the polarity check where the code
-has it: run it on main's code to see the numbers before it.
+has it: run it on main's code to see the numbers before it. Since issue 11 round 9 also the
+pairs of benchmarks/data/merging_details.py (written blind, then used to build
+memstrata.evolve.changes: a development set): 40 restatements with other details on both sides
+(should merge) and 40 changes of value (must not: a change counted as a repeat is lost).
 
     .venv/bin/python benchmarks/merging.py
 """
@@ -21,6 +24,7 @@ import itertools
 
 from common import write_results
 from data.merging import DISTINCT, OPPOSITE_DEV, OPPOSITE_HELD, SAME
+from data.merging_details import CHANGED_VALUE, RESTATED_WITH_DETAILS
 
 from memstrata.core.config import EvolveSettings
 from memstrata.evolve.bilingual import overlaps
@@ -36,9 +40,12 @@ def main() -> None:
     ]
     pairs += [(a, b, "opposite_dev") for a, b in OPPOSITE_DEV]
     pairs += [(a, b, "opposite_held") for a, b in OPPOSITE_HELD]
+    pairs += [(a, b, "details") for a, b in RESTATED_WITH_DETAILS]
+    pairs += [(a, b, "changed") for a, b in CHANGED_VALUE]
     results: dict[str, dict] = {}
     for rule in ("words + sentence cosine", "+ aligned content words"):
-        merged_same = 0
+        merged_same = merged_details = 0
+        changes_merged: list[str] = []
         wrong: list[str] = []
         opposites: dict[str, list[str]] = {"opposite_dev": [], "opposite_held": []}
         for first, second, kind in pairs:
@@ -48,6 +55,11 @@ def main() -> None:
             merged = same(first, second, settings.match, cosine, settings.match_embedding, overlap)
             if kind == "same":
                 merged_same += merged
+            elif kind == "details":
+                merged_details += merged
+            elif kind == "changed":
+                if merged:
+                    changes_merged.append(f"{first} / {second} (cosine {cosine:.2f})")
             elif merged:
                 (wrong if kind == "distinct" else opposites[kind]).append(
                     f"{first} / {second} (cosine {cosine:.2f})"
@@ -65,15 +77,22 @@ def main() -> None:
             "opposites_merged_held": len(opposites["opposite_held"]),
             "opposites_held": len(OPPOSITE_HELD),
             "opposites_wrongly_merged": opposites["opposite_dev"] + opposites["opposite_held"],
+            "restated_with_details_merged": merged_details,
+            "restated_with_details": len(RESTATED_WITH_DETAILS),
+            "changes_merged": len(changes_merged),
+            "changes": len(CHANGED_VALUE),
+            "changes_wrongly_merged": changes_merged,
         }
         print(
             f"{rule:<26} restatements merged {merged_same}/{len(SAME)} "
             f"({merged_same / len(SAME):.0%}); false merges {len(wrong)}/{distinct_pairs} "
             f"({len(wrong) / distinct_pairs:.2%}); opposites merged "
             f"{len(opposites['opposite_dev'])}/{len(OPPOSITE_DEV)} (dev), "
-            f"{len(opposites['opposite_held'])}/{len(OPPOSITE_HELD)} (held out)"
+            f"{len(opposites['opposite_held'])}/{len(OPPOSITE_HELD)} (held out); "
+            f"restated with details merged {merged_details}/{len(RESTATED_WITH_DETAILS)}, "
+            f"changes merged {len(changes_merged)}/{len(CHANGED_VALUE)}"
         )
-        for pair in wrong + opposites["opposite_dev"] + opposites["opposite_held"]:
+        for pair in wrong + opposites["opposite_dev"] + opposites["opposite_held"] + changes_merged:
             print(f"    wrongly merged: {pair}")
     print(f"wrote {write_results('merging', results)}")
 

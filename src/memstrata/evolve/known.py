@@ -23,7 +23,13 @@ from memstrata.core.queues import append_citations
 from memstrata.core.workspace import Workspace
 from memstrata.core.writer import Writer
 from memstrata.evolve.bilingual import overlaps
-from memstrata.evolve.polarity import group_value, opposed, values_differ, without_values
+from memstrata.evolve.polarity import (
+    affirmed,
+    group_value,
+    opposed,
+    values_differ,
+    without_values,
+)
 from memstrata.formats.bullets import parse_bullets
 from memstrata.formats.candidates import parse_candidates
 from memstrata.formats.patterns import parse_patterns
@@ -229,7 +235,12 @@ def values(text: str) -> set[str]:
 
 
 def contradicts(first: str, second: str) -> bool:
-    """Same frame, different values: each names a value the other does not."""
+    """Same subject, different values: each names a value the other does not, and the
+    difference is a change, not other details of the same thing (``changes``)."""
+    from memstrata.evolve import changes
+
+    if values_differ(first, second):  # "Reply in Chinese" / "Reply in English"
+        return True
     # a language, weekday or indentation is compared pole by pole (values_differ), across
     # languages: "comments in English" names no value "注释写英文" lacks
     a = {v for v in values(first) if not group_value(v)}
@@ -242,6 +253,23 @@ def contradicts(first: str, second: str) -> bool:
     a, b = a - mine, b - theirs
     if not a or not b:
         return False
+    if changes.announced(first, second, a, b) or changes.slot_changed(first, second):
+        return True
+    if not _values_differ(first, second, a, b):
+        return False
+    # what both name: a value, or a glossary term (Figma / 设计稿) taken out of the values above
+    shared = shared_names(first, second) if cross_language(first, second) else a & b | mine
+    return not changes.only_details(
+        first,
+        second,
+        shared,
+        {v for v in values(affirmed(first)) if not group_value(v)} - mine,
+        {v for v in values(affirmed(second)) if not group_value(v)} - theirs,
+    )
+
+
+def _values_differ(first: str, second: str, a: set[str], b: set[str]) -> bool:
+    """Each names a value the other does not."""
     if cross_language(first, second):
         # Only the Latin names a Chinese statement holds compare with the English one's values
         # ("装依赖用 pnpm" / "use yarn for installs"); a Chinese statement without any names

@@ -209,6 +209,11 @@ def _parts(text: str) -> tuple[str, str, str]:
     return "，".join(affirmed), "，".join(negated), "，".join(complained)
 
 
+def affirmed(text: str) -> str:
+    """What ``text`` affirms: its clauses up to a negation, without complaints."""
+    return _parts(text)[0]
+
+
 def _split_negated(text: str) -> tuple[list[str], list[str], list[str]]:
     """The content words ``text`` affirms, negates and complains about."""
     from memstrata.evolve.bilingual import content_words
@@ -299,8 +304,11 @@ def opposed(first: str, second: str) -> bool:
 
 def group_value(word: str) -> bool:
     """Whether ``word`` is a member of a value group (English, 周五, tabs): such values are
-    compared by ``values_differ``, pole by pole and across languages, not as names."""
-    return any(word.lower() in pole for group in VALUE_GROUPS for pole in ANTONYMS[group])
+    compared by ``values_differ``, pole by pole and across languages, not as names. A number is
+    a value of its own ("规则 3" / "规则 0"), whatever the count group holds."""
+    return not word.isdigit() and any(
+        word.lower() in pole for group in VALUE_GROUPS for pole in ANTONYMS[group]
+    )
 
 
 def _value_poles(text: str) -> dict[str, set[int]]:

@@ -1,0 +1,67 @@
+"""Issue 11, round 9: a restatement with other details is a repeat, a change of value is not
+(memstrata.evolve.changes). The third scenario's first run wrote "App Store Connect 的权限在
+Ethan 手上" and "TestFlight 加外部测试员还是得找 Ethan，ASC 就他一个 admin" as two entries, and on
+benchmarks/data/merging_details.py 10 of 40 changes of value merged as repeats (the update lost)."""
+
+from __future__ import annotations
+
+import pytest
+
+from memstrata.evolve import changes, known
+
+
+def test_a_restatement_with_other_details_is_a_repeat() -> None:
+    first = "App Store Connect 的权限在 Ethan 手上，加测试员得找他"
+    again = "TestFlight 加外部测试员还是得找 Ethan，ASC 就他一个 admin"
+    assert not known.contradicts(first, again)
+    # measured with the real embedder: cosine 0.55, content overlap 0.40, the name Ethan shared
+    assert known.same(first, again, 0.6, cosine=0.55, semantic=0.8, overlap=0.4)
+    assert not known.contradicts(
+        "设计稿都在 Figma 的 Mobile-v2 文件里", "要看设计稿就去 Figma，没权限找 Chloe"
+    )
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        # the old value named again, turned down: a change announced
+        ("MinIO 的控制台端口是 9001", "MinIO 控制台端口是 9090，别再敲 9001 了"),
+        (
+            "订单服务 order-service 的负责人是 Leo",
+            "order-service 现在归 Sophie 管了，Leo 调去做 infra 了",
+        ),
+        ("错误监控接的是 Bugsnag", "错误监控用的 Sentry，Bugsnag 那个合同没续"),
+        # the same slot filled with another value, beside other details
+        (
+            "For diagrams I prefer Mermaid in the README",
+            "For diagrams I prefer PlantUML, Mermaid renders badly in Confluence",
+        ),
+        # one value against one of the same shape
+        (
+            "Nightly backups are kept for 14 days in Backblaze",
+            "Nightly backups are kept for 30 days in Backblaze",
+        ),
+        ("测试库在 pg-test-01，账号用 readonly", "测试库在 pg-test-04，账号还是 readonly"),
+        ("装依赖用 pnpm", "用 npm 装依赖"),
+    ],
+)
+def test_a_change_of_value_is_never_a_repeat(old: str, new: str) -> None:
+    assert known.contradicts(old, new)
+    assert known.contradicts(new, old)
+    assert not known.same(old, new, 0.6, cosine=0.95, semantic=0.8, overlap=1.0)
+
+
+def test_a_name_inside_another_is_not_said() -> None:
+    assert not changes.said("npm", "装依赖用 pnpm")
+    assert changes.said("pnpm", "装依赖用 pnpm 吧")
+    assert changes.said("mac-mini-03", "打包都在 mac mini 03 上跑")
+
+
+def test_two_failures_sharing_only_a_count_stay_apart() -> None:
+    # a bare number names no subject: the second scenario's terraform failure was counted as a
+    # repeat of the alembic one while this rule was being built
+    assert known.contradicts(
+        "alembic upgrade head 反复失败 2 次。sqlalchemy.exc.OperationalError: password failed",
+        "terraform -chdir=infra/prod plan 反复失败 2 次。Error: Backend initialization required",
+    )
+    assert known.contradicts("规则 3", "规则 0")
