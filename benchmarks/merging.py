@@ -13,7 +13,9 @@ never tuned on). Both rules call known.same, so both include the polarity check 
 has it: run it on main's code to see the numbers before it. Since issue 11 round 9 also the
 pairs of benchmarks/data/merging_details.py (written blind, then used to build
 memstrata.evolve.changes: a development set): 40 restatements with other details on both sides
-(should merge) and 40 changes of value (must not: a change counted as a repeat is lost).
+(should merge) and 40 changes of value (must not: a change counted as a repeat is lost); and
+the 40 pairs of benchmarks/data/merging_shared_names.py (written blind): different facts that
+share a name (must not merge: the second would be counted as a repeat and lost).
 
     .venv/bin/python benchmarks/merging.py
 """
@@ -25,6 +27,7 @@ import itertools
 from common import write_results
 from data.merging import DISTINCT, OPPOSITE_DEV, OPPOSITE_HELD, SAME
 from data.merging_details import CHANGED_VALUE, RESTATED_WITH_DETAILS
+from data.merging_shared_names import DIFFERENT_SHARING_A_NAME
 
 from memstrata.core.config import EvolveSettings
 from memstrata.evolve.bilingual import overlaps
@@ -42,10 +45,12 @@ def main() -> None:
     pairs += [(a, b, "opposite_held") for a, b in OPPOSITE_HELD]
     pairs += [(a, b, "details") for a, b in RESTATED_WITH_DETAILS]
     pairs += [(a, b, "changed") for a, b in CHANGED_VALUE]
+    pairs += [(a, b, "one_name") for a, b in DIFFERENT_SHARING_A_NAME]
     results: dict[str, dict] = {}
     for rule in ("words + sentence cosine", "+ aligned content words"):
         merged_same = merged_details = 0
         changes_merged: list[str] = []
+        one_name_merged: list[str] = []
         wrong: list[str] = []
         opposites: dict[str, list[str]] = {"opposite_dev": [], "opposite_held": []}
         for first, second, kind in pairs:
@@ -57,9 +62,11 @@ def main() -> None:
                 merged_same += merged
             elif kind == "details":
                 merged_details += merged
-            elif kind == "changed":
+            elif kind in ("changed", "one_name"):
                 if merged:
-                    changes_merged.append(f"{first} / {second} (cosine {cosine:.2f})")
+                    (changes_merged if kind == "changed" else one_name_merged).append(
+                        f"{first} / {second} (cosine {cosine:.2f})"
+                    )
             elif merged:
                 (wrong if kind == "distinct" else opposites[kind]).append(
                     f"{first} / {second} (cosine {cosine:.2f})"
@@ -82,6 +89,9 @@ def main() -> None:
             "changes_merged": len(changes_merged),
             "changes": len(CHANGED_VALUE),
             "changes_wrongly_merged": changes_merged,
+            "one_name_two_facts_merged": len(one_name_merged),
+            "one_name_two_facts": len(DIFFERENT_SHARING_A_NAME),
+            "one_name_wrongly_merged": one_name_merged,
         }
         print(
             f"{rule:<26} restatements merged {merged_same}/{len(SAME)} "
@@ -90,9 +100,17 @@ def main() -> None:
             f"{len(opposites['opposite_dev'])}/{len(OPPOSITE_DEV)} (dev), "
             f"{len(opposites['opposite_held'])}/{len(OPPOSITE_HELD)} (held out); "
             f"restated with details merged {merged_details}/{len(RESTATED_WITH_DETAILS)}, "
-            f"changes merged {len(changes_merged)}/{len(CHANGED_VALUE)}"
+            f"changes merged {len(changes_merged)}/{len(CHANGED_VALUE)}, "
+            f"different facts sharing a name merged {len(one_name_merged)}/"
+            f"{len(DIFFERENT_SHARING_A_NAME)}"
         )
-        for pair in wrong + opposites["opposite_dev"] + opposites["opposite_held"] + changes_merged:
+        for pair in (
+            wrong
+            + opposites["opposite_dev"]
+            + opposites["opposite_held"]
+            + changes_merged
+            + one_name_merged
+        ):
             print(f"    wrongly merged: {pair}")
     print(f"wrote {write_results('merging', results)}")
 

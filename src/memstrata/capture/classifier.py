@@ -82,7 +82,8 @@ _REPORTED = re.compile(
     re.IGNORECASE,
 )
 _OWN_REQUEST = re.compile(
-    r"你?记(?:一下|下来|住|着)|写进|记到|存到|别忘|remember|note (?:this|that|it)|add (?:this|that|it) to",
+    r"你?记(?:一下|下来|住|着)|写进|记到|存到|别忘|你也(?:要|得)遵守|remember|note (?:this|that|it)"
+    r"|add (?:this|that|it) to",
     re.IGNORECASE,
 )
 # What reported speech cannot carry for the user: their own rule, taste, correction or praise;
@@ -92,7 +93,8 @@ _NOT_REPORTED = frozenset({"explicit_remember", "preference", "correction", "sat
 # A group's own rule told about ("老周他们后端组有条死规矩：周五永远不要发版"): reported too. No
 # corpus utterance has this shape; learning_sim3 (a blind scenario, read after its first run) does.
 _GROUP_RULE = re.compile(
-    r"(?:他们|那边|隔壁|别的组|[\u4e00-\u9fff]{1,2}组)[^，,。：:]{0,8}有(?:条|个|一条)(?:死)?(?:规矩|规定|铁律)"
+    r"(?<![我咱])(?:他们|那边|隔壁|别的组|(?<![我咱]们)[\u4e00-\u9fff]{1,2}组)[^，,。：:]{0,8}"
+    r"有(?:条|个|一条)(?:死)?(?:规矩|规定|铁律)"
     r"|\b(?:their|his|her|that) (?:team|group|org)\b[^.;!?]{0,20}\bhas (?:a|this) (?:rule|policy)\b",
     re.IGNORECASE,
 )

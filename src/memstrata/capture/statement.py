@@ -22,21 +22,28 @@ _LEAD = re.compile(
     r"|(?:请|千万|一定|务必)?(?:你)?(?:记住|记一下|记下来|记好了|记着)(?:这个|这条|这点|一下)?"
     r"|这个经验记一下|这个记一下|以后都这样|就这样|下次(?:也)?(?:记得|别忘了)|别忘了|对了"
     r"|顺便(?:说|提)一下|另外"
-    r"|(?:顺便|顺带)(?:说|提)?(?:一?下|一句)?|插一句|补充一下|(?:早|早上好|嗨|哈喽)(?=[～~!！,，])"
-    # a request that names the memory instead of saying 记住 ("这条写进你的 memory：…")
-    r"|(?:请|帮我|麻烦)?把?(?:这条|这个|这点|这句|下面这条|这)?"
-    r"(?:写进|写到|记到|记在|记进|加到|加进|存到|存进|放进|放到)(?:你的?|你那个)?\s*"
-    r"(?:MEMORY(?:\.md)?|USER\.md|memory|记忆库?|备忘录?|小本本|笔记|长期记忆)(?:里|中)?(?:去|吧|哈)?"
     r")\s*(?:[,，:：;；.!！。、—\-~～]+\s*|\s+|$|(?=[\u4e00-\u9fff]))"
     # English signal words that can open a sentence with content ("No mocks") need a comma.
     r"|(?:no+|nope|wrong|not quite|actually|well|hmm+|um+|uh+|ok(?:ay)?|so|also)\s*(?:[,:;.!—\-]+\s*|$)"
     r"|(?:that'?s|that is|this is) (?:wrong|not right|incorrect)\s*(?:[,:;.!—\-]+\s*|$)"
     r"|(?:please\s+)?(?:note (?:this|that|it) down|remember|note)(?:\s+(?:this|that))?\s*(?:[,:;.!—\-]+\s*|\s+|$)"
-    r"|(?:please\s+)?(?:add|save|put|write|store)\s+(?:this|that|it)\s+(?:to|in|into)\s+(?:your\s+)?"
-    r"(?:memory|notes|long[- ]term memory)\s*(?:[,:;.!—\-]+\s*|$)"
     r"|(?:keep in mind(?:\s+that)?|fyi|btw|by the way|for the record|heads up|from now on"
     r"|going forward|make this a rule)\s*(?:[,:;.!—\-]+\s*|\s+|$)"
     r")",
+    re.IGNORECASE,
+)
+# A request that names the memory instead of saying 记住 ("这条写进你的 memory：…", "add this to
+# your memory:") and an aside opening the message (顺带说下，/ 早～): only before a separator, so
+# that "顺带说下载的依赖包…" keeps its 下载.
+_REQUEST_LEAD = re.compile(
+    r"^\s*(?:"
+    r"(?:请|帮我|麻烦)?把?(?:这条|这个|这点|这句|下面这条|这)?"
+    r"(?:写进|写到|记到|记在|记进|加到|加进|存到|存进|放进|放到)(?:你的?|你那个)?\s*"
+    r"(?:MEMORY(?:\.md)?|USER\.md|memory|记忆库?|备忘录?|小本本|笔记|长期记忆)(?:里|中)?(?:去|吧|哈)?"
+    r"|(?:顺便|顺带)(?:说|提)(?:一?下|一句)?|插一句|补充一下|早|早上好|嗨|哈喽"
+    r"|(?:please\s+)?(?:add|save|put|write|store)\s+(?:this|that|it)\s+(?:to|in|into)\s+(?:your\s+)?"
+    r"(?:memory|notes|long[- ]term memory)"
+    r")\s*(?:[,，:：;；.!！。、—\-~～]+\s*|$)",
     re.IGNORECASE,
 )
 # Trailing words that only repeat the request ("..., 记住了" / ", remember that").
@@ -85,12 +92,18 @@ def _lang(text: str) -> str:
     return "zh" if re.search(r"[\u4e00-\u9fff]", text) else "en"
 
 
+def strip_request(text: str) -> str:
+    """``text`` without a leading request that names the memory, or an aside (see above)."""
+    return _REQUEST_LEAD.sub("", text, count=1).strip()
+
+
 def strip_echo(text: str) -> str:
     """``text`` without the signal words at its start and end (repeatedly)."""
     body = " ".join(text.split())
     for _ in range(4):
         before = body
         body = _LEAD.sub("", body, count=1)
+        body = _REQUEST_LEAD.sub("", body, count=1)
         body = _TAIL.sub("", body)
         body = body.strip(" ，,。.：:;；!！—-~")
         if body == before:

@@ -101,6 +101,9 @@ def _principles(ws: Workspace) -> list[str]:
         for p in parse_principles(ws.read_lines(path), path):
             body = " ".join(p.body.split())
             short = body if body.startswith(p.title.rstrip("…")) else f"{p.title}：{body}"
+            if p.superseded:  # kept, marked: the newer principle it names is what holds
+                by = p.superseded.split("→")[-1].strip()
+                short += f"（已被 {by} 取代）" if ws.lang == "zh" else f" (superseded by {by})"
             out.append(f"- {p.pid} {short} {Span(path, p.start_line, p.end_line).cite()}")
     return out
 

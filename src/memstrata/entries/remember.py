@@ -72,8 +72,11 @@ _CATEGORIES = [
 
 
 def strip_trigger(text: str) -> str:
-    """The instruction without its leading 记住 / remember."""
-    return _TRIGGER_PREFIX.sub("", text, count=1).strip()
+    """The instruction without its leading 记住 / remember, or a request that names the memory
+    ("这条写进你的 memory：")."""
+    from memstrata.capture.statement import strip_request
+
+    return strip_request(_TRIGGER_PREFIX.sub("", text, count=1).strip())
 
 
 def classify(text: str) -> str:

@@ -69,6 +69,11 @@ def said(value: str, text: str) -> bool:
     return re.search(rf"(?<![a-z0-9]){re.escape(word)}(?![a-z0-9])", flat) is not None
 
 
+def announces_change(text: str) -> bool:
+    """Whether ``text`` says something changed (改用 / 现在 / no longer / moved to …)."""
+    return _CHANGE.search(text) is not None
+
+
 def announced(first: str, second: str, mine: set[str], theirs: set[str]) -> bool:
     """A change word in a statement that names a value the other does not say."""
     return bool(

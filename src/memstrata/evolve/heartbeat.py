@@ -198,6 +198,9 @@ def heartbeat(
         report.skill_drafts = _draft_skills(writer, records)
         promotable = [c for c in observing(writer) if c.promotable]
         report.proposals = as_proposals(ws, promotable, explicit)
+        from memstrata.evolve import supersede
+
+        report.proposals += supersede.proposals(writer, embed)
         if ws.preset == "openclaw":
             from memstrata.evolve.distil import distil_daily_logs
 

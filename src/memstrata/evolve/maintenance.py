@@ -18,6 +18,10 @@ def apply_maintenance(writer: Writer, proposal: Proposal) -> dict:
 
     if proposal.kind in CURATED_KINDS:
         return apply_curated(writer, proposal)
+    if proposal.kind == "supersede":
+        from memstrata.evolve.supersede import mark
+
+        return mark(writer, proposal)
     if proposal.kind in ("highlight", "distil"):
         from memstrata.entries.remember import write_bullet
 

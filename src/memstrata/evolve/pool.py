@@ -211,6 +211,7 @@ def _scores(
         close_overlaps,
         contradicts,
         embedding_bar,
+        more_than_names,
         shared_names,
     )
     from memstrata.evolve.polarity import opposed
@@ -223,11 +224,18 @@ def _scores(
         for candidate, cosine, overlap in zip(current, cosines, aligned, strict=True):
             bar = embedding_bar(candidate.summary, summary, semantic)
             scores[candidate.cid] = max(scores[candidate.cid], cosine / bar)
+            names = shared_names(candidate.summary, summary)
+            if (
+                cosine < bar
+                and names
+                and not more_than_names(candidate.summary, summary, names, embed)
+            ):
+                continue  # one name, two facts (known.same says why)
             if overlap is not None and overlap >= CONTENT_OVERLAP:
                 # most content words align (a restatement in other words or language): a
                 # match, ranked by the overlap among the matches
                 scores[candidate.cid] = max(scores[candidate.cid], 1.0 + overlap / 10)
-            if cosine >= SHARED_NAME_COSINE and shared_names(candidate.summary, summary):
+            if cosine >= SHARED_NAME_COSINE and names:
                 scores[candidate.cid] = max(scores[candidate.cid], 1.0 + cosine / 10)
     for candidate in current:
         if contradicts(candidate.summary, summary) or (

@@ -20,6 +20,14 @@ def expected(writer: Writer, proposal: Proposal) -> str:
 
         if proposal.kind in CURATED_KINDS and proposal.kind != "lesson-review":
             return expected_location(writer, proposal)
+        if proposal.kind == "supersede":
+            from memstrata.formats.principles import parse_principles
+
+            path = proposal.payload["path"]
+            old = proposal.payload["old"]
+            lines = ws.read_lines(path)
+            line = next(p.start_line for p in parse_principles(lines, path) if p.pid == old)
+            return f"{path}:L{line}"
         if proposal.kind == "slim":
             archive = proposal.payload["archive"]
             lines = ws.read_lines(archive)
@@ -71,8 +79,9 @@ _ADDS = {"principles": 8, "patterns": 7}
 
 def locate(writer: Writer, proposals: list[Proposal]) -> None:
     """Fill each proposal's ``expected`` location, as if all were approved in order: an
-    earlier proposal to the same file pushes a later one down."""
-    pushed: dict[str, int] = {}
+    earlier proposal to the same file pushes a later one down when it lands at or above it
+    (a new entry is appended; a superseded mark adds one line inside an older principle)."""
+    inserted: dict[str, list[tuple[int, int]]] = {}
     for proposal in proposals:
         location = expected(writer, proposal)
         line = line_of(location)
@@ -80,9 +89,11 @@ def locate(writer: Writer, proposals: list[Proposal]) -> None:
             proposal.expected = location
             continue
         path = location[: -len(line) - 1]
-        number = int(line[1:]) + pushed.get(path, 0)
+        at = int(line[1:])
+        number = at + sum(count for where, count in inserted.get(path, []) if where <= at)
         proposal.expected = f"{path}:L{number}"
-        pushed[path] = pushed.get(path, 0) + _ADDS.get(proposal.target, 1)
+        added = 1 if proposal.kind == "supersede" else _ADDS.get(proposal.target, 1)
+        inserted.setdefault(path, []).append((at, added))
 
 
 def waiting(writer: Writer) -> list[Proposal]:

@@ -187,6 +187,7 @@ def render_card(ws: Workspace, proposals: list[Proposal]) -> str:
         "ARCHIVE": "🗄",
         "RULE": "🛡",
         "KNOWLEDGE": "📗",
+        "SUPERSEDE": "🔁",
     }
     target_file = {
         "user": ws.role_path("user") if ws.role("user") else "USER.md",
@@ -214,6 +215,7 @@ def render_card(ws: Workspace, proposals: list[Proposal]) -> str:
             "ARCHIVE": "瘦身" if zh else "slimming",
             "RULE": "规则" if zh else "rule",
             "KNOWLEDGE": "知识" if zh else "knowledge",
+            "SUPERSEDE": "过时标记" if zh else "superseded",
         }[p.level]
         where = p.payload.get("path") if p.level in ("RULE", "KNOWLEDGE") else None
         out.append(
@@ -229,7 +231,13 @@ def render_card(ws: Workspace, proposals: list[Proposal]) -> str:
         if p.expected:
             out.append(
                 row(
-                    ("    操作：ADD → 预计写入 " if zh else "    action: ADD → expected at ")
+                    (
+                        ("    操作：MARK → " if zh else "    action: MARK → ")
+                        if p.kind == "supersede"
+                        else (
+                            "    操作：ADD → 预计写入 " if zh else "    action: ADD → expected at "
+                        )
+                    )
                     + p.expected
                 )
             )

@@ -1,4 +1,7 @@
-"""L1 principles (``### P001: 标题`` + category/source/why/generalize + ``---`` + body)."""
+"""L1 principles (``### P001: 标题`` + category/source/why/generalize + ``---`` + body).
+
+A principle a newer one replaced keeps its place and gains ``superseded: 2026-03-16 → P009``
+(nothing is hard-deleted; DESIGN.md principle 4): the user approved the mark on a card."""
 
 from __future__ import annotations
 
@@ -26,6 +29,7 @@ class Principle:
     source: str = ""
     why: str = ""
     generalize: str = ""
+    superseded: str = ""  # "YYYY-MM-DD → P009" once a newer principle replaced it
     start_line: int = 0
     end_line: int = 0
 
@@ -65,6 +69,7 @@ def parse_principles(lines: list[str], path: str) -> list[Principle]:
                 source=fields.get("source", ""),
                 why=fields.get("why", ""),
                 generalize=fields.get("generalize", ""),
+                superseded=fields.get("superseded", ""),
                 start_line=line_no,
                 end_line=end,
             )
@@ -81,6 +86,7 @@ def render_principle(principle: Principle) -> str:
             f"source: {inline(principle.source)}",
             f"why: {inline(principle.why)}",
             f"generalize: {inline(principle.generalize)}",
+            *([f"superseded: {inline(principle.superseded)}"] if principle.superseded else []),
             "---",
             # 1-3 sentences: one paragraph, escaped so that nothing in it can read as a
             # heading (``### P099: x`` would be parsed as another principle) or a separator.

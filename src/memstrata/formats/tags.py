@@ -22,6 +22,15 @@ def split_tag(title: str, path: str, line: int) -> tuple[str | None, str]:
     return None, title
 
 
+def untagged(text: str) -> str:
+    """``text`` without a leading ``[agent]`` tag: what an entry says, whoever wrote it (two
+    agents' entries "[bot-a] staging 私密配置 A" / "[bot-b] … B" differ in B, not in bot-a)."""
+    match = _TAGGED.match(text.strip())
+    if match and AGENT_NAME.match(match.group("agent").strip()):
+        return match.group("rest").strip()
+    return text
+
+
 def check_agent(agent: str) -> str:
     """Agent names become tags in Markdown headings: keep them to one safe word."""
     if not AGENT_NAME.match(agent):

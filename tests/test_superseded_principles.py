@@ -1,0 +1,102 @@
+"""Issue 11: contradicting principles no longer stand side by side unmarked. In the 21-day
+simulation "装依赖我习惯用 pnpm" (P002) and "装依赖改用 bun" (P009) were both loaded into every
+session with nothing saying which holds; DESIGN.md principle 4 says superseded items are marked
+and logged. The heartbeat proposes the mark on the card; approving it adds
+``superseded: DAY → Pnnn`` and the session context shows it."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from memstrata.context.bootstrap import build_context
+from memstrata.entries.remember import remember
+from memstrata.evolve import supersede
+from memstrata.evolve.approve import approve
+from memstrata.evolve.heartbeat import heartbeat
+from memstrata.evolve.proposals import load_state, proposals_from_state, save_state, store_proposals
+from memstrata.formats.principles import Principle, parse_principles, render_principle
+
+
+def test_the_mark_is_a_field_read_back_and_absent_until_set() -> None:
+    plain = Principle(3, "装依赖用 pnpm", "装依赖用 pnpm", category="通用", source="2026-03-03 x")
+    assert "superseded" not in render_principle(plain)
+    plain.superseded = "2026-03-17 → P009"
+    lines = [line + "\n" for line in render_principle(plain).split("\n")]
+    [read] = parse_principles(lines, "principles.md")
+    assert read.superseded == "2026-03-17 → P009"
+    assert read.body == "装依赖用 pnpm"
+
+
+def _embed_with(cosine: float):
+    """Two unit vectors at ``cosine``, one per text in order (the tiny embedder's cosines mean
+    nothing for this rule)."""
+
+    def embed(texts: list[str]) -> np.ndarray:
+        angle = np.arccos(cosine)
+        return np.array([[1.0, 0.0], [np.cos(angle), np.sin(angle)]])[: len(texts)]
+
+    return embed
+
+
+def test_a_newer_principle_that_announces_a_change_is_proposed_to_replace_the_older(
+    make_ws,
+) -> None:
+    ws = make_ws("self-evolution")
+    remember(ws.writer(), "记住：装依赖用 pnpm")
+    remember(ws.writer(), "记住：装依赖改用 bun")
+    # related (0.43 measured with the real embedder) and announced (改用): proposed
+    [proposal] = supersede.proposals(ws.writer(), _embed_with(0.43))
+    assert (proposal.kind, proposal.payload["old"], proposal.payload["new"]) == (
+        "supersede",
+        "P001",
+        "P002",
+    )
+    # unrelated sentences, or no contradiction, propose nothing
+    assert supersede.proposals(ws.writer(), _embed_with(0.2)) == []
+
+
+def test_close_principles_without_another_value_are_not_proposed(make_ws) -> None:
+    ws = make_ws("self-evolution")
+    remember(ws.writer(), "记住：inline style 都收进 StyleSheet.create")
+    remember(ws.writer(), "记住：样式对象别直接糊在 JSX 上，进 StyleSheet")
+    assert supersede.proposals(ws.writer(), _embed_with(0.55)) == []
+
+
+def test_approving_marks_the_older_and_the_context_says_so(make_ws) -> None:
+    ws = make_ws("self-evolution")
+    remember(ws.writer(), "记住：装依赖用 pnpm")
+    remember(ws.writer(), "记住：装依赖改用 bun")
+    writer = ws.writer()
+    state = load_state(ws)
+    store_proposals(state, supersede.proposals(writer, _embed_with(0.43)))
+    save_state(ws, state)
+    result = approve(writer, "确认")
+    assert [item["entry_id"] for item in result.applied] == ["P001"]
+    path = ws.role_path("principles")
+    marks = {p.pid: p.superseded for p in parse_principles(ws.read_lines(path), path)}
+    assert marks == {"P001": "2026-04-17 → P002", "P002": ""}
+    assert "已被 P002 取代" in build_context(ws).text
+    log = (ws.root / ws.role_path("evolution_log")).read_text(encoding="utf-8")
+    assert "P001 装依赖用 pnpm（已被 P002 取代：装依赖改用 bun）" in log
+    # nothing left to propose: a marked principle is not proposed again
+    assert supersede.proposals(writer, _embed_with(0.9)) == []
+    assert proposals_from_state(load_state(ws)) == []
+
+
+@pytest.mark.integration
+def test_the_heartbeat_proposes_it_with_the_real_embedder(make_ws, monkeypatch) -> None:
+    monkeypatch.setenv("MEMSTRATA_EMBEDDER", "use")
+    ws = make_ws("self-evolution")
+    remember(ws.writer(), "记住：装依赖用 pnpm")
+    remember(ws.writer(), "记住：发布前必须先跑数据库迁移")
+    remember(ws.writer(), "记住：装依赖改用 bun")
+    from memstrata.evolve.triggers import handle
+
+    handle(ws.writer(), "代码注释我更喜欢用中文")  # something pending, so it runs
+    beat = heartbeat(ws.writer(), force=True)
+    found = [p for p in beat.proposals if p.kind == "supersede"]
+    assert [(p.payload["old"], p.payload["new"]) for p in found] == [("P001", "P003")]
+    # the card points at the principle it marks, not below the entry proposed before it
+    assert found[0].expected == "principles.md:L5"
+    assert "P001" in beat.card and ("过时" in beat.card or "superseded" in beat.card)
