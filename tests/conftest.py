@@ -120,3 +120,18 @@ def run_process(
     return subprocess.run(
         [str(exe), *args], cwd=cwd, env=full_env, capture_output=True, text=True, timeout=60
     )
+
+
+@pytest.fixture
+def learned_kinds(monkeypatch):
+    """The labels the learned classifier (real USE embedder) gives a message."""
+    from memstrata.capture.classifier import detect_learned
+
+    monkeypatch.setenv("MEMSTRATA_EMBEDDER", "use")
+
+    def kinds(text: str) -> set[str]:
+        found = detect_learned(text)
+        assert found is not None, "the learned classifier did not load"
+        return {s.kind for s in found}
+
+    return kinds

@@ -116,3 +116,24 @@ def test_an_agent_tag_is_no_value(make_ws) -> None:
     text = (ws.root / ws.role_path("long_term")).read_text(encoding="utf-8")
     assert "[bot-a] staging 私密配置 secretx0q0f8288" in text
     assert "[bot-b] staging 私密配置 secretx4qc5eeb3" in text
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        # the tester: each was "already in memory", the new owner lost
+        ("支付服务的负责人是张伟", "支付服务的负责人现在是李娜"),
+        ("支付服务的负责人是张伟", "支付服务的负责人改成王强了"),
+        ("风控服务归张伟管", "风控服务现在归李娜管了，张伟调去做数据平台了"),
+        ("iOS 发版找 Ethan", "iOS 发版现在找小周，Ethan 调去做安卓了"),
+        ("Sophie owns order-service", "Leo owns order-service now"),
+    ],
+)
+def test_a_new_owner_is_a_change(old: str, new: str) -> None:
+    assert known.contradicts(old, new)
+
+
+def test_the_same_owner_said_again_is_no_change() -> None:
+    assert not known.contradicts("支付服务的负责人是张伟", "支付服务的负责人是张伟，有事找他")
+    assert not known.contradicts("支付服务的负责人是张伟", "支付服务找张伟就行")
+    assert not known.contradicts("Ethan owns Sentry", "Sentry is owned by Ethan, ask him")

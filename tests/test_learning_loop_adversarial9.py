@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import pytest
 
-from memstrata.capture.classifier import detect_learned
 from memstrata.capture.statement import statement
 from memstrata.entries.remember import remember
 from memstrata.errors import MemstrataError
@@ -40,8 +39,5 @@ def test_an_aside_never_eats_the_start_of_a_word() -> None:
 
 
 @pytest.mark.integration
-def test_our_own_teams_rule_is_the_users(monkeypatch) -> None:
-    monkeypatch.setenv("MEMSTRATA_EMBEDDER", "use")
-    found = detect_learned("我们组有条规矩，你也要遵守：周五下午不上线")
-    assert found is not None, "the learned classifier did not load"
-    assert "explicit_remember" in {s.kind for s in found}
+def test_our_own_teams_rule_is_the_users(learned_kinds) -> None:
+    assert "explicit_remember" in learned_kinds("我们组有条规矩，你也要遵守：周五下午不上线")

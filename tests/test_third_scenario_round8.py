@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import pytest
 
-from memstrata.capture.classifier import detect_learned
 from memstrata.capture.statement import statement
 from memstrata.evolve import known
 from memstrata.evolve.polarity import opposed
@@ -94,20 +93,14 @@ def test_a_request_naming_the_memory_or_an_aside_is_no_part_of_the_entry(
     ],
 )
 def test_a_one_off_instruction_or_another_teams_rule_is_no_standing_rule(
-    monkeypatch, text: str, kinds: set[str]
+    learned_kinds, text: str, kinds: set[str]
 ) -> None:
-    monkeypatch.setenv("MEMSTRATA_EMBEDDER", "use")
-    found = detect_learned(text)
-    assert found is not None, "the learned classifier did not load"
-    assert {s.kind for s in found} == kinds
+    assert learned_kinds(text) == kinds
 
 
 @pytest.mark.integration
-def test_a_standing_rule_that_starts_today_is_kept(monkeypatch) -> None:
-    monkeypatch.setenv("MEMSTRATA_EMBEDDER", "use")
-    found = detect_learned("记住：从今天起部署前都别跳过冒烟测试")
-    assert found is not None, "the learned classifier did not load"
-    assert "explicit_remember" in {s.kind for s in found}
+def test_a_standing_rule_that_starts_today_is_kept(learned_kinds) -> None:
+    assert "explicit_remember" in learned_kinds("记住：从今天起部署前都别跳过冒烟测试")
 
 
 def test_the_order_of_an_answer_is_the_users_taste() -> None:

@@ -244,6 +244,8 @@ def contradicts(first: str, second: str) -> bool:
         return True
     # a language, weekday or indentation is compared pole by pole (values_differ), across
     # languages: "comments in English" names no value "注释写英文" lacks
+    if changes.slot_changed(first, second):  # also a person named in Chinese (张伟 / 李娜)
+        return True
     a = {v for v in values(first) if not group_value(v)}
     b = {v for v in values(second) if not group_value(v)}
     if not a or not b:
@@ -254,7 +256,7 @@ def contradicts(first: str, second: str) -> bool:
     a, b = a - mine, b - theirs
     if not a or not b:
         return False
-    if changes.announced(first, second, a, b) or changes.slot_changed(first, second):
+    if changes.announced(first, second, a, b):
         return True
     if not _values_differ(first, second, a, b):
         return False
