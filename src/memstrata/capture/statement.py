@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass
 
 from memstrata.capture.toolcontext import parse_runs
+from memstrata.text.requests import strip_request
 from memstrata.text.titles import brief, title_limit
 
 # Leading words that carry the signal, not the content (repeated: "不对不对，记住：...").
@@ -30,20 +31,6 @@ _LEAD = re.compile(
     r"|(?:keep in mind(?:\s+that)?|fyi|btw|by the way|for the record|heads up|from now on"
     r"|going forward|make this a rule)\s*(?:[,:;.!—\-]+\s*|\s+|$)"
     r")",
-    re.IGNORECASE,
-)
-# A request that names the memory instead of saying 记住 ("这条写进你的 memory：…", "add this to
-# your memory:") and an aside opening the message (顺带说下，/ 早～): only before a separator, so
-# that "顺带说下载的依赖包…" keeps its 下载.
-_REQUEST_LEAD = re.compile(
-    r"^\s*(?:"
-    r"(?:请|帮我|麻烦)?把?(?:这条|这个|这点|这句|下面这条|这)?"
-    r"(?:写进|写到|记到|记在|记进|加到|加进|存到|存进|放进|放到)(?:你的?|你那个)?\s*"
-    r"(?:MEMORY(?:\.md)?|USER\.md|memory|记忆库?|备忘录?|小本本|笔记|长期记忆)(?:里|中)?(?:去|吧|哈)?"
-    r"|(?:顺便|顺带)(?:说|提)(?:一?下|一句)?|插一句|补充一下|早|早上好|嗨|哈喽"
-    r"|(?:please\s+)?(?:add|save|put|write|store)\s+(?:this|that|it)\s+(?:to|in|into)\s+(?:your\s+)?"
-    r"(?:memory|notes|long[- ]term memory)"
-    r")\s*(?:[,，:：;；.!！。、—\-~～]+\s*|$)",
     re.IGNORECASE,
 )
 # Trailing words that only repeat the request ("..., 记住了" / ", remember that").
@@ -92,18 +79,13 @@ def _lang(text: str) -> str:
     return "zh" if re.search(r"[\u4e00-\u9fff]", text) else "en"
 
 
-def strip_request(text: str) -> str:
-    """``text`` without a leading request that names the memory, or an aside (see above)."""
-    return _REQUEST_LEAD.sub("", text, count=1).strip()
-
-
 def strip_echo(text: str) -> str:
     """``text`` without the signal words at its start and end (repeatedly)."""
     body = " ".join(text.split())
     for _ in range(4):
         before = body
         body = _LEAD.sub("", body, count=1)
-        body = _REQUEST_LEAD.sub("", body, count=1)
+        body = strip_request(body)
         body = _TAIL.sub("", body)
         body = body.strip(" ，,。.：:;；!！—-~")
         if body == before:

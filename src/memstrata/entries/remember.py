@@ -17,6 +17,7 @@ from memstrata.core.writer import Writer
 from memstrata.errors import MemstrataError
 from memstrata.formats.bullets import add_bullet, refresh_header, render_bullet
 from memstrata.formats.principles import Principle, add_principle
+from memstrata.text.requests import strip_request
 from memstrata.text.spans import Placed, Span
 from memstrata.text.titles import brief, title_limit
 
@@ -74,8 +75,6 @@ _CATEGORIES = [
 def strip_trigger(text: str) -> str:
     """The instruction without its leading 记住 / remember, or a request that names the memory
     ("这条写进你的 memory：")."""
-    from memstrata.capture.statement import strip_request
-
     return strip_request(_TRIGGER_PREFIX.sub("", text, count=1).strip())
 
 

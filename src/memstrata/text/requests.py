@@ -1,0 +1,27 @@
+"""Words that open a message without saying anything to remember: a request that names the
+memory instead of saying 记住, and an aside. Shared by the signal statements (capture) and
+``memstrata remember`` (entries), which both keep only what follows."""
+
+from __future__ import annotations
+
+import re
+
+# A request that names the memory instead of saying 记住 ("这条写进你的 memory：…", "add this to
+# your memory:") and an aside opening the message (顺带说下，/ 早～): only before a separator, so
+# that "顺带说下载的依赖包…" keeps its 下载.
+_REQUEST_LEAD = re.compile(
+    r"^\s*(?:"
+    r"(?:请|帮我|麻烦)?把?(?:这条|这个|这点|这句|下面这条|这)?"
+    r"(?:写进|写到|记到|记在|记进|加到|加进|存到|存进|放进|放到)(?:你的?|你那个)?\s*"
+    r"(?:MEMORY(?:\.md)?|USER\.md|memory|记忆库?|备忘录?|小本本|笔记|长期记忆)(?:里|中)?(?:去|吧|哈)?"
+    r"|(?:顺便|顺带)(?:说|提)(?:一?下|一句)?|插一句|补充一下|早|早上好|嗨|哈喽"
+    r"|(?:please\s+)?(?:add|save|put|write|store)\s+(?:this|that|it)\s+(?:to|in|into)\s+(?:your\s+)?"
+    r"(?:memory|notes|long[- ]term memory)"
+    r")\s*(?:[,，:：;；.!！。、—\-~～]+\s*|$)",
+    re.IGNORECASE,
+)
+
+
+def strip_request(text: str) -> str:
+    """``text`` without a leading request that names the memory, or an aside (see above)."""
+    return _REQUEST_LEAD.sub("", text, count=1).strip()
