@@ -100,3 +100,75 @@ def test_the_heartbeat_proposes_it_with_the_real_embedder(make_ws, monkeypatch) 
     # the card points at the principle it marks, not below the entry proposed before it
     assert found[0].expected == "principles.md:L5"
     assert "P001" in beat.card and ("过时" in beat.card or "superseded" in beat.card)
+
+
+def _proposed(ws, cosine: float = 0.43) -> None:
+    state = load_state(ws)
+    store_proposals(state, supersede.proposals(ws.writer(), _embed_with(cosine)))
+    save_state(ws, state)
+
+
+def test_the_mark_adds_one_line_and_keeps_everything_else(make_ws) -> None:
+    # a tester's round: the mark re-rendered the principle, dropping a field the user added and
+    # the body's own lines
+    ws = make_ws("self-evolution")
+    remember(ws.writer(), "记住：装依赖用 pnpm")
+    remember(ws.writer(), "记住：装依赖改用 bun")
+    path = ws.root / ws.role_path("principles")
+    text = path.read_text(encoding="utf-8")
+    text = text.replace(
+        "---\n装依赖用 pnpm\n", "confidence: high\n---\n装依赖用 pnpm\n\n- 锁文件必须提交\n", 1
+    )
+    path.write_text(text, encoding="utf-8")
+    _proposed(ws)
+    approve(ws.writer(), "确认")
+    after = path.read_text(encoding="utf-8")
+    assert after.replace("superseded: 2026-04-17 → P002\n", "", 1) == text
+
+
+def test_a_stale_proposal_marks_nothing(make_ws) -> None:
+    # the tester renumbered the principles by hand, then approved: another principle was marked
+    ws = make_ws("self-evolution")
+    remember(ws.writer(), "记住：装依赖用 pnpm")
+    remember(ws.writer(), "记住：装依赖改用 bun")
+    _proposed(ws)
+    path = ws.root / ws.role_path("principles")
+    before = path.read_text(encoding="utf-8").replace("装依赖用 pnpm", "提交信息用英文写")
+    path.write_text(before, encoding="utf-8")
+    result = approve(ws.writer(), "确认")
+    assert result.applied == [] and "changed since" in result.failed[0]["error"]
+    assert path.read_text(encoding="utf-8") == before
+
+
+def test_one_proposal_per_principle_the_newest_replacement(make_ws, monkeypatch) -> None:
+    # the tester: a waiting "P001 replaced by P002" and a new "P001 replaced by P003" were both on
+    # the card, and approving both logged a mark that was never written
+    ws = make_ws("self-evolution")
+    remember(ws.writer(), "记住：装依赖用 pnpm")
+    remember(ws.writer(), "记住：装依赖改用 bun")
+    _proposed(ws)
+    remember(ws.writer(), "记住：装依赖现在改用 yarn")
+    from memstrata.evolve import heartbeat as beat
+    from memstrata.evolve.triggers import handle
+
+    monkeypatch.setattr(beat, "embedder_for", lambda ws: _embed_three(0.43))
+    handle(ws.writer(), "代码注释我更喜欢用中文")
+    report = beat.heartbeat(ws.writer(), force=True)
+    marks = [
+        p.payload["old"] + ">" + p.payload["new"] for p in report.proposals if p.kind == "supersede"
+    ]
+    assert sorted(marks) == ["P001>P003", "P002>P003"]
+
+
+def _embed_three(cosine: float):
+    """Every text at ``cosine`` from every other (three or more unit vectors)."""
+
+    def embed(texts: list[str]) -> np.ndarray:
+        n = len(texts)
+        # equal pairwise cosine c: identity mixed with the all-ones direction
+        a = np.sqrt(1 - cosine)
+        b = (np.sqrt(1 - cosine + n * cosine) - a) / n
+        vectors = a * np.eye(n) + b * np.ones((n, n))
+        return vectors / np.linalg.norm(vectors, axis=1, keepdims=True)
+
+    return embed

@@ -207,8 +207,8 @@ def heartbeat(
             report.proposals += distil_daily_logs(writer, embed)
         # Consolidation's maintenance proposals wait for their own reply: keep them.
         waiting = [p for p in proposals_from_state(state) if p.maintenance]
-        kept = {(p.kind, p.summary) for p in report.proposals}
-        report.proposals += [p for p in waiting if (p.kind, p.summary) not in kept]
+        kept = {_waiting_key(p) for p in report.proposals}
+        report.proposals += [p for p in waiting if _waiting_key(p) not in kept]
         store_proposals(state, report.proposals)
         locate(writer, report.proposals)
         store_proposals(state, report.proposals)
@@ -227,6 +227,14 @@ def heartbeat(
             _file_report(writer, report.report, len(report.proposals), report.observed)
         _clear(writer, pending_path, [r.raw for r in parsed.records if r.data is not None])
         return report
+
+
+def _waiting_key(proposal: Proposal) -> tuple[str, str]:
+    """What makes a waiting proposal the same as a new one: its words, or for a superseded
+    mark the principle it marks (a newer replacement replaces the older proposal)."""
+    if proposal.kind == "supersede":
+        return proposal.kind, str(proposal.payload.get("old"))
+    return proposal.kind, proposal.summary
 
 
 def _summary(record: dict) -> str:

@@ -234,9 +234,7 @@ def render_card(ws: Workspace, proposals: list[Proposal]) -> str:
                     (
                         ("    操作：MARK → " if zh else "    action: MARK → ")
                         if p.kind == "supersede"
-                        else (
-                            "    操作：ADD → 预计写入 " if zh else "    action: ADD → expected at "
-                        )
+                        else ("    操作：ADD → 预计写入 " if zh else "    action: ADD → ")
                     )
                     + p.expected
                 )

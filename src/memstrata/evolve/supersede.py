@@ -28,8 +28,10 @@ from memstrata.core.evolution_log import log_evolution
 from memstrata.core.writer import Writer
 from memstrata.errors import MemstrataError
 from memstrata.evolve.proposals import Proposal
-from memstrata.formats.principles import Principle, parse_principles, replace_principle
+from memstrata.formats.fields import FIELD
+from memstrata.formats.principles import Principle, parse_principles
 from memstrata.text.spans import Span
+from memstrata.text.textio import line_ending, strip_eol
 from memstrata.text.titles import brief
 
 SUPERSEDE_COSINE = 0.6
@@ -90,35 +92,59 @@ def proposals(writer: Writer, embed: Callable[[list[str]], Any] | None) -> list[
                 + ("）" if zh else ")"),
                 "principles",
                 "SUPERSEDE",
-                "标为过时：有更新的原则"
-                if zh
-                else "mark as outdated: a newer principle replaces it",
+                "标为过时：有更新的原则" if zh else "outdated: a newer principle",
                 "heartbeat",
                 ws.today().isoformat(),
                 1,
-                {"path": path, "old": old.pid, "new": new.pid},
+                # the texts too: an approval checks that both still say what was proposed
+                {
+                    "path": path,
+                    "old": old.pid,
+                    "new": new.pid,
+                    "old_text": texts[i],
+                    "new_text": texts[newer[0]],
+                },
             )
         )
     return found
 
 
 def mark(writer: Writer, proposal: Proposal) -> dict:
-    """Carry out an approved proposal: the older principle gains ``superseded: DAY → Pnnn``."""
+    """Carry out an approved proposal: the older principle gains one line,
+    ``superseded: DAY → Pnnn``; nothing else in the file changes. A proposal whose principles
+    were edited, renumbered or deleted since is refused (it stays open), and one already
+    carried out writes and logs nothing."""
     ws = writer.ws
     path, old_id, new_id = (proposal.payload[k] for k in ("path", "old", "new"))
-    day = ws.today().isoformat()
+    mark_line = f"superseded: {ws.today().isoformat()} → {new_id}"
+    done: list[bool] = []
 
     def transform(lines: list[str]) -> tuple[list[str], None]:
-        for principle in parse_principles(lines, path):
-            if principle.pid == old_id:
-                if principle.superseded:
-                    return lines, None
-                principle.superseded = f"{day} → {new_id}"
-                return replace_principle(lines, principle, path), None
-        raise MemstrataError(f"no principle {old_id}", path)
+        found = {p.pid: p for p in parse_principles(lines, path)}
+        old, new = found.get(old_id), found.get(new_id)
+        if (
+            old is None
+            or new is None
+            or _text(old) != proposal.payload.get("old_text", _text(old))
+            or _text(new) != proposal.payload.get("new_text", _text(new))
+        ):
+            raise MemstrataError(
+                f"{old_id} or {new_id} changed since this was proposed: run the heartbeat again",
+                path,
+            )
+        if old.superseded:
+            done.append(False)
+            return lines, None
+        done.append(True)
+        # after the last field line, before the "---" that opens the body
+        at = old.start_line
+        while at < old.end_line and FIELD.match(strip_eol(lines[at]).strip()):
+            at += 1
+        return [*lines[:at], mark_line + line_ending(lines), *lines[at:]], None
 
     writer.rewrite(path, transform, role="principles")
     placed = next(p for p in parse_principles(ws.read_lines(path), path) if p.pid == old_id)
     span = Span(path, placed.start_line, placed.end_line, "principles", old_id)
-    log_evolution(writer, proposal.source, span.location(), proposal.summary)
+    if done and done[0]:
+        log_evolution(writer, proposal.source, span.location(), proposal.summary)
     return {"role": "principles", "cite": span.cite(), "entry_id": old_id}
