@@ -49,8 +49,13 @@ from memstrata.formats.principles import parse_principles
 RUNS = (("synthesis", "self-evolution"), ("pool", "memory-manager"))
 DAY_ONE = datetime(2026, 3, 2)
 MEMORY_PLACES = ("principles", "patterns", "user", "memory", "corrections")
+# A title that is how something was said, not what: the trigger words, and (since the third
+# scenario showed "这条写进你的 memory" and "顺带说下" as titles) a request that names the memory
+# or a file, and an aside.
 ECHO = re.compile(
-    r"^\s*(?:不对|错了|no\b|nope|wrong|以后都这样|就这样|记住|记一下|remember|note this|用户明确|user asked)",
+    r"^\s*(?:不对|错了|no\b|nope|wrong|以后都这样|就这样|记住|记一下|remember|note this|用户明确|user asked"
+    r"|这条|这个放|写进|写到|记到|放到|存到|add this|save this|put this|顺带|顺便|对了|早[～~]"
+    r"|fyi\b|btw\b|heads up)",
     re.IGNORECASE,
 )
 BOILERPLATE = re.compile(

@@ -29,6 +29,12 @@ def test_a_request_with_nothing_after_it_writes_nothing(make_ws, text: str) -> N
         remember(ws.writer(), text)
 
 
+def test_a_request_naming_a_file_with_a_space_before_li() -> None:
+    # the fourth scenario's first run titled a USER.md entry "这个放到 USER.md 里"
+    said = "这个放到 USER.md 里：回复和 notebook 里都别加 emoji"
+    assert statement("explicit_remember", said).content == "回复和 notebook 里都别加 emoji"
+
+
 def test_an_aside_never_eats_the_start_of_a_word() -> None:
     said = "顺带说下载的依赖包要放到 /data/cache"
     assert statement("new_knowledge", said).content == said

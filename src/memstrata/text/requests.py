@@ -13,7 +13,7 @@ _REQUEST_LEAD = re.compile(
     r"^\s*(?:"
     r"(?:请|帮我|麻烦)?把?(?:这条|这个|这点|这句|下面这条|这)?"
     r"(?:写进|写到|记到|记在|记进|加到|加进|存到|存进|放进|放到)(?:你的?|你那个)?\s*"
-    r"(?:MEMORY(?:\.md)?|USER\.md|memory|记忆库?|备忘录?|小本本|笔记|长期记忆)(?:里|中)?(?:去|吧|哈)?"
+    r"(?:MEMORY(?:\.md)?|USER\.md|memory|记忆库?|备忘录?|小本本|笔记|长期记忆)\s*(?:里|中)?(?:去|吧|哈)?"
     r"|(?:顺便|顺带)(?:说|提)(?:一?下|一句)?|插一句|补充一下|早|早上好|嗨|哈喽"
     r"|(?:please\s+)?(?:add|save|put|write|store)\s+(?:this|that|it)\s+(?:to|in|into)\s+(?:your\s+)?"
     r"(?:memory|notes|long[- ]term memory)"
