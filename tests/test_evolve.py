@@ -109,7 +109,7 @@ def test_similar_observations_match_one_candidate(ws) -> None:
     ],
 )
 def test_reply_parsing(reply: str, chosen: list[int]) -> None:
-    assert parse_reply(reply, 3)[0] == chosen
+    assert parse_reply(reply, [1, 2, 3])[0] == chosen
 
 
 def test_unclear_reply_changes_nothing(ws) -> None:

@@ -172,3 +172,26 @@ def _embed_three(cosine: float):
         return vectors / np.linalg.norm(vectors, axis=1, keepdims=True)
 
     return embed
+
+
+def test_a_reply_sent_twice_never_reaches_another_proposal(make_ws) -> None:
+    # the tester: "approve 2" marked P001; "approve 2" again applied what had become number 2
+    ws = make_ws("self-evolution")
+    for text in (
+        "记住：装依赖用 pnpm",
+        "记住：提交信息用英文写",
+        "记住：装依赖改用 bun",
+        "记住：提交信息改用中文写",
+    ):
+        remember(ws.writer(), text)
+    state = load_state(ws)
+    store_proposals(state, supersede.proposals(ws.writer(), _embed_three(0.7)))
+    save_state(ws, state)
+    numbers = {p.number: p.payload["old"] for p in proposals_from_state(load_state(ws))}
+    assert sorted(numbers.values()) == ["P001", "P002"]
+    first = approve(ws.writer(), "1")
+    assert [item["entry_id"] for item in first.applied] == [numbers[1]]
+    again = approve(ws.writer(), "1")
+    assert again.applied == [] and "不存在" in again.understood
+    assert [p.number for p in proposals_from_state(load_state(ws))] == [2]
+    assert [item["entry_id"] for item in approve(ws.writer(), "2").applied] == [numbers[2]]

@@ -52,17 +52,20 @@ class ApproveResult:
     failed: list[dict] = field(default_factory=list)
 
 
-def parse_reply(reply: str, count: int) -> tuple[list[int] | None, str]:
-    """Chosen proposal numbers (None when the reply is not understood) and what we understood."""
+def parse_reply(reply: str, open_numbers: list[int]) -> tuple[list[int] | None, str]:
+    """Chosen proposal numbers (None when the reply is not understood) and what we understood.
+    ``open_numbers``: the numbers the open proposals were shown with (after a partial approval
+    the others keep theirs, so "2" sent again finds nothing instead of the next proposal)."""
     if _ALL.match(reply):
-        return list(range(1, count + 1)), "全部 / all"
+        return list(open_numbers), "全部 / all"
     if _NONE.match(reply):
         return [], "跳过 / skip"
     if _NUMBERS.match(reply):
         numbers = sorted({int(n) for n in re.findall(r"\d+", reply)})
-        bad = [n for n in numbers if not 1 <= n <= count]
+        bad = [n for n in numbers if n not in open_numbers]
         if bad:
-            return None, f"编号 {bad} 不存在（共 {count} 条）/ no proposal {bad} (of {count})"
+            left = ", ".join(map(str, open_numbers))
+            return None, f"编号 {bad} 不存在（待定：{left}）/ no open proposal {bad} (open: {left})"
         return numbers, "选择 / chosen: " + ", ".join(map(str, numbers))
     return None, f"没看懂 “{reply.strip()}”：请回复 确认 / 全部 / 1,3 / 跳过 (all / 1,3 / skip)"
 
@@ -111,7 +114,7 @@ def approve(writer: Writer, reply: str) -> ApproveResult:
         proposals = proposals_from_state(state)
         if not proposals:
             raise MemstrataError("no open proposals; run 'memstrata heartbeat' first")
-        chosen, understood = parse_reply(reply, len(proposals))
+        chosen, understood = parse_reply(reply, [p.number for p in proposals])
         result = ApproveResult(understood)
         if chosen is None:
             return result
@@ -133,7 +136,7 @@ def approve(writer: Writer, reply: str) -> ApproveResult:
                 message = str(exc) if isinstance(exc, MemstrataError) else exc.strerror or str(exc)
                 result.failed.append({"number": proposal.number, "error": message})
                 remaining.append(proposal)
-        store_proposals(state, remaining)
+        store_proposals(state, remaining, renumber=False)
         save_state(ws, state)
         if any(item.get("cid") for item in result.applied):  # a memory was written
             update_evolution_summary(writer)

@@ -153,10 +153,12 @@ def proposals_from_state(state: dict) -> list[Proposal]:
     return [Proposal(**item) for item in state.get("proposals", [])]
 
 
-def store_proposals(state: dict, proposals: list[Proposal]) -> None:
-    """Save ``proposals`` numbered 1..n in order."""
-    for number, proposal in enumerate(proposals, start=1):
-        proposal.number = number
+def store_proposals(state: dict, proposals: list[Proposal], renumber: bool = True) -> None:
+    """Save ``proposals`` numbered 1..n in order (a new card), or with the numbers they were
+    shown with (what is left after an approval: a reply sent twice must not reach another)."""
+    if renumber:
+        for number, proposal in enumerate(proposals, start=1):
+            proposal.number = number
     state["proposals"] = [asdict(p) for p in proposals]
 
 

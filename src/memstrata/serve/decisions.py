@@ -61,7 +61,8 @@ def _change(writer: Writer, number: int, edit: str | None) -> Proposal:
         proposals = proposals_from_state(state)
         found = next((p for p in proposals if p.number == number), None)
         if found is None:
-            raise MemstrataError(f"no open proposal {number} (of {len(proposals)})")
+            left = ", ".join(str(p.number) for p in proposals) or "none"
+            raise MemstrataError(f"no open proposal {number} (open: {left})")
         if edit is None:
             proposals.remove(found)  # skipped: its candidate stays in the pool
         elif not found.editable:
@@ -74,7 +75,8 @@ def _change(writer: Writer, number: int, edit: str | None) -> Proposal:
             if not text:
                 raise MemstrataError("the edited text is empty")
             found.summary = text
-        store_proposals(state, proposals)
+        # the others keep the numbers they are shown with (as after ``approve``)
+        store_proposals(state, proposals, renumber=False)
         save_state(writer.ws, state)
         return found
 
