@@ -7,9 +7,14 @@ by USE cosine, which also matches a restatement in the other language. A match i
 a ``seen_again`` citation of that entry (``memstrata stats`` counts it) and starts nothing new.
 
 Two statements that share their frame but name different values ("安装依赖用 pnpm" and
-"安装依赖用 yarn", "reply in Chinese" and "reply in English") contradict each other: they are
-never merged, whatever the similarity says; nor are two that go opposite ways ("早上开会" /
+"安装依赖用 yarn", "reply in Chinese" and "reply in English") contradict each other: the rules
+never merge them, whatever the similarity says; nor two that go opposite ways ("早上开会" /
 "meetings in the afternoon", "部署在周五" / "never deploy on Friday": ``polarity.opposed``).
+Since round 10 a learned head (``restatement``) may also merge a pair the rules keep apart, when
+it is sure and nothing says the pair changes a value or goes the other way
+(``restatement.may_restate``): on text written blind the contradiction check fired on a third
+of the true restatements. The pool and this duplicate check share one decision
+(``match_score``).
 """
 
 from __future__ import annotations
@@ -313,34 +318,77 @@ def same(
     semantic: float = 1.0,
     overlap: float | None = None,
     embed: Embed | None = None,
+    vectors: Sequence[Any] | None = None,
 ) -> bool:
-    """Whether two statements say the same thing (and neither contradict nor oppose each
-    other): shared words, a
-    close embedding, or most content words aligned (``overlap``, see bilingual.overlaps) with
-    an embedding not far apart."""
+    """Whether two statements say the same thing: the hand rules (``rules_match``), or the
+    learned head (``restatement``) is sure and the two do not go opposite ways. ``vectors``
+    (the two embeddings) let the head judge; without them only the rules do."""
+    return match_score(first, second, lexical, cosine, semantic, overlap, embed, vectors) >= 1.0
+
+
+def match_score(
+    first: str,
+    second: str,
+    lexical: float,
+    cosine: float | None = None,
+    semantic: float = 1.0,
+    overlap: float | None = None,
+    embed: Embed | None = None,
+    vectors: Sequence[Any] | None = None,
+) -> float:
+    """How well ``second`` matches ``first``, scaled so that 1.0 is a match (the pool ranks
+    the candidates that match by it): shared words, the sentence cosine against its bar, the
+    aligned content words, or the learned head's probability above its threshold."""
+    from memstrata.evolve import restatement
+
+    score = rules_match(first, second, lexical, cosine, semantic, overlap, embed)
+    if score >= 1.0 or vectors is None or cosine is None or cosine < restatement.FLOOR:
+        return score
+    sure = restatement.probability(first, second, vectors, overlap, embed)
+    if sure is None or sure < restatement.SURE or not restatement.may_restate(first, second):
+        return score
+    return 1.0 + sure / 10
+
+
+def rules_match(
+    first: str,
+    second: str,
+    lexical: float,
+    cosine: float | None = None,
+    semantic: float = 1.0,
+    overlap: float | None = None,
+    embed: Embed | None = None,
+) -> float:
+    """The hand rules (1.0 and above is a match), neither contradicting nor opposing: shared
+    words, a close embedding, or most content words aligned (``overlap``, see
+    bilingual.overlaps) with an embedding not far apart."""
     if contradicts(first, second):
-        return False
+        return 0.0
     # Words alone decide only when two or more are shared: the overlap coefficient of a two-word
     # statement is 0.5 for one shared word ("规则 0" / "第五十行的规则", "用 pnpm" / "pnpm 别装全局").
-    if similarity(first, second) >= lexical and shared_terms(first, second) >= 2:
-        alike = True
-    elif cosine is None:
-        return False
-    else:
+    words = similarity(first, second) / lexical if shared_terms(first, second) >= 2 else 0.0
+    score = words
+    if cosine is not None:
         names = shared_names(first, second)
-        by_sentence = cosine >= embedding_bar(first, second, semantic)
-        alike = (
-            by_sentence
-            or (overlap is not None and overlap >= CONTENT_OVERLAP and cosine >= CONTENT_COSINE)
-            or (cosine >= SHARED_NAME_COSINE and bool(names))
-        )
+        bar = embedding_bar(first, second, semantic)
+        score = max(score, cosine / bar)
+        by_words = 1.0 + overlap / 10 if overlap is not None and overlap >= CONTENT_OVERLAP else 0.0
+        by_name = 1.0 + cosine / 10 if cosine >= SHARED_NAME_COSINE and names else 0.0
+        if cosine < CONTENT_COSINE:
+            by_words = 0.0
         # A name says what a statement is about, not what it says: "mac-mini-03 是 iOS 打包机" and
         # "mac-mini-03 每天凌晨三点会自动重启" are two facts. Below the sentence bar, something
         # besides the names both say must meet too (the same word or a translation).
-        if alike and names and not by_sentence:
-            alike = more_than_names(first, second, names, embed)
+        if (
+            max(by_words, by_name) >= 1.0
+            and score < 1.0
+            and names
+            and not more_than_names(first, second, names, embed)
+        ):
+            by_words = by_name = 0.0
+        score = max(score, by_words, by_name)
     # last: it segments both statements, and only a pair that would match needs it
-    return alike and not opposed(first, second)
+    return 0.0 if score >= 1.0 and opposed(first, second) else score
 
 
 def more_than_names(first: str, second: str, names: set[str], embed: Embed | None = None) -> bool:
@@ -385,13 +433,24 @@ def find(
     cosines: list[float | None] = [None] * len(known)
     aligned: list[float | None] = [None] * len(known)
     if embed is not None:
-        vectors = embed([summary, *(k.text for k in known)])
-        cosines = [float(vectors[0] @ v) for v in vectors[1:]]
+        every = embed([summary, *(k.text for k in known)])
+        mine = every[0]
+        cosines = [float(mine @ v) for v in every[1:]]
         aligned = close_overlaps(summary, [k.text for k in known], cosines, embed)
     best: tuple[float, Known] | None = None
-    for entry, cosine, overlap in zip(known, cosines, aligned, strict=True):
+    vectors: list[Any] = [None] * len(known)
+    if embed is not None:
+        vectors = [(mine, theirs) for theirs in every[1:]]
+    for entry, cosine, overlap, pair in zip(known, cosines, aligned, vectors, strict=True):
         if same(
-            summary, entry.text, settings.match, cosine, settings.match_embedding, overlap, embed
+            summary,
+            entry.text,
+            settings.match,
+            cosine,
+            settings.match_embedding,
+            overlap,
+            embed,
+            pair,
         ):
             score = max(similarity(summary, entry.text), cosine or 0.0)
             if best is None or score > best[0]:

@@ -30,7 +30,6 @@ from memstrata.formats.candidates import (
     remove_row,
     replace_row,
 )
-from memstrata.text.similarity import similarity
 from memstrata.text.textio import split_lines
 
 Embed = Callable[[list[str]], Any]
@@ -201,48 +200,33 @@ def observe(
 def _scores(
     current: list[Candidate], summary: str, embed: Embed | None, lexical: float, semantic: float
 ) -> dict[str, float]:
-    """How well each candidate matches, scaled so that 1.0 is the match threshold: word
-    overlap, or (when an embedder is available) cosine, e.g. for a cross-lingual restatement.
-    A contradiction ("use pnpm" against "use yarn") or an opposite ("早上开会" against "meetings in
-    the afternoon", polarity.opposed) never matches: it is another candidate."""
-    from memstrata.evolve.known import (
-        CONTENT_OVERLAP,
-        SHARED_NAME_COSINE,
-        close_overlaps,
-        contradicts,
-        embedding_bar,
-        more_than_names,
-        shared_names,
-    )
-    from memstrata.evolve.polarity import opposed
+    """How well each candidate matches, scaled so that 1.0 is the match threshold
+    (``known.match_score``, the same decision as the duplicate check): word overlap, or (when an
+    embedder is available) cosine, aligned content words, the learned restatement head. An
+    opposite ("早上开会" against "meetings in the afternoon", polarity.opposed) or another value in
+    the same slot ("use pnpm" against "use yarn") is always another candidate."""
+    from memstrata.evolve.known import close_overlaps, match_score
 
-    scores = {c.cid: similarity(c.summary, summary) / lexical for c in current}
-    if embed is not None and current:
-        vectors = embed([summary, *(c.summary for c in current)])
-        cosines = [float(vectors[0] @ v) for v in vectors[1:]]
-        aligned = close_overlaps(summary, [c.summary for c in current], cosines, embed)
-        for candidate, cosine, overlap in zip(current, cosines, aligned, strict=True):
-            bar = embedding_bar(candidate.summary, summary, semantic)
-            scores[candidate.cid] = max(scores[candidate.cid], cosine / bar)
-            names = shared_names(candidate.summary, summary)
-            if (
-                cosine < bar
-                and names
-                and not more_than_names(candidate.summary, summary, names, embed)
-            ):
-                continue  # one name, two facts (known.same says why)
-            if overlap is not None and overlap >= CONTENT_OVERLAP:
-                # most content words align (a restatement in other words or language): a
-                # match, ranked by the overlap among the matches
-                scores[candidate.cid] = max(scores[candidate.cid], 1.0 + overlap / 10)
-            if cosine >= SHARED_NAME_COSINE and names:
-                scores[candidate.cid] = max(scores[candidate.cid], 1.0 + cosine / 10)
-    for candidate in current:
-        if contradicts(candidate.summary, summary) or (
-            scores[candidate.cid] >= 1.0 and opposed(candidate.summary, summary)
-        ):
-            scores[candidate.cid] = 0.0
-    return scores
+    if embed is None or not current:
+        return {c.cid: match_score(c.summary, summary, lexical) for c in current}
+    vectors = embed([summary, *(c.summary for c in current)])
+    cosines = [float(vectors[0] @ v) for v in vectors[1:]]
+    aligned = close_overlaps(summary, [c.summary for c in current], cosines, embed)
+    return {
+        candidate.cid: match_score(
+            candidate.summary,
+            summary,
+            lexical,
+            cosine,
+            semantic,
+            overlap,
+            embed,
+            (theirs, vectors[0]),
+        )
+        for candidate, cosine, overlap, theirs in zip(
+            current, cosines, aligned, vectors[1:], strict=True
+        )
+    }
 
 
 def _move(
