@@ -41,7 +41,9 @@ TRIGGERS = {  # the design notes' words, matched anywhere
 }
 CORPUS = ROOT / "benchmarks" / "data" / "signals"
 # Held-out sets, never part of the training corpus's in-sample score.
-HELD_OUT = frozenset({"holdout2.jsonl", "holdout3.jsonl", "holdout4.jsonl", "holdout5.jsonl"})
+HELD_OUT = frozenset(
+    {"holdout2.jsonl", "holdout3.jsonl", "holdout4.jsonl", "holdout5.jsonl", "holdout6.jsonl"}
+)
 
 
 def baseline(text: str, context: str) -> set[str]:

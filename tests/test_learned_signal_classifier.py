@@ -234,3 +234,22 @@ def test_a_liked_thing_or_a_quoted_preference_is_not_a_preference(text) -> None:
     negatives of two shapes, 喜欢 describing a thing ("我喜欢的那家…") and someone else's
     words in quotes; the rules filter quotes for explicit instructions and now for these too."""
     assert "preference" not in {s.kind for s in detect(text)}
+
+
+@pytest.mark.integration
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("又写中文注释了…改回英文吧，code review 里 Tomasz 一堆问号", "preference"),
+        ("又把 refresh token 塞 AsyncStorage 了……keychain 啊大哥，说了好几遍了", "correction"),
+    ],
+)
+def test_a_complaint_that_the_agent_did_it_again_is_a_signal(
+    ws, cli, monkeypatch, text: str, kind: str
+) -> None:
+    """Regression (the third scenario, written blind): round 4's model found nothing in these
+    complaints, so a rule said three times was observed twice. Round 6's writers lean toward
+    phrasings with no trigger word (BENCHMARKS.md, signal detection round 6)."""
+    monkeypatch.setenv("MEMSTRATA_EMBEDDER", "use")
+    out = cli("-w", str(ws.root), "signal", text, "--dry-run", "--json").out
+    assert kind in {s["kind"] for s in json.loads(out)["signals"]}

@@ -35,6 +35,9 @@ OPPOSITE = [
     ("通知要关掉", "Turn on notifications"),
     ("代码审查后再合并", "Merge before the code review"),
     ("变量名写长一点，要有意义", "Keep variable names short"),
+    # both turn something down, each what the other keeps
+    ("装依赖用 pnpm，不用 npm", "装依赖用 npm，不用 pnpm"),
+    ("用空格缩进，不要用制表符", "用制表符缩进，不要用空格"),
 ]
 # Restatements the checks must leave alone: negations on both sides, a "not" about a word the
 # other never says, both poles named on both sides, the same order.
@@ -51,6 +54,13 @@ ALIKE = [
     ("代码审查后再合并", "Merge after the code review"),
     ("以后提交信息都用英文写", "Write commit messages in English"),
     ("每次改完都要跑一遍测试", "Run the tests after every change"),
+    # Regression (five blind writers' restatements, round 10): both turn something down, and
+    # one says the topic before its negation ("周五下午不发版") while the other puts it inside
+    # ("no releases on Friday afternoons"): one-sided, that read as a clash.
+    ("周五下午不发版，有问题周一再说", "no releases on Friday afternoons, it can wait till Monday"),
+    ("出包机是 build-win-03，别往我本机上跑", "builds go on build-win-03, not my laptop"),
+    ("别动 pnpm-lock.yaml", "锁文件你不要去改，升依赖的事我自己来"),
+    ("staging 的数据库是 pg-stg-02，不是 pg-stg-01", "staging DB is pg-stg-02, not pg-stg-01"),
 ]
 
 

@@ -27,7 +27,9 @@ Three checks, each cheap and each decided before any similarity counts (``known.
   negates a word the other affirms (the same word or a CC-CEDICT translation), while the other
   negates none of those words, clashes: "回复里加 emoji" / "replies without emoji" does,
   "注释用中文写，别用英文" / "I prefer Chinese comments" does not (English is said by one only),
-  nor "日志别打印密码" / "Never log passwords" (both negate passwords).
+  nor "日志别打印密码" / "Never log passwords" (both negate passwords). When both negate
+  something, they clash only when each turns down what the other keeps ("用 pnpm，不用 npm" /
+  "用 npm，不用 pnpm"), not "周五下午不发版" / "no releases on Friday afternoons".
 * **Order.** "先写代码再写测试" against "tests before code": what comes first in one comes second
   in the other (先…再/然后/后, X 后再 Y, X before Y, Y after X, X first then Y).
 
@@ -249,6 +251,17 @@ def _negation_clash(first: str, second: str) -> bool:
 
     if _names_both(first, second, mine_no, theirs_no):
         return False
+    if mine_no and theirs_no:
+        # Both turn something down: opposite only when each turns down what the other keeps
+        # ("用 pnpm，不用 npm" / "用 npm，不用 pnpm"). One-sided, it was mostly a topic said
+        # before the negation in one language and inside it in the other ("周五下午不发版" / "no
+        # releases on Friday afternoons"): 13-23 % of five blind writers' restatements.
+        # (Both turning down the same thing agree: "staging 是 pg-stg-02，不是 pg-stg-01" twice.)
+        return (
+            meets(mine_no, theirs_yes)
+            and meets(theirs_no, mine_yes)
+            and not meets(mine_no, theirs_no)
+        )
     return one_sided(mine_no, theirs_yes, theirs_no + theirs_gripe) or one_sided(
         theirs_no, mine_yes, mine_no + mine_gripe
     )

@@ -3,8 +3,8 @@
 The hand rules of ``known`` (shared words, the sentence cosine, aligned content words, the
 contradiction and opposition checks) were built on pairs written here, and there they merge
 most restatements; on 1,500 pairs written blind by five other writers
-(benchmarks/data/restatements/) they merged 14 % of the restatements: the contradiction and
-opposition checks fire on 37-62 % of true restatements said in other words ("inline style
+(benchmarks/data/restatements/; ten writers since) they merged 14 % of the restatements: the
+contradiction and opposition checks fire on 37-62 % of true restatements said in other words ("inline style
 一坨一坨的…收进 StyleSheet.create" / "样式对象别直接糊在 JSX 上…进 StyleSheet"), and a restatement
 in other words is less alike by cosine (0.40 on average) than a change of value (0.53).
 
@@ -13,15 +13,15 @@ aligned, word overlap, shared names, the language pair, the rules' verdicts as f
 vetoes), whether one side negates and the other does not, an announced change, numbers that
 differ or agree, and the element-wise product and distance of the two USE embeddings (which
 dimensions agree: without them the scalars alone reached no sure verdicts). Trained by
-benchmarks/train_restatements.py on the five writers, the pairs written here and random pairs
+benchmarks/train_restatements.py on the ten writers, the pairs written here and random pairs
 of one writer's statements (each group weighing alike, classes balanced, both orders); the
 weights ship as ``restatement_model.npz`` (float32, ~4 KB); inference is numpy only.
 
 It only adds matches: ``known`` merges what its rules merge, and also a pair this head is
 ``SURE`` of, at least ``FLOOR`` alike by cosine, that ``may_restate`` (no opposite, no announced
-change, no other slot value, no other numbers). Leaving one writer out: restatements merged
-14 % -> 23 %, different statements 2.0 % -> 2.5 % (changes of value unchanged); on a seventh
-writer frozen before training, 8 % -> 20 % and 5.3 % -> 6.7 % (BENCHMARKS.md).
+change, no other slot value, no other numbers). Leaving one of ten writers out: restatements
+merged 16 % -> 27 %, different statements 2.4 % -> 2.9 % (changes of value 11.6 % -> 12.2 %);
+on an eleventh writer frozen before training, 18 % -> 36 % and 7.4 % -> 8.1 % (BENCHMARKS.md).
 """
 
 from __future__ import annotations
@@ -50,6 +50,13 @@ _NEGATION = re.compile(
     re.IGNORECASE,
 )
 _NUMBER = re.compile(r"\d+(?:\.\d+)*")
+# A number and the unit right after it (8G, 3ms, 80%, "100 qps": a short word after one space).
+# A number inside a name (utf8mb4, node18) is the name's: known.contradicts compares names.
+_QUANTITY = re.compile(
+    r"(?<![a-z_])\d+(?:\.\d+)*(?:%|[a-z]+(?![a-z])|\s[a-z]{1,4}(?![a-z]))?", re.IGNORECASE
+)
+# Word overlap (text.similarity) from which two contradicting statements share their frame.
+SAME_FRAME = 0.5
 
 
 def features(
@@ -127,16 +134,27 @@ def probability(
 
 def may_restate(first: str, second: str) -> bool:
     """What the head may not overrule: a pair that goes opposite ways (``polarity.opposed``),
-    announces a change, fills the same slot differently (``changes.slot_changed``) or names
-    other numbers is never a restatement by the head alone."""
-    from memstrata.evolve import changes
+    announces a change, fills the same slot differently (``changes.slot_changed``), names other
+    numbers (with their units: 8G is not 8M, 3s is not 3ms), or says the same frame with another
+    value (``known.contradicts`` and half the words shared: "测试框架选 pytest" / "测试框架选
+    unittest", "staging 的 Redis 密码在 Vault 里" / "prod 的 …"; an adversarial round found 33
+    such merges, and no restatement of the writers the head merges over a contradiction shares
+    more than 0.4 of its words) is never a restatement by the head alone."""
+    from memstrata.evolve import changes, known
     from memstrata.evolve.polarity import opposed
+    from memstrata.text.similarity import similarity
 
-    mine, theirs = set(_NUMBER.findall(first)), set(_NUMBER.findall(second))
+    mine, theirs = _quantities(first), _quantities(second)
     return not (
         (mine and theirs and mine != theirs)
         or changes.announces_change(first)
         or changes.announces_change(second)
         or changes.slot_changed(first, second)
         or opposed(first, second)
+        or (similarity(first, second) >= SAME_FRAME and known.contradicts(first, second))
     )
+
+
+def _quantities(text: str) -> set[str]:
+    """The numbers a statement names, each with its unit when one follows (8g, 512mi, 100 qps)."""
+    return {m.group(0).lower().replace(" ", "") for m in _QUANTITY.finditer(text)}
