@@ -122,6 +122,7 @@ class Row:
             >= 1.0
         )
         self.opposed = not restatement.may_restate(self.first, self.second)
+        self.vectors = (u, v)
         self.x = restatement.features(self.first, self.second, (u, v), self.overlap, embed)
         self.x_swapped = restatement.features(self.second, self.first, (v, u), self.overlap, embed)
 
@@ -164,6 +165,30 @@ def table(title: str, rows: list[Row], decisions: dict[str, list[bool]]) -> dict
     return out
 
 
+def cost(rows: list[Row], embed: Any, settings: EvolveSettings) -> dict[str, float]:
+    """Milliseconds per pair of the whole decision (known.match_score), rules alone and with
+    the head (which runs only on pairs the rules keep apart at cosine >= FLOOR)."""
+    import time
+
+    timings = {}
+    for name, with_head in (("rules", False), ("rules or head", True)):
+        started = time.perf_counter()
+        for r in rows:
+            known.match_score(
+                r.first,
+                r.second,
+                settings.match,
+                r.cosine,
+                settings.match_embedding,
+                r.overlap,
+                embed,
+                r.vectors if with_head else None,
+            )
+        timings[name] = (time.perf_counter() - started) * 1000 / len(rows)
+    print("ms per pair: " + ", ".join(f"{k} {v:.2f}" for k, v in timings.items()))
+    return timings
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--heldout", action="store_true", help="also score the frozen writer")
@@ -194,6 +219,7 @@ def main() -> None:
             [ordered[i] for i in picked],
             {"rules": [rules[i] for i in picked], "rules or head": [head[i] for i in picked]},
         )
+    results["ms_per_pair"] = cost([r for r in rows if r.kind != "random"], embed, settings)
     model = fit(rows)
     target = Path(restatement.__file__).with_name("restatement_model.npz")
     np.savez_compressed(
