@@ -321,7 +321,7 @@ def same(
     vectors: Sequence[Any] | None = None,
 ) -> bool:
     """Whether two statements say the same thing: the hand rules (``rules_match``), or the
-    learned head (``restatement``) is sure and the two do not go opposite ways. ``vectors``
+    learned head (``restatement``) is sure and ``restatement.may_restate`` allows it. ``vectors``
     (the two embeddings) let the head judge; without them only the rules do."""
     return match_score(first, second, lexical, cosine, semantic, overlap, embed, vectors) >= 1.0
 
@@ -432,15 +432,13 @@ def find(
         return None
     cosines: list[float | None] = [None] * len(known)
     aligned: list[float | None] = [None] * len(known)
+    vectors: list[Any] = [None] * len(known)  # (summary's, entry's) for the learned head
     if embed is not None:
         every = embed([summary, *(k.text for k in known)])
-        mine = every[0]
-        cosines = [float(mine @ v) for v in every[1:]]
+        cosines = [float(every[0] @ v) for v in every[1:]]
         aligned = close_overlaps(summary, [k.text for k in known], cosines, embed)
+        vectors = [(every[0], theirs) for theirs in every[1:]]
     best: tuple[float, Known] | None = None
-    vectors: list[Any] = [None] * len(known)
-    if embed is not None:
-        vectors = [(mine, theirs) for theirs in every[1:]]
     for entry, cosine, overlap, pair in zip(known, cosines, aligned, vectors, strict=True):
         if same(
             summary,
