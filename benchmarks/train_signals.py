@@ -103,8 +103,10 @@ TRAIN_FILES = (
     *sorted(p.name for p in DATA.glob("extra_*.jsonl")),
 )
 # The share of the training data's hard negatives (out-of-fold) that may fire when thresholds
-# are chosen; the goal on a new writer is <= 5 %.
-HARD_NEGATIVE_BUDGET = 0.04
+# are chosen; the goal on a new writer is <= 5 %. Round 6 (22 writers, leave-one-writer-out):
+# 0.04 -> macro-F1 0.850 at 4.7 % (a hidden set of 46 hard negatives allows 2 to fire), 0.035
+# -> 0.846 at 4.0 % (round 4's level), 0.03 -> 0.836 at 3.3 %.
+HARD_NEGATIVE_BUDGET = 0.035
 CACHE = ROOT / "benchmarks" / "results" / "signal_embeddings.npz"
 
 
