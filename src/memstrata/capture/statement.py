@@ -260,7 +260,51 @@ def statement(kind: str, text: str, context: str = "") -> Statement:
     content, head = _focus(body)
     reason = _REASON.search(content)
     why = reason.group(0).strip(" ，,") if reason else ""
-    return Statement(brief(head, title_limit(head)), content, why[:80])
+    return Statement(_title(head), content, why[:80])
+
+
+# A clause that only leads in to what the user wants: a complaint ("怎么又是 class 组件……",
+# "again with the inline styles 😩") or a condition ("workspace 里的包动过之后，…"). The title is
+# the clause after it; the detail keeps it.
+_COMPLAINT = re.compile(
+    r"怎么又|又(?:写成|写错|弄成|用了|是)|看着(?:好|真|很|太)?(?:累|烦|难受)|好烦|烦死|真烦|受不了"
+    r"|\bagain\b|[\U0001F612\U0001F611\U0001F629\U0001F644\U0001F624\U0001F620\U0001F621]",
+    re.IGNORECASE,
+)
+_CONDITION = re.compile(
+    r"(?:之后|以后|的时候|之前|以前)$|^(?:如果|要是|假如|一旦|只要)|^(?:if|when|whenever|once)\b",
+    re.IGNORECASE,
+)
+# Where a lead-in clause ends: the usual punctuation, an ellipsis or an emoji.
+_LEAD_IN_END = re.compile(
+    r"[，,。；;！!？?\n]+|…+|\.{3,}|\s*[\U0001F300-\U0001FAFF\u2600-\u27BF]+\s*"
+)
+# Mood particles and "pls" that end a spoken instruction: "注释写英文哈", "…StyleSheet pls".
+_PARTICLES = re.compile(
+    r"(?<=[\w\u4e00-\u9fff.)\]])\s*(?:[哈吧啊呀嘛哦啦噢]+|\b(?:pls|plz|please))\s*$", re.IGNORECASE
+)
+_TOPIC = re.compile(r"^(?P<topic>[^:：，,。]{1,12})[:：]\s*(?P<rest>.+)$")
+
+
+def _title(head: str) -> str:
+    """The entry's title from ``head``: after any clause that only leads in (a complaint, a
+    condition), without a closing mood particle, and keeping a short ``topic:`` in front
+    ("plots: I usually go with matplotlib" was titled "plots")."""
+    rest = head
+    while (end := _LEAD_IN_END.search(rest)) is not None and rest[end.end() :].strip():
+        clause = rest[: end.start()].strip()
+        if not (_COMPLAINT.search(clause) or _CONDITION.search(clause)):
+            break
+        rest = rest[end.end() :]
+    head = rest.strip() or head
+    topic = _TOPIC.match(head)
+    if topic and len(topic.group("rest")) >= 4:
+        lead, rest = topic.group("topic").strip(), topic.group("rest")
+        limit = title_limit(head) - len(lead) - 2
+        if limit < 10:  # a long lead-in ("后端组有条死规矩：…"): the rule alone
+            return _PARTICLES.sub("", brief(rest, title_limit(rest)))
+        return f"{lead}: {_PARTICLES.sub('', brief(rest, limit))}"
+    return _PARTICLES.sub("", brief(head, title_limit(head)))
 
 
 DETAIL_LIMIT = 100  # seed 000: the detail says what happened and why in at most 100 characters
