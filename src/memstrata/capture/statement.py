@@ -283,7 +283,9 @@ _LEAD_IN_END = re.compile(
 _PARTICLES = re.compile(
     r"(?<=[\w\u4e00-\u9fff.)\]])\s*(?:[哈吧啊呀嘛哦啦噢]+|\b(?:pls|plz|please))\s*$", re.IGNORECASE
 )
-_TOPIC = re.compile(r"^(?P<topic>[^:：，,。]{1,12})[:：]\s*(?P<rest>.+)$")
+_TOPIC = re.compile(
+    r"^(?P<topic>[^:：，,。\[\]]{1,12})[:：]\s*(?P<rest>.+)$"
+)  # not a [REDACTED:kind]
 
 
 def _title(head: str) -> str:
