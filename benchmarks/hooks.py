@@ -61,7 +61,7 @@ def main() -> None:
         from memstrata.providers.embedders import USEEmbedder
 
         # Steady state: every chunk embedded, as after `memstrata index`.
-        open_index(ws, USEEmbedder()).sync()
+        open_index(ws, USEEmbedder(tuned=True)).sync()
         chunks = open_index(ws, None).chunk_count()
         prompt = json.dumps(
             {

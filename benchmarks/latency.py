@@ -174,7 +174,7 @@ def main() -> None:
     words = vocabulary(rng)
     zipf = Zipf(words, rng)
     queries = make_queries(words, rng, args.queries)
-    model: Any = USEEmbedder()
+    model: Any = USEEmbedder(tuned=True)
     model.embed(["warm up"])
     if args.precomputed:
         model = Precomputed(model, queries)

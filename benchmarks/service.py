@@ -140,9 +140,9 @@ def synthetic_100k(root: Path) -> Path:
 
     ws = init_workspace(root).workspace
     generate(ws.root, 100_000, 50, Zipf(vocabulary(random.Random(7)), random.Random(7)))
-    index = SqliteIndex(ws, USEEmbedder())
+    index = SqliteIndex(ws, USEEmbedder(tuned=True))
     index.sync(embed=False)
-    random_vectors(index, USEEmbedder().name)
+    random_vectors(index, USEEmbedder(tuned=True).name)
     return index.path
 
 
@@ -180,12 +180,12 @@ def main() -> None:
             for n in range(20):
                 remember(ws.writer(), f"记住：部署第 {n} 个服务前必须先备份数据库")
         if args.real:
-            SqliteIndex(ws, USEEmbedder()).sync()
+            SqliteIndex(ws, USEEmbedder(tuned=True)).sync()
         else:
-            SqliteIndex(ws, USEEmbedder()).sync(embed=False)
-            random_vectors(SqliteIndex(ws, USEEmbedder()), USEEmbedder().name)
+            SqliteIndex(ws, USEEmbedder(tuned=True)).sync(embed=False)
+            random_vectors(SqliteIndex(ws, USEEmbedder(tuned=True)), USEEmbedder(tuned=True).name)
             SqliteIndex(
-                ws, USEEmbedder()
+                ws, USEEmbedder(tuned=True)
             ).sync()  # marks the index complete (nothing left to embed)
         (ws.state_dir / "embedded-10k").touch()
         chunks = SqliteIndex(ws, None).chunk_count()

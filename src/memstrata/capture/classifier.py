@@ -331,7 +331,7 @@ def _loaded() -> tuple[SignalModel, Any] | None:
     if not MODEL_FILE.is_file():
         return None
     model = SignalModel.load()
-    embedder = workspace_embedder(SearchSettings(embedder="use"))  # shared with search
+    embedder = workspace_embedder(SearchSettings(embedder="use"), learning=True)
     if embedder is None or embedder.name != model.embedder:
         return None  # weights trained on another embedder version: the rules answer instead
     try:

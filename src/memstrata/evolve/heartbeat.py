@@ -350,7 +350,7 @@ def embedder_for(ws: Workspace) -> Callable[[list[str]], Any] | None:
     from memstrata.providers.embedders import EmbedderError, workspace_embedder
 
     try:
-        model = workspace_embedder(ws.config.search)
+        model = workspace_embedder(ws.config.search, learning=True)
         if model is None:
             return None
         model.embed(["warm up"])

