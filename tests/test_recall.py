@@ -284,6 +284,7 @@ def test_degraded_when_default_model_cannot_load(ws, cli, monkeypatch) -> None:
     from memstrata.providers import embedders as embedders_module
 
     monkeypatch.setattr(embedders_module, "_EMBEDDERS", {})
+    monkeypatch.setattr(embedders_module, "_USE_MODELS", {})  # a process that never loaded it
     result = cli("-w", str(ws.root), "search", "心跳", "--json")
     assert result.code == 0
     data = json.loads(result.out)

@@ -35,10 +35,13 @@ CHARS = [*list("abcxyz ABC 中文记忆测试端口心跳规则 🎉🚀✅ \t.,
 words = st.text(alphabet=st.sampled_from(CHARS), min_size=1, max_size=30)
 safe_words = words.map(lambda s: s.replace("|", "¦")).filter(
     # An unbalanced ``` or ~~~ fence turns the rest of a Markdown file into code: not a body.
+    # A leading list or quote mark (- * + >), a date bracket or a rule line (---, ===) is
+    # escaped on purpose when written (text.normalize.inline), so it does not round-trip as is.
     lambda s: (
         s.strip()
-        and not s.strip().startswith(("-", "*", "[", ">", "```", "~~~"))
+        and not s.strip().startswith(("-", "*", "+", "[", ">", "```", "~~~"))
         and s.strip() != "---"
+        and not (len(s.strip()) >= 3 and set(s.strip()) == {"="})
     )
 )
 prose_line = st.one_of(
