@@ -82,12 +82,44 @@ def test_the_tuning_ranks_the_answer_higher_than_the_published_model() -> None:
     assert mean_rank(USEEmbedder(tuned=True)) < mean_rank(USEEmbedder()) - 1
 
 
+@pytest.mark.parametrize("damage", ["garbage", "truncated", "wrong shape", "missing"])
 def test_an_unreadable_tuning_is_an_embedder_error(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    damage: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    # A review found a truncated file (BadZipFile) and a delta of another shape escaping as a
+    # traceback instead of the error search answers lexically on.
     broken = tmp_path / "tuning.npz"
-    broken.write_bytes(b"not a tuning")
+    shipped = Path(embedders.TUNING_FILE).read_bytes()
+    if damage == "garbage":
+        broken.write_bytes(b"not a tuning")
+    elif damage == "truncated":
+        broken.write_bytes(shipped[: len(shipped) // 2])
+    elif damage == "wrong shape":
+        with np.load(embedders.TUNING_FILE) as tuning:
+            arrays = {k: tuning[k] for k in tuning.files}
+        arrays["d0_b"] = arrays["d0_b"][:, :-1]
+        np.savez(broken, **arrays)
     monkeypatch.setattr(embedders, "TUNING_FILE", str(broken))
     monkeypatch.setattr(embedders, "_USE_MODELS", {})
     with pytest.raises(EmbedderError, match="search tuning"):
         USEEmbedder(tuned=True).embed(["x"])
+
+
+def test_search_answers_lexically_when_the_tuning_is_damaged(
+    ws, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from memstrata.recall.search import search
+
+    monkeypatch.delenv("MEMSTRATA_EMBEDDER", raising=False)
+    broken = tmp_path / "tuning.npz"
+    broken.write_bytes(Path(embedders.TUNING_FILE).read_bytes()[:1000])
+    monkeypatch.setattr(embedders, "TUNING_FILE", str(broken))
+    monkeypatch.setattr(embedders, "_USE_MODELS", {})
+    monkeypatch.setattr(embedders, "_EMBEDDERS", {})
+    (ws.root / "memory").mkdir(exist_ok=True)
+    (ws.root / "memory" / "2026-04-10.md").write_text(
+        "# 2026-04-10\n\n## [coder] 网关\n\n- 网关端口改成 8443\n", encoding="utf-8"
+    )
+    response = search(ws, "网关端口")
+    assert response.degraded and response.results
+    assert any("search tuning" in w for w in response.warnings)

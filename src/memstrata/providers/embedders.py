@@ -106,27 +106,32 @@ def _base_model(threads: int) -> Any:
 
 
 def _tuned(base: Any) -> Any:
-    """A copy of ``base`` whose top layers carry the search tuning (the big arrays are shared)."""
+    """A copy of ``base`` whose top layers carry the search tuning (the big arrays are shared).
+    A missing, damaged or mismatched tuning file is an :class:`EmbedderError` (search answers
+    lexically and says so): never the published model under the tuned name, whose vectors
+    would be stored as the tuned model's."""
     import copy
 
     import numpy as np
 
+    model = copy.copy(base)
+    backend = copy.copy(base._model)
     try:
         with np.load(TUNING_FILE, allow_pickle=False) as tuning:
             if str(tuning["version"]) != TUNING_VERSION:
                 raise ValueError(f"tuning {tuning['version']} is not {TUNING_VERSION}")
-            deltas = {
-                name[: -len("_a")]: tuning[name].astype(np.float32)
-                @ tuning[name[: -len("_a")] + "_b"].astype(np.float32)
-                for name in tuning.files
-                if name.endswith("_a")
-            }
-    except (OSError, KeyError, ValueError) as exc:
+            for name in tuning.files:
+                if name.endswith("_a"):
+                    matrix = name[: -len("_a")]
+                    delta = tuning[name].astype(np.float32) @ tuning[f"{matrix}_b"].astype(
+                        np.float32
+                    )
+                    current = getattr(backend, matrix)
+                    if delta.shape != current.shape:
+                        raise ValueError(f"{matrix}: {delta.shape} is not {current.shape}")
+                    setattr(backend, matrix, (current + delta).astype(np.float32))
+    except Exception as exc:  # missing, truncated (BadZipFile, zlib.error, EOFError), mismatched
         raise EmbedderError(f"search tuning of the default embedder unreadable: {exc}") from None
-    model = copy.copy(base)
-    backend = copy.copy(base._model)
-    for name, delta in deltas.items():
-        setattr(backend, name, (getattr(backend, name) + delta).astype(np.float32))
     model._backend = backend
     return model
 
