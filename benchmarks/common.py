@@ -195,6 +195,16 @@ def mean(values: Iterable[float]) -> float:
     return sum(values) / len(values) if values else 0.0
 
 
+def rank_metrics(ranks: list[int | None]) -> dict[str, float]:
+    """R@1/5/10 and MRR of 0-based ranks (None: not found in the results)."""
+    return {
+        "R@1": mean(float(r is not None and r < 1) for r in ranks),
+        "R@5": mean(float(r is not None and r < 5) for r in ranks),
+        "R@10": mean(float(r is not None and r < 10) for r in ranks),
+        "MRR": mean(1.0 / (r + 1) if r is not None else 0.0 for r in ranks),
+    }
+
+
 def timed(fn: Callable[[], Any]) -> tuple[Any, float]:
     started = time.perf_counter()
     result = fn()

@@ -26,7 +26,15 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from common import MODES, make_embedder, mean, parse_overrides, recall_table, write_results
+from common import (
+    MODES,
+    make_embedder,
+    mean,
+    parse_overrides,
+    rank_metrics,
+    recall_table,
+    write_results,
+)
 
 DATA = Path(__file__).parent / "data" / "recall_bilingual"
 CLOCK = datetime(2026, 9, 1, 9, 0)
@@ -113,10 +121,7 @@ def score(queries: list[dict[str, Any]], ranks: dict[tuple[str, str], int | None
                         "mode": mode,
                         "group": group,
                         "n": len(found),
-                        "R@1": mean(float(r is not None and r < 1) for r in found),
-                        "R@5": mean(float(r is not None and r < 5) for r in found),
-                        "R@10": mean(float(r is not None and r < 10) for r in found),
-                        "MRR": mean(1.0 / (r + 1) if r is not None else 0.0 for r in found),
+                        **rank_metrics(found),
                     }
                 )
     return rows

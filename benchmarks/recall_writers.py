@@ -29,7 +29,15 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from common import MODES, make_embedder, mean, parse_overrides, recall_table, write_results
+from common import (
+    MODES,
+    make_embedder,
+    mean,
+    parse_overrides,
+    rank_metrics,
+    recall_table,
+    write_results,
+)
 
 DATA = Path(__file__).parent / "data" / "recall_writers"
 HELD_OUT = ("writer_7", "writer_8")  # reported only: never read, never trained on
@@ -143,17 +151,7 @@ def rows_of(ranks: dict[str, list[tuple[dict[str, Any], int | None]]]) -> list[d
             values = groups[group]
             if not values:
                 continue
-            rows.append(
-                {
-                    "mode": mode,
-                    "group": group,
-                    "n": len(values),
-                    "R@1": mean(float(r is not None and r < 1) for r in values),
-                    "R@5": mean(float(r is not None and r < 5) for r in values),
-                    "R@10": mean(float(r is not None and r < 10) for r in values),
-                    "MRR": mean(1.0 / (r + 1) if r is not None else 0.0 for r in values),
-                }
-            )
+            rows.append({"mode": mode, "group": group, "n": len(values), **rank_metrics(values)})
     return rows
 
 
