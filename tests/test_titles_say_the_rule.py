@@ -68,3 +68,20 @@ def test_a_redaction_marker_is_not_a_topic() -> None:
     # private_key]", which no longer reads as a marker (CI: pending record lacks brief).
     said = statement("explicit_remember", "记住：[REDACTED:private_key]")
     assert said.title == "[REDACTED:private_key]"
+
+
+@pytest.mark.parametrize(
+    ("text", "title"),
+    [
+        # "again" in the rule itself is not a complaint (first form: titled "otherwise the API…")
+        (
+            "Run the migrations again after every deploy, otherwise the API breaks badly",
+            "Run the migrations again after every…",
+        ),
+        ("Deploy again, then check the logs in Grafana first", "Deploy again"),
+        # 又 in a plain statement is not a complaint either
+        ("他又用了 pnpm，挺好的，以后都用 pnpm 装依赖", "他又用了 pnpm"),
+    ],
+)
+def test_a_rule_that_says_again_keeps_its_first_clause(text: str, title: str) -> None:
+    assert statement("preference", text).title == title

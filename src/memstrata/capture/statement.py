@@ -267,8 +267,11 @@ def statement(kind: str, text: str, context: str = "") -> Statement:
 # "again with the inline styles 😩") or a condition ("workspace 里的包动过之后，…"). The title is
 # the clause after it; the detail keeps it.
 _COMPLAINT = re.compile(
-    r"怎么又|又(?:写成|写错|弄成|用了|是)|看着(?:好|真|很|太)?(?:累|烦|难受)|好烦|烦死|真烦|受不了"
-    r"|\bagain\b|[\U0001F612\U0001F611\U0001F629\U0001F644\U0001F624\U0001F620\U0001F621]",
+    r"怎么又|又(?:写成|写错|弄成|弄错|忘了)|看着(?:好|真|很|太)?(?:累|烦|难受)|好烦|烦死|真烦|受不了"
+    # "again" complains only as "again with …" or before an emoji / ! / ?: "Run the migrations
+    # again after every deploy" and "Deploy again, then …" are the rule itself.
+    r"|\bagain with\b|\bagain\s*(?:[!?…]|[\U0001F300-\U0001FAFF])"
+    r"|[\U0001F612\U0001F611\U0001F629\U0001F644\U0001F624\U0001F620\U0001F621]",
     re.IGNORECASE,
 )
 _CONDITION = re.compile(
@@ -295,7 +298,7 @@ def _title(head: str) -> str:
     rest = head
     while (end := _LEAD_IN_END.search(rest)) is not None and rest[end.end() :].strip():
         clause = rest[: end.start()].strip()
-        if not (_COMPLAINT.search(clause) or _CONDITION.search(clause)):
+        if not (_COMPLAINT.search(rest[: end.end()]) or _CONDITION.search(clause)):
             break
         rest = rest[end.end() :]
     head = rest.strip() or head
