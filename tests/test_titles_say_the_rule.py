@@ -1,9 +1,11 @@
-"""An entry's title says the rule, not the words that led up to it (issue 11, "What gets
+"""An entry's title says the rule, not the complaint that led up to it (issue 11, "What gets
 written": clean statements, not echoes).
 
-Found on the third scenario's principles: titles were the complaint or the condition that opened
-the message ("inline style 一坨一坨的看着好累……能收的都收进…", "workspace 里的包动过之后",
-"又写成 Prometheus 了"), a bare topic ("plots") or kept a mood particle ("注释写英文哈").
+Found on the third scenario's principles: titles were the complaint that opened the message
+("inline style 一坨一坨的看着好累……能收的都收进…", "又写成 Prometheus 了") or a bare topic
+("plots"). An adversarial pass then found the first form's other rules inverting meanings: a
+condition dropped ("如果是周五，不要上线" titled "不要上线"), particles cut from words (酒吧, 多哈)
+or from a guess (应该是 8080 吧？), and colons of times, ports, URLs and paths read as topics.
 """
 
 from __future__ import annotations
@@ -19,22 +21,14 @@ from memstrata.capture.statement import statement
         # a complaint leads in: the title is what the user wants instead
         (
             "inline style 一坨一坨的看着好累……能收的都收进 StyleSheet.create 吧",
-            "能收的都收进 StyleSheet.create",
+            "能收的都收进 StyleSheet.create 吧",
         ),
         (
             "again with the inline styles on every View 😩 pull them into a StyleSheet pls",
-            "pull them into a StyleSheet",
+            "pull them into a StyleSheet pls",
         ),
         ("whole file pasted back again 😑 just the diff, I can read a diff", "just the diff"),
         ("又写成 Prometheus 了，我们用的是 VictoriaMetrics", "我们用的是 VictoriaMetrics"),
-        # a condition leads in: the title is the rule, the detail keeps the condition
-        (
-            "workspace 里的包动过之后，Metro 得带 --reset-cache 重启，不然一直报找不到 @qn/ui-kit",
-            "Metro 得带 --reset-cache 重启",
-        ),
-        # a closing mood particle or "please" is not part of the rule
-        ("注释写英文哈，外包的 Tomasz 也要 review 这块", "注释写英文"),
-        ("Commit messages in English please", "Commit messages in English"),
         # a short topic before a colon stays in front; a long lead-in before one goes
         ("plots: I usually go with matplotlib", "plots: I usually go with matplotlib"),
         ("老周他们后端组有条死规矩：周五永远不要发版。", "周五永远不要发版"),
@@ -47,9 +41,9 @@ def test_the_title_is_the_rule(text: str, title: str) -> None:
 
 
 def test_an_instruction_that_sounds_annoyed_is_kept() -> None:
-    # 别每次… is the rule itself, not a lead-in: it stays, only the particle goes.
+    # 别每次… is the rule itself, not a lead-in: it stays.
     text = "别每次把整个文件甩回来啊，400 行我还得自己找哪变了，给个 diff 就够"
-    assert statement("preference", text).title == "别每次把整个文件甩回来"
+    assert statement("preference", text).title == "别每次把整个文件甩回来啊"
 
 
 def test_a_message_that_is_only_a_complaint_keeps_its_words() -> None:
@@ -85,3 +79,41 @@ def test_a_redaction_marker_is_not_a_topic() -> None:
 )
 def test_a_rule_that_says_again_keeps_its_first_clause(text: str, title: str) -> None:
     assert statement("preference", text).title == title
+
+
+@pytest.mark.parametrize(
+    ("kind", "text", "title"),
+    [
+        # a condition is part of the rule (without it the title says "never deploy")
+        ("explicit_remember", "如果是周五，不要上线", "如果是周五，不要上线"),
+        ("explicit_remember", "如果 CI 是红的，不要合并", "如果 CI 是红的，不要合并"),
+        # a closing character is not always a particle: a word's end, or a guess's 吧
+        ("new_knowledge", "客户是一家连锁酒吧", "客户是一家连锁酒吧"),
+        ("new_knowledge", "机房在多哈", "机房在多哈"),
+        ("new_knowledge", "应该是 8080 吧？", "应该是 8080 吧"),
+        (
+            "preference",
+            "Error messages should always say please",
+            "Error messages should always say please",
+        ),
+        # a colon in a time, a port, a URL or a path is not a topic, nor a clause end
+        ("new_knowledge", "每天 10:30 有站会", "每天 10:30 有站会"),
+        ("preference", "用 8080:80 映射", "用 8080:80 映射"),
+        ("new_knowledge", "localhost:8080 是 dev server", "localhost:8080 是 dev server"),
+        ("new_knowledge", "日志在 C:\\logs\\app 目录下", "日志在 C:\\logs\\app 目录下"),
+        ("new_knowledge", "注意：周三 14:00 之后禁止部署", "注意: 周三 14:00 之后禁止部署"),
+        # an emoji that is not a sulk, and "again!" in the rule itself
+        (
+            "preference",
+            "Use the old config again 👍 it works fine",
+            "Use the old config again 👍 it works fine",
+        ),
+        (
+            "explicit_remember",
+            "Never push to main again! It broke prod",
+            "Never push to main again",
+        ),
+    ],
+)
+def test_what_the_adversarial_pass_found_stays_whole(kind: str, text: str, title: str) -> None:
+    assert statement(kind, text).title == title

@@ -15,7 +15,9 @@ MARKER = re.compile(r"\[REDACTED(?::[a-z_]*)?\]")
 # ASCII ! ? ; glued to the next character are inside a token (``Zx9!kLm2``, ``<!--``, ``a;b``),
 # not the end of a sentence.
 _CLAUSE_END = re.compile(
-    r"[。！？；\n]|[!?;](?![\x22-\x3a\x3c-\x3e\x40-\x7e])|[，,：:](?=.{8,})|\.\s"
+    r"[。！？；\n]|[!?;](?![\x22-\x3a\x3c-\x3e\x40-\x7e])|[，,：](?=.{8,})"
+    # an ASCII colon inside a time, a port, a URL or a path (14:00, :8080, https://, C:\\) is text
+    r"|(?<!\d):(?![\d/\\])(?=.{8,})|\.\s"
 )
 _HEADING_MARKS = re.compile(r"^\s*(?:#{1,6}(?:\s+|$))+")
 
