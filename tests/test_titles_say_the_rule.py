@@ -117,3 +117,26 @@ def test_a_rule_that_says_again_keeps_its_first_clause(text: str, title: str) ->
 )
 def test_what_the_adversarial_pass_found_stays_whole(kind: str, text: str, title: str) -> None:
     assert statement(kind, text).title == title
+
+
+@pytest.mark.parametrize(
+    ("text", "title"),
+    [
+        ("部署窗口 14:00 之后禁止任何人上线发版", "部署窗口 14:00 之后禁止任何人上线发版"),
+        (
+            "监控面板在 http://grafana.internal/d/abc 上面找",
+            "监控面板在 http://grafana.internal/d/abc 上面找",
+        ),
+        (
+            "Backups go to C:\\backup\\daily every night at two",
+            "Backups go to C:\\backup\\daily every…",
+        ),
+        # a colon that ends a clause still does
+        ("网关的端口: 以后部署统一都用 8443 这个端口", "网关的端口"),
+    ],
+)
+def test_brief_does_not_end_a_clause_inside_a_time_url_or_path(text: str, title: str) -> None:
+    # The old cut: "部署窗口 14", "监控面板在 http", "Backups go to C".
+    from memstrata.text.titles import brief
+
+    assert brief(text, 40) == title
