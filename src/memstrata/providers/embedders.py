@@ -74,12 +74,7 @@ class USEEmbedder:
 
     def _load(self) -> Any:
         if self._model is None:
-            key = (self.threads, self.tuned)
-            if key not in _USE_MODELS:
-                _USE_MODELS[key] = (
-                    _tuned(_base_model(self.threads)) if self.tuned else _base_model(self.threads)
-                )
-            self._model = _USE_MODELS[key]
+            self._model = _tuned_model(self.threads) if self.tuned else _base_model(self.threads)
         return self._model
 
     def embed(self, texts: list[str]) -> np.ndarray:
@@ -103,6 +98,14 @@ def _base_model(threads: int) -> Any:
         raise EmbedderError(f"default embedder failed to load: {exc}") from None
     _USE_MODELS[key] = model
     return model
+
+
+def _tuned_model(threads: int) -> Any:
+    """The tuned model, built once per process on the published one."""
+    key = (threads, True)
+    if key not in _USE_MODELS:
+        _USE_MODELS[key] = _tuned(_base_model(threads))
+    return _USE_MODELS[key]
 
 
 def _tuned(base: Any) -> Any:
