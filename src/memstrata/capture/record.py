@@ -9,6 +9,7 @@ main session to review (note 004: sub-agents propose, main decides).
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -33,6 +34,7 @@ class SignalReport:
     written: list[dict[str, Any]] = field(default_factory=list)
     recorded: int = 0
     warnings: list[str] = field(default_factory=list)
+    message: str = ""  # the id its queued records share
 
     def as_json(self) -> dict[str, Any]:
         keys = ("kind", "brief", "detail", "evidence", "promote_now")
@@ -92,9 +94,15 @@ def record_signals(
     # One message, one statement: a second reading of it ("Remember: …" is also new_knowledge)
     # is done when its explicit instruction is, or the heartbeat would count it again.
     done_for: dict[str, str] = {}
+    # The records of one message share an id: the heartbeat counts one message once in the
+    # pool however many readings it has (a correction that is also news is one observation).
+    # (derived from what was said and when: the same call always writes the same bytes)
+    said = f"{writer.ws.now().isoformat()}\n{source}\n{text}\n{context}"
+    message = report.message = hashlib.sha256(said.encode("utf-8")).hexdigest()[:12]
     for signal in sorted(report.signals, key=lambda s: not s.promote_now):  # explicit first
         record: dict[str, Any] = {
             "signal": signal.kind,
+            "message": message,
             "brief": signal.brief or brief(signal.evidence, 20),
             "detail": signal.detail or clip(signal.evidence, 100, ""),
             "source": source,

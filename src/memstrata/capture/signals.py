@@ -64,8 +64,9 @@ _QUESTION_START = re.compile(
 _HYPOTHETICAL = re.compile(
     r"^\s*(?:如果|假如|要是|万一|假设|what if\b|if\b|suppose\b|imagine\b)|would that", re.IGNORECASE
 )
+# A request limited to this time or this file; "这次开始" starts a standing rule instead.
 _SCOPE_LIMITED = re.compile(
-    r"(?:这个文件|这个脚本|这次|这一次|本次|暂时|先不要|只在这|for this one|this file only|in this file|for now|just this once|this time)",
+    r"(?:这个文件|这个脚本|(?:这次|这一次|本次)(?!开始|起)|暂时|先不要|只在这|for this one|this file only|in this file|for now|just this once|this time)",
     re.IGNORECASE,
 )
 _QUOTED = re.compile(r"[‘“'\"「『].{0,40}?[’”'\"」』]")
@@ -92,7 +93,19 @@ _ER_TRAILING = re.compile(r",\s*always\s*[.!]?\s*$", re.IGNORECASE)
 # the corpus: 105 explicit_remember, 2 another signal, 0 hard negatives (BENCHMARKS.md).
 _ER_STANDING = re.compile(
     r"(?:^|[，,：:]\s*)(?:以后|今后|往后|从今以后|从现在起|从今天起)[^，,。？?]{0,12}(?:都|每次|一律)"
-    r"|(?:^|[，,：:]\s*)永远(?:不要|别|不能)|\bfrom now on\b|\bgoing forward\b",
+    r"|(?:^|[，,：:]\s*)永远(?:不要|别|不能)|\bfrom now on\b|\bgoing forward\b"
+    # The same rule dated from a day ("从今天起，main 分支禁止 force push", "这次开始以后都先跑
+    # lint", "From today on, never force-push"): a start date then a standing word or an
+    # imperative. Not a rule someone else set (今天开始安全组要求…) nor a plain fact ("From
+    # today on I'm in Shanghai"). On the corpus: 21 hits, 20 explicit_remember, 0 hard negatives.
+    r"|(?:^|[，,：:。！!；;]\s*|好的?[，,]?\s*|那)(?:从|自)?(?:今天|今日|这次|这回|现在|明天|下周|本周|即日)"
+    r"(?:开始|起)[，,]?\s*(?:以后|往后|今后)?(?:(?!要求|规定)[^，,。？?]){0,12}?"
+    r"(?:都|每次|一律|必须|禁止|不许|不准|不要|别|永远|统一|只能|只用)"
+    r"|^\s*(?:(?:ok(?:ay)?|alright|right|so|also|and)[,.\s]+)?(?:from (?:today|now|this point|here"
+    r"|tomorrow|next (?:week|sprint|release)) on(?:wards?)?|starting (?:today|now|tomorrow"
+    r"|next (?:week|sprint))|as of (?:today|now|this week)|henceforth|effective (?:today|immediately))"
+    r"\b[,:]?\s+(?:please\s+)?(?:always|never|don'?t|do not|no\b|use|make sure|every|all|only"
+    r"|we (?:always|never|use|do|don'?t)|let'?s|you (?:should|must|always|never))",
     re.IGNORECASE,
 )
 # A request that names the memory instead of saying 记住/remember ("写进 MEMORY.md", "记到小本本",

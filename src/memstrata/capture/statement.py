@@ -22,14 +22,15 @@ _LEAD = re.compile(
     r"(?:(?:不对(?!称))+|(?:错了)+|不是这样(?:的)?|你(?:又)?(?:搞|弄|写|理解|连|记|说|看)错了|这不对|其实|实际上"
     r"|(?:请|千万|一定|务必)?(?:你)?(?:记住|记一下|记下来|记好了|记着)(?:这个|这条|这点|一下)?"
     r"|这个经验记一下|这个记一下|以后都这样|就这样|下次(?:也)?(?:记得|别忘了)|别忘了|对了"
-    r"|顺便(?:说|提)一下|另外"
+    r"|顺便(?:说|提)一下|另外|(?:从|自)?(?:今天|今日|这次|这回|现在|明天|下周|即日)(?:开始|起)"
     r")\s*(?:[,，:：;；.!！。、—\-~～]+\s*|\s+|$|(?=[\u4e00-\u9fff]))"
     # English signal words that can open a sentence with content ("No mocks") need a comma.
     r"|(?:no+|nope|wrong|not quite|actually|well|hmm+|um+|uh+|ok(?:ay)?|so|also)\s*(?:[,:;.!—\-]+\s*|$)"
     r"|(?:that'?s|that is|this is) (?:wrong|not right|incorrect)\s*(?:[,:;.!—\-]+\s*|$)"
     r"|(?:please\s+)?(?:note (?:this|that|it) down|remember|note)(?:\s+(?:this|that))?\s*(?:[,:;.!—\-]+\s*|\s+|$)"
     r"|(?:keep in mind(?:\s+that)?|fyi|btw|by the way|for the record|heads up|from now on"
-    r"|going forward|make this a rule)\s*(?:[,:;.!—\-]+\s*|\s+|$)"
+    r"|going forward|make this a rule|henceforth|from (?:today|now|this point|here|tomorrow|next week) on(?:wards?)?"
+    r"|starting (?:today|now|tomorrow|next week)|as of (?:today|now)|effective (?:today|immediately))\s*(?:[,:;.!—\-]+\s*|\s+|$)"
     r")",
     re.IGNORECASE,
 )

@@ -108,16 +108,17 @@ def _add_jargon(keys: dict[str, set[str]], text: str, words: list[str]) -> None:
             keys[word] |= _forms(synonym)
 
 
-def overlaps(first: str, others: Sequence[str], embed: Embed | None = None) -> list[float]:
-    """For each of ``others``: the share of content words (of the statement with fewer) that
-    align with a content word of ``first``, by word, dictionary or (with ``embed``) embedding."""
-    if not others:
-        return []
+def _unaligned(
+    first: str, others: Sequence[str], embed: Embed | None = None
+) -> list[tuple[list[str], list[str], list[str]]]:
+    """For each of ``others``: (``first``'s content words, its content words, the words of
+    either that align with none of the other's), by word, dictionary or (with ``embed``, across
+    scripts) embedding."""
     mine = content_words(first)
     theirs = [content_words(other) for other in others]
     vocabulary = list(dict.fromkeys([*mine, *(w for words in theirs for w in words)]))
-    if not mine or not vocabulary:
-        return [0.0] * len(others)
+    if not vocabulary:
+        return [(mine, words, []) for words in theirs]
     keys = dictionary_keys(vocabulary)
     for text, words in ((first, mine), *zip(others, theirs, strict=True)):
         _add_jargon(keys, text, words)
@@ -137,16 +138,39 @@ def overlaps(first: str, others: Sequence[str], embed: Embed | None = None) -> l
             return False
         return cross and bool(vectors) and float(vectors[a] @ vectors[b]) >= WORD_COSINE
 
-    result = []
+    found = []
     for words in theirs:
-        if not words:
-            result.append(0.0)
-            continue
         lonely = [a for a in mine if not any(aligned(a, b) for b in words)]
         lonely += [b for b in words if not any(aligned(a, b) for a in mine)]
-        if any(_NAME.search(word) for word in lonely):
+        found.append((mine, words, lonely))
+    return found
+
+
+def overlaps(first: str, others: Sequence[str], embed: Embed | None = None) -> list[float]:
+    """For each of ``others``: the share of content words (of the statement with fewer) that
+    align with a content word of ``first``, by word, dictionary or (with ``embed``) embedding."""
+    result = []
+    for mine, words, lonely in _unaligned(first, others, embed):
+        if not mine or not words:
+            result.append(0.0)
+        elif any(_NAME.search(word) for word in lonely):
             result.append(0.0)  # a name only one says (snake_case, node18): another value
-            continue
-        left, right = (_share(side, lonely) for side in (mine, words))
-        result.append(min(left, right))
+        else:
+            result.append(min(_share(side, lonely) for side in (mine, words)))
     return result
+
+
+def say_other_things(first: str, second: str, embed: Embed | None = None) -> bool:
+    """Whether each statement says something the other does not, and most content words do
+    not align: "部署前必须跑测试" / "部署前必须通知运维" share 部署 前 必须 and say two things. A
+    statement whose words all align with the other's is a terse restatement or the other with
+    details ("Keep it short" / "Keep replies short please, no long intros"), whatever it adds."""
+    ((mine, words, lonely),) = _unaligned(first, [second], embed)
+    if not mine or not words:
+        return False
+    shares = [_share(side, lonely) for side in (mine, words)]
+    return max(shares) < 1.0 and min(shares) < CONTENT_SHARE
+
+
+# Below this share of aligned content words, two statements that each add words say two things.
+CONTENT_SHARE = 0.6

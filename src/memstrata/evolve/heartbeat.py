@@ -65,6 +65,9 @@ class HeartbeatReport:
     strengthened: list[str] = field(default_factory=list)  # entries a repeat was counted on
     unspecific: int = 0  # signals with nothing specific to keep ("以后都这样" alone)
     waiting: bool = False  # proposals wait but this session already saw its cards
+    fresh: list[int] = field(default_factory=list)  # numbers of proposals first made now
+    # candidate ids each queued message was counted on (by the message id its records share)
+    counted: dict[str, set[str]] = field(default_factory=dict)
 
 
 def _day(record: dict, default: date) -> date:
@@ -135,6 +138,20 @@ def _same_event(first: dict, second: dict) -> bool:
     return gap <= SAME_EVENT_SECONDS
 
 
+def _said(record: dict) -> str:
+    return str(record.get("evidence") or record.get("brief", ""))
+
+
+def _alike(first: dict, second: dict, text: str) -> bool:
+    """Whether two records of one moment report the same thing. Two reports from one source
+    (two messages of the user a minute apart) are one only when they say the same words: "staging
+    的端口应该是 5433" and "prod 的端口应该是 6432" are alike by characters and are two facts.
+    Reports from two sources (a hook's and the agent's) word one event differently."""
+    if first.get("source") == second.get("source"):
+        return " ".join(_said(first).split()) == " ".join(text.split())
+    return similarity(_said(first), text) >= 0.6
+
+
 def merge_duplicates(records: list[dict]) -> list[dict]:
     """One record per event: among records of the same kind whose evidence matches and that
     report the same event, keep the fine one (from the user or agent, with the longest detail)
@@ -143,11 +160,11 @@ def merge_duplicates(records: list[dict]) -> list[dict]:
     for record in sorted(
         records, key=lambda r: (r.get("source") not in FINE_SOURCES, -len(str(r.get("detail", ""))))
     ):
-        text = str(record.get("evidence") or record.get("brief", ""))
+        text = _said(record)
         duplicate = any(
             other["signal"] == record["signal"]
             and _same_event(other, record)
-            and similarity(str(other.get("evidence") or other.get("brief", "")), text) >= 0.6
+            and _alike(other, record, text)
             for other in kept
         )
         if not duplicate:
@@ -209,9 +226,9 @@ def heartbeat(
         waiting = [p for p in proposals_from_state(state) if p.maintenance]
         kept = {_waiting_key(p) for p in report.proposals}
         report.proposals += [p for p in waiting if _waiting_key(p) not in kept]
-        store_proposals(state, report.proposals)
+        report.fresh = store_proposals(state, report.proposals)
         locate(writer, report.proposals)
-        store_proposals(state, report.proposals)
+        store_proposals(state, report.proposals, renumber=False)
         state["last_synthesis"] = ws.now().isoformat(timespec="seconds")
         cards = state.setdefault("cards", {})
         report.report = render_report(
@@ -297,7 +314,7 @@ def _synthesise(
             error = clip(str(last.get("evidence") or last["brief"]), 60, "")
             summary = f"{op} 失败。{error}" if zh else f"{op} failed. {error}"
             findings.append((last, "tool_error", clip(summary, 100, "")))
-    for record, kind, summary in findings:
+    for record, kind, summary in _one_per_message(findings):
         if not summary:
             report.unspecific += 1
             continue
@@ -319,9 +336,47 @@ def _synthesise(
             similar_embedding=settings.match_embedding,
         )
         report.observed += 1
+        report.counted.setdefault(str(record.get("message", "")), set()).add(candidate.cid)
         if record.get("promote_now"):
             explicit.add(candidate.cid)
     return explicit
+
+
+# Which reading of one message is kept when it has several that say the same thing.
+_KIND_ORDER = ("correction", "preference", "new_knowledge", "repeated_failure", "tool_error")
+_FAILURES = frozenset({"repeated_failure", "tool_error"})
+_FIXES = frozenset({"correction", "explicit_remember"})
+
+
+def _one_per_message(findings: list[tuple[dict, str, str]]) -> list[tuple[dict, str, str]]:
+    """One finding per statement of a message: "其实 gateway 的端口是 8443，不是 8080" is read as a
+    correction and as news, and counting both made the 3x pool promote after two occasions.
+    Readings of one message that say different things (two clauses) stay apart. An explicit
+    instruction's reading always stays: it is what promotes at once. A failure in the message's
+    tool context beside what the user said about it ("不对，应该用 pnpm" after npm failed twice) is
+    one event: the user's statement, which says the fix, is kept (note 000 merges the coarse
+    and the fine report of one event)."""
+    kept: list[tuple[dict, str, str]] = []
+
+    def order(item: tuple[dict, str, str]) -> tuple[bool, int]:
+        record, kind, _summary = item
+        rank = _KIND_ORDER.index(kind) if kind in _KIND_ORDER else len(_KIND_ORDER)
+        return (not record.get("promote_now"), rank)
+
+    for item in sorted(findings, key=order):
+        record, kind, summary = item
+        message = record.get("message")
+        if message and any(
+            other.get("message") == message
+            and (
+                (kind in _FAILURES and other_kind in _FIXES)
+                or bool(summary and similarity(text, summary) >= 0.6)
+            )
+            for other, other_kind, text in kept
+        ):
+            continue
+        kept.append(item)
+    return sorted(kept, key=lambda item: str(item[0].get("ts", "")))
 
 
 def _file_report(writer: Writer, text: str, proposals: int, observed: int) -> None:

@@ -27,7 +27,7 @@ from typing import Any
 from memstrata.core.queues import append_citations
 from memstrata.core.workspace import Workspace
 from memstrata.core.writer import Writer
-from memstrata.evolve.bilingual import overlaps
+from memstrata.evolve.bilingual import overlaps, say_other_things
 from memstrata.evolve.polarity import (
     affirmed,
     group_value,
@@ -72,6 +72,10 @@ CROSS_LANGUAGE_MARGIN = 0.08
 # measures what it costs in false merges on 40 distinct preferences.
 CONTENT_OVERLAP = 0.6
 CONTENT_COSINE = 0.45
+# Below this sentence cosine, two statements whose content words mostly do not align
+# (bilingual.say_other_things) are two statements however many frame words they share (BENCHMARKS.md,
+# issue 11 round 12).
+DISTINCT_COSINE = 0.8
 # Or: both name the same thing by its own name (a Latin word or a host either says verbatim:
 # "跳板机是 jump.corp-bj" / "bastion host is jump.corp-bj", "监控推到 VictoriaMetrics" / "metrics
 # go to VictoriaMetrics") and the sentences are at least this close. A name is strong evidence of
@@ -372,6 +376,8 @@ def rules_match(
         names = shared_names(first, second)
         bar = embedding_bar(first, second, semantic)
         score = max(score, cosine / bar)
+        if score >= 1.0 and cosine < DISTINCT_COSINE and say_other_things(first, second, embed):
+            score = 0.0
         by_words = 1.0 + overlap / 10 if overlap is not None and overlap >= CONTENT_OVERLAP else 0.0
         by_name = 1.0 + cosine / 10 if cosine >= SHARED_NAME_COSINE and names else 0.0
         if cosine < CONTENT_COSINE:

@@ -71,6 +71,14 @@ ANTONYMS: dict[str, tuple[frozenset[str], ...]] = {
         ),
         "size": ("大 大一点 big bigger large larger", "小 小一点 small smaller little"),
         "amount": ("多 更多 多一点 more many", "少 更少 少一点 less fewer few"),
+        # Parallel environments, not a change of value (so not a value group): "生产数据库只读"
+        # and "测试数据库可以随便写" are two rules, "staging 在 X" and "prod 在 Y" two facts.
+        "environment": (
+            "生产 线上 正式环境 生产环境 生产库 prod production",
+            # 测试环境 is what most teams call their staging: one pole
+            "测试 测试环境 测试库 test testing 预发 预发布 staging",
+            "开发环境 本地 dev development local",
+        ),
         # Values rather than opposites, but alike for this check: a statement names one of
         # them, and a statement in the same frame naming another one says something else
         # ("回复用中文" / "回复用英文": no Latin name for known.contradicts to compare).

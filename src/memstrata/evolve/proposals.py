@@ -153,13 +153,43 @@ def proposals_from_state(state: dict) -> list[Proposal]:
     return [Proposal(**item) for item in state.get("proposals", [])]
 
 
-def store_proposals(state: dict, proposals: list[Proposal], renumber: bool = True) -> None:
-    """Save ``proposals`` numbered 1..n in order (a new card), or with the numbers they were
-    shown with (what is left after an approval: a reply sent twice must not reach another)."""
+def proposal_key(proposal: Proposal) -> str:
+    """What makes two proposals one: the candidate it promotes, or a maintenance proposal's
+    kind, words and what it would move."""
+    if proposal.cid:
+        return f"candidate:{proposal.cid}"
+    payload = json.dumps(proposal.payload, sort_keys=True, ensure_ascii=False)
+    return f"{proposal.kind}:{proposal.summary}:{payload}"
+
+
+def store_proposals(state: dict, proposals: list[Proposal], renumber: bool = True) -> list[int]:
+    """Save ``proposals``; returns the numbers of those that were not open before. A number
+    names one proposal for as long as it is open: one already open keeps the number it was
+    shown with and a new one takes the next free number (from 1 when none was open), so a
+    reply to a card ("3") never reaches another proposal, even one that arrived since on a
+    card the user did not see. ``renumber=False``: the numbers given are kept as they are."""
+    fresh: list[int] = []
     if renumber:
-        for number, proposal in enumerate(proposals, start=1):
-            proposal.number = number
+        before = {proposal_key(p): p.number for p in proposals_from_state(state)}
+        taken: set[int] = set()
+        kept: set[int] = set()  # positions in ``proposals`` that keep their number
+        for position, proposal in enumerate(proposals):
+            number = before.get(proposal_key(proposal))
+            if number is not None and number not in taken:
+                proposal.number = number
+                taken.add(number)
+                kept.add(position)
+        following = max([*before.values(), *taken], default=0)
+        for position, proposal in enumerate(proposals):
+            if position in kept:
+                continue
+            following += 1
+            proposal.number = following
+            taken.add(following)
+            fresh.append(following)
+        proposals.sort(key=lambda p: p.number)
     state["proposals"] = [asdict(p) for p in proposals]
+    return fresh
 
 
 # ---------------------------------------------------------------- rendering

@@ -124,15 +124,20 @@ def write_explicit(writer: Writer, signal: Signal) -> dict[str, Any]:
         "location": placed.span.location(),
     }
     if seen_again:
+        # what it was taken for, so that a wrong match is seen (and `remember --new` can add it)
         done["seen_again"] = True
+        done["title"] = placed.title
     return done
 
 
-def remember_once(writer: Writer, text: str, role: str | None = None) -> tuple[Placed, bool]:
+def remember_once(
+    writer: Writer, text: str, role: str | None = None, new: bool = False
+) -> tuple[Placed, bool]:
     """Write an explicit instruction ("记住：…") at once, unless memory already holds it: then
     the existing entry is strengthened (a repeat, in any language or other words, is not a
     second entry) and returned with True. ``memstrata remember``, the MCP tool and ``signal``
-    all come here, so none of them writes a duplicate."""
+    all come here, so none of them writes a duplicate. ``new``: the user says it is not a
+    repeat (``remember --new`` after a wrong "already in memory"): written whatever matches."""
     from memstrata.core.permissions import can_read
     from memstrata.entries.remember import remember, strip_trigger
     from memstrata.evolve import known
@@ -143,7 +148,7 @@ def remember_once(writer: Writer, text: str, role: str | None = None) -> tuple[P
     # Only what this session may read: "already in memory" with a private entry's words (or
     # at all) would tell a shared session what USER.md holds.
     visible = [k for k in known.entries(ws) if can_read(ws.config, writer.session, k.role)]
-    same = known.find(ws, body, embedder_for(ws), visible) if body else None
+    same = known.find(ws, body, embedder_for(ws), visible) if body and not new else None
     if same is None:
         return remember(writer, text, role=role), False
     known.strengthen(writer, same, body, ws.now().isoformat(timespec="seconds"))
@@ -247,8 +252,14 @@ def _synthesise(writer: Writer, result: TriggerResult, action: str) -> TriggerRe
 
     beat = heartbeat(writer, force=True)
     result.action = action
-    # Only this synthesis's findings: maintenance proposals wait for their own reply.
-    mine = [str(p.number) for p in beat.proposals if not p.maintenance]
+    # Only what this synthesis found: proposals the user skipped or kept for later, and
+    # maintenance proposals, wait for their own reply; a correction writes only itself.
+    own = beat.counted.get(result.report.message, set()) if action == "correction" else None
+    mine = [
+        str(p.number)
+        for p in beat.proposals
+        if not p.maintenance and p.number in beat.fresh and (own is None or p.cid in own)
+    ]
     if mine and policy(writer.ws) == "synthesis":
         result.written.extend(approve(writer, ",".join(mine)).applied)
     else:

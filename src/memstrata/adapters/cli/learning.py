@@ -52,10 +52,15 @@ def register(cli: click.Group) -> None:
             click.echo(f"{item.kind:<18} {item.brief}  —  {item.detail}")
         for written in [*report.written, *result.written]:
             # a repeat of what memory holds is counted on that entry, not written again
-            done = (
-                "already in memory, seen again" if written.get("seen_again") else "written at once"
-            )
-            click.echo(f"{done}: {written['cite']}")
+            if written.get("seen_again"):
+                from memstrata.adapters.cli.records import NOT_A_REPEAT
+
+                click.echo(
+                    f"already in memory, seen again: {written['cite']} {written.get('title', '')}"
+                )
+                click.echo(NOT_A_REPEAT, err=True)
+            else:
+                click.echo(f"written at once: {written['cite']}")
         for extra in (result.question, result.card):
             if extra:
                 click.echo(extra)

@@ -29,6 +29,10 @@ def _print(
         click.echo(presenters.placed_text(result, seen_again))  # type: ignore[arg-type]
 
 
+# Said beside every "already in memory": a wrong match must not silently swallow a new rule.
+NOT_A_REPEAT = "(not a repeat? memstrata remember --new TEXT writes it as its own entry)"
+
+
 def register(cli: click.Group) -> None:
     @command(cli, "remember")
     @click.argument("text")
@@ -38,7 +42,13 @@ def register(cli: click.Group) -> None:
         default=None,
         help="Override the rule-based choice of where it goes.",
     )
-    def remember(text: str, role: str | None, as_json: bool) -> None:
+    @click.option(
+        "--new",
+        "new",
+        is_flag=True,
+        help="Write it even if memory holds something alike (it was taken for a repeat).",
+    )
+    def remember(text: str, role: str | None, new: bool, as_json: bool) -> None:
         """Write an explicit instruction at once (记住 / remember), then log it; a repeat of
         what memory holds (in any language or wording) strengthens that entry instead.
 
@@ -48,8 +58,10 @@ def register(cli: click.Group) -> None:
         from memstrata.evolve.triggers import remember_once
 
         writer = open_writer()
-        placed, seen_again = remember_once(writer, text, role=role)
+        placed, seen_again = remember_once(writer, text, role=role, new=new)
         _print(placed, as_json, writer, seen_again)
+        if seen_again and not as_json:
+            click.echo(NOT_A_REPEAT, err=True)
 
     @command(cli, "log", name="log")
     @click.argument("text")

@@ -122,12 +122,19 @@ def register(server: Any, tools: Tools) -> None:
     )
     def memory_remember(
         text: Annotated[str, Field(description="The user's instruction, as they said it.")],
+        new: Annotated[
+            bool,
+            Field(
+                description="Write it even if memory holds something alike: the user says an "
+                "earlier answer 'seen_again' took it for a repeat of another entry."
+            ),
+        ] = False,
         request_id: RequestId = None,
     ) -> PlacedOut:
         from memstrata.evolve.triggers import remember_once
 
         def write(writer: Writer) -> dict[str, Any]:
-            placed, seen_again = remember_once(writer, text)  # a repeat is not a duplicate
+            placed, seen_again = remember_once(writer, text, new=new)  # a repeat: no duplicate
             return presenters.placed(placed, writer.warnings, seen_again)
 
         answer = tools.write(
@@ -135,6 +142,6 @@ def register(server: Any, tools: Tools) -> None:
             request_id,
             write,
             "memory_remember",
-            {"text": text},
+            {"text": text, "new": new},
         )
         return cast(PlacedOut, answer)

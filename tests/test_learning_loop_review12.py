@@ -1,0 +1,196 @@
+"""A tester's round on the learning loop (main 7731d2a), one test per failure:
+
+1. a new explicit rule sharing frame words with an entry ("部署前必须通知运维" after "部署前必须跑
+   测试") was taken for a repeat and never written; nothing said how to add it anyway;
+2. two messages a minute apart that read alike ("staging … 5433" / "prod … 6432") were one event
+   at the heartbeat, and the second was lost with the queue;
+3. under note 000's policy a "不对…" correction wrote every proposal the user had skipped;
+4. a proposal's number changed when a card the user never saw arrived, so "approve 3" wrote
+   another proposal;
+5. one message read two ways (a correction that is also news) counted twice in the 3x pool, and
+   a failure in its tool context was a second candidate beside the correction of it;
+6. standing rules that start from a day ("从今天起…", "From today on, never …") were no signal,
+   and "这次开始…" was read as a one-off.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from memstrata.capture.signals import detect
+from memstrata.core.queues import append_pending
+from memstrata.evolve import pool
+from memstrata.evolve.approve import approve
+from memstrata.evolve.heartbeat import heartbeat, merge_duplicates
+from memstrata.evolve.proposals import load_state, proposals_from_state
+from memstrata.evolve.triggers import handle, remember_once
+from memstrata.formats.bullets import parse_bullets
+
+
+def _bullets(ws, path: str = "MEMORY.md") -> list[str]:
+    return [b.text for b in parse_bullets(ws.read_lines(path), path) if b.date]
+
+
+# ---------------------------------------------------------------- 1: frame words, --new
+@pytest.mark.integration
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ("记住：部署前必须跑测试", "记住：部署前必须通知运维"),
+        ("记住：代码注释用中文写", "记住：文档用中文写"),
+        ("记住：生产数据库只读，不能直接写", "记住：测试数据库可以随便写"),
+    ],
+)
+def test_a_new_rule_sharing_frame_words_is_written(ws, monkeypatch, first, second) -> None:
+    monkeypatch.setenv("MEMSTRATA_EMBEDDER", "use")
+    kept, _seen = remember_once(ws.writer(), first)
+    placed, seen_again = remember_once(ws.writer(), second)
+    assert not seen_again and placed.cite != kept.cite
+
+
+@pytest.mark.integration
+def test_a_restatement_is_still_a_repeat(ws, monkeypatch) -> None:
+    monkeypatch.setenv("MEMSTRATA_EMBEDDER", "use")
+    remember_once(ws.writer(), "记住：代码注释用中文写")
+    for text in ("Comments in code should be in Chinese", "记住：代码注释用中文写，别用英文"):
+        _placed, seen_again = remember_once(ws.writer(), text)
+        assert seen_again, text
+
+
+def test_remember_new_writes_what_was_taken_for_a_repeat(ws, cli) -> None:
+    root = str(ws.root)
+    cli("-w", root, "remember", "记住：部署前先跑测试")
+    again = cli("-w", root, "remember", "记住：部署前先跑测试")
+    assert "seen again" in again.out and "remember --new" in again.err  # how to add it anyway
+    written = cli("-w", root, "remember", "--new", "记住：部署前先跑测试").out
+    assert "seen again" not in written
+    assert _bullets(ws) == ["部署前先跑测试", "部署前先跑测试"]
+
+
+# ---------------------------------------------------------------- 2: one event, two messages
+def _record(text: str, ts: str, source: str = "user") -> dict:
+    return {"signal": "correction", "brief": text[:20], "detail": text, "evidence": text,
+            "source": source, "ts": ts}  # fmt: skip
+
+
+def test_two_messages_a_minute_apart_are_two_events() -> None:
+    staging = _record("其实 staging 数据库的端口应该是 5433，不是 5432", "2026-12-01T10:00:00")
+    prod = _record("其实 prod 数据库的端口应该是 6432，不是 5432", "2026-12-01T10:01:00")
+    assert len(merge_duplicates([staging, prod])) == 2
+    resent = {**staging, "ts": "2026-12-01T10:00:30"}
+    assert len(merge_duplicates([staging, resent])) == 1  # the same words again: one event
+    hook = {**staging, "source": "hook", "detail": "staging 端口 5433", "ts": "2026-12-01T10:00:10"}
+    assert merge_duplicates([hook, staging]) == [staging]  # a hook's copy of the same event
+
+
+def test_both_messages_reach_the_pool(make_ws) -> None:
+    ws = make_ws("memory-manager")
+    for text, ts in (
+        ("staging 数据库的端口应该是 5433，不是 5432", "2026-04-17T10:00:00"),
+        ("prod 数据库的端口应该是 6432，不是 5432", "2026-04-17T10:01:00"),
+    ):
+        append_pending(ws.writer(), {**_record(text, ts), "clean": True})
+    heartbeat(ws.writer(), force=True)
+    assert len(pool.observing(ws.writer())) == 2
+
+
+# ---------------------------------------------------------------- 3: skipped stays skipped
+def _queue(ws, text: str, kind: str = "preference") -> None:
+    append_pending(
+        ws.writer(),
+        {"signal": kind, "brief": text[:20], "detail": text, "source": "user", "clean": True},
+    )
+
+
+def test_a_correction_writes_only_itself(make_ws) -> None:
+    ws = make_ws("self-evolution")
+    _queue(ws, "回复简短一点")
+    _queue(ws, "提交信息别加表情")
+    heartbeat(ws.writer(), force=True)
+    assert approve(ws.writer(), "跳过").skipped == [1, 2]
+    result = handle(ws.writer(), "不对，应该用 pnpm", context="[bash] npm install → npm ERR!")
+    assert result.action == "correction"
+    assert len(result.written) == 1
+    principles = ws.read_lines(ws.role_path("principles"))
+    assert "pnpm" in "".join(principles) and "回复简短" not in "".join(principles)
+    waiting = {p.summary for p in proposals_from_state(load_state(ws))}
+    assert waiting == {"回复简短一点", "提交信息别加表情"}
+
+
+# ---------------------------------------------------------------- 4: numbers stay
+def test_a_number_names_one_proposal_while_it_is_open(make_ws) -> None:
+    ws = make_ws("memory-manager")
+    for text in ("记住：周五不发版", "记住：日志保留 30 天", "记住：密钥放环境变量"):
+        handle(ws.writer(), text)
+    approve(ws.writer(), "1")
+    handle(ws.writer(), "记住：回滚要先通知值班")  # its card may not even be shown
+    numbers = {p.number: p.summary for p in proposals_from_state(load_state(ws))}
+    assert numbers == {2: "日志保留 30 天", 3: "密钥放环境变量", 4: "回滚要先通知值班"}
+    approve(ws.writer(), "3")
+    assert "密钥放环境变量" in _bullets(ws, "memory/MEMORY.md")
+    assert "回滚要先通知值班" not in _bullets(ws, "memory/MEMORY.md")
+
+
+def test_numbers_start_again_when_nothing_is_open(make_ws) -> None:
+    ws = make_ws("memory-manager")
+    handle(ws.writer(), "记住：周五不发版")
+    approve(ws.writer(), "1")
+    handle(ws.writer(), "记住：日志保留 30 天")
+    assert [p.number for p in proposals_from_state(load_state(ws))] == [1]
+
+
+# ---------------------------------------------------------------- 5: one message, one count
+def test_one_message_read_two_ways_counts_once(make_ws) -> None:
+    ws = make_ws("memory-manager")
+    said = "gateway 的默认端口是 8443，不是 8080"
+    for kind in ("correction", "new_knowledge"):
+        append_pending(
+            ws.writer(),
+            {"signal": kind, "brief": said[:20], "detail": said, "source": "user",
+             "clean": True, "message": "m1"},
+        )  # fmt: skip
+    heartbeat(ws.writer(), force=True)
+    [candidate] = pool.observing(ws.writer())
+    assert candidate.count == 1
+
+
+def test_a_failure_and_its_correction_in_one_message_are_one_candidate(make_ws) -> None:
+    ws = make_ws("memory-manager")
+    handle(
+        ws.writer(),
+        "不对，应该用 pnpm",
+        context="[bash] npm install → npm ERR! ERESOLVE\n[bash] npm install → npm ERR! ERESOLVE",
+    )
+    heartbeat(ws.writer(), force=True)
+    summaries = [c.summary for c in pool.observing(ws.writer())]
+    assert len(summaries) == 1 and "pnpm" in summaries[0], summaries
+
+
+# ---------------------------------------------------------------- 6: rules from a day on
+@pytest.mark.parametrize(
+    ("text", "title"),
+    [
+        ("From today on, never force-push to main", "never force-push to main"),
+        ("这次开始以后都先跑 lint 再提交", "以后都先跑 lint 再提交"),
+        ("从今天起，main 分支禁止 force push", "main 分支禁止 force push"),
+        ("Starting now, always run the linter before committing", "always run the linter"),
+        ("今天起所有 PR 都要两个人 review", "所有 PR 都要两个人 review"),
+    ],
+)
+def test_a_rule_from_a_day_on_is_an_explicit_instruction(text, title) -> None:
+    [signal] = [s for s in detect(text) if s.kind == "explicit_remember"]
+    assert signal.detail.startswith(title)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "如果从今天起都用 pnpm 会怎样？",
+        "他说“从今天起一律用 pnpm”",
+        "From today on I'm working from Shanghai",
+        "今天开始安全组要求外网 SSH 一律走跳板机",
+        "这次先别写测试",
+    ],
+)
+def test_not_a_rule_from_a_day_on(text) -> None:
+    assert "explicit_remember" not in {s.kind for s in detect(text)}
