@@ -18,7 +18,7 @@ from memstrata.formats.markdown import Heading, headings, last_content
 from memstrata.formats.tags import split_tag
 from memstrata.text.textio import strip_eol
 
-CHUNKER_VERSION = "units-3"
+CHUNKER_VERSION = "units-4"
 MAX_CHARS = 900
 MAX_LINES = 24
 OVERLAP_LINES = 2
@@ -32,6 +32,7 @@ _MONTH = re.compile(r"^[-*]\s+\[(\d{4}-\d{2})(?:-\d{2})?\]")
 _PRINCIPLE = re.compile(r"^P(\d+)\b")
 _CANDIDATE_ROW = re.compile(r"^\|\s*(C[\w-]+)\s*\|")
 _TAG = re.compile(r"^\[([^\[\]]+)\]")
+_LEADING_DATE = re.compile(r"^\[\d{4}-\d{2}(?:-\d{2})?\]\s*")
 # The heading level of one entry per role: deeper headings stay inside the entry.
 ENTRY_LEVEL = {"daily": 2, "patterns": 2, "principles": 3, "lessons": 3, "projects": 3}
 # Roles whose entries are small and whole (a principle with its why, a lesson with its fix):
@@ -95,7 +96,12 @@ def clean_for_embedding(text: str) -> str:
 
 def _content_lines(lines: list[str], start: int, end: int) -> list[int]:
     """0-based indexes of lines that carry content: not blank, not a heading, not ``---``,
-    not a ``>`` metadata line, and not inside an HTML comment (format hints, line index)."""
+    not a ``>`` metadata line of the file's header (before its first section: "> 最后更新",
+    "> 行数"; a quote inside a section is content), and not inside an HTML comment (format
+    hints, line index)."""
+    first_section = next(
+        (i for i, line in enumerate(lines) if line.lstrip().startswith("##")), len(lines)
+    )
     found: list[int] = []
     in_comment = False
     for index in range(start, end):
@@ -106,7 +112,9 @@ def _content_lines(lines: list[str], start: int, end: int) -> list[int]:
         if line.startswith("<!--"):
             in_comment = "-->" not in line
             continue
-        if not line or line == "---" or line.startswith(("#", ">")):
+        if not line or line == "---" or line.startswith("#"):
+            continue
+        if line.startswith(">") and index < first_section:
             continue
         found.append(index)
     return found
@@ -408,7 +416,8 @@ def _bullet_groups(
             return
         first, last = group[0], group[-1]
         months = [m.group(1) for i in group if (m := _MONTH.match(strip_eol(lines[i]).strip()))]
-        tag = _TAG.match(strip_eol(lines[first]).lstrip("-* ").strip())
+        # "- [2026-09] …" is a date, not an agent's tag; "- [2026-09] [coder] …" has both
+        tag = _TAG.match(_LEADING_DATE.sub("", strip_eol(lines[first]).lstrip("-* ").strip()))
         chunks.append(
             Chunk(
                 path,

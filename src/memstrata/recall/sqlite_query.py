@@ -37,11 +37,14 @@ def where_sql(where: ChunkFilter) -> tuple[str, list[Any], str, list[Any]]:
         role_params.extend(where.exclude)
     clauses: list[str] = []
     params: list[Any] = []
+    # A chunk dated by month (a USER.md bullet "[2026-09]") counts for every day of it: the
+    # bound is cut to the chunk's precision ("2026-09-01" -> "2026-09"; as text, "2026-09" sorts
+    # before "2026-09-01", so --since 2026-09-01 dropped September's bullets).
     if where.since:
-        clauses.append("c.date != '' AND c.date >= ?")
+        clauses.append("c.date != '' AND c.date >= substr(?, 1, length(c.date))")
         params.append(where.since)
     if where.until:
-        clauses.append("c.date != '' AND c.date <= ?")
+        clauses.append("c.date != '' AND c.date <= substr(?, 1, length(c.date))")
         params.append(where.until)
     if where.agent:
         clauses.append("c.agent = ?")

@@ -58,6 +58,16 @@ if TYPE_CHECKING:
 
 INDEX_NAME = "index.sqlite"
 SCHEMA_VERSION = "2"
+
+
+def changed_ns(stat: os.stat_result) -> int:
+    """When a file last changed, as the index compares it: its mtime, or its ctime when later.
+    An edit that keeps the size and puts the mtime back (``touch -r``, some editors and sync
+    tools) still moves the ctime; with the mtime alone the index kept the old text (a
+    tester's round on 7731d2a). Stored in the ``mtime_ns`` column."""
+    return max(stat.st_mtime_ns, stat.st_ctime_ns)
+
+
 IGNORED_DIRS = frozenset(
     {".git", ".memstrata", "node_modules", ".venv", "venv", "__pycache__", ".hg", ".svn"}
 )
@@ -445,7 +455,7 @@ class SqliteIndex:
             stats.scanned += 1
             seen.add(rel)
             old = known.get(rel)
-            if old is None or old[1] != stat.st_size or old[2] != stat.st_mtime_ns:
+            if old is None or old[1] != stat.st_size or old[2] != changed_ns(stat):
                 updates.append((rel, stat))
         candidates = known if only is None else {p: known[p] for p in only if p in known}
         removed = [path for path in candidates if path not in seen]
@@ -504,14 +514,14 @@ class SqliteIndex:
         if old is not None and old[0] == digest:
             conn.execute(
                 "UPDATE files SET size = ?, mtime_ns = ? WHERE path = ?",
-                (stat.st_size, stat.st_mtime_ns, rel),
+                (stat.st_size, changed_ns(stat), rel),
             )
             return
         stats.changed += 1
         self._drop_file(conn, rel)
         conn.execute(
             "INSERT INTO files VALUES (?, ?, ?, ?, ?)",
-            (rel, digest, stat.st_size, stat.st_mtime_ns, role),
+            (rel, digest, stat.st_size, changed_ns(stat), role),
         )
         for chunk in chunk_file(rel, role, split_lines(text)):
             # A hand-written file may hold a key; the derived index never copies one.
@@ -696,7 +706,7 @@ class SqliteIndex:
             for row in conn.execute("SELECT path, size, mtime_ns FROM files")
         }
         on_disk = {
-            rel: (stat.st_size, stat.st_mtime_ns)
+            rel: (stat.st_size, changed_ns(stat))
             for rel, stat in (*iter_markdown(self.ws.root), *self.ws.global_markdown())
         }
         stale = sorted(rel for rel, sig in on_disk.items() if known.get(rel) != sig)

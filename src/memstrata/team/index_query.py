@@ -59,10 +59,11 @@ def filter_sql(where: ChunkFilter) -> tuple[str, list[Any]]:
         clauses.append("NOT (c.role = ANY(%s))")
         params.append(list(where.exclude))
     if where.since:
-        clauses.append("c.date <> '' AND c.date >= %s")
+        # by month for a month-dated chunk, as recall/sqlite_query.py
+        clauses.append("c.date <> '' AND c.date >= substr(%s, 1, length(c.date))")
         params.append(where.since)
     if where.until:
-        clauses.append("c.date <> '' AND c.date <= %s")
+        clauses.append("c.date <> '' AND c.date <= substr(%s, 1, length(c.date))")
         params.append(where.until)
     if where.agent:
         clauses.append("c.agent = %s")
