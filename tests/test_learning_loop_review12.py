@@ -194,3 +194,69 @@ def test_a_rule_from_a_day_on_is_an_explicit_instruction(text, title) -> None:
 )
 def test_not_a_rule_from_a_day_on(text) -> None:
     assert "explicit_remember" not in {s.kind for s in detect(text)}
+
+
+# ---------------------------------------------------------------- 7: the notes' own examples
+@pytest.mark.integration
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # the model is sure these are signals but splits its labels: the rules' reading stands
+        ("你不知道的是，这个仓库的测试要先启动 redis 才能跑", "new_knowledge"),
+        ("其实 redis 在 6380 端口", "new_knowledge"),
+        # canonical corrections the rules now read ("…用 X 装依赖" has no 应该; note 000's 其实应该)
+        ("不对，用 pnpm 装依赖", "correction"),
+        ("其实应该先跑迁移再启动服务", "correction"),
+        ("以后日志文件统一放在 /var/log/app 下面", "explicit_remember"),
+    ],
+)
+def test_the_notes_own_examples_are_found(learned_kinds, text, kind) -> None:
+    assert kind in learned_kinds(text)
+
+
+@pytest.mark.integration
+def test_a_pasted_code_block_is_not_what_the_user_said(learned_kinds) -> None:
+    assert learned_kinds("```记住：以后都用 yarn```") == set()
+    assert detect("```\n记住：以后都用 yarn\n```") == []
+
+
+def test_an_entry_is_not_titled_with_its_lead_in() -> None:
+    from memstrata.capture.statement import statement
+    from memstrata.text.titles import brief
+
+    said = statement("correction", "Actually the staging DB lives on port 5433, not 5432")
+    assert said.title.startswith("the staging DB lives on port 5433")
+    assert brief("决定：以后 staging 数据库统一用 5433 端口") == "决定：以后 staging 数据库统一…"
+
+
+# ---------------------------------------------------------------- 8: kept from others
+def test_what_is_to_be_kept_from_others_goes_to_a_private_file(make_ws) -> None:
+    from memstrata.core.permissions import Session, can_read
+
+    ws = make_ws("memory-manager")
+    handle(ws.writer(), "记住：我下个月要离职，先别告诉团队")
+    [proposal] = proposals_from_state(load_state(ws))
+    assert proposal.target == "long_term"  # not USER.md, which this preset's sessions all read
+    [applied] = approve(ws.writer(), "全部").applied
+    assert not can_read(ws.config, Session("shared"), applied["role"])
+
+
+def test_remember_keeps_it_private_too(make_ws) -> None:
+    from memstrata.entries.remember import remember
+
+    ws = make_ws("memory-manager")
+    assert remember(ws.writer(), "我下个月要离职，先别告诉团队").role == "long_term"
+    assert remember(ws.writer(), "我喜欢简短的回复").role == "user"
+
+
+# ---------------------------------------------------------------- 9: openclaw logs alone
+def test_the_openclaw_heartbeat_distils_logs_with_nothing_queued(make_ws) -> None:
+    from memstrata.entries.journal import log
+
+    ws = make_ws("openclaw")
+    log(ws.writer(), "用户说以后都用 pnpm 构建，不要用 npm")
+    report = heartbeat(ws.writer(), force=True)
+    assert report.ran
+    [proposal] = [p for p in report.proposals if p.kind == "distil"]
+    assert proposal.summary.startswith("以后都用 pnpm 构建")  # what was said, not the report
+    assert not heartbeat(ws.writer()).ran  # unforced: once a day

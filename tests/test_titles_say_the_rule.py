@@ -132,7 +132,13 @@ def test_what_the_adversarial_pass_found_stays_whole(kind: str, text: str, title
             "Backups go to C:\\backup\\daily every…",
         ),
         # a colon that ends a clause still does
-        ("网关的端口: 以后部署统一都用 8443 这个端口", "网关的端口"),
+        ("网关对外暴露的那个端口: 以后部署统一都用 8443", "网关对外暴露的那个端口"),
+        # and a short topic before it goes with what follows (it was "网关的端口", "决定")
+        (
+            "网关的端口: 以后部署统一都用 8443 这个端口",
+            "网关的端口: 以后部署统一都用 8443 这个端口",
+        ),
+        ("决定：以后 staging 数据库统一用 5433 端口", "决定：以后 staging 数据库统一用 5433 端口"),
     ],
 )
 def test_brief_does_not_end_a_clause_inside_a_time_url_or_path(text: str, title: str) -> None:

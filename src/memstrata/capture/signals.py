@@ -92,7 +92,8 @@ _ER_TRAILING = re.compile(r",\s*always\s*[.!]?\s*$", re.IGNORECASE)
 # for every explicit trigger. With those filters the whole pattern fires on 107 utterances of
 # the corpus: 105 explicit_remember, 2 another signal, 0 hard negatives (BENCHMARKS.md).
 _ER_STANDING = re.compile(
-    r"(?:^|[，,：:]\s*)(?:以后|今后|往后|从今以后|从现在起|从今天起)[^，,。？?]{0,12}(?:都|每次|一律)"
+    r"(?:^|[，,：:]\s*)(?:以后|今后|往后|从今以后|从现在起|从今天起)[^，,。？?]{0,12}"
+    r"(?:都|每次|一律|统一|必须|全部|全都|只用|只能)"
     r"|(?:^|[，,：:]\s*)永远(?:不要|别|不能)|\bfrom now on\b|\bgoing forward\b"
     # The same rule dated from a day ("从今天起，main 分支禁止 force push", "这次开始以后都先跑
     # lint", "From today on, never force-push"): a start date then a standing word or an
@@ -122,7 +123,8 @@ _ER_MEMORY_FILE = re.compile(
     re.IGNORECASE,
 )
 _CORRECTION = re.compile(
-    r"^\s*(?:不对(?!称)|错了(?!吗)|不是这样|你搞错了|你理解错了|这里写错了|这不对|其实不是|你又把)"
+    r"^\s*(?:不对(?!称)|错了(?!吗)|不是这样|你搞错了|你理解错了|这里写错了|这不对|其实不是|你又把"
+    r"|其实(?:应该|应当)(?=\S))"
     r"|(?:你写的|你给的).{0,20}有问题|不是.{1,20}[，,]\s*(?:应该|而)是|应该(?:是|用).{1,30}[，,]?\s*(?:不是|而不是|你写成了)"
     r"|你.{0,10}(?:搞|弄|写|说|记|理解|看)(?:错|混|反)了"
     r"|^\s*(?:(?:hmm+|well|uh|um|嗯|额)[,，\s]+)?(?:no|nope)\b[\s,.!—-]|\bthat'?s\s+(?:not right|wrong|incorrect|the wrong)\b|\byou got it wrong\b"
@@ -468,8 +470,19 @@ def _tool_error(text: str) -> Signal | None:
     )
 
 
+# A fenced block is code or output the user pasted, not what they say ("```记住：以后都用 yarn```"
+# was written as a principle titled "```记住").
+_FENCED = re.compile(r"```.*?```", re.DOTALL)
+
+
+def without_code_blocks(text: str) -> str:
+    return _FENCED.sub(" ", text)
+
+
 def detect(text: str, context: str = "", source: str = "user") -> list[Signal]:
     """Signals in ``text`` (most important first); ``context`` holds earlier tool results."""
+    if source != "hook":
+        text = without_code_blocks(text)
     if not text.strip() and not context.strip():
         return []
     signals: list[Signal] = []

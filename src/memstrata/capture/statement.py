@@ -27,6 +27,8 @@ _LEAD = re.compile(
     # English signal words that can open a sentence with content ("No mocks") need a comma.
     r"|(?:no+|nope|wrong|not quite|actually|well|hmm+|um+|uh+|ok(?:ay)?|so|also)\s*(?:[,:;.!—\-]+\s*|$)"
     r"|(?:that'?s|that is|this is) (?:wrong|not right|incorrect)\s*(?:[,:;.!—\-]+\s*|$)"
+    # a sentence adverb that only says "this corrects you" ("Actually the staging DB lives on…")
+    r"|actually\s+(?=\w)"
     r"|(?:please\s+)?(?:note (?:this|that|it) down|remember|note)(?:\s+(?:this|that))?\s*(?:[,:;.!—\-]+\s*|\s+|$)"
     r"|(?:keep in mind(?:\s+that)?|fyi|btw|by the way|for the record|heads up|from now on"
     r"|going forward|make this a rule|henceforth|from (?:today|now|this point|here|tomorrow|next week) on(?:wards?)?"

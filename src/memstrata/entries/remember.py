@@ -95,6 +95,30 @@ def _category(text: str, lang: str) -> str:
     return "通用" if lang == "zh" else "general"
 
 
+# Said to be kept from others ("先别告诉团队", "keep this between us"): never written where a
+# shared session or a subagent reads (USER.md is shared in some presets).
+_CONFIDENTIAL = re.compile(
+    r"(?:先|千万|可)?(?:别|不要|不能|不许)(?:告诉|透露|说出去|外传|跟.{1,8}说)|保密|私下|别外传|不要外传"
+    r"|\b(?:don'?t|do not) (?:tell|share (?:this|it) with|mention (?:this|it) to)\b|\bconfidential\b"
+    r"|\bkeep (?:this|it) (?:private|secret|between us|to yourself)\b|\boff the record\b",
+    re.IGNORECASE,
+)
+
+
+def keep_private(ws: Workspace, text: str, target: str) -> str:
+    """``target``, or a private role the layout has when ``text`` asks to be kept from others
+    and ``target`` is not private (a tester's round on 7731d2a: "记住：我下个月要离职，先别告诉
+    团队" went to USER.md, which every session of the memory-manager preset reads)."""
+    from memstrata.core.permissions import private_roles
+
+    private = private_roles(ws.config)
+    if target in private or not _CONFIDENTIAL.search(text):
+        return target
+    return next(
+        (r for r in ("long_term", "user", "principles") if r in private and ws.role(r)), target
+    )
+
+
 def _fallbacks(role: str) -> tuple[str, ...]:
     return {
         "user": ("user", "long_term", "principles"),
@@ -115,6 +139,8 @@ def remember(
     target = next((r for r in _fallbacks(wanted) if ws.role(r) is not None), None)
     if target is None:
         raise MemstrataError(f"the '{ws.preset}' layout has no role for {wanted!r} memories")
+    if role is None:
+        target = keep_private(ws, body, target)
     zh = ws.lang == "zh"
     origin = source or ("用户明确指示" if zh else "explicit instruction")
     with writer.transaction():  # the entry and its log line, together

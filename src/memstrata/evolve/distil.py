@@ -10,9 +10,11 @@ private archive: nothing is deleted, and nothing happens without the user's repl
 
 from __future__ import annotations
 
+import re
 from datetime import timedelta
 
 from memstrata.core.writer import Writer
+from memstrata.entries.remember import keep_private
 from memstrata.evolve import known
 from memstrata.evolve.pool import Embed
 from memstrata.evolve.proposals import Proposal
@@ -21,6 +23,13 @@ from memstrata.text.similarity import similarity
 
 RECENT_DAYS = 7
 KINDS = ("explicit_remember", "correction", "new_knowledge", "preference")
+# An agent's log reports the user's words ("用户说以后都用 pnpm 构建"): what they said is the
+# statement, not the report of it (a tester's round on 7731d2a: the echo went to USER.md).
+_REPORTED_USER = re.compile(
+    r"^(?:\[[^\]]{1,30}\]\s*)?(?:用户|主人|老板)(?:说|讲|提到|要求|交代)(?:了|过)?\s*[：:，,]?\s*"
+    r"|^(?:\[[^\]]{1,30}\]\s*)?the user (?:said|says|asked|wants)(?: that)?[:,]?\s*",
+    re.IGNORECASE,
+)
 
 
 def distil_daily_logs(writer: Writer, embed: Embed | None) -> list[Proposal]:
@@ -40,7 +49,7 @@ def distil_daily_logs(writer: Writer, embed: Embed | None) -> list[Proposal]:
         if not ws.exists(path):
             continue
         for number, line in enumerate(ws.read_lines(path), start=1):
-            text = line.strip().lstrip("-* ").strip()
+            text = _REPORTED_USER.sub("", line.strip().lstrip("-* ").strip(), count=1)
             if not text or text.startswith(("#", "**", "<!--")):
                 continue
             for signal in detect(text):
@@ -53,6 +62,7 @@ def distil_daily_logs(writer: Writer, embed: Embed | None) -> list[Proposal]:
                     continue
                 taken.append(summary)
                 target = "user" if signal.kind == "preference" and ws.role("user") else "long_term"
+                target = keep_private(ws, summary, target)
                 proposals.append(
                     Proposal(
                         0,

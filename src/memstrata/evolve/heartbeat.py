@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 from typing import Any
 
 from memstrata.core.config import EvolveSettings
@@ -117,6 +117,26 @@ def due(
     )
 
 
+def _distil_due(ws: Workspace, state: dict, max_age_h: float) -> tuple[bool, str]:
+    """With nothing queued, the openclaw heartbeat distils the recent daily logs (if there
+    are any) once per ``max_age_h``."""
+    from memstrata.evolve.distil import RECENT_DAYS
+
+    today = ws.today()
+    if ws.role("daily") is None or not any(
+        ws.exists(ws.daily_path(today - timedelta(days=back))) for back in range(RECENT_DAYS + 1)
+    ):
+        return False, "pending 为空 / nothing pending"
+    try:
+        last = datetime.fromisoformat(str(state.get("last_synthesis")))
+        since = (ws.now() - last).total_seconds()
+    except ValueError:
+        return True, "提炼日志（首次）/ distil the logs (first time)"
+    if since / 3600 > max_age_h:
+        return True, f"提炼日志：距上次 {since / 3600:.0f} 小时 / distil the logs"
+    return False, "pending 为空 / nothing pending"
+
+
 def _same_event(first: dict, second: dict) -> bool:
     """Two records of one event: a hook's and an agent's report of it, or two reports within
     two minutes. The same preference stated on separate occasions counts each time."""
@@ -192,9 +212,14 @@ def heartbeat(
         state = load_state(ws)
         # Forced or not, an empty queue means nothing to do: a rerun after a completed (or
         # recovered) heartbeat must change nothing.
+        # Note 003's heartbeat also distils the daily logs: with nothing queued it still runs
+        # when asked, or once a day (a tester's round on 7731d2a: it never ran on logs alone).
+        distils = ws.preset == "openclaw"
         run, reason = (
             (True, "forced")
-            if force and records
+            if force and (records or distils)
+            else _distil_due(ws, state, settings.max_age_hours)
+            if distils and not records
             else due(
                 records,
                 ws.now(),

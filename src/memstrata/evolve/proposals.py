@@ -66,8 +66,22 @@ class Proposal:
         return not self.maintenance or self.kind in SUMMARY_WRITTEN
 
 
+_LEVELS = {"user": "USER", "long_term": "MEMORY", "principles": "L1", "patterns": "L2"}
+
+
 def classify(ws: Workspace, candidate: Candidate) -> tuple[str, str, str]:
-    """(target role, level, reason) for a candidate, falling back to roles the layout has."""
+    """(target role, level, reason) for a candidate, falling back to roles the layout has;
+    a private role the layout has when it asks to be kept from others."""
+    from memstrata.entries.remember import keep_private
+
+    target, level, reason = _classify(ws, candidate)
+    private = keep_private(ws, candidate.summary, target)
+    if private == target:
+        return target, level, reason
+    return private, _LEVELS[private], "要求保密" if ws.lang == "zh" else "asked to be kept private"
+
+
+def _classify(ws: Workspace, candidate: Candidate) -> tuple[str, str, str]:
     zh = ws.lang == "zh"
     if candidate.kind in _PREFERENCE_TYPES and ws.role("user"):
         return "user", "USER", "用户偏好" if zh else "a user preference"

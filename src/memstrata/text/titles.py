@@ -46,6 +46,10 @@ def clip(text: str, limit: int, mark: str = "…") -> str:
     return text[: _cut_point(text, max(limit - len(mark), 0))].rstrip() + mark
 
 
+# The longest lead before a colon that is a topic for what follows, not a clause of its own.
+_TOPIC_MAX = 6
+
+
 def brief(text: str, limit: int = 20) -> str:
     """A short title: the first clause of ``text``, at most ``limit`` characters."""
     text = " ".join(text.split())
@@ -60,6 +64,12 @@ def brief(text: str, limit: int = 20) -> str:
     )
     head = text[: match.start()] if match and match.start() > 0 else text
     head = head.strip(" ，,。.:：")
+    if match and text[match.start()] in ":：" and 0 < len(head) <= _TOPIC_MAX < limit - 4:
+        # a short topic says nothing alone ("决定：以后 staging 统一用 5433" was "决定")
+        colon = "：" if text[match.start()] == "：" else ": "
+        rest = brief(text[match.end() :], limit - len(head) - len(colon))
+        if rest:
+            return f"{head}{colon}{rest}"
     if len(head) <= limit:
         return head
     cut = head[: _cut_point(head, limit - 1)]
