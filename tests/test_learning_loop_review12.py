@@ -260,3 +260,25 @@ def test_the_openclaw_heartbeat_distils_logs_with_nothing_queued(make_ws) -> Non
     [proposal] = [p for p in report.proposals if p.kind == "distil"]
     assert proposal.summary.startswith("以后都用 pnpm 构建")  # what was said, not the report
     assert not heartbeat(ws.writer()).ran  # unforced: once a day
+
+
+# ---------------------------------------------------------------- 10: 这个经验记一下
+def test_a_named_scenario_is_the_patterns_context_and_not_written_twice(make_ws) -> None:
+    from memstrata.core.queues import read_pending
+    from memstrata.formats.patterns import parse_patterns
+
+    ws = make_ws("self-evolution")
+    _queue(
+        ws, "部署网关之前要先把 nginx 的 upstream 改成新端口，再 reload，不然会 502", "correction"
+    )
+    _queue(ws, "周报用中文写")  # another experience: still to be synthesised
+    result = handle(
+        ws.writer(), "这个经验记一下：部署网关前先改 nginx upstream 再 reload，场景：发布网关"
+    )
+    [written] = result.written
+    path = written["cite"].split(":")[0].removeprefix("📍 ")
+    [pattern] = parse_patterns(ws.read_lines(path), path)
+    assert pattern.title == "部署网关前先改 nginx upstream 再 reload"
+    assert pattern.context == "发布网关" and "场景" not in pattern.body
+    waiting = [r.data for r in read_pending(ws).records if r.data and not r.data.get("written")]
+    assert [r["detail"] for r in waiting] == ["周报用中文写"]

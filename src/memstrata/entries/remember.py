@@ -257,18 +257,35 @@ def pattern_path(ws: Workspace, body: str, domain: str | None = None) -> str:
     return f"{ws.require_role('patterns').path}/{domain}.md"
 
 
+# "…，场景：发布网关" / "…; when: releasing": the scenario the user named for a pattern.
+_SCENARIO = re.compile(
+    r"[，,。；;\s]*(?:适用场景|使用场景|场景|scenario|when|context)\s*[:：]\s*(?P<scenario>[^\n]+?)"
+    r"[。.!！\s]*$",
+    re.IGNORECASE,
+)
+
+
+def split_scenario(body: str) -> tuple[str, str]:
+    """(the lesson, the scenario it names: "" when none)."""
+    found = _SCENARIO.search(body)
+    if found is None or found.start() == 0:
+        return body, ""
+    return body[: found.start()].strip(), found.group("scenario").strip()
+
+
 def write_pattern(writer: Writer, body: str, origin: str, domain: str | None = None) -> Placed:
-    """Write an L2 pattern into its domain file and add its line to patterns/index.md."""
+    """Write an L2 pattern into its domain file and add its line to patterns/index.md; a
+    scenario the user named ("场景：发布网关") is its context, not part of its title."""
     from memstrata.formats.patterns import IndexLine, Pattern, add_index_line, add_pattern
 
     ws = writer.ws
-    body = writer.clean(body)  # before the title and context are cut from it
+    body, scenario = split_scenario(writer.clean(body))  # cleaned before anything is cut
     folder = ws.require_role("patterns").path
-    path = pattern_path(ws, body, domain)
+    path = pattern_path(ws, f"{body} {scenario}", domain)
     domain = path.rsplit("/", 1)[-1][: -len(".md")]
     index_path = f"{folder}/index.md"
     title = brief(body, title_limit(body))
-    context = body if len(body) <= 40 else brief(body, 40)
+    context = scenario or (body if len(body) <= 40 else brief(body, 40))
     pattern = Pattern(
         title=title,
         body=body,

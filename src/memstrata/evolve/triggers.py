@@ -201,6 +201,7 @@ def _pattern(writer: Writer, text: str, context: str, result: TriggerResult) -> 
         from memstrata.core.evolution_log import log_evolution
 
         log_evolution(writer, origin, placed.span.location(), said)
+        _mark_written(writer, said, placed.span.location())
     result.written.append(
         {"role": placed.role, "cite": placed.cite, "entry_id": placed.entry_id or placed.title}
     )
@@ -208,6 +209,51 @@ def _pattern(writer: Writer, text: str, context: str, result: TriggerResult) -> 
 
 
 _BARE_OUTPUTS = frozenset({"ok", "done", "success", "succeeded", "passed", "0"})
+# How far back "这个经验记一下" reaches for the message that told the experience.
+_EXPERIENCE_MINUTES = 30
+
+
+def _mark_written(writer: Writer, said: str, location: str) -> None:
+    """The queued signals of the last half hour that told this experience are done: written
+    as the pattern (a tester's round on 7731d2a: "反思一下" wrote the same lesson again from
+    the message before "这个经验记一下")."""
+    import json
+    from datetime import datetime, timedelta
+
+    from memstrata.evolve import known
+    from memstrata.text.similarity import similarity
+
+    since = writer.ws.now() - timedelta(minutes=_EXPERIENCE_MINUTES)
+
+    def told(record: dict) -> bool:
+        try:
+            recent = datetime.fromisoformat(str(record.get("ts"))) >= since
+        except ValueError:
+            return False
+        text = str(record.get("detail") or "")
+        return (
+            recent
+            and not record.get("written")
+            and record.get("source") == "user"
+            and known.shared_terms(said, text) >= 2
+            and similarity(said, text) >= 0.3
+        )
+
+    def transform(lines: list[str]) -> tuple[list[str], None]:
+        out = []
+        for line in lines:
+            try:
+                record = json.loads(line)
+            except ValueError:
+                out.append(line)
+                continue
+            if isinstance(record, dict) and told(record):
+                record["written"] = location
+                line = json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n"
+            out.append(line)
+        return out, None
+
+    writer.rewrite(writer.ws.role_path("pending"), transform, role="pending")
 
 
 def _command(operation: str) -> str:
