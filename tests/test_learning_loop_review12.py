@@ -282,3 +282,13 @@ def test_a_named_scenario_is_the_patterns_context_and_not_written_twice(make_ws)
     assert pattern.context == "发布网关" and "场景" not in pattern.body
     waiting = [r.data for r in read_pending(ws).records if r.data and not r.data.get("written")]
     assert [r["detail"] for r in waiting] == ["周报用中文写"]
+
+
+# ---------------------------------------------------------------- 11: a reply that names nothing
+def test_approving_a_number_that_is_not_open_fails(make_ws, cli) -> None:
+    ws = make_ws("memory-manager")
+    handle(ws.writer(), "记住：周五不发版")
+    for reply in ("9", "嗯"):
+        answer = cli("-w", str(ws.root), "approve", reply)
+        assert answer.code == 2 and answer.err.count("\n") == 1, answer
+    assert [p.number for p in proposals_from_state(load_state(ws))] == [1]  # nothing done

@@ -50,6 +50,8 @@ class ApproveResult:
     # proposals that could not be applied ({"number", "error"}): they stay open, the others
     # are applied all the same
     failed: list[dict] = field(default_factory=list)
+    # the reply named no open proposal or was not understood: nothing was done
+    refused: bool = False
 
 
 def parse_reply(reply: str, open_numbers: list[int]) -> tuple[list[int] | None, str]:
@@ -117,6 +119,7 @@ def approve(writer: Writer, reply: str) -> ApproveResult:
         chosen, understood = parse_reply(reply, [p.number for p in proposals])
         result = ApproveResult(understood)
         if chosen is None:
+            result.refused = True
             return result
         open_ids = {c.cid for c in observing(writer)}
         remaining = []

@@ -159,7 +159,11 @@ def register(cli: click.Group) -> None:
         result = run_approve(writer, reply)
         if as_json:
             emit_json(presenters.approval(result))
+            if result.refused:
+                raise click.exceptions.Exit(2)
             return
+        if result.refused:  # bad input: one line, a non-zero exit, nothing done
+            raise MemstrataError(result.understood)
         click.echo(f"understood: {result.understood}")
         for item in result.applied:
             click.echo(f"[{item['number']}] {item['cid']} → {item['role']}  {item['cite']}")
