@@ -75,3 +75,16 @@ def test_an_edit_that_keeps_size_and_mtime_is_still_seen(ws) -> None:
     index.sync(embed=False, scan_interval_s=0)  # what `memstrata index` does
     assert [h.start_line for h in search(ws, "4001", mode="lexical").results] == [4]
     assert search(ws, "3001", mode="lexical").results == []
+
+
+def test_a_hit_is_never_cited_at_lines_that_moved_before_the_index_saw_it(ws) -> None:
+    _write(ws, "memory/infra.md", "# Infra\n\n## 网关\n- 网关端口 8080\n")
+    [hit] = search(ws, "8080", mode="lexical").results
+    assert hit.cite.endswith("infra.md:L4")
+    # within the scan interval (or while the service catches up) the index has not seen this
+    _write(ws, "memory/infra.md", "# Infra\n\n## 网关\n- 新增一行\n- 又一行\n- 网关端口 8080\n")
+    response = search(ws, "8080", mode="lexical")
+    assert all(not h.cite.endswith("infra.md:L4") for h in response.results)
+    assert any("memory/infra.md" in w for w in response.warnings)
+    (ws.root / "memory" / "infra.md").unlink()
+    assert search(ws, "8080", mode="lexical").results == []  # a deleted file is not cited

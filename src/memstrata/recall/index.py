@@ -224,6 +224,11 @@ class ChunkIndex(Protocol):
         """The chunks of one document in line order: (chunk id, start, end, entry id)."""
         ...
 
+    def indexed_digest(self, path: str) -> str | None:
+        """The sha256 of the file as this index last read it; None when the index cannot say
+        (the team index follows document revisions, written with the documents)."""
+        ...
+
     def vector_side(self, model: str, where: ChunkFilter) -> VectorSide:
         """The vectors of ``model`` (current as of now), restricted to the filter for top-k."""
         ...

@@ -13,6 +13,7 @@ over modules that each need all of them.
 
 from __future__ import annotations
 
+import hashlib
 import math
 import re
 from dataclasses import asdict, dataclass, field
@@ -396,6 +397,17 @@ def _rank(
     current = plan.current and not reranked
     ordered = newer_first(ordered[: k * 3], vectors, settings, current) + ordered[k * 3 :]
     chosen = select(ordered, k, vectors, settings, lambda cand: passage_units(index, cand))
+    moved = {path for path in {c.path for c in chosen} if _changed_since_indexed(ws, index, path)}
+    if moved:
+        # An edit the index has not seen yet (within the scan interval, or while the service's
+        # background catches up): a citation must point at the lines it quotes, so those
+        # files' hits are left out rather than cited wrong.
+        response.warnings.append(
+            f"{len(moved)} file(s) changed since they were indexed; their results are left out "
+            "until the index catches up: " + ", ".join(sorted(moved))
+        )
+        ordered = [c for c in ordered if c.path not in moved]
+        chosen = select(ordered, k, vectors, settings, lambda cand: passage_units(index, cand))
     return [
         SearchHit(
             c.path,
@@ -411,6 +423,19 @@ def _rank(
         )
         for c in chosen
     ]
+
+
+def _changed_since_indexed(ws: Workspace, index: ChunkIndex, path: str) -> bool:
+    """Whether the file's bytes differ from what the index last read (a missing or unreadable
+    file too): its hits' line numbers may no longer point at what they quote."""
+    digest = index.indexed_digest(path)
+    if digest is None:
+        return False
+    try:
+        data = ws.resolve(path).read_bytes()
+    except (MemstrataError, OSError):  # gone, or now a link: nothing to cite
+        return True
+    return hashlib.sha256(data).hexdigest() != digest
 
 
 def search_many(

@@ -772,6 +772,10 @@ class SqliteIndex:
     def file_units(self, path: str) -> list[tuple[int, int, int, str]]:
         return sqlite_query.file_units(self.connect(), path)
 
+    def indexed_digest(self, path: str) -> str | None:
+        row = self.connect().execute("SELECT sha256 FROM files WHERE path = ?", (path,)).fetchone()
+        return str(row[0]) if row else None
+
     def vector_side(self, model: str, where: ChunkFilter) -> VectorSide:
         conn = self.connect()
         matrix = cached_matrix(str(self.path), model)

@@ -668,6 +668,9 @@ class PostgresIndex:
             )
         ]
 
+    def indexed_digest(self, path: str) -> str | None:
+        return None  # documents and their revisions change together in the database
+
     def file_units(self, path: str) -> list[tuple[int, int, int, str]]:
         return [
             (int(a), int(b), int(c), str(d))
