@@ -292,3 +292,25 @@ def test_approving_a_number_that_is_not_open_fails(make_ws, cli) -> None:
         answer = cli("-w", str(ws.root), "approve", reply)
         assert answer.code == 2 and answer.err.count("\n") == 1, answer
     assert [p.number for p in proposals_from_state(load_state(ws))] == [1]  # nothing done
+
+
+def test_a_card_held_back_by_the_limit_says_it_waits(make_ws, cli) -> None:
+    ws = make_ws("memory-manager")
+    actions = [handle(ws.writer(), f"记住：规则 {n} 要遵守").action for n in (1, 2, 3)]
+    assert actions == ["card", "card", "waiting"]  # two cards a session, then it waits
+    out = cli("-w", str(ws.root), "signal", "记住：规则 4 要遵守").out
+    assert "memstrata proposals" in out
+
+
+def test_consolidate_dry_run_says_what_it_would_drop(make_ws, cli) -> None:
+    from datetime import datetime
+
+    from memstrata.core.workspace import Workspace
+    from memstrata.evolve.pool import observe
+
+    mm = make_ws("memory-manager")
+    old = Workspace.open(mm.root, clock=lambda: datetime.fromisoformat("2026-03-12T10:00"))
+    observe(old.writer(), "preference", "临时调试参数")  # 36 days before the fixed clock
+    dry = cli("-w", str(mm.root), "consolidate", "--dry-run").out
+    assert "would drop 1 expired candidate(s): C001" in dry and "dropped" not in dry
+    assert len(pool.observing(mm.writer())) == 1

@@ -49,7 +49,7 @@ class TriggerResult:
     """What the message did beyond queueing."""
 
     report: SignalReport
-    action: str = ""  # pattern | reflection | quick_check | correction | card | ""
+    action: str = ""  # pattern | reflection | quick_check | correction | card | waiting | ""
     written: list[dict[str, Any]] = field(default_factory=list)
     card: str = ""
     question: str = ""
@@ -96,7 +96,8 @@ def handle(
         from memstrata.evolve.heartbeat import heartbeat
 
         beat = heartbeat(writer, force=True)
-        result.action, result.card = "card", beat.card
+        # "waiting": the card is made but this session already saw two (``proposals`` lists it)
+        result.action, result.card = ("card" if beat.card else "waiting"), beat.card
     return result
 
 

@@ -64,6 +64,8 @@ def register(cli: click.Group) -> None:
         for extra in (result.question, result.card):
             if extra:
                 click.echo(extra)
+        if result.action == "waiting":
+            click.echo("a proposal waits for your reply: memstrata proposals")
         if dry_run:
             click.echo("(dry run: nothing written)")
 

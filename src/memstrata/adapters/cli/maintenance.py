@@ -90,8 +90,9 @@ def register(cli: click.Group) -> None:
                 "run again with --confirm"
             )
         if report.expired:
+            done = "would drop" if dry_run else "dropped"
             click.echo(
-                f"dropped {len(report.expired)} expired candidate(s): {', '.join(report.expired)}"
+                f"{done} {len(report.expired)} expired candidate(s): {', '.join(report.expired)}"
             )
         for rel in report.archive_refs:
             click.echo(f"{'would list' if dry_run else 'listed'} {rel} under 日志归档引用")
