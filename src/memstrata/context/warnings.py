@@ -2,8 +2,10 @@
 
 The L1 principles, lessons and patterns that bear on the task are turned into one-line
 reminders with citations: 开始之前提醒一下：根据 P042，…（📍 memory/principles.md:L120-L127）.
-They are found by the same ranking as ``memstrata search``, lexical side (no model, so a prompt
-hook can afford it on every prompt): words stemmed (Friday/Fridays), Chinese segmented and
+They are found by the same ranking as ``memstrata search``: its lexical side always (no model,
+so a prompt hook can afford it on every prompt), and for ``memstrata warnings`` and the MCP tool
+its vector side too (a task worded unlike the rule it breaks, or in the other language). The
+lexical side: words stemmed (Friday/Fridays), Chinese segmented and
 matched by character pairs, translated through CC-CEDICT (部署 finds "deploy"), each weighted by
 its IDF. A pitfall bears on a task when it matches at least ``MIN_COVERAGE`` of the task's
 information: "deploy the gateway on Friday" surfaces "never deploy on Fridays after 3 pm"
@@ -28,6 +30,9 @@ MIN_COVERAGE = 0.2
 # in a new workspace, is a coincidence ("write a poem" vs "always write the changelog").
 MIN_WORDS = 2
 ROLES = ("principles", "lessons", "patterns")
+# The vector side's score at which an entry bears on a task without sharing its words: chosen
+# on benchmarks/data/warnings/A (0.40-0.60 tried), scored once on the held-out set B.
+SEMANTIC_BAR = 0.45
 
 
 @dataclass
@@ -82,23 +87,30 @@ def relevant_entries(
     roles: tuple[str, ...] = ROLES,
     limit: int = 5,
     min_coverage: float = MIN_COVERAGE,
+    semantic: bool = False,
 ) -> list[tuple[float, str, int]]:
     """(score, path, first line) of the entries of ``roles`` that bear on ``task``, best first:
-    what ``warnings`` and ``context --task`` show."""
+    what ``warnings`` and ``context --task`` show. ``semantic``: also the entries whose
+    embedding is as close as SEMANTIC_BAR (a task worded unlike its rule, or in the other
+    language); the hooks leave it off (they load no model)."""
     from memstrata.recall.search import SearchFilters, search
     from memstrata.text.tokenize import query_terms
 
     roles = tuple(r for r in roles if ws.role(r))
     if not roles or not task.strip():
         return []
-    hits = search(
-        ws, task, k=limit * 2, mode="lexical", filters=SearchFilters(roles=list(roles))
-    ).results
+    filters = SearchFilters(roles=list(roles))
+    hits = search(ws, task, k=limit * 2, mode="lexical", filters=filters).results
     found: dict[tuple[str, int], float] = {}
     for hit in hits:
         enough_words = hit.words >= min(MIN_WORDS, len(set(query_terms(task))))
         if hit.score >= min_coverage and enough_words and not hit.path.endswith("index.md"):
             found.setdefault((hit.path, hit.start_line), hit.score)
+    if semantic:
+        close = search(ws, task, k=limit * 2, mode="vector", filters=filters)
+        for hit in [] if close.degraded else close.results:
+            if hit.score >= SEMANTIC_BAR and not hit.path.endswith("index.md"):
+                found.setdefault((hit.path, hit.start_line), hit.score)
     return [(score, path, line) for (path, line), score in found.items()][:limit]
 
 
@@ -132,13 +144,19 @@ def task_patterns(ws: Workspace, task: str, limit: int = 5) -> list[Reviewed]:
 
 
 def task_warnings(
-    ws: Workspace, task: str, limit: int = 5, min_coverage: float = MIN_COVERAGE
+    ws: Workspace,
+    task: str,
+    limit: int = 5,
+    min_coverage: float = MIN_COVERAGE,
+    semantic: bool = False,
 ) -> list[TaskWarning]:
-    """The reminders that bear on ``task``, most relevant first."""
+    """The reminders that bear on ``task``, most relevant first (``semantic``: see
+    relevant_entries)."""
     zh = ws.lang == "zh"
     entries = _candidates(ws)
     found: list[TaskWarning] = []
-    for score, path, line in relevant_entries(ws, task, ROLES, limit * 2, min_coverage):
+    chosen = relevant_entries(ws, task, ROLES, limit * 2, min_coverage, semantic)
+    for score, path, line in chosen:
         entry = entries.get((path, line))
         if entry is None:  # a chunk that starts inside an entry: find the entry holding it
             entry = next(

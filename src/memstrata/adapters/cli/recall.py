@@ -154,7 +154,7 @@ def register(cli: click.Group) -> None:
         from memstrata.adapters import presenters
         from memstrata.context.warnings import task_warnings
 
-        found = task_warnings(open_workspace(), task, positive("-k", limit, 100))
+        found = task_warnings(open_workspace(), task, positive("-k", limit, 100), semantic=True)
         if as_json:
             emit_json(presenters.task_warnings(found))
         else:

@@ -124,7 +124,9 @@ def register(server: Any, tools: Tools) -> None:
     ) -> WarningsOut:
         from memstrata.context.warnings import task_warnings
 
-        found = tools.run("warnings", lambda: task_warnings(tools.workspace(), task, k))
+        found = tools.run(
+            "warnings", lambda: task_warnings(tools.workspace(), task, k, semantic=True)
+        )
         data: dict[str, Any] = {"warnings": presenters.task_warnings(found)}
         if not found:
             data["note"] = "no known pitfalls for this task"
