@@ -88,3 +88,15 @@ def test_a_hit_is_never_cited_at_lines_that_moved_before_the_index_saw_it(ws) ->
     assert any("memory/infra.md" in w for w in response.warnings)
     (ws.root / "memory" / "infra.md").unlink()
     assert search(ws, "8080", mode="lexical").results == []  # a deleted file is not cited
+
+
+def test_a_path_filter_as_the_user_writes_it(ws) -> None:
+    _write(ws, "memory/infra.md", "# Infra\n\n## 网关\n- 网关端口 8080\n")
+    for glob in ("memory/", "./memory/infra.md", "memory/*.md"):
+        hits = search(ws, "8080", mode="lexical", filters=SearchFilters(path_glob=glob)).results
+        assert [h.path for h in hits] == ["memory/infra.md"], glob
+
+
+def test_a_context_budget_too_small_for_anything_says_so(ws, cli) -> None:
+    tiny = cli("-w", str(ws.root), "context", "--budget", "5")
+    assert tiny.code == 0 and tiny.out == "" and "--budget 5" in tiny.err

@@ -159,8 +159,17 @@ def _filter(filters: SearchFilters, ws: Workspace) -> ChunkFilter:
         filters.since,
         filters.until,
         filters.agent,
-        filters.path_glob,
+        _path_glob(filters.path_glob),
     )
+
+
+def _path_glob(glob: str | None) -> str | None:
+    """``--path`` as the user writes it: "./MEMORY.md" is MEMORY.md, and a folder ("memory/")
+    means the files below it (both matched nothing, silently)."""
+    if not glob:
+        return glob
+    glob = glob.removeprefix("./")
+    return f"{glob}*" if glob.endswith("/") else glob
 
 
 def _lexical(

@@ -141,6 +141,8 @@ def register(cli: click.Group) -> None:
             emit_json(presenters.context(result))
         else:
             click.echo(result.text, nl=False)
+            if not result.text:  # said, not silent: nothing fits the budget
+                warn(f"--budget {budget} holds not even the header; nothing printed")
 
     @command(cli, "warnings", name="warnings")
     @click.argument("task")
