@@ -302,6 +302,81 @@ def test_a_card_held_back_by_the_limit_says_it_waits(make_ws, cli) -> None:
     assert "memstrata proposals" in out
 
 
+# ---------------------------------------------------------------- a second round, on ca670a7
+def test_a_correction_repeating_a_skipped_proposal_is_written(make_ws) -> None:
+    ws = make_ws("self-evolution")
+    _queue(ws, "回复简短一点")
+    _queue(ws, "redis 在 6380 端口", "new_knowledge")
+    heartbeat(ws.writer(), force=True)
+    approve(ws.writer(), "跳过")
+    result = handle(ws.writer(), "不对，redis 在 6380 端口，不是 6379")
+    assert result.action == "correction" and len(result.written) == 1
+    waiting = {p.summary for p in proposals_from_state(load_state(ws))}
+    assert waiting == {"回复简短一点"}  # the other skipped one still waits
+
+
+@pytest.mark.parametrize(
+    ("text", "private"),
+    [
+        ("我在考虑转岗，别让老板知道", True),
+        ("Just between you and me, I'm burned out", True),
+        ("我下周去做手术，先不要公开", True),
+        ("我喜欢简短的回复，不要告诉我太多背景", False),  # about the replies
+        ("Don't tell me jokes in code reviews", False),
+        ("不要告诉用户错误堆栈", False),  # a rule about output
+    ],
+)
+def test_what_counts_as_kept_from_others(make_ws, text, private) -> None:
+    from memstrata.entries.remember import keep_private
+
+    ws = make_ws("memory-manager")
+    assert (keep_private(ws, text, "user") == "long_term") is private
+
+
+@pytest.mark.integration
+@pytest.mark.parametrize(
+    "text",
+    [
+        "以后可能会统一用 k8s，但还没定",
+        "以后统一再看",
+        "其实应该没问题吧",
+        "从今天起是不是都要用 pnpm",
+    ],
+)
+def test_a_rule_only_thought_about_is_no_instruction(learned_kinds, text) -> None:
+    assert not learned_kinds(text) & {"explicit_remember", "correction"}
+
+
+@pytest.mark.integration
+def test_an_instruction_after_a_no_is_still_one(learned_kinds) -> None:
+    assert {"explicit_remember", "correction"} <= learned_kinds("不对，记住以后都用 pnpm")
+    assert "explicit_remember" in learned_kinds("```\nnpm install\n```\n不对，记住以后都用 pnpm")
+
+
+def test_tests_are_not_a_test_environment() -> None:
+    from memstrata.evolve.polarity import opposed
+
+    assert not opposed("发到线上之前必须先测一遍", "上线前必须跑测试")  # 测试: the tests
+    assert not opposed("测试环境用 5433 端口", "staging 用 5433 端口")
+    assert opposed("生产数据库只读，不能直接写", "测试数据库可以随便写")  # 测试数据库: a place
+
+
+@pytest.mark.integration
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ("测试用例要覆盖边界情况", "写测试的时候要覆盖边界条件"),
+        ("测试环境用 5433 端口", "staging 用 5433 端口"),
+        ("我喜欢简短的回复", "I prefer short answers"),
+    ],
+)
+def test_restatements_in_other_words_still_merge(ws, monkeypatch, first, second) -> None:
+    monkeypatch.setenv("MEMSTRATA_EMBEDDER", "use")
+    remember_once(ws.writer(), first)
+    _placed, seen_again = remember_once(ws.writer(), second)
+    assert seen_again
+
+
 def test_consolidate_dry_run_says_what_it_would_drop(make_ws, cli) -> None:
     from datetime import datetime
 

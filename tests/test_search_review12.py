@@ -100,3 +100,16 @@ def test_a_path_filter_as_the_user_writes_it(ws) -> None:
 def test_a_context_budget_too_small_for_anything_says_so(ws, cli) -> None:
     tiny = cli("-w", str(ws.root), "context", "--budget", "5")
     assert tiny.code == 0 and tiny.out == "" and "--budget 5" in tiny.err
+
+
+def test_a_day_dated_bullet_is_filtered_by_its_day(ws) -> None:
+    _write(ws, "MEMORY.md", "# MEMORY\n\n## 📌 重要规则\n- [2026-11-15] 网关超时改成 30s\n")
+    for since, until, found in (
+        ("2026-11-16", None, 0),
+        (None, "2026-11-14", 0),
+        ("2026-11-15", "2026-11-15", 1),
+    ):
+        hits = search(
+            ws, "网关超时", mode="lexical", filters=SearchFilters(since=since, until=until)
+        )
+        assert len(hits.results) == found, (since, until)

@@ -62,7 +62,7 @@ MODEL_FILE = Path(__file__).with_name("signal_model.npz")
 RULES_KEPT = ("explicit_remember", "preference", "correction")
 _CANONICAL_CORRECTION = re.compile(
     # note 000's trigger table: "其实应该…" corrects what was done (no corpus message opens so)
-    r"^\W*其实(?:应该|应当)\S"
+    r"^\W*其实(?:应该|应当)(?:先|用|把|改|在|是|要|换|跑|写|放|加|去|按|走|从|让|给|设|配|装|删|关|开)"
     r"|^\W*(?:不对|不是的?|错了|搞错了|说错了|弄错了)[，,。！!：:；;\s]+(?=\S).*"
     r"(?:应该|应当|要用|改用|改成|换成|得用|用|是)"
     r"|^\W*(?:no|nope|wrong|that'?s (?:wrong|not right|incorrect)|that is (?:wrong|not right))"
@@ -414,7 +414,13 @@ def detect_learned(
     the model is sure is a signal but cannot label, and that makes a memory stale ("装依赖现在
     改用 bun 了" after "装依赖用 pnpm"), is a correction (the labelling guide: "saying
     information is outdated")."""
-    from memstrata.capture.signals import PRIORITY, detect, user_signal, without_code_blocks
+    from memstrata.capture.signals import (
+        HEDGED,
+        PRIORITY,
+        detect,
+        user_signal,
+        without_code_blocks,
+    )
 
     if not text.strip():
         return None
@@ -433,6 +439,8 @@ def detect_learned(
         labels |= {s.kind for s in ruled if s.kind in USER_LABELS}
     if _BAD_VERDICT.search(text):
         labels.discard("satisfaction")
+    if HEDGED.search(text) and "explicit_remember" not in {s.kind for s in ruled}:
+        labels.discard("explicit_remember")  # a rule thought about, not made ("以后可能会统一…")
     if _ONE_OFF.search(text) and not _STANDING.search(text) and not _OWN_REQUEST.search(text):
         labels -= _NOT_ONE_OFF
     if (_REPORTED.search(text) or _GROUP_RULE.search(text)) and not _OWN_REQUEST.search(text):

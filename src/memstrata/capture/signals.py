@@ -77,7 +77,9 @@ _CONCRETE = re.compile(
 
 # ---------------------------------------------------------------- kind rules
 _ER_START = re.compile(
-    r"^\s*(?:请|千万|一定|务必)?\s*(?:记住(?!了吗|没)|记一下|记下来)"
+    # after a leading "不对，" / "好的，" too ("不对，记住以后都用 pnpm": a tester's round on ca670a7)
+    r"^\s*(?:(?:不对|错了|不是|好的?|嗯|对|行|ok(?:ay)?|no)[，,。!！\s]+)?"
+    r"(?:请|千万|一定|务必)?\s*(?:记住(?!了吗|没)|记一下|记下来)"
     r"|^\s*(?:以后都|以后每次|从今以后|从现在起|永远不要|永远别|这是规定|下次也|你?必须|务必)"
     r"|^\s*(?:please\s+)?remember(?:\s*[:,—-]|\s+(?:that|this|to|i\b|i'm|my|we|our)\b)"
     r"|^\s*(?:from now on,?\s+)?(?:always|never)\s+(?!mind\b)[a-z]"
@@ -100,13 +102,20 @@ _ER_STANDING = re.compile(
     # imperative. Not a rule someone else set (今天开始安全组要求…) nor a plain fact ("From
     # today on I'm in Shanghai"). On the corpus: 21 hits, 20 explicit_remember, 0 hard negatives.
     r"|(?:^|[，,：:。！!；;]\s*|好的?[，,]?\s*|那)(?:从|自)?(?:今天|今日|这次|这回|现在|明天|下周|本周|即日)"
-    r"(?:开始|起)[，,]?\s*(?:以后|往后|今后)?(?:(?!要求|规定)[^，,。？?]){0,12}?"
+    r"(?:开始|起)[，,]?\s*(?!我(?!们))(?:以后|往后|今后)?(?:(?!要求|规定)[^，,。？?]){0,12}?"
     r"(?:都|每次|一律|必须|禁止|不许|不准|不要|别|永远|统一|只能|只用)"
     r"|^\s*(?:(?:ok(?:ay)?|alright|right|so|also|and)[,.\s]+)?(?:from (?:today|now|this point|here"
     r"|tomorrow|next (?:week|sprint|release)) on(?:wards?)?|starting (?:today|now|tomorrow"
     r"|next (?:week|sprint))|as of (?:today|now|this week)|henceforth|effective (?:today|immediately))"
     r"\b[,:]?\s+(?:please\s+)?(?:always|never|don'?t|do not|no\b|use|make sure|every|all|only"
     r"|we (?:always|never|use|do|don'?t)|let'?s|you (?:should|must|always|never))",
+    re.IGNORECASE,
+)
+# A standing rule not yet made ("以后可能会统一用 k8s，但还没定", "以后统一再看", "从今天起是不是
+# 都要用 pnpm"): a thought about a rule, not one (a tester's round on main ca670a7).
+HEDGED = re.compile(
+    r"可能|也许|或许|大概|还没定|没定|未定|再看|再说|再议|是不是|要不要|考虑一下"
+    r"|\b(?:maybe|might|perhaps|probably|not decided|undecided|tbd)\b",
     re.IGNORECASE,
 )
 # A request that names the memory instead of saying 记住/remember ("写进 MEMORY.md", "记到小本本",
@@ -124,7 +133,7 @@ _ER_MEMORY_FILE = re.compile(
 )
 _CORRECTION = re.compile(
     r"^\s*(?:不对(?!称)|错了(?!吗)|不是这样|你搞错了|你理解错了|这里写错了|这不对|其实不是|你又把"
-    r"|其实(?:应该|应当)(?=\S))"
+    r"|其实(?:应该|应当)(?=先|用|把|改|在|是|要|换|跑|写|放|加|去|按|走|从|让|给|设|配|装|删|关|开))"
     r"|(?:你写的|你给的).{0,20}有问题|不是.{1,20}[，,]\s*(?:应该|而)是|应该(?:是|用).{1,30}[，,]?\s*(?:不是|而不是|你写成了)"
     r"|你.{0,10}(?:搞|弄|写|说|记|理解|看)(?:错|混|反)了"
     r"|^\s*(?:(?:hmm+|well|uh|um|嗯|额)[,，\s]+)?(?:no|nope)\b[\s,.!—-]|\bthat'?s\s+(?:not right|wrong|incorrect|the wrong)\b|\byou got it wrong\b"
@@ -308,7 +317,7 @@ def _user_signals(text: str, context: str = "") -> list[Signal]:
             _ER_START.search(body)
             or _ER_TRAILING.search(body)
             or _ER_MEMORY_FILE.search(body)
-            or _ER_STANDING.search(body)
+            or (None if HEDGED.search(body) else _ER_STANDING.search(body))
         )
         if (
             er

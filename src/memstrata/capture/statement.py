@@ -29,6 +29,10 @@ _LEAD = re.compile(
     r"|(?:that'?s|that is|this is) (?:wrong|not right|incorrect)\s*(?:[,:;.!—\-]+\s*|$)"
     # a sentence adverb that only says "this corrects you" ("Actually the staging DB lives on…")
     r"|actually\s+(?=\w)"
+    # an acknowledgement before the instruction ("好的，记住回复用中文"); with its punctuation only
+    r"|(?:好的?|嗯+|行)[，,。!！]+\s*"
+    # what introduces news ("你不知道的是，这个仓库的测试要先启动 redis")
+    r"|(?:你(?:可能)?不知道的是|告诉你一下|跟你说一下)[，,：:]?\s*"
     r"|(?:please\s+)?(?:note (?:this|that|it) down|remember|note)(?:\s+(?:this|that))?\s*(?:[,:;.!—\-]+\s*|\s+|$)"
     r"|(?:keep in mind(?:\s+that)?|fyi|btw|by the way|for the record|heads up|from now on"
     r"|going forward|make this a rule|henceforth|from (?:today|now|this point|here|tomorrow|next week) on(?:wards?)?"

@@ -95,12 +95,15 @@ def _category(text: str, lang: str) -> str:
     return "通用" if lang == "zh" else "general"
 
 
-# Said to be kept from others ("先别告诉团队", "keep this between us"): never written where a
-# shared session or a subagent reads (USER.md is shared in some presets).
+# Said to be kept from others ("先别告诉团队", "别让老板知道", "keep this between us"): never written
+# where a shared session or a subagent reads (USER.md is shared in some presets). Not a rule
+# about output ("不要告诉用户错误堆栈", "don't tell me jokes").
 _CONFIDENTIAL = re.compile(
-    r"(?:先|千万|可)?(?:别|不要|不能|不许)(?:告诉|透露|说出去|外传|跟.{1,8}说)|保密|私下|别外传|不要外传"
-    r"|\b(?:don'?t|do not) (?:tell|share (?:this|it) with|mention (?:this|it) to)\b|\bconfidential\b"
-    r"|\bkeep (?:this|it) (?:private|secret|between us|to yourself)\b|\boff the record\b",
+    r"(?:先|千万|可|暂时|暂且)?(?:别|不要|不能|不许)(?:告诉(?!我|用户|客户)|透露|说出去|外传|公开|声张"
+    r"|(?:让|给|跟|被)(?!用户|客户).{1,8}(?:知道|看到|说))|保密|别外传|不要外传"
+    r"|\b(?:don'?t|do not) (?:tell (?!me\b|(?:the )?(?:users?|customers?)\b)|share (?:this|it) with|mention (?:this|it) to|let .{1,30} know)"
+    r"|\bconfidential\b|\bkeep (?:this|it) (?:private|secret|between us|to yourself|quiet)\b"
+    r"|\boff the record\b|\b(?:just )?between (?:you and me|us)\b",
     re.IGNORECASE,
 )
 

@@ -109,11 +109,12 @@ def _add_jargon(keys: dict[str, set[str]], text: str, words: list[str]) -> None:
 
 
 def _unaligned(
-    first: str, others: Sequence[str], embed: Embed | None = None
+    first: str, others: Sequence[str], embed: Embed | None = None, compounds: bool = False
 ) -> list[tuple[list[str], list[str], list[str]]]:
     """For each of ``others``: (``first``'s content words, its content words, the words of
     either that align with none of the other's), by word, dictionary or (with ``embed``, across
-    scripts) embedding."""
+    scripts) embedding; with ``compounds``, a Chinese word also aligns with a longer one that
+    holds it (测试 / 测试用例, 表情 / 表情符号)."""
     mine = content_words(first)
     theirs = [content_words(other) for other in others]
     vocabulary = list(dict.fromkeys([*mine, *(w for words in theirs for w in words)]))
@@ -129,6 +130,13 @@ def _unaligned(
 
     def aligned(a: str, b: str) -> bool:
         if keys[a] & keys[b]:
+            return True
+        if (
+            compounds
+            and min(len(a), len(b)) >= 2
+            and CJK_RUN.fullmatch(a + b)
+            and (a in b or b in a)
+        ):
             return True
         # Within one script the embedding conflates neighbours (pytest/unittest, 周二/周五,
         # 四个/两个): only a word and its translation are aligned by it.
@@ -165,7 +173,7 @@ def say_other_things(first: str, second: str, embed: Embed | None = None) -> boo
     not align: "部署前必须跑测试" / "部署前必须通知运维" share 部署 前 必须 and say two things. A
     statement whose words all align with the other's is a terse restatement or the other with
     details ("Keep it short" / "Keep replies short please, no long intros"), whatever it adds."""
-    ((mine, words, lonely),) = _unaligned(first, [second], embed)
+    ((mine, words, lonely),) = _unaligned(first, [second], embed, compounds=True)
     if not mine or not words:
         return False
     shares = [_share(side, lonely) for side in (mine, words)]

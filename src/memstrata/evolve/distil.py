@@ -27,7 +27,7 @@ KINDS = ("explicit_remember", "correction", "new_knowledge", "preference")
 # statement, not the report of it (a tester's round on 7731d2a: the echo went to USER.md).
 _REPORTED_USER = re.compile(
     r"^(?:\[[^\]]{1,30}\]\s*)?(?:用户|主人|老板)(?:说|讲|提到|要求|交代)(?:了|过)?\s*[：:，,]?\s*"
-    r"|^(?:\[[^\]]{1,30}\]\s*)?the user (?:said|says|asked|wants)(?: that)?[:,]?\s*",
+    r"|^(?:\[[^\]]{1,30}\]\s*)?(?:the )?user (?:said|says|asked|wants)(?: that)?[:,]?\s*",
     re.IGNORECASE,
 )
 

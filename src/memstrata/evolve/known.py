@@ -75,7 +75,7 @@ CONTENT_COSINE = 0.45
 # Below this sentence cosine, two statements whose content words mostly do not align
 # (bilingual.say_other_things) are two statements however many frame words they share (BENCHMARKS.md,
 # issue 11 round 12).
-DISTINCT_COSINE = 0.8
+DISTINCT_COSINE = 0.7
 # Or: both name the same thing by its own name (a Latin word or a host either says verbatim:
 # "跳板机是 jump.corp-bj" / "bastion host is jump.corp-bj", "监控推到 VictoriaMetrics" / "metrics
 # go to VictoriaMetrics") and the sentences are at least this close. A name is strong evidence of
@@ -376,7 +376,8 @@ def rules_match(
         names = shared_names(first, second)
         bar = embedding_bar(first, second, semantic)
         score = max(score, cosine / bar)
-        if score >= 1.0 and cosine < DISTINCT_COSINE and say_other_things(first, second, embed):
+        close = DISTINCT_COSINE - (semantic - bar)  # lower across languages, as the bar is
+        if score >= 1.0 and cosine < close and say_other_things(first, second, embed):
             score = 0.0
         by_words = 1.0 + overlap / 10 if overlap is not None and overlap >= CONTENT_OVERLAP else 0.0
         by_name = 1.0 + cosine / 10 if cosine >= SHARED_NAME_COSINE and names else 0.0

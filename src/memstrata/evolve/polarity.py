@@ -75,9 +75,10 @@ ANTONYMS: dict[str, tuple[frozenset[str], ...]] = {
         # and "测试数据库可以随便写" are two rules, "staging 在 X" and "prod 在 Y" two facts.
         "environment": (
             "生产 线上 正式环境 生产环境 生产库 prod production",
-            # 测试环境 is what most teams call their staging: one pole
-            "测试 测试环境 测试库 test testing 预发 预发布 staging",
-            "开发环境 本地 dev development local",
+            # 测试环境 is what most teams call their staging: one pole. A bare 测试 / test is
+            # mostly the tests ("上线前必须跑测试"): only as an environment (_TEST_ENV) is it one.
+            "env-test 测试环境 预发 预发布 staging",
+            "开发环境 本地 dev development",
         ),
         # Values rather than opposites, but alike for this check: a statement names one of
         # them, and a statement in the same frame naming another one says something else
@@ -160,6 +161,14 @@ _ORDER = (
 )
 
 
+# 测试 / test as a place, not the tests: 测试库, 测试数据库, 测试服, "the test database".
+_TEST_ENV = re.compile(
+    r"测试(?=环境|库|数据库|服|集群|机|站|账号)"
+    r"|\btest(?:ing)?[ -](?:env|environment|db|database|cluster|server|account)s?\b",
+    re.IGNORECASE,
+)
+
+
 def _words(text: str) -> list[str]:
     """Segmented Chinese words and lower-cased English words (negations such as don't whole)."""
     found: list[str] = []
@@ -170,6 +179,8 @@ def _words(text: str) -> list[str]:
     found += _COUNT.findall(text)
     if _TURNED_ON.search(text):
         found.append("turned-on")
+    if _TEST_ENV.search(text):
+        found.append("env-test")
     return found
 
 

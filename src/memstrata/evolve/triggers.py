@@ -301,11 +301,13 @@ def _synthesise(writer: Writer, result: TriggerResult, action: str) -> TriggerRe
     result.action = action
     # Only what this synthesis found: proposals the user skipped or kept for later, and
     # maintenance proposals, wait for their own reply; a correction writes only itself.
+    # A correction writes what its own message was counted on, even a proposal the user had
+    # put off (saying it again now is the user's answer to it).
     own = beat.counted.get(result.report.message, set()) if action == "correction" else None
     mine = [
         str(p.number)
         for p in beat.proposals
-        if not p.maintenance and p.number in beat.fresh and (own is None or p.cid in own)
+        if not p.maintenance and (p.cid in own if own is not None else p.number in beat.fresh)
     ]
     if mine and policy(writer.ws) == "synthesis":
         result.written.extend(approve(writer, ",".join(mine)).applied)

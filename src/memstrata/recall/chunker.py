@@ -18,7 +18,7 @@ from memstrata.formats.markdown import Heading, headings, last_content
 from memstrata.formats.tags import split_tag
 from memstrata.text.textio import strip_eol
 
-CHUNKER_VERSION = "units-4"
+CHUNKER_VERSION = "units-5"
 MAX_CHARS = 900
 MAX_LINES = 24
 OVERLAP_LINES = 2
@@ -28,7 +28,8 @@ SMALL_SECTION_CHARS = 700
 LONG_LIST_ITEMS = 10  # a list longer than this is chunked in runs of WINDOW_ITEMS items
 WINDOW_ITEMS = 3
 _DATE = re.compile(r"\b(\d{4}-\d{2}-\d{2})\b")
-_MONTH = re.compile(r"^[-*]\s+\[(\d{4}-\d{2})(?:-\d{2})?\]")
+# a bullet's own date: the month ("[2026-09]") or the day ("[2026-11-15]"), as precise as said
+_MONTH = re.compile(r"^[-*]\s+\[(\d{4}-\d{2}(?:-\d{2})?)\]")
 _PRINCIPLE = re.compile(r"^P(\d+)\b")
 _CANDIDATE_ROW = re.compile(r"^\|\s*(C[\w-]+)\s*\|")
 _TAG = re.compile(r"^\[([^\[\]]+)\]")
