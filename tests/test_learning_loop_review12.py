@@ -389,3 +389,9 @@ def test_consolidate_dry_run_says_what_it_would_drop(make_ws, cli) -> None:
     dry = cli("-w", str(mm.root), "consolidate", "--dry-run").out
     assert "would drop 1 expired candidate(s): C001" in dry and "dropped" not in dry
     assert len(pool.observing(mm.writer())) == 1
+
+
+@pytest.mark.integration
+def test_then_say_is_no_hedge(learned_kinds) -> None:
+    # 先…再说… is an order of saying, not "we'll see" (5 corpus instructions use it)
+    assert "explicit_remember" in learned_kinds("以后分析 bug 先说复现步骤，再说原因")

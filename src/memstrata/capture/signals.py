@@ -114,7 +114,7 @@ _ER_STANDING = re.compile(
 # A standing rule not yet made ("以后可能会统一用 k8s，但还没定", "以后统一再看", "从今天起是不是
 # 都要用 pnpm"): a thought about a rule, not one (a tester's round on main ca670a7).
 HEDGED = re.compile(
-    r"可能|也许|或许|大概|还没定|没定|未定|再看|再说|再议|是不是|要不要|考虑一下"
+    r"可能|也许|或许|大概|还没定|没定|未定|再看看|再议|是不是|要不要|考虑一下|以后再看|统一再看"
     r"|\b(?:maybe|might|perhaps|probably|not decided|undecided|tbd)\b",
     re.IGNORECASE,
 )
