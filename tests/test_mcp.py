@@ -135,6 +135,28 @@ def test_shared_session_never_gets_private_memory(ws) -> None:
     assert get.is_error and candidates.is_error and remember.is_error
 
 
+def test_remember_new_through_the_official_client(ws) -> None:
+    # a repeat answers seen_again; `new` writes it anyway (a tester's round on 7731d2a: a new
+    # rule taken for a repeat had no way in)
+    params = StdioServerParameters(command=EXE, args=["mcp", "-w", str(ws.root)], env=_env())
+
+    async def main() -> list:
+        async with stdio_client(params) as (read, write), ClientSession(read, write) as session:
+            await session.initialize()
+            answers = []
+            for arguments in (
+                {"text": "记住：部署前先跑测试"},
+                {"text": "记住：部署前先跑测试"},
+                {"text": "记住：部署前先跑测试", "new": True},
+            ):
+                answers.append(_payload(await session.call_tool("memory_remember", arguments)))
+            return answers
+
+    first, again, forced = anyio.run(main)
+    assert again["seen_again"] is True and again["cite"] == first["cite"]
+    assert not forced.get("seen_again") and forced["cite"] != first["cite"]
+
+
 def _free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
