@@ -222,6 +222,7 @@ def _mark_written(writer: Writer, said: str, location: str) -> None:
     from datetime import datetime, timedelta
 
     from memstrata.evolve import known
+    from memstrata.formats.jsonl import dump_record
     from memstrata.text.similarity import similarity
 
     since = writer.ws.now() - timedelta(minutes=_EXPERIENCE_MINUTES)
@@ -250,7 +251,7 @@ def _mark_written(writer: Writer, said: str, location: str) -> None:
                 continue
             if isinstance(record, dict) and told(record):
                 record["written"] = location
-                line = json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n"
+                line = dump_record(record)
             out.append(line)
         return out, None
 
