@@ -10,10 +10,13 @@
 
 from __future__ import annotations
 
+import pytest
+
 from memstrata.providers.embedders import workspace_embedder
 from memstrata.recall.chunker import chunk_file
 from memstrata.recall.index import open_index
 from memstrata.recall.search import SearchFilters, search
+from tests.pg import put
 
 USER_MD = """# USER.md
 
@@ -25,11 +28,11 @@ USER_MD = """# USER.md
 
 
 def _write(ws, rel: str, text: str) -> None:
-    path = ws.root / rel
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(text, encoding="utf-8")
+    """A hand edit: the file, or the team store's row."""
+    put(ws, rel, text.encode("utf-8"))
 
 
+@pytest.mark.both_backends  # the SQLite and the PostgreSQL index filter alike
 def test_a_month_dated_bullet_counts_for_every_day_of_its_month(ws) -> None:
     _write(ws, "USER.md", USER_MD)
     since = search(ws, "周报", mode="lexical", filters=SearchFilters(since="2026-09-01"))
@@ -102,6 +105,7 @@ def test_a_context_budget_too_small_for_anything_says_so(ws, cli) -> None:
     assert tiny.code == 0 and tiny.out == "" and "--budget 5" in tiny.err
 
 
+@pytest.mark.both_backends  # the SQLite and the PostgreSQL index filter alike
 def test_a_day_dated_bullet_is_filtered_by_its_day(ws) -> None:
     _write(ws, "MEMORY.md", "# MEMORY\n\n## 📌 重要规则\n- [2026-11-15] 网关超时改成 30s\n")
     for since, until, found in (
