@@ -71,7 +71,7 @@ def test_approving_marks_the_older_and_the_context_says_so(make_ws) -> None:
     state = load_state(ws)
     store_proposals(state, supersede.proposals(writer, _embed_with(0.43)))
     save_state(ws, state)
-    result = approve(writer, "确认")
+    result = approve(writer, "全部")
     assert [item["entry_id"] for item in result.applied] == ["P001"]
     path = ws.role_path("principles")
     marks = {p.pid: p.superseded for p in parse_principles(ws.read_lines(path), path)}
@@ -121,7 +121,7 @@ def test_the_mark_adds_one_line_and_keeps_everything_else(make_ws) -> None:
     )
     path.write_text(text, encoding="utf-8")
     _proposed(ws)
-    approve(ws.writer(), "确认")
+    approve(ws.writer(), "全部")
     after = path.read_text(encoding="utf-8")
     assert after.replace("superseded: 2026-04-17 → P002\n", "", 1) == text
 
@@ -135,7 +135,7 @@ def test_a_stale_proposal_marks_nothing(make_ws) -> None:
     path = ws.root / ws.role_path("principles")
     before = path.read_text(encoding="utf-8").replace("装依赖用 pnpm", "提交信息用英文写")
     path.write_text(before, encoding="utf-8")
-    result = approve(ws.writer(), "确认")
+    result = approve(ws.writer(), "全部")
     assert result.applied == [] and "changed since" in result.failed[0]["error"]
     assert path.read_text(encoding="utf-8") == before
 

@@ -72,19 +72,43 @@ def _workspace(workspace_dir: str | None, cwd: str | None) -> Workspace:
     return Workspace.discover(workspace_dir, start=cwd or None)
 
 
-def _park_card(ws: Workspace, card: str) -> None:
-    """Keep a card nobody could see (made at SessionEnd) for the next session to show."""
+def _park_card(ws: Workspace, card: str, numbers: list[int]) -> None:
+    """Keep a card nobody could see (made at SessionEnd, or held back by the two-card limit)
+    for the next session to show, with the numbers of the proposals it shows."""
+    import json
+
     from memstrata.core.storage import atomic_write_bytes
 
-    atomic_write_bytes(ws.state_dir / PARKED_CARD, card.encode("utf-8"))
+    parked = json.dumps({"card": card, "numbers": numbers}, ensure_ascii=False)
+    atomic_write_bytes(ws.state_dir / PARKED_CARD, parked.encode("utf-8"))
 
 
 def _take_parked_card(ws: Workspace) -> str:
-    """The parked card, claimed by exactly one hook, or ''."""
+    """The parked card, claimed by exactly one hook, or ''. Its proposals count as seen from
+    now on: "确认" answers them."""
+    import json
+
     from memstrata.core.storage import take_file
 
     data = take_file(ws.state_dir / PARKED_CARD)
-    return data.decode("utf-8", "replace") if data else ""
+    if not data:
+        return ""
+    text = data.decode("utf-8", "replace")
+    try:
+        parked = json.loads(text)
+    except ValueError:  # parked by a version that kept the bare card
+        return text
+    if not isinstance(parked, dict):
+        return text
+    numbers = {n for n in parked.get("numbers", []) if isinstance(n, int)}
+    if numbers:
+        from memstrata.evolve.proposals import evolve_lock, load_state, mark_shown, save_state
+
+        with evolve_lock(ws):
+            state = load_state(ws)
+            mark_shown(state, numbers)
+            save_state(ws, state)
+    return str(parked.get("card", ""))
 
 
 def handle(
@@ -172,11 +196,12 @@ def handle(
             from memstrata.evolve.proposals import render_card
 
             # This session saw its two cards; the proposals wait for the next one.
-            _park_card(ws, render_card(ws, beat.proposals))
+            _park_card(ws, render_card(ws, beat.proposals), [p.number for p in beat.proposals])
             return None
         if event == "SessionEnd":
             if card:
-                _park_card(ws, card)  # the session is over: show it at the next one
+                # the session is over: show it at the next one
+                _park_card(ws, card, [p.number for p in beat.proposals])
             return None
         card = card or _take_parked_card(ws)
         return {"systemMessage": card} if card else None

@@ -1,6 +1,7 @@
 """``memstrata approve REPLY``: apply the chosen proposals (note 004's approval step).
 
-Understands 确认 / 全部 / all / yes (everything), 跳过 / skip / none / no (nothing) and
+Understands 确认 / yes / ok (what the cards a person saw proposed), 全部 / all (every open
+proposal, also those still waiting for their card), 跳过 / skip / none / no (nothing) and
 selections like ``1,3``, ``1，3``, ``1 3`` or ``1、3``. Each chosen proposal is written through
 the safe writer (next P-number, pattern + index line, or a USER.md / MEMORY.md bullet with the
 line-index header refreshed), its candidate is marked 已晋升 with the location, and the change
@@ -32,10 +33,12 @@ from memstrata.evolve.proposals import (
 )
 from memstrata.text.spans import Placed
 
-_ALL = re.compile(
-    r"^\s*(?:确认|全部|都要|全部确认|好的?|可以|all|yes|y|ok|confirm|approve)\s*[!！。.]?\s*$",
-    re.IGNORECASE,
+# "确认" answers the card in front of the user; a proposal that came after it (held back by the
+# two-card limit, or made since) was never seen, so only "全部" / "all" or its number takes it.
+_SEEN = re.compile(
+    r"^\s*(?:确认|好的?|可以|yes|y|ok|confirm|approve)\s*[!！。.]?\s*$", re.IGNORECASE
 )
+_ALL = re.compile(r"^\s*(?:全部|都要|全部确认|all)\s*[!！。.]?\s*$", re.IGNORECASE)
 _NONE = re.compile(
     r"^\s*(?:跳过|不要|都不要|取消|算了|skip|none|no|n|cancel)\s*[!！。.]?\s*$", re.IGNORECASE
 )
@@ -52,14 +55,29 @@ class ApproveResult:
     failed: list[dict] = field(default_factory=list)
     # the reply named no open proposal or was not understood: nothing was done
     refused: bool = False
+    # of the skipped, those no card a person saw has shown yet (they wait for their card)
+    unseen: list[int] = field(default_factory=list)
 
 
-def parse_reply(reply: str, open_numbers: list[int]) -> tuple[list[int] | None, str]:
+def parse_reply(
+    reply: str, open_numbers: list[int], shown: list[int] | None = None
+) -> tuple[list[int] | None, str]:
     """Chosen proposal numbers (None when the reply is not understood) and what we understood.
     ``open_numbers``: the numbers the open proposals were shown with (after a partial approval
-    the others keep theirs, so "2" sent again finds nothing instead of the next proposal)."""
+    the others keep theirs, so "2" sent again finds nothing instead of the next proposal);
+    ``shown``: those that were on a card a person saw (default: all of them)."""
     if _ALL.match(reply):
         return list(open_numbers), "全部 / all"
+    if _SEEN.match(reply):
+        seen = list(open_numbers) if shown is None else [n for n in open_numbers if n in shown]
+        if seen:
+            return seen, "确认卡片上的 / the card's: " + ", ".join(map(str, seen))
+        left = ", ".join(map(str, open_numbers))
+        return None, (
+            f"待定的提议（{left}）还没在卡片上给你看过：先 memstrata proposals，再回复编号或“全部” / "
+            f"no card showed the open proposals ({left}) yet: run memstrata proposals, "
+            "then reply with their numbers or 'all'"
+        )
     if _NONE.match(reply):
         return [], "跳过 / skip"
     if _NUMBERS.match(reply):
@@ -116,7 +134,9 @@ def approve(writer: Writer, reply: str) -> ApproveResult:
         proposals = proposals_from_state(state)
         if not proposals:
             raise MemstrataError("no open proposals; run 'memstrata heartbeat' first")
-        chosen, understood = parse_reply(reply, [p.number for p in proposals])
+        chosen, understood = parse_reply(
+            reply, [p.number for p in proposals], [p.number for p in proposals if p.shown]
+        )
         result = ApproveResult(understood)
         if chosen is None:
             result.refused = True
@@ -126,6 +146,8 @@ def approve(writer: Writer, reply: str) -> ApproveResult:
         for proposal in proposals:
             if proposal.number not in chosen:
                 result.skipped.append(proposal.number)
+                if not proposal.shown:
+                    result.unseen.append(proposal.number)
                 remaining.append(proposal)
                 continue
             if not proposal.maintenance and proposal.cid not in open_ids:

@@ -60,7 +60,9 @@ _SLUG = re.compile(r"^[a-z0-9\u4e00-\u9fff][a-z0-9\u4e00-\u9fff-]{0,39}$")
 
 
 def _queue(writer: Writer, proposal: Proposal) -> Proposal:
-    """Add a proposal to the open ones (numbered with them); nothing else is written."""
+    """Add a proposal to the open ones (numbered with them); nothing else is written. The
+    caller shows it (the command's answer), so "确认" may take it."""
+    proposal.shown = True
     with evolve_lock(writer.ws), writer.transaction():
         state = load_state(writer.ws)
         proposals = [*proposals_from_state(state), proposal]

@@ -30,6 +30,7 @@ from memstrata.evolve.proposals import (
     as_proposals,
     evolve_lock,
     load_state,
+    mark_shown,
     proposals_from_state,
     render_card,
     render_report,
@@ -262,6 +263,7 @@ def heartbeat(
         if report.proposals and cards.get(session_id, 0) < MAX_CARDS_PER_SESSION:
             report.card = render_card(ws, report.proposals)
             cards[session_id] = cards.get(session_id, 0) + 1
+            mark_shown(state, {p.number for p in report.proposals})
         elif report.proposals:
             report.waiting = True  # never dropped: `memstrata proposals` and the next session
         save_state(ws, state)

@@ -53,6 +53,8 @@ class Proposal:
     count: int
     payload: dict = field(default_factory=dict)  # maintenance proposals: what to move or write
     expected: str = ""  # where it would be written if approved now ("USER.md:L12")
+    # on a card a person saw: "确认" / "yes" approves these, "全部" / "all" every open one
+    shown: bool = False
 
     @property
     def maintenance(self) -> bool:
@@ -164,7 +166,8 @@ def as_proposals(ws: Workspace, candidates: list[Candidate], explicit: set[str])
 
 
 def proposals_from_state(state: dict) -> list[Proposal]:
-    return [Proposal(**item) for item in state.get("proposals", [])]
+    # A state saved before cards were tracked: its proposals were on the card "确认" answered.
+    return [Proposal(**{"shown": True, **item}) for item in state.get("proposals", [])]
 
 
 def proposal_key(proposal: Proposal) -> str:
@@ -184,13 +187,15 @@ def store_proposals(state: dict, proposals: list[Proposal], renumber: bool = Tru
     card the user did not see. ``renumber=False``: the numbers given are kept as they are."""
     fresh: list[int] = []
     if renumber:
-        before = {proposal_key(p): p.number for p in proposals_from_state(state)}
+        open_before = {proposal_key(p): p for p in proposals_from_state(state)}
+        before = {key: p.number for key, p in open_before.items()}
         taken: set[int] = set()
         kept: set[int] = set()  # positions in ``proposals`` that keep their number
         for position, proposal in enumerate(proposals):
             number = before.get(proposal_key(proposal))
             if number is not None and number not in taken:
                 proposal.number = number
+                proposal.shown = proposal.shown or open_before[proposal_key(proposal)].shown
                 taken.add(number)
                 kept.add(position)
         following = max([*before.values(), *taken], default=0)
@@ -204,6 +209,13 @@ def store_proposals(state: dict, proposals: list[Proposal], renumber: bool = Tru
         proposals.sort(key=lambda p: p.number)
     state["proposals"] = [asdict(p) for p in proposals]
     return fresh
+
+
+def mark_shown(state: dict, numbers: set[int]) -> None:
+    """Record that the proposals numbered ``numbers`` reached a person on a card."""
+    for item in state.get("proposals", []):
+        if item.get("number") in numbers:
+            item["shown"] = True
 
 
 # ---------------------------------------------------------------- rendering
@@ -295,9 +307,7 @@ def render_card(ws: Workspace, proposals: list[Proposal]) -> str:
             )
         out.append(row(("    分类理由：" if zh else "    why: ") + p.reason))
         out.append(row())
-    out.append(
-        row('回复 "确认" / "全部" / "1,3" / "跳过"' if zh else 'Reply "all" / "1,3" / "skip"')
-    )
+    out.append(row('回复 "确认" / "1,3" / "跳过"' if zh else 'Reply "yes" / "1,3" / "skip"'))
     out.append("╚" + "═" * inner + "╝")
     return "\n".join(out)
 

@@ -148,6 +148,8 @@ def _consolidate(writer: Writer, dry_run: bool, confirm: bool) -> ConsolidationR
     additions = weekly_highlights(ws) + lesson_review(ws)
     slim, report.notes = slimming(ws, additions)
     report.proposals = slim + additions
+    for proposal in report.proposals:
+        proposal.shown = True  # consolidate's answer lists them: "确认" may take them
     if report.proposals and not dry_run:
         state = load_state(ws)
         # Replace only consolidate's own earlier proposals: rules, knowledge and candidates

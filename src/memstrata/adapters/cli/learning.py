@@ -127,7 +127,7 @@ def register(cli: click.Group) -> None:
             click.echo(presenters.proposal_line(row, zh))
         if rows:
             click.echo(
-                '回复：memstrata approve "确认" / "1,3" / "跳过"'
+                '回复：memstrata approve "全部" / "1,3" / "跳过"'
                 if zh
                 else 'Reply: memstrata approve "all" / "1,3" / "skip"'
             )
@@ -169,8 +169,15 @@ def register(cli: click.Group) -> None:
         click.echo(f"understood: {result.understood}")
         for item in result.applied:
             click.echo(f"[{item['number']}] {item['cid']} → {item['role']}  {item['cite']}")
-        if result.skipped:
-            click.echo("kept for later: " + ", ".join(map(str, result.skipped)))
+        seen_skipped = [n for n in result.skipped if n not in result.unseen]
+        if seen_skipped:
+            click.echo("kept for later: " + ", ".join(map(str, seen_skipped)))
+        if result.unseen:
+            click.echo(
+                "not on a card yet, kept: "
+                + ", ".join(map(str, result.unseen))
+                + " (memstrata proposals lists them)"
+            )
         for item in result.failed:
             click.echo(f"[{item['number']}] not applied, still open: {item['error']}", err=True)
         if result.failed:
