@@ -1,15 +1,22 @@
 """The learning loop, a fourth round (main 25d589f), one test per failure:
 
 1. "确认" replying to a card approved every open proposal, also those held back by the
-   two-card limit that no person had seen.
+   two-card limit that no person had seen;
+2. "部署后必须跑冒烟测试" after "部署前必须跑测试" was taken for a repeat and never written;
+3. openclaw's distillation proposed the agent's report of done work ("以后所有接口都加了鉴权") as
+   a standing rule.
 """
 
 from __future__ import annotations
 
+import pytest
+
 from memstrata.adapters.hooks import handle as hook
 from memstrata.evolve.approve import approve
+from memstrata.evolve.heartbeat import heartbeat
+from memstrata.evolve.polarity import opposed
 from memstrata.evolve.proposals import load_state, proposals_from_state, save_state
-from memstrata.evolve.triggers import handle
+from memstrata.evolve.triggers import handle, remember_once
 
 
 def _open(ws) -> list[str]:
@@ -69,3 +76,42 @@ def test_a_state_saved_before_cards_were_tracked_still_takes_confirm(make_ws) ->
         del item["shown"]
     save_state(ws, state)
     assert len(approve(ws.writer(), "确认").applied) == 1
+
+
+# ---------------------------------------------------------------- 2: before / after an event
+@pytest.mark.parametrize(
+    ("first", "second", "opposite"),
+    [
+        ("部署前必须跑测试", "部署后必须跑冒烟测试", True),
+        ("上线之前先备份数据库", "上线后要盯监控半小时", True),
+        ("提交前跑 lint", "提交之前要跑 lint", False),
+        ("以后都用 pnpm", "以前都用 pnpm", False),  # 以后 = from now on: no event
+        ("前端用 React", "后端用 React", False),  # 前端 / 后端 are places (other checks decide)
+        ("写完代码后再写测试", "先写代码再写测试", False),  # an order: the order check's
+    ],
+)
+def test_before_and_after_an_event_are_two_rules(first, second, opposite) -> None:
+    assert opposed(first, second) is opposite
+
+
+@pytest.mark.integration
+def test_a_rule_for_after_the_event_is_not_a_repeat_of_the_one_before(ws, monkeypatch) -> None:
+    monkeypatch.setenv("MEMSTRATA_EMBEDDER", "use")
+    kept, _seen = remember_once(ws.writer(), "记住：部署前必须跑测试")
+    placed, seen_again = remember_once(ws.writer(), "记住：部署后必须跑冒烟测试")
+    assert not seen_again and placed.cite != kept.cite
+
+
+# ---------------------------------------------------------------- 3: work done is no rule
+def test_the_agents_report_of_done_work_is_not_distilled_as_a_rule(make_ws) -> None:
+    ws = make_ws("openclaw")
+    (ws.root / "memory").mkdir(exist_ok=True)
+    (ws.root / "memory/2026-04-16.md").write_text(
+        "# [2026-04-16]\n\n## 接口\n- 以后所有接口都加了鉴权\n"
+        "- Added rate limits to the gateway; from now on every route is limited\n"
+        "- 用户说以后都用 pnpm 装依赖\n",
+        encoding="utf-8",
+    )
+    report = heartbeat(ws.writer(), force=True)
+    distilled = [p.summary for p in report.proposals if p.kind == "distil"]
+    assert len(distilled) == 1 and "pnpm" in distilled[0], distilled

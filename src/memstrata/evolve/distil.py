@@ -31,6 +31,30 @@ _REPORTED_USER = re.compile(
     re.IGNORECASE,
 )
 
+# What the agent did, not what it should keep doing: "以后所有接口都加了鉴权" (a verb with 了 and
+# its object after it), "已经迁到 pg15", "完成：…", "Added auth to all endpoints; from now on …"
+# (a tester's round on 25d589f: such reports were proposed as standing rules). A changed value
+# said the same way ("redis 换成了 6380 端口") is still news: only rules and preferences are
+# checked.
+_DONE_WORK = re.compile(
+    r"(?:加|改|换|修|删|迁|装|接|补|切|建|做|写|跑|合|发|关|开|移|调|升|上|配|部署|上线|发布|更新|新增"
+    r"|添加|修复|完成|实现|重构|替换|迁移|切换|升级|配置|删除|合并|接入|改成|换成|迁到)(?:好|完)?了"
+    r"(?![吗吧呢啊。！!？?，,；;]|$)"
+    r"|^(?:已经?|完成[了：:]|搞定[了：:]?|做完了)"
+    r"|^(?:added|fixed|implemented|migrated|moved|switched|updated|removed|deleted|deployed"
+    r"|released|shipped|merged|refactored|replaced|upgraded|configured|set up|finished"
+    r"|completed|done|wrote|created|enabled|disabled)\b",
+    re.IGNORECASE,
+)
+
+
+_STANDING = ("explicit_remember", "preference")
+
+
+def reports_done_work(text: str) -> bool:
+    """Whether a log line reports work done rather than states something to keep."""
+    return bool(_DONE_WORK.search(text))
+
 
 def distil_daily_logs(writer: Writer, embed: Embed | None) -> list[Proposal]:
     from memstrata.capture.signals import detect
@@ -56,6 +80,8 @@ def distil_daily_logs(writer: Writer, embed: Embed | None) -> list[Proposal]:
                 summary = signal.detail
                 if signal.kind not in KINDS or not summary:
                     continue
+                if signal.kind in _STANDING and reports_done_work(text):
+                    break  # done once is no rule; a changed value ("换成了 6380") is news
                 if any(known.same(summary, t, ws.config.evolve.match) for t in taken) or known.find(
                     ws, summary, embed, memory
                 ):

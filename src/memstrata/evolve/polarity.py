@@ -80,6 +80,9 @@ ANTONYMS: dict[str, tuple[frozenset[str], ...]] = {
             "env-test 测试环境 预发 预发布 staging",
             "开发环境 本地 dev development",
         ),
+        # Before or after an event ("部署前必须跑测试" / "部署后必须跑冒烟测试"): two rules. Chinese
+        # only (_MOMENT); English "before / after" is the order check's.
+        "moment": ("moment-before", "moment-after"),
         # Values rather than opposites, but alike for this check: a statement names one of
         # them, and a statement in the same frame naming another one says something else
         # ("回复用中文" / "回复用英文": no Latin name for known.contradicts to compare).
@@ -169,6 +172,24 @@ _TEST_ENV = re.compile(
 )
 
 
+# 前 / 后 right after an event word: "部署前", "上线之前", "重启后". Not the words that merely hold
+# the character (以后 = from now on, 之后 alone, 然后, 最后, 前端, 后台, 前提, 后续 …), and not
+# an order ("写完代码后再写测试": _ORDER compares what comes first).
+_MOMENT = re.compile(
+    r"(?<=[\u4e00-\u9fff])(?<![以然最此其而今日往向稍随落先背饭午])之?(?P<side>前|后)"
+    r"(?![端台面缀者提往进天年景途来续果悔门期勤代辈])"
+)
+
+
+def _moments(text: str) -> list[str]:
+    if any(pattern.search(text) for pattern, _reverse in _ORDER):
+        return []
+    return [
+        "moment-before" if m.group("side") == "前" else "moment-after"
+        for m in _MOMENT.finditer(text)
+    ]
+
+
 def _words(text: str) -> list[str]:
     """Segmented Chinese words and lower-cased English words (negations such as don't whole)."""
     found: list[str] = []
@@ -181,7 +202,7 @@ def _words(text: str) -> list[str]:
         found.append("turned-on")
     if _TEST_ENV.search(text):
         found.append("env-test")
-    return found
+    return found + _moments(text)
 
 
 def word_poles(words: Iterable[str]) -> dict[str, set[int]]:
