@@ -35,6 +35,7 @@ from memstrata.core.storage import (
     remove_stale_temps,
 )
 from memstrata.errors import FormatError, MemstrataError
+from memstrata.text.textio import after_first_break, count_breaks
 
 JOURNAL = "journal.json"
 TRANSACTION_LOCK = "transaction.lock"
@@ -216,13 +217,15 @@ class FilesStore:
                 return 0, fh.read()
             fh.seek(size - max_bytes)
             tail = fh.read()
-            cut = tail.find(b"\n") + 1  # start at a whole line
+            cut = after_first_break(tail)  # start at a whole line
             fh.seek(0)
-            before, remaining = 0, size - max_bytes + cut
+            before, remaining, last = 0, size - max_bytes + cut, b""
             while remaining > 0:
                 block = fh.read(min(remaining, 1 << 20))
-                before += block.count(b"\n")
+                # Counted with the previous block's last byte: a CRLF cut in two is one break.
+                before += count_breaks(last + block) - count_breaks(last)
                 remaining -= len(block)
+                last = block[-1:]
         return before, tail[cut:]
 
     def size(self, rel: str) -> int | None:

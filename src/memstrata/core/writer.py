@@ -34,7 +34,7 @@ from memstrata.errors import MemstrataError, PathOutsideWorkspace, SecretRefused
 from memstrata.formats.stamps import refresh_stamps
 from memstrata.formats.validate import check_block, check_rewrite
 from memstrata.text.normalize import normalize
-from memstrata.text.textio import decode_text, line_ending, split_lines
+from memstrata.text.textio import count_breaks, decode_text, line_ending, split_lines
 
 if TYPE_CHECKING:
     from memstrata.core.workspace import Workspace
@@ -250,7 +250,7 @@ class Writer:
             current = staged.text or ""
             addition, line = _addition(current.encode("utf-8"), text, header, True)
             staged.text = current + addition.decode("utf-8")
-            self._check_limit(rel, role or self.ws.role_of(rel), staged.text.count("\n"))
+            self._check_limit(rel, role or self.ws.role_of(rel), count_breaks(staged.text))
             if staged.rewritten:
                 return line
             staged.appended += addition
@@ -264,7 +264,7 @@ class Writer:
             store.append(rel, addition)
         changes.record(str(self.ws.root), rel)
         if count_lines:
-            total = data.count(b"\n") + addition.count(b"\n")
+            total = count_breaks(data) + count_breaks(addition)
             self._check_limit(rel, role or self.ws.role_of(rel), total)
         return line
 
@@ -306,16 +306,26 @@ def _addition(existing: bytes, text: str, header: str, count_lines: bool) -> tup
     A missing final newline is added first; an empty file starts with ``header``; the text
     takes the file's line ending.
     """
-    eol = line_ending(split_lines(existing[:4096].decode("utf-8", "replace")))
+    eol = _append_ending(existing)
     prefix = ""
     if not existing:
         prefix = header
-    elif not existing.endswith(b"\n"):
+    elif not existing.endswith((b"\n", b"\r")):
         prefix = "\n"
-    addition = prefix + text
-    if eol == "\r\n":
-        addition = addition.replace("\r\n", "\n").replace("\n", "\r\n")
+    addition = (prefix + text).replace("\r\n", "\n").replace("\n", eol)
     line = 0
     if count_lines:
-        line = existing.count(b"\n") + prefix.count("\n") + 1
+        line = count_breaks(existing) + count_breaks(prefix) + 1
     return addition.encode("utf-8"), line
+
+
+def _append_ending(existing: bytes) -> str:
+    """The line ending appended lines take: the one the file ends with, else its usual one.
+
+    After a last line ended by a bare CR, an added line starting with LF would fuse with it
+    into one CRLF break and lose a line (and every line number after it).
+    """
+    for eol in ("\r\n", "\r", "\n"):
+        if existing.endswith(eol.encode()):
+            return eol
+    return line_ending(split_lines(existing[:4096].decode("utf-8", "replace")))

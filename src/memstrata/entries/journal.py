@@ -108,9 +108,12 @@ def _has_section(writer: Writer, path: str, title: str) -> bool:
         return False
     tag = f"[{writer.agent}] " if writer.agent else ""
     needle = f"## {tag}{safe_title(one_line(title))}".encode()
+    breaks = (b"\n", b"\r")  # a CRLF pair is found by either half
     return any(
-        data.startswith(needle + end) or b"\n" + needle + end in data for end in (b"\n", b"\r\n")
-    ) or data.endswith(b"\n" + needle)
+        data.startswith(needle + end) or start + needle + end in data
+        for start in breaks
+        for end in breaks
+    ) or data.endswith(tuple(start + needle for start in breaks))
 
 
 def lesson(

@@ -31,4 +31,4 @@ def split_meta(lines: list[str], start: int, end: int) -> tuple[dict[str, str], 
 
 def body_text(lines: list[str], start: int, end: int) -> str:
     """The entry body between ``start`` and ``end`` without surrounding blank lines."""
-    return "".join(lines[start:end]).strip("\r\n").replace("\r\n", "\n")
+    return "\n".join(strip_eol(line) for line in lines[start:end]).strip("\n")

@@ -33,7 +33,7 @@ from memstrata.formats.validate import entry_keys
 from memstrata.maintain.status import workspace_status
 from memstrata.recall.index import open_index
 from memstrata.recall.store import iter_markdown
-from memstrata.text.textio import strip_eol
+from memstrata.text.textio import count_breaks, strip_eol
 
 _LINK = re.compile(r"\]\((?!https?:|mailto:|#)([^)\s]+)\)|→\s*详见\s+(\S+\.md)|→ see\s+(\S+\.md)")
 _DATE_LINE = re.compile(
@@ -266,7 +266,7 @@ def _secrets(ws: Workspace) -> list[Finding]:
         except MemstrataError:  # unreadable files are reported by status and search
             continue
         for finding in find_secrets(text):
-            line = text.count("\n", 0, finding.start) + 1
+            line = count_breaks(text[: finding.start]) + 1
             out.append(
                 Finding(
                     "secrets",

@@ -18,7 +18,7 @@ from memstrata.formats.markdown import Heading, headings, last_content
 from memstrata.formats.tags import split_tag
 from memstrata.text.textio import strip_eol
 
-CHUNKER_VERSION = "units-5"
+CHUNKER_VERSION = "units-6"
 MAX_CHARS = 900
 MAX_LINES = 24
 OVERLAP_LINES = 2

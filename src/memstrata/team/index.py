@@ -64,7 +64,7 @@ from memstrata.team.index_schema import (
     STATE,
 )
 from memstrata.team.store import PostgresStore, connect, import_driver, lock_key, unavailable
-from memstrata.text.textio import split_lines
+from memstrata.text.textio import count_breaks, split_lines
 from memstrata.text.tokenize import SEGMENTER
 
 if TYPE_CHECKING:
@@ -351,7 +351,7 @@ class PostgresIndex:
         data = text.encode("utf-8")
         if not only_appends or not 0 < int(added) <= len(data):
             return 0
-        return data[: len(data) - int(added)].count(b"\n")
+        return count_breaks(data[: len(data) - int(added)])
 
     def _existing(
         self, conn: psycopg.Connection[Any], rel: str, first: int

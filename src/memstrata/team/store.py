@@ -35,6 +35,7 @@ from memstrata.core.config import CONFIG_NAME, StoreSettings
 from memstrata.core.documents import ACTOR, FAULT_ENV, Applied, Step, sha
 from memstrata.errors import FormatError, MemstrataError, StoreConflict, StoreUnavailable
 from memstrata.team.schema import CHANNEL, NEWEST_TABLE, SCHEMA, SCHEMA_LOCK_KEY
+from memstrata.text.textio import after_first_break, count_breaks
 
 if TYPE_CHECKING:
     import psycopg
@@ -248,9 +249,9 @@ class PostgresStore:
         if len(data) <= max_bytes:
             return 0, data
         tail = data[len(data) - max_bytes :]
-        cut = tail.find(b"\n") + 1  # start at a whole line
+        cut = after_first_break(tail)  # start at a whole line
         start = len(data) - max_bytes + cut
-        return data[:start].count(b"\n"), data[start:]
+        return count_breaks(data[:start]), data[start:]
 
     def size(self, rel: str) -> int | None:
         row = self._run(

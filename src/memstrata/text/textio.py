@@ -3,13 +3,23 @@
 Markdown is the source of truth, so the engine never guesses an encoding or silently replaces
 bytes: a file that is not UTF-8 text is reported with the line of the first bad byte. Lines are
 split with their endings kept, so joining them gives back the exact bytes that were read.
+
+A line ends at ``\r\n``, a bare ``\r`` (old Mac files) or ``\n``, as editors show it: every
+line number the engine computes (chunks, citations, ``get``, appends, limits) counts the same
+breaks, so ``path:L3-L4`` is what an editor shows as lines 3-4.
 """
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from memstrata.errors import FormatError
+
+# Zero-width split points just after each line break; a CR directly before an LF is not one
+# (the pair is one break).
+_AFTER_BREAK = re.compile(r"(?<=\n)|(?<=\r)(?!\n)")
+_BREAK = re.compile(rb"\r\n|\r|\n")
 
 
 def decode_text(data: bytes, path: str | Path) -> str:
@@ -17,12 +27,12 @@ def decode_text(data: bytes, path: str | Path) -> str:
     nul = data.find(b"\x00")
     if nul != -1:
         raise FormatError(
-            "binary content (NUL byte), not a text file", path, data.count(b"\n", 0, nul) + 1
+            "binary content (NUL byte), not a text file", path, count_breaks(data[:nul]) + 1
         )
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        line = data.count(b"\n", 0, exc.start) + 1
+        line = count_breaks(data[: exc.start]) + 1
         raise FormatError("not valid UTF-8 text", path, line) from None
     return text[1:] if text.startswith("\ufeff") else text
 
@@ -49,27 +59,44 @@ def read_text_or_empty(path: Path, display: str | None = None) -> str:
 
 
 def split_lines(text: str) -> list[str]:
-    """Split at ``\n`` only, keeping each line's ending; ``"".join`` restores the text exactly.
+    """Split at ``\r\n``, ``\r`` and ``\n``, keeping each line's ending; ``"".join`` restores
+    the text exactly.
 
     ``str.splitlines`` also splits at ``\v``, ``\x1c`` or ``\u2028``, which would make our
     line numbers disagree with editors, ``grep -n`` and citations.
     """
     if not text:
         return []
-    parts = text.split("\n")
+    if "\r" in text:
+        return [part for part in _AFTER_BREAK.split(text) if part]
+    parts = text.split("\n")  # the common case, several times faster than the pattern
     lines = [part + "\n" for part in parts[:-1]]
     if parts[-1]:
         lines.append(parts[-1])
     return lines
 
 
+def count_breaks(data: str | bytes) -> int:
+    """How many line breaks ``data`` holds (a CRLF pair is one): the 1-based line number of
+    whatever follows it, less one."""
+    if isinstance(data, bytes):
+        return data.count(b"\n") + data.count(b"\r") - data.count(b"\r\n")
+    return data.count("\n") + data.count("\r") - data.count("\r\n")
+
+
+def after_first_break(data: bytes) -> int:
+    """The offset just after the first line break in ``data`` (0 without one): where the first
+    whole line of a tail read from the middle of a file starts."""
+    found = _BREAK.search(data)
+    return found.end() if found else 0
+
+
 def line_ending(lines: list[str]) -> str:
     """The newline style a file already uses, so inserted lines match it."""
     for line in lines:
-        if line.endswith("\r\n"):
-            return "\r\n"
-        if line.endswith("\n"):
-            return "\n"
+        for eol in ("\r\n", "\n", "\r"):
+            if line.endswith(eol):
+                return eol
     return "\n"
 
 

@@ -1,0 +1,109 @@
+"""Search on awkward input files (issue 14): bare-CR and mixed line endings, invalid UTF-8,
+and ``--tagged`` in another case than the tag.
+
+A citation must point at the lines an editor shows, whatever the file's line endings; one bad
+byte must not keep a file out of search, nor be "repaired" by a write; a tag is a name, not a
+spelling. Tests marked ``both_backends`` also run on the PostgreSQL team index.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from memstrata.entries.journal import log
+from memstrata.entries.remember import remember
+from memstrata.maintain.doctor import diagnose
+from memstrata.recall.get import get_lines
+from memstrata.recall.search import SearchFilters, search
+from memstrata.text.textio import count_breaks, split_lines
+from tests.pg import get, put
+
+TODAY = "memory/2026-04-17.md"  # the fixed clock's day (tests/conftest.py)
+
+
+def _cite(ws, query: str, **filters) -> list[tuple[str, int, int]]:
+    hits = search(ws, query, mode="lexical", filters=SearchFilters(**filters)).results
+    return [(h.path, h.start_line, h.end_line) for h in hits]
+
+
+def _line(ws, rel: str, number: int) -> str:
+    return get_lines(ws, f"{rel}:{number}").lines[0]
+
+
+# ---------------------------------------------------------------- 1. line endings
+
+
+def test_split_lines_breaks_at_crlf_cr_and_lf_alike() -> None:
+    text = "a\r\nb\rc\nd\r\re"
+    assert split_lines(text) == ["a\r\n", "b\r", "c\n", "d\r", "\r", "e"]
+    assert "".join(split_lines(text)) == text
+    assert count_breaks(text) == count_breaks(text.encode()) == 5
+
+
+@pytest.mark.both_backends
+def test_bare_cr_file_cites_the_lines_an_editor_shows(ws) -> None:
+    rel = "memory/old-mac.md"
+    put(ws, rel, b"# Notes\r\rline three alpha\rline four bravo\r\r## Section\r- charlie item\r")
+    assert _cite(ws, "bravo") == [(rel, 3, 4)]
+    assert _cite(ws, "charlie") == [(rel, 7, 7)]
+    assert _line(ws, rel, 4) == "line four bravo"
+
+
+@pytest.mark.both_backends
+def test_mixed_endings_number_every_break_once(ws) -> None:
+    rel = "memory/mixed.md"
+    put(ws, rel, b"# Mixed\r\n\r\n## One\rfirst delta\r\n\n## Two\nthird foxtrot\r\n")
+    assert _cite(ws, "delta") == [(rel, 4, 4)]
+    assert _cite(ws, "foxtrot") == [(rel, 7, 7)]
+    assert get_lines(ws, f"{rel}:3-4").lines == ["## One", "first delta"]
+
+
+@pytest.mark.both_backends
+def test_log_into_a_bare_cr_daily_log_keeps_its_endings_and_lines(ws) -> None:
+    before = b"# [2026-04-17]\r\r## [coder] first\r- did alpha\r"
+    put(ws, TODAY, before)
+    placed = log(ws.writer(), "shipped the bravo build", title="second")
+    after = get(ws, TODAY)
+    assert after is not None and after.startswith(before)
+    assert b"\n" not in after  # no LF glued onto a CR line: no line lost or added
+    lines = split_lines(after.decode())
+    assert "shipped the bravo build" in lines[placed.span.end - 1]
+    assert lines[placed.span.start - 1].startswith("## ")
+    assert _cite(ws, "bravo") == [(TODAY, placed.span.end, placed.span.end)]
+
+
+@pytest.mark.both_backends
+def test_log_into_an_existing_section_of_a_bare_cr_log_adds_no_twin(ws) -> None:
+    put(ws, TODAY, b"# [2026-04-17]\r\r## first\r- did alpha\r")
+    log(ws.writer(), "did echo too", title="first")
+    text = (get(ws, TODAY) or b"").decode()
+    assert text.count("## first") == 1 and "did echo too" in text
+
+
+@pytest.mark.both_backends
+def test_remember_into_a_bare_cr_user_file_cites_the_written_line(ws) -> None:
+    original = get(ws, "USER.md") or b""
+    put(ws, "USER.md", original.replace(b"\n", b"\r"))
+    placed = remember(ws.writer(), "I prefer short answers", role="user")
+    data = get(ws, "USER.md") or b""
+    assert b"\n" not in data
+    assert "short answers" in _line(ws, "USER.md", placed.span.start)
+    cited = _cite(ws, "short answers", roles=["user"])
+    assert cited == [("USER.md", placed.span.start, placed.span.end)]
+
+
+@pytest.mark.both_backends
+def test_tail_of_a_bare_cr_file_starts_at_a_whole_line_with_its_number(ws) -> None:
+    rel = "memory/tail.md"
+    put(ws, rel, "".join(f"line {n:03d}\r" for n in range(1, 201)).encode())
+    before, lines = ws.read_tail(rel, 100)
+    assert len(lines) > 1
+    assert lines[0] == f"line {before + 1:03d}\r"
+    assert lines[-1] == "line 200\r"
+
+
+def test_doctor_names_the_line_of_a_secret_in_a_bare_cr_file(ws) -> None:
+    key = "sk-" + "a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6"
+    put(ws, "memory/keys.md", f"# Keys\r\rnothing\rtoken {key}\r".encode())
+    found = [f.where for f in diagnose(ws).findings if f.check == "secrets"]
+    assert found == ["memory/keys.md:4"]
