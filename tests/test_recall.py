@@ -352,11 +352,12 @@ def test_signature_change_rebuilds_by_swap_without_orphans(files_ws) -> None:
 
 
 def test_unreadable_file_is_a_warning_not_a_failure(files_ws) -> None:
-    (files_ws.root / "memory" / "2026-04-12.md").write_bytes(b"# x\n\xff\xfe")
+    # Invalid UTF-8 is indexed with U+FFFD (tests/test_search_input_edges.py); binary is not.
+    (files_ws.root / "memory" / "2026-04-12.md").write_bytes(b"# x\n\x00\xff\xfe")
     _write(files_ws, "memory/2026-04-10.md", DAILY)
     response = search(files_ws, "心跳")
     assert response.results
-    assert any("2026-04-12.md:2: not valid UTF-8" in w for w in response.warnings)
+    assert any("2026-04-12.md:2: binary content" in w for w in response.warnings)
 
 
 def test_search_sees_writes_immediately(ws) -> None:

@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import pytest
 
+from memstrata.core.permissions import Session
 from memstrata.entries.journal import log
 from memstrata.entries.remember import remember
+from memstrata.errors import FormatError
 from memstrata.maintain.doctor import diagnose
 from memstrata.recall.get import get_lines
 from memstrata.recall.search import SearchFilters, search
-from memstrata.text.textio import count_breaks, split_lines
+from memstrata.text.textio import count_breaks, decode_replacing, split_lines
 from tests.pg import get, put
 
 TODAY = "memory/2026-04-17.md"  # the fixed clock's day (tests/conftest.py)
@@ -107,3 +109,49 @@ def test_doctor_names_the_line_of_a_secret_in_a_bare_cr_file(ws) -> None:
     put(ws, "memory/keys.md", f"# Keys\r\rnothing\rtoken {key}\r".encode())
     found = [f.where for f in diagnose(ws).findings if f.check == "secrets"]
     assert found == ["memory/keys.md:4"]
+
+
+# ---------------------------------------------------------------- 2. invalid UTF-8
+
+
+def _with_bad_byte(ws) -> tuple[bytes, int]:
+    """MEMORY.md with a Latin-1 byte on one bullet, and a clean bullet after it; the line of
+    the bad byte."""
+    text = (get(ws, "MEMORY.md") or b"").rstrip(b"\n")
+    bad = count_breaks(text) + 2
+    data = text + b"\n- [2026-04] hotel caf\xe9 rule\n- [2026-04] india after\n"
+    put(ws, "MEMORY.md", data)
+    return data, bad
+
+
+def test_invalid_utf8_file_is_indexed_with_a_warning_naming_the_line(ws) -> None:
+    _data, bad = _with_bad_byte(ws)
+    response = search(ws, "india", mode="lexical")
+    assert [(h.path, h.start_line) for h in response.results] == [("MEMORY.md", bad + 1)]
+    assert f"MEMORY.md:L{bad}: invalid UTF-8 replaced" in response.warnings
+    assert _cite(ws, "hotel") == [("MEMORY.md", bad, bad)]
+    assert _line(ws, "MEMORY.md", bad) == "- [2026-04] hotel caf\ufffd rule"
+
+
+def test_replacement_keeps_line_numbers_with_cut_sequences_and_any_ending() -> None:
+    data = b"ok\r\ncut \xe4\rgood\nbad \xff\xfe\r\nlast \xf0\x9f"
+    text, warning = decode_replacing(data, "x.md")
+    assert split_lines(text) == [
+        "ok\r\n",
+        "cut \ufffd\r",
+        "good\n",
+        "bad \ufffd\ufffd\r\n",
+        "last \ufffd",
+    ]
+    assert warning == "x.md:L2: invalid UTF-8 replaced (and on 2 more lines)"
+
+
+def test_writes_never_repair_invalid_utf8_bytes(ws) -> None:
+    data, _bad = _with_bad_byte(ws)
+    with pytest.raises(FormatError, match=r"MEMORY\.md:\d+: not valid UTF-8"):
+        remember(ws.writer(), "always run the linter first", role="long_term")
+    assert get(ws, "MEMORY.md") == data  # a rewrite is refused: nothing written
+    day = b"# [2026-04-17]\n\n## [coder] one\n- caf\xe9 latin1\n"
+    put(ws, TODAY, day)
+    log(ws.writer(Session(agent="coder")), "did kilo work", title="two")
+    assert (get(ws, TODAY) or b"").startswith(day)  # an append keeps every old byte

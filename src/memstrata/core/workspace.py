@@ -35,7 +35,7 @@ from memstrata.core.layouts import (
 )
 from memstrata.core.permissions import Session
 from memstrata.errors import MemstrataError, PathOutsideWorkspace, WorkspaceNotFound
-from memstrata.text.textio import decode_text, split_lines
+from memstrata.text.textio import decode_replacing, decode_text, split_lines
 
 if TYPE_CHECKING:
     from memstrata.core.transaction import Transaction
@@ -348,10 +348,13 @@ class Workspace:
             return GLOBAL_PREFIX + path.relative_to(self.global_root).as_posix()
         return path.relative_to(self.root).as_posix()
 
-    def read_lines(self, rel_path: str) -> list[str]:
+    def read_lines(self, rel_path: str, replacing: bool = False) -> list[str]:
         """Lines of a workspace file (kept endings); a missing file reads as no lines.
 
         Inside a multi-file operation, its own thread reads what the operation has staged.
+        ``replacing`` is for showing lines only (``get``): invalid UTF-8 reads as U+FFFD, as
+        search indexed it, so a citation search gave can be opened; what a write starts from
+        is never read this way (writing it back would destroy the bytes).
         """
         rel = self.rel(self.resolve(rel_path))
         txn = self.transaction
@@ -360,7 +363,9 @@ class Workspace:
             if staged is not None:
                 return split_lines(staged)
         data = self.store.read(rel)
-        return [] if data is None else split_lines(decode_text(data, rel))
+        if data is None:
+            return []
+        return split_lines(decode_replacing(data, rel)[0] if replacing else decode_text(data, rel))
 
     def read_tail(self, rel_path: str, max_bytes: int) -> tuple[int, list[str]]:
         """The last whole lines of a file within ``max_bytes``, and how many lines come before

@@ -49,7 +49,7 @@ from memstrata.recall.index import (
     kept_by_service,
 )
 from memstrata.recall.vectors import VectorMatrix, cached_matrix, load_matrix
-from memstrata.text.textio import decode_text, split_lines
+from memstrata.text.textio import decode_replacing, split_lines
 from memstrata.text.tokenize import SEGMENTER, index_grams, index_text
 
 if TYPE_CHECKING:
@@ -503,11 +503,13 @@ class SqliteIndex:
     ) -> None:
         try:
             data = self.ws.resolve(rel).read_bytes()
-            text = decode_text(data, rel)
+            text, replaced = decode_replacing(data, rel)
         except (OSError, MemstrataError) as exc:
             stats.warnings.append(f"{exc} (not indexed)")
             self._drop_file(conn, rel)
             return
+        if replaced:
+            stats.warnings.append(replaced)
         digest = hashlib.sha256(data).hexdigest()
         # A hard link is visible to the owner only (workspace.read_roles explains why).
         role = (LINKED_ROLE if stat.st_nlink > 1 else self.ws.role_of(rel)) or "other"

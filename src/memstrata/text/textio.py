@@ -19,21 +19,57 @@ from memstrata.errors import FormatError
 # Zero-width split points just after each line break; a CR directly before an LF is not one
 # (the pair is one break).
 _AFTER_BREAK = re.compile(r"(?<=\n)|(?<=\r)(?!\n)")
+_AFTER_BREAK_BYTES = re.compile(rb"(?<=\n)|(?<=\r)(?!\n)")
 _BREAK = re.compile(rb"\r\n|\r|\n")
 
 
 def decode_text(data: bytes, path: str | Path) -> str:
     """Decode UTF-8 bytes, refusing binary or non-UTF-8 content with the offending line."""
-    nul = data.find(b"\x00")
-    if nul != -1:
-        raise FormatError(
-            "binary content (NUL byte), not a text file", path, count_breaks(data[:nul]) + 1
-        )
+    _refuse_binary(data, path)
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = count_breaks(data[: exc.start]) + 1
         raise FormatError("not valid UTF-8 text", path, line) from None
+    return _without_bom(text)
+
+
+def decode_replacing(data: bytes, path: str | Path) -> tuple[str, str | None]:
+    """Decode for reading only (search, ``get``): invalid UTF-8 becomes U+FFFD, with a warning
+    naming the file and line, instead of one stray byte (a paste from a Latin-1 terminal)
+    keeping the whole file out of search. Binary content is still refused.
+
+    Writers keep :func:`decode_text`: writing a replaced text back would destroy the bytes.
+    Line numbers stay exact: lines are decoded one by one, and a line break is an ASCII byte,
+    which never belongs to a multi-byte sequence.
+    """
+    _refuse_binary(data, path)
+    try:
+        return _without_bom(data.decode("utf-8")), None
+    except UnicodeDecodeError:
+        pass
+    parts: list[str] = []
+    bad: list[int] = []
+    for number, raw in enumerate(_AFTER_BREAK_BYTES.split(data), start=1):
+        try:
+            parts.append(raw.decode("utf-8"))
+        except UnicodeDecodeError:
+            parts.append(raw.decode("utf-8", "replace"))
+            bad.append(number)
+    more = len(bad) - 1
+    also = f" (and on {more} more line{'s' if more > 1 else ''})" if more else ""
+    return _without_bom("".join(parts)), f"{path}:L{bad[0]}: invalid UTF-8 replaced{also}"
+
+
+def _refuse_binary(data: bytes, path: str | Path) -> None:
+    nul = data.find(b"\x00")
+    if nul != -1:
+        raise FormatError(
+            "binary content (NUL byte), not a text file", path, count_breaks(data[:nul]) + 1
+        )
+
+
+def _without_bom(text: str) -> str:
     return text[1:] if text.startswith("\ufeff") else text
 
 
