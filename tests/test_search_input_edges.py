@@ -155,3 +155,26 @@ def test_writes_never_repair_invalid_utf8_bytes(ws) -> None:
     put(ws, TODAY, day)
     log(ws.writer(Session(agent="coder")), "did kilo work", title="two")
     assert (get(ws, TODAY) or b"").startswith(day)  # an append keeps every old byte
+
+
+# ---------------------------------------------------------------- 3. --tagged
+
+
+@pytest.mark.both_backends
+def test_tagged_matches_the_agent_tag_in_any_case(ws) -> None:
+    put(
+        ws,
+        "memory/2026-03-01.md",
+        "# [2026-03-01]\n\n## [Deploy] rolled out\n- moved the gateway to port 8443\n\n"
+        "## [Straße] street work\n- repaved the gateway road\n".encode(),
+    )
+    for tag in ("Deploy", "deploy", "DEPLOY"):
+        assert _cite(ws, "gateway", agent=tag) == [("memory/2026-03-01.md", 4, 4)], tag
+    assert _cite(ws, "gateway", agent="STRASSE") == [("memory/2026-03-01.md", 7, 7)]
+    assert not _cite(ws, "gateway", agent="coder")
+
+
+def test_cli_tagged_is_case_insensitive(ws, cli) -> None:
+    put(ws, "memory/2026-03-01.md", b"# [2026-03-01]\n\n## [Deploy] rolled out\n- port 8443\n")
+    result = cli("search", "8443", "--tagged", "deploy", "--plain", "-w", str(ws.root))
+    assert result.code == 0 and "memory/2026-03-01.md:L4" in result.out

@@ -18,7 +18,7 @@ from memstrata.formats.markdown import Heading, headings, last_content
 from memstrata.formats.tags import split_tag
 from memstrata.text.textio import strip_eol
 
-CHUNKER_VERSION = "units-6"
+CHUNKER_VERSION = "units-7"
 MAX_CHARS = 900
 MAX_LINES = 24
 OVERLAP_LINES = 2
@@ -57,7 +57,12 @@ class Chunk:
 
     def stored(self) -> tuple[str | int, ...]:
         """The columns both indexes store for a chunk after its path, in their order: one
-        list, so the SQLite and the PostgreSQL rows cannot drift apart."""
+        list, so the SQLite and the PostgreSQL rows cannot drift apart.
+
+        The agent is stored casefolded: the column only serves ``--tagged``, which matches
+        tags regardless of case ([Deploy] by ``deploy``), and a plain equality on a folded key
+        folds the same way on both backends (SQLite's NOCASE and PostgreSQL's ``lower`` do
+        not: ASCII only, or by the database's locale)."""
         return (
             self.start_line,
             self.end_line,
@@ -65,7 +70,7 @@ class Chunk:
             self.role,
             self.entry_id,
             self.date,
-            self.agent,
+            self.agent.casefold(),
             self.text,
         )
 

@@ -84,7 +84,8 @@ class Phrase:
 @dataclass(frozen=True)
 class ChunkFilter:
     """Which chunks a query may return: roles to include (None: all) and to exclude, and the
-    rarer filters (dates are YYYY-MM[-DD] strings; ``path_glob`` is a case-sensitive glob)."""
+    rarer filters (dates are YYYY-MM[-DD] strings; ``agent`` is casefolded, as the indexes
+    store it; ``path_glob`` is a case-sensitive glob)."""
 
     include: tuple[str, ...] | None = None
     exclude: tuple[str, ...] = ()

@@ -158,7 +158,7 @@ def _filter(filters: SearchFilters, ws: Workspace) -> ChunkFilter:
         tuple(exclude),
         filters.since,
         filters.until,
-        filters.agent,
+        filters.agent.casefold() if filters.agent else None,  # as Chunk.stored() keeps it
         _path_glob(filters.path_glob),
     )
 

@@ -31,7 +31,7 @@ def register(cli: click.Group) -> None:
     )
     @click.option("--since", default=None, help="Only entries dated on or after YYYY-MM-DD.")
     @click.option("--until", default=None, help="Only entries dated on or before YYYY-MM-DD.")
-    @click.option("--tagged", default=None, help="Only entries tagged [AGENT].")
+    @click.option("--tagged", default=None, help="Only entries tagged [AGENT] (in any case).")
     @click.option(
         "--path", "path_glob", default=None, help="Only files matching a glob: 'memory/2026-*'."
     )
