@@ -376,6 +376,16 @@ _BAD_VERDICT = re.compile(
 )
 
 
+def _shows_a_table(text: str, ruled: list[Signal]) -> bool:
+    """Whether the message writes out a table row and the rules read no praise in it: the model
+    took "我喜欢 | a | b | 这种表格" (a format the user wants: a preference) for satisfaction with
+    a result (issue 11). Praise in the rules' own words ("完美 | a | b |") still counts; the
+    signals corpus holds no message with a table row, so nothing it measures changes."""
+    from memstrata.capture.signals import TABLE_ROW
+
+    return bool(TABLE_ROW.search(text)) and all(s.kind != "satisfaction" for s in ruled)
+
+
 # A correction corrects something: the assistant (你 / you), a negation or a contrast, a change
 # (已经 / 换 / moved / anymore), what is missing, or a memory it makes stale. The model also
 # reads a plain statement of fact in the 是…的 form as one ("payments 模块是 lina 负责的":
@@ -437,7 +447,7 @@ def detect_learned(
         # Sure it is a signal, unsure which ("其实 redis 在 6380 端口": p(any) 0.97, correction
         # and news 0.1 each): the rules' reading, where they have one (BENCHMARKS.md, round 12).
         labels |= {s.kind for s in ruled if s.kind in USER_LABELS}
-    if _BAD_VERDICT.search(text):
+    if _BAD_VERDICT.search(text) or _shows_a_table(text, ruled):
         labels.discard("satisfaction")
     if HEDGED.search(text) and "explicit_remember" not in {s.kind for s in ruled}:
         labels.discard("explicit_remember")  # a rule thought about, not made ("以后可能会统一…")

@@ -210,6 +210,11 @@ _SATISFACTION = re.compile(
 _NOT_SATISFACTION = re.compile(
     r"perfect (?:square|forward)|exactly how|完美世界|完美主义|不完美", re.IGNORECASE
 )
+# A Markdown table row written inline ("我喜欢 | a | b | 这种表格"): at least two cells between
+# three pipes on one line. It shows the form the user wants, so it describes a format rather
+# than praising a result; a shell pipeline of two or three commands ("du -sh * | sort -h",
+# "ps aux | grep x | wc -l") has no outer pipes and is not one.
+TABLE_ROW = re.compile(r"\|[^|\n]*[^|\s][^|\n]*\|[^|\n]*[^|\s][^|\n]*\|")
 _AGAIN = re.compile(
     r"又|还是不行|还是|再次|第[二三四五]次|两次|反复|again|still|keeps? failing|won't|retrying|didn't help|same thing",
     re.IGNORECASE,
