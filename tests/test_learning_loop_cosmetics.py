@@ -12,6 +12,10 @@ from __future__ import annotations
 import pytest
 
 from memstrata.capture.classifier import detect_learned
+from memstrata.core.queues import read_pending
+from memstrata.evolve.skills import record_workflow
+from memstrata.formats.jsonl import pending_record
+from memstrata.text.titles import brief
 
 
 # ---------------------------------------------------------------- 4: a table row is no praise
@@ -23,3 +27,34 @@ def test_a_table_row_the_user_likes_is_a_preference_not_satisfaction(monkeypatch
         assert kinds == {"preference"}, text
     for praise in ("好了，很满意", "完美", "nice work", "完美 | a | b |"):
         assert "satisfaction" in {s.kind for s in detect_learned(praise) or []}, praise
+
+
+# ---------------------------------------------------------------- 5: briefs end at a word
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Use pnpm for installing packages", "Use pnpm for…"),
+        ("set timeout to 1500.5 seconds", "set timeout to…"),  # never inside a number
+        ("edit config in /etc/gw/conf.d first", "edit config in…"),  # nor a path
+        ("超时时间设置为 1500.5 秒，不然网关会断开", "超时时间设置为 1500.5 秒…"),  # at the pause
+        (
+            "部署到生产环境之前必须先在预发环境跑一遍回归测试",
+            "部署到生产环境之前必须先在预发环境跑一…",
+        ),
+    ],
+)
+def test_a_brief_is_cut_at_a_word_boundary(text, expected) -> None:
+    assert brief(text, 20) == expected and len(expected) <= 20
+
+
+def test_briefs_queued_from_elsewhere_end_at_a_word_too(ws) -> None:
+    """The queue's own 20-character cap and a workflow's brief cut with the same rule."""
+    record = {"ts": "t", "signal": "preference", "source": "agent", "detail": "d"}
+    assert pending_record(record | {"brief": "Use pnpm for installing"})["brief"] == "Use pnpm for…"
+    record_workflow(ws.writer(), ["npm install", "npm test", "git push"])
+    assert read_pending(ws).valid[-1]["brief"] == "npm install → npm…"
+
+
+def test_signal_cli_brief_keeps_numbers_whole(cli, ws) -> None:
+    said = cli("-w", str(ws.root), "signal", "--dry-run", "Remember: set timeout to 1500.5 seconds")
+    assert "set timeout to…" in said.out and "1500…" not in said.out

@@ -20,7 +20,7 @@ from dataclasses import asdict, dataclass, field
 from memstrata.core.transaction import read_state, write_state
 from memstrata.core.workspace import Workspace
 from memstrata.evolve.pool import Candidate
-from memstrata.text.titles import clip
+from memstrata.text.titles import shorten
 
 MAX_CARDS_PER_SESSION = 2
 _FAILURE = re.compile(
@@ -331,7 +331,7 @@ def render_report(
     ]
     for p in proposals:
         out.append(
-            f"### {'发现' if zh else 'Finding'} {p.number}: [{p.kind}] {clip(p.summary, 30, '')} → "
+            f"### {'发现' if zh else 'Finding'} {p.number}: [{p.kind}] {shorten(p.summary, 30)} → "
             f"{'已分类为' if zh else 'classified as'} {p.level}"
         )
         from memstrata.entries.remember import reason_in

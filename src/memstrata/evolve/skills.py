@@ -21,7 +21,7 @@ from memstrata.core.writer import Writer
 from memstrata.errors import MemstrataError
 from memstrata.formats.markdown import append_block
 from memstrata.text.textio import line_ending, split_lines
-from memstrata.text.titles import clip
+from memstrata.text.titles import clip, shorten
 
 MIN_STEPS = 3
 MIN_SUCCESSES = 2
@@ -216,7 +216,7 @@ def record_workflow(
     clean = [writer.clean(" ".join(step.split())) for step in steps if step.strip()]
     record: dict = {
         "signal": "workflow",
-        "brief": clip(" → ".join(clean), 20, ""),
+        "brief": shorten(" → ".join(clean), 20),
         "detail": clip(" → ".join(clean), 100, ""),
         "source": "hook",
         "steps": clean,

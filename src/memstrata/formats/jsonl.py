@@ -12,7 +12,7 @@ from typing import Any
 
 from memstrata.errors import FormatError
 from memstrata.text.textio import strip_eol
-from memstrata.text.titles import clip
+from memstrata.text.titles import clip, shorten
 
 PENDING_FIELDS = ("ts", "signal", "brief", "detail", "source")
 CITATION_FIELDS = ("ts", "source", "entry", "action", "context")
@@ -67,19 +67,15 @@ def parse_jsonl(lines: list[str], required: tuple[str, ...] = ()) -> JsonlFile:
     return result
 
 
-def _clip(text: str, limit: int) -> str:
-    text = " ".join(str(text).split())
-    return clip(text, limit)
-
-
 def pending_record(record: dict[str, Any]) -> dict[str, Any]:
-    """Validate a pending signal and clip brief/detail to 20/100 characters."""
+    """Validate a pending signal and clip brief/detail to 20/100 characters (the brief, a
+    title, at a word boundary)."""
     missing = [key for key in PENDING_FIELDS if not record.get(key)]
     if missing:
         raise FormatError(f"pending record lacks {', '.join(missing)}", "pending.jsonl")
     clean = dict(record)
-    clean["brief"] = _clip(record["brief"], BRIEF_MAX)
-    clean["detail"] = _clip(record["detail"], DETAIL_MAX)
+    clean["brief"] = shorten(" ".join(str(record["brief"]).split()), BRIEF_MAX)
+    clean["detail"] = clip(" ".join(str(record["detail"]).split()), DETAIL_MAX)
     return clean
 
 
