@@ -9,13 +9,60 @@
 
 from __future__ import annotations
 
+import unicodedata
+
 import pytest
 
 from memstrata.capture.classifier import detect_learned
 from memstrata.core.queues import read_pending
+from memstrata.evolve.proposals import Proposal, render_card
 from memstrata.evolve.skills import record_workflow
 from memstrata.formats.jsonl import pending_record
 from memstrata.text.titles import brief
+
+
+# ---------------------------------------------------------------- 3: the card's border holds
+def _columns(line: str) -> int:
+    """Terminal columns, counted independently of the code under test."""
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in line)
+
+
+def _proposal(number: int, **fields) -> Proposal:
+    base = {
+        "cid": "",
+        "kind": "rule",
+        "summary": "生产操作前必须先备份数据库",
+        "target": "principles",
+        "level": "RULE",
+        "reason": "第二层知识：AI 草稿，人工审核后生效，审核人需要确认来源与适用范围",
+        "source": "提议",
+        "first_seen": "2026-09-01",
+        "count": 1,
+    }
+    return Proposal(number=number, **(base | fields))
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_evolution_card_keeps_its_border_on_long_paths_and_reasons(make_ws, lang) -> None:
+    ws = make_ws("three-tier", lang=lang)
+    card = render_card(
+        ws,
+        [
+            _proposal(1, payload={"path": "03-rules/rule-production-database-safety-rules.md"}),
+            _proposal(
+                2,
+                level="L2",
+                target="patterns",
+                summary="Keep the gateway config in /etc/gateway/conf.d/production/settings.yaml",
+                expected="memory/patterns/multi-agent-coordination.md:L12",
+                kind="知识",
+            ),
+        ],
+    )
+    lines = card.splitlines()
+    assert {_columns(line) for line in lines} == {_columns(lines[0])}, card
+    assert "database-safety-rules.md" in card and "settings.yaml" in card  # wrapped, not cut
+    assert "Keep the gateway config" in card  # Latin words stay whole on a line
 
 
 # ---------------------------------------------------------------- 4: a table row is no praise

@@ -220,34 +220,112 @@ def mark_shown(state: dict, numbers: set[int]) -> None:
 
 # ---------------------------------------------------------------- rendering
 def _width(text: str) -> int:
-    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+    """Columns ``text`` takes in a terminal: two for an East Asian wide or fullwidth character,
+    none for a combining mark, a variation selector or a zero-width format character."""
+    return sum(
+        0
+        if unicodedata.category(ch) in ("Mn", "Me", "Cf")
+        else 2
+        if unicodedata.east_asian_width(ch) in "WF"
+        else 1
+        for ch in text
+    )
+
+
+def _wide(ch: str) -> bool:
+    return unicodedata.east_asian_width(ch) in "WF"
+
+
+def _pieces(text: str) -> list[str]:
+    """What a card line may break between: words (a path breaks after each ``/`` or ``-``),
+    runs of spaces and single wide characters, so Latin words stay whole and Chinese fills the
+    line."""
+    out: list[str] = []
+    for ch in text:
+        last = out[-1][-1] if out else ""
+        joins = (
+            last
+            and not (_wide(ch) or _wide(last))
+            and ch.isspace() == last.isspace()
+            and last not in "/-"
+        )
+        if joins:
+            out[-1] += ch
+        else:
+            out.append(ch)
+    return out
+
+
+def _fit(text: str, width: int) -> str:
+    """The longest start of ``text`` within ``width`` columns (one character at least)."""
+    end = 1
+    while end < len(text) and _width(text[: end + 1]) <= width:
+        end += 1
+    return text[:end]
 
 
 def _wrap(text: str, width: int) -> list[str]:
-    lines, current = [], ""
-    for ch in text:
-        if _width(current + ch) > width:
-            lines.append(current)
-            current = ""
-        current += ch
-    return [*lines, current] if current else lines or [""]
+    """``text`` in lines of at most ``width`` columns, broken between pieces (see _pieces); a
+    piece wider than a line (a long path) is cut where the line ends."""
+    lines: list[str] = []
+    current = ""
+    for piece in _pieces(text):
+        if _width(current + piece) <= width:
+            current += piece
+            continue
+        if current.strip():
+            lines.append(current.rstrip())
+        current = "" if piece.isspace() else piece
+        while _width(current) > width:
+            head = _fit(current, width)
+            lines.append(head)
+            current = current[len(head) :]
+    if current.strip():
+        lines.append(current.rstrip())
+    return lines or [""]
 
 
-def render_card(ws: Workspace, proposals: list[Proposal]) -> str:
-    """Note 004's evolution card, with aligned borders for Chinese text."""
-    zh = ws.lang == "zh"
-    inner = 48
-    icon = {
-        "USER": "👤",
-        "L1": "📌",
-        "L2": "📘",
-        "MEMORY": "📌",
-        "ARCHIVE": "🗄",
-        "RULE": "🛡",
-        "KNOWLEDGE": "📗",
-        "SUPERSEDE": "🔁",
-    }
-    target_file = {
+CARD_WIDTH = 48  # columns between the card's borders
+
+
+def _row(text: str = "") -> str:
+    return "║ " + text + " " * max(CARD_WIDTH - 1 - _width(text), 0) + "║"
+
+
+def _rows(label: str, text: str = "") -> list[str]:
+    """``label`` and ``text`` as card rows: wrapped to the border, continuation lines under the
+    start of ``text``, so a long path, reason or summary never pushes the border out."""
+    room = CARD_WIDTH - 1 - _width(label)
+    hang = " " * _width(label)
+    return [
+        _row((label if index == 0 else hang) + line) for index, line in enumerate(_wrap(text, room))
+    ]
+
+
+_ICONS = {
+    "USER": "👤",
+    "L1": "📌",
+    "L2": "📘",
+    "MEMORY": "📌",
+    "ARCHIVE": "🗄",
+    "RULE": "🛡",
+    "KNOWLEDGE": "📗",
+    "SUPERSEDE": "🔁",
+}
+_KINDS = {
+    "USER": ("偏好", "preference"),
+    "L1": ("规则 L1", "rule L1"),
+    "L2": ("经验 L2", "pattern L2"),
+    "MEMORY": ("规则", "fact"),
+    "ARCHIVE": ("瘦身", "slimming"),
+    "RULE": ("规则", "rule"),
+    "KNOWLEDGE": ("知识", "knowledge"),
+    "SUPERSEDE": ("过时标记", "superseded"),
+}
+
+
+def _target_files(ws: Workspace) -> dict[str, str]:
+    return {
         "user": ws.role_path("user") if ws.role("user") else "USER.md",
         "long_term": ws.role_path("long_term") if ws.role("long_term") else "MEMORY.md",
         "principles": ws.role_path("principles") if ws.role("principles") else "principles.md",
@@ -255,60 +333,43 @@ def render_card(ws: Workspace, proposals: list[Proposal]) -> str:
         "archive": "archive/",
     }
 
-    def row(text: str = "") -> str:
-        return "║ " + text + " " * max(inner - 1 - _width(text), 0) + "║"
 
+def _proposal_rows(p: Proposal, zh: bool, target_file: dict[str, str]) -> list[str]:
+    """One proposal's block of the card."""
+    kind = _KINDS[p.level][0 if zh else 1]
+    where = p.payload.get("path") if p.level in ("RULE", "KNOWLEDGE") else None
+    out = _rows(
+        f"[{p.number}] {_ICONS[p.level]} {kind} → {'写入' if zh else 'write to'} ",
+        str(where or target_file[p.target]),
+    )
+    out += _rows("    来源：" if zh else "    source: ", p.source)
+    out += _rows("    首次观察：" if zh else "    first seen: ", p.first_seen)
+    if p.expected:
+        if p.kind == "supersede":
+            action = "    操作：MARK → " if zh else "    action: MARK → "
+        else:
+            action = "    操作：ADD → 预计写入 " if zh else "    action: ADD → "
+        out += _rows(action, p.expected)
+    out += _rows("    内容：" if zh else "    content: ", p.summary)
+    out += _rows("    分类理由：" if zh else "    why: ", p.reason)
+    return [*out, _row()]
+
+
+def render_card(ws: Workspace, proposals: list[Proposal]) -> str:
+    """Note 004's evolution card. Every row is measured in display columns and wrapped, so the
+    right border stays in line with Chinese text and long paths alike."""
+    zh = ws.lang == "zh"
     title = (
         f"💡 进化请求 · 发现 {len(proposals)} 条可持久化的经验"
         if zh
         else f"💡 Evolution request · {len(proposals)} item(s) to keep"
     )
-    out = ["╔" + "═" * inner + "╗", row(title), "╠" + "═" * inner + "╣", row()]
+    out = ["╔" + "═" * CARD_WIDTH + "╗", *_rows("", title), "╠" + "═" * CARD_WIDTH + "╣", _row()]
+    target_file = _target_files(ws)
     for p in proposals:
-        kind = {
-            "USER": "偏好" if zh else "preference",
-            "L1": "规则 L1" if zh else "rule L1",
-            "L2": "经验 L2" if zh else "pattern L2",
-            "MEMORY": "规则" if zh else "fact",
-            "ARCHIVE": "瘦身" if zh else "slimming",
-            "RULE": "规则" if zh else "rule",
-            "KNOWLEDGE": "知识" if zh else "knowledge",
-            "SUPERSEDE": "过时标记" if zh else "superseded",
-        }[p.level]
-        where = p.payload.get("path") if p.level in ("RULE", "KNOWLEDGE") else None
-        out.append(
-            row(
-                f"[{p.number}] {icon[p.level]} {kind} → {'写入' if zh else 'write to'} {where or target_file[p.target]}"
-            )
-        )
-        out.extend(
-            row(("    来源：" if zh else "    source: ") + line)
-            for line in _wrap(p.source, inner - 12)
-        )
-        out.append(row(("    首次观察：" if zh else "    first seen: ") + p.first_seen))
-        if p.expected:
-            out.append(
-                row(
-                    (
-                        ("    操作：MARK → " if zh else "    action: MARK → ")
-                        if p.kind == "supersede"
-                        else ("    操作：ADD → 预计写入 " if zh else "    action: ADD → ")
-                    )
-                    + p.expected
-                )
-            )
-        for index, line in enumerate(_wrap(p.summary, inner - 12)):
-            out.append(
-                row(
-                    ("    内容：" if zh else "    content: ") + line
-                    if index == 0
-                    else "          " + line
-                )
-            )
-        out.append(row(("    分类理由：" if zh else "    why: ") + p.reason))
-        out.append(row())
-    out.append(row('回复 "确认" / "1,3" / "跳过"' if zh else 'Reply "yes" / "1,3" / "skip"'))
-    out.append("╚" + "═" * inner + "╝")
+        out += _proposal_rows(p, zh, target_file)
+    out += _rows("", '回复 "确认" / "1,3" / "跳过"' if zh else 'Reply "yes" / "1,3" / "skip"')
+    out.append("╚" + "═" * CARD_WIDTH + "╝")
     return "\n".join(out)
 
 
