@@ -10,15 +10,51 @@
 from __future__ import annotations
 
 import unicodedata
+from datetime import datetime
 
 import pytest
 
 from memstrata.capture.classifier import detect_learned
-from memstrata.core.queues import read_pending
+from memstrata.core.queues import append_pending, read_pending
+from memstrata.core.workspace import Workspace
+from memstrata.evolve.heartbeat import heartbeat
 from memstrata.evolve.proposals import Proposal, render_card
 from memstrata.evolve.skills import record_workflow
 from memstrata.formats.jsonl import pending_record
 from memstrata.text.titles import brief
+
+
+# ---------------------------------------------------------------- 1: only the layout's roles
+def _seen_three_days(ws, text: str, kind: str = "preference"):
+    """The same statement queued on three days (the pool's threshold); the last day's view."""
+    record = {"signal": kind, "brief": text, "detail": text, "source": "agent", "clean": True}
+    for day in (15, 16, 17):
+        later = Workspace.open(ws.root, clock=lambda d=day: datetime(2026, 4, d, 10))
+        append_pending(later.writer(), record)
+    return later
+
+
+@pytest.mark.parametrize(
+    ("preset", "shown", "absent"),
+    [
+        ("openclaw", ["MEMORY 条目数", "USER 偏好数"], ["L1", "L2"]),
+        ("memory-manager", ["MEMORY 条目数", "USER 偏好数: 0，本次待批准 1"], ["L1", "L2"]),
+        ("self-evolution", ["L1 原则数", "L2 经验数"], ["MEMORY 条目数", "USER"]),
+    ],
+)
+def test_the_health_section_counts_only_roles_the_layout_has(make_ws, preset, shown, absent):
+    ws = _seen_three_days(make_ws(preset), "我喜欢回复简短一点")
+    report = heartbeat(ws.writer(), force=True, use_embeddings=False).report
+    health = report[report.index("### 记忆系统健康度") :]
+    assert all(label in health for label in shown), health
+    assert not any(label in health for label in absent), health
+
+
+@pytest.mark.parametrize(("preset", "l1_line"), [("openclaw", False), ("default", True)])
+def test_cleanup_names_l1_principles_only_where_there_are_some(make_ws, cli, preset, l1_line):
+    ws = make_ws(preset)
+    said = cli("-w", str(ws.root), "cleanup")
+    assert said.code == 0 and ("L1 principles" in said.out) is l1_line
 
 
 # ---------------------------------------------------------------- 3: the card's border holds

@@ -11,7 +11,7 @@ from the queue: records appended meanwhile and corrupt lines stay.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from typing import Any
@@ -37,6 +37,7 @@ from memstrata.evolve.proposals import (
     save_state,
     store_proposals,
 )
+from memstrata.formats.bullets import parse_bullets
 from memstrata.formats.jsonl import parse_jsonl
 from memstrata.formats.patterns import parse_patterns
 from memstrata.formats.principles import parse_principles
@@ -258,7 +259,7 @@ def heartbeat(
         state["last_synthesis"] = ws.now().isoformat(timespec="seconds")
         cards = state.setdefault("cards", {})
         report.report = render_report(
-            ws, report.proposals, *_totals(writer), report.observed, report.skill_drafts
+            ws, report.proposals, _totals(writer), report.observed, report.skill_drafts
         )
         if report.proposals and cards.get(session_id, 0) < MAX_CARDS_PER_SESSION:
             report.card = render_card(ws, report.proposals)
@@ -460,15 +461,28 @@ def _draft_skills(writer: Writer, records: list[dict]) -> list[str]:
     return drafted
 
 
-def _totals(writer: Writer) -> tuple[int, int]:
+# The roles the learning loop writes to, and how their entries are counted.
+_COUNTED: dict[str, Callable[[list[str], str], Sequence[object]]] = {
+    "principles": parse_principles,
+    "patterns": parse_patterns,
+    "long_term": parse_bullets,
+    "user": parse_bullets,
+}
+
+
+def _totals(writer: Writer) -> dict[str, int]:
+    """Entries in each role the learning loop writes to, for the roles this layout has: a
+    report counting L1 principles where the layout keeps none misleads (issue 11)."""
     ws = writer.ws
-    l1 = sum(len(parse_principles(ws.read_lines(p), p)) for p in ws.role_files("principles"))
-    l2 = sum(
-        len(parse_patterns(ws.read_lines(p), p))
-        for p in ws.role_files("patterns")
-        if not p.endswith("index.md")
-    )
-    return l1, l2
+    return {
+        role: sum(
+            len(parse(ws.read_lines(path), path))
+            for path in ws.role_files(role)
+            if role != "patterns" or not path.endswith("index.md")
+        )
+        for role, parse in _COUNTED.items()
+        if ws.role(role) is not None
+    }
 
 
 def _clear(writer: Writer, path: str, processed: list[str]) -> None:

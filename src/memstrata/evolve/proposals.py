@@ -373,16 +373,38 @@ def render_card(ws: Workspace, proposals: list[Proposal]) -> str:
     return "\n".join(out)
 
 
+# How the reflection report's health section names each role the learning loop writes to.
+_HEALTH = {
+    "principles": ("L1 原则数", "L1 principles"),
+    "patterns": ("L2 经验数", "L2 patterns"),
+    "long_term": ("MEMORY 条目数", "MEMORY entries"),
+    "user": ("USER 偏好数", "USER preferences"),
+}
+
+
+def _health(zh: bool, proposals: list[Proposal], totals: dict[str, int]) -> list[str]:
+    """记忆系统健康度: one line per role in ``totals`` (the roles the layout has), so a layout
+    without principles or patterns is never told it has none of them."""
+    if not totals:
+        return []
+    out = ["", "### 记忆系统健康度" if zh else "### Memory health"]
+    for role, total in totals.items():
+        label = _HEALTH[role][0 if zh else 1]
+        new = sum(p.level == _LEVELS[role] for p in proposals)
+        out.append(f"- {label}: {total}，{'本次待批准' if zh else 'proposed now'} {new}")
+    return out
+
+
 def render_report(
     ws: Workspace,
     proposals: list[Proposal],
-    l1_total: int,
-    l2_total: int,
+    totals: dict[str, int],
     observed: int,
     drafts: Sequence[str] = (),
 ) -> str:
-    """Note 000's reflection report; ``drafts``: SKILL.md drafts made by this heartbeat (note
-    004's auto-skill), which wait for ``skill approve`` like any proposal."""
+    """Note 000's reflection report; ``totals``: entries per role the learning loop writes to
+    that the layout has; ``drafts``: SKILL.md drafts made by this heartbeat (note 004's
+    auto-skill), which wait for ``skill approve`` like any proposal."""
     zh = ws.lang == "zh"
     stamp = ws.now().strftime("%Y-%m-%d %H:%M")
     out = [
@@ -425,12 +447,5 @@ def render_report(
         for path in drafts:
             name = path.rsplit("/", 2)[-2]
             out.append(f"- {path} → `memstrata skill approve {name}`")
-    new_l1 = sum(p.level == "L1" for p in proposals)
-    new_l2 = sum(p.level == "L2" for p in proposals)
-    out += [
-        "",
-        "### 记忆系统健康度" if zh else "### Memory health",
-        f"- {'L1 原则数' if zh else 'L1 principles'}: {l1_total}，{'本次待批准' if zh else 'proposed now'} {new_l1}",
-        f"- {'L2 经验数' if zh else 'L2 patterns'}: {l2_total}，{'本次待批准' if zh else 'proposed now'} {new_l2}",
-    ]
+    out += _health(zh, proposals, totals)
     return "\n".join(out)

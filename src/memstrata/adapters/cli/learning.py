@@ -299,18 +299,19 @@ def register(cli: click.Group) -> None:
         from memstrata.adapters.cli.options import positive
         from memstrata.maintain.citations import cleanup as suggest
 
-        data = suggest(
-            open_workspace(), positive("--days", days, 36500), positive("--l1-days", l1_days, 36500)
-        )
+        ws = open_workspace()
+        data = suggest(ws, positive("--days", days, 36500), positive("--l1-days", l1_days, 36500))
         if as_json:
             emit_json(data)
             return
         click.echo(f"Never cited and older than {days} days ({len(data['never_cited'])}):")
         for item in data["never_cited"]:
             click.echo(f"  {item['entry']}  {item['cite']}  {item['title']}")
-        click.echo(
-            f"L1 principles not cited or verified in {l1_days} days ({len(data['l1_unverified'])}):"
-        )
+        if ws.role("principles") is not None:  # a layout without L1 is not told it has none
+            click.echo(
+                f"L1 principles not cited or verified in {l1_days} days "
+                f"({len(data['l1_unverified'])}):"
+            )
         for item in data["l1_unverified"]:
             click.echo(f"  {item['entry']}  {item['cite']}  (last {item['last']})")
         click.echo("Suggestions only: edit the files, or `memstrata cite REF --verified`.")
