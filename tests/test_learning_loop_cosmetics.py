@@ -20,6 +20,7 @@ from memstrata.core.workspace import Workspace
 from memstrata.evolve.heartbeat import heartbeat
 from memstrata.evolve.proposals import Proposal, render_card
 from memstrata.evolve.skills import record_workflow
+from memstrata.evolve.triggers import handle
 from memstrata.formats.jsonl import pending_record
 from memstrata.text.titles import brief
 
@@ -55,6 +56,39 @@ def test_cleanup_names_l1_principles_only_where_there_are_some(make_ws, cli, pre
     ws = make_ws(preset)
     said = cli("-w", str(ws.root), "cleanup")
     assert said.code == 0 and ("L1 principles" in said.out) is l1_line
+
+
+# ---------------------------------------------------------------- 2: written is not waiting
+def _report_of_today(ws) -> str:
+    return "".join(ws.read_lines(f"{ws.role_path('reports')}/{ws.today().isoformat()}.md"))
+
+
+@pytest.mark.parametrize("message", ["不对，应该用 pnpm 安装依赖", "反思一下"])
+def test_a_finding_written_at_once_is_reported_as_written(make_ws, message) -> None:
+    ws = make_ws("self-evolution")
+    if message == "反思一下":
+        append_pending(
+            ws.writer(),
+            {
+                "signal": "preference",
+                "brief": "回复简短",
+                "detail": "回复简短一点",
+                "source": "user",
+            },
+        )
+    done = handle(ws.writer(), message)
+    assert [w["role"] for w in done.written] == ["principles"]
+    report = _report_of_today(ws)
+    assert "待批准" not in report, report
+    assert "- L1 原则数: 1，本次新增 1" in report  # counted after the write
+    assert f"- 已写入：{done.written[0]['cite']}" in report
+
+
+def test_a_waiting_proposal_is_still_reported_as_waiting(make_ws) -> None:
+    ws = _seen_three_days(make_ws("default"), "重启网关前必须先排空连接", kind="correction")
+    beat = heartbeat(ws.writer(), force=True, use_embeddings=False)
+    assert "- L1 原则数: 0，本次待批准 1" in beat.report and "已写入" not in beat.report
+    assert "待确认 1 条" in "".join(ws.read_lines(ws.daily_path(ws.today())))
 
 
 # ---------------------------------------------------------------- 3: the card's border holds

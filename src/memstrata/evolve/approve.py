@@ -129,7 +129,7 @@ def approve(writer: Writer, reply: str) -> ApproveResult:
     ws = writer.ws
     # All chosen proposals, their candidates' moves and the log change together: an approval
     # killed half-way never writes a principle twice or loses the 已晋升 mark.
-    with evolve_lock(ws), writer.transaction() as txn:
+    with evolve_lock(ws), writer.transaction():
         state = load_state(ws)
         proposals = proposals_from_state(state)
         if not proposals:
@@ -141,9 +141,20 @@ def approve(writer: Writer, reply: str) -> ApproveResult:
         if chosen is None:
             result.refused = True
             return result
-        open_ids = {c.cid for c in observing(writer)}
-        remaining = []
-        for proposal in proposals:
+        apply_chosen(writer, state, chosen, result)
+        save_state(ws, state)
+        return result
+
+
+def apply_chosen(writer: Writer, state: dict, chosen: list[int], result: ApproveResult) -> None:
+    """Write the open proposals of ``state`` numbered in ``chosen`` into ``result`` and keep
+    the others open in ``state``. The caller holds the evolve lock: ``approve``, and a
+    heartbeat whose caller writes its findings at once (note 000's "不对…", "反思一下"), each
+    having checked that the session may approve."""
+    open_ids = {c.cid for c in observing(writer)}
+    remaining = []
+    with writer.transaction() as txn:
+        for proposal in proposals_from_state(state):
             if proposal.number not in chosen:
                 result.skipped.append(proposal.number)
                 if not proposal.shown:
@@ -162,10 +173,8 @@ def approve(writer: Writer, reply: str) -> ApproveResult:
                 result.failed.append({"number": proposal.number, "error": message})
                 remaining.append(proposal)
         store_proposals(state, remaining, renumber=False)
-        save_state(ws, state)
         if any(item.get("cid") for item in result.applied):  # a memory was written
             update_evolution_summary(writer)
-        return result
 
 
 def promote_now(writer: Writer, cid: str) -> dict:

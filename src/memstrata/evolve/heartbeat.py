@@ -68,6 +68,8 @@ class HeartbeatReport:
     unspecific: int = 0  # signals with nothing specific to keep ("以后都这样" alone)
     waiting: bool = False  # proposals wait but this session already saw its cards
     fresh: list[int] = field(default_factory=list)  # numbers of proposals first made now
+    # proposals the caller had written at once (``write_now``), as ``approve`` reports them
+    written: list[dict] = field(default_factory=list)
     # candidate ids each queued message was counted on (by the message id its records share)
     counted: dict[str, set[str]] = field(default_factory=dict)
 
@@ -199,9 +201,14 @@ def heartbeat(
     force: bool = False,
     session_id: str = "default",
     use_embeddings: bool = True,
+    write_now: Callable[[HeartbeatReport], list[int]] | None = None,
 ) -> HeartbeatReport:
-    """Run when due (or forced). Hooks pass ``use_embeddings=False``: they must not load a model."""
+    """Run when due (or forced). Hooks pass ``use_embeddings=False``: they must not load a model.
+    ``write_now`` picks the proposals to write in this same run (note 000's "不对…" and
+    "反思一下" write what they find), so the report says what was written and what waits."""
     check_operation("heartbeat", writer.session)
+    if write_now is not None:
+        check_operation("approve", writer.session)
     ws = writer.ws
     settings = ws.config.evolve
     embed = embedder_for(ws) if use_embeddings else None
@@ -256,22 +263,37 @@ def heartbeat(
         report.fresh = store_proposals(state, report.proposals)
         locate(writer, report.proposals)
         store_proposals(state, report.proposals, renumber=False)
+        if write_now is not None:
+            report.written = _write_now(writer, state, write_now(report))
         state["last_synthesis"] = ws.now().isoformat(timespec="seconds")
         cards = state.setdefault("cards", {})
+        written = {item["number"]: str(item.get("cite", "")) for item in report.written}
         report.report = render_report(
-            ws, report.proposals, _totals(writer), report.observed, report.skill_drafts
+            ws, report.proposals, _totals(writer), report.observed, report.skill_drafts, written
         )
-        if report.proposals and cards.get(session_id, 0) < MAX_CARDS_PER_SESSION:
-            report.card = render_card(ws, report.proposals)
+        waiting = [p for p in report.proposals if p.number not in written]
+        if waiting and cards.get(session_id, 0) < MAX_CARDS_PER_SESSION:
+            report.card = render_card(ws, waiting)
             cards[session_id] = cards.get(session_id, 0) + 1
-            mark_shown(state, {p.number for p in report.proposals})
-        elif report.proposals:
+            mark_shown(state, {p.number for p in waiting})
+        elif waiting:
             report.waiting = True  # never dropped: `memstrata proposals` and the next session
         save_state(ws, state)
         if report.proposals or report.observed or report.skill_drafts:
-            _file_report(writer, report.report, len(report.proposals), report.observed)
+            _file_report(writer, report.report, len(waiting), len(written), report.observed)
         _clear(writer, pending_path, [r.raw for r in parsed.records if r.data is not None])
         return report
+
+
+def _write_now(writer: Writer, state: dict, chosen: list[int]) -> list[dict]:
+    """Write the chosen proposals as ``approve`` would; what could not be written stays open."""
+    from memstrata.evolve.approve import ApproveResult, apply_chosen
+
+    if not chosen:
+        return []
+    result = ApproveResult("")
+    apply_chosen(writer, state, chosen, result)
+    return result.applied
 
 
 def _waiting_key(proposal: Proposal) -> tuple[str, str]:
@@ -407,9 +429,10 @@ def _one_per_message(findings: list[tuple[dict, str, str]]) -> list[tuple[dict, 
     return sorted(kept, key=lambda item: str(item[0].get("ts", "")))
 
 
-def _file_report(writer: Writer, text: str, proposals: int, observed: int) -> None:
+def _file_report(writer: Writer, text: str, waiting: int, written: int, observed: int) -> None:
     """The reflection report quotes what the user said, so it goes to the private reports
-    folder; the daily log, which shared sessions read, gets a pointer without content."""
+    folder; the daily log, which shared sessions read, gets a pointer without content that
+    counts what waits for approval apart from what was written."""
     ws = writer.ws
     zh = ws.lang == "zh"
     day = ws.today().isoformat()
@@ -418,10 +441,11 @@ def _file_report(writer: Writer, text: str, proposals: int, observed: int) -> No
     writer.append(target, "\n" + text + "\n", header=title, role="reports")
     if ws.role("daily") is None:
         return
+    done = (f"，已写入 {written} 条" if zh else f", {written} written") if written else ""
     pointer = (
-        f"新观察 {observed} 条，待确认 {proposals} 条；报告见 {target}（仅主会话）"
+        f"新观察 {observed} 条，待确认 {waiting} 条{done}；报告见 {target}（仅主会话）"
         if zh
-        else f"{observed} observation(s), {proposals} proposal(s); report in {target} (main session only)"
+        else f"{observed} observation(s), {waiting} proposal(s){done}; report in {target} (main session only)"
     )
     # Through the journal: a second heartbeat that day adds a line to the same section, and a
     # five-tier log keeps its footer last.

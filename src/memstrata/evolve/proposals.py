@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import re
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import asdict, dataclass, field
 
@@ -382,7 +382,21 @@ _HEALTH = {
 }
 
 
-def _health(zh: bool, proposals: list[Proposal], totals: dict[str, int]) -> list[str]:
+def _this_time(zh: bool, written: int, waiting: int) -> str:
+    """What this run did to one role, in words that match it: 本次新增 (written at once, note
+    000's wording) apart from 待批准 (a proposal waiting for the user); issue 11 found entries
+    written at once reported as 本次待批准."""
+    parts = []
+    if written or not waiting:
+        parts.append(f"新增 {written}" if zh else f"{written} added")
+    if waiting:
+        parts.append(f"待批准 {waiting}" if zh else f"{waiting} awaiting approval")
+    return ("本次" + "，".join(parts)) if zh else ("now " + ", ".join(parts))
+
+
+def _health(
+    zh: bool, proposals: list[Proposal], totals: dict[str, int], written: Mapping[int, str]
+) -> list[str]:
     """记忆系统健康度: one line per role in ``totals`` (the roles the layout has), so a layout
     without principles or patterns is never told it has none of them."""
     if not totals:
@@ -390,9 +404,30 @@ def _health(zh: bool, proposals: list[Proposal], totals: dict[str, int]) -> list
     out = ["", "### 记忆系统健康度" if zh else "### Memory health"]
     for role, total in totals.items():
         label = _HEALTH[role][0 if zh else 1]
-        new = sum(p.level == _LEVELS[role] for p in proposals)
-        out.append(f"- {label}: {total}，{'本次待批准' if zh else 'proposed now'} {new}")
+        mine = [p for p in proposals if p.level == _LEVELS[role]]
+        added = sum(p.number in written for p in mine)
+        out.append(f"- {label}: {total}，{_this_time(zh, added, len(mine) - added)}")
     return out
+
+
+def _finding(p: Proposal, zh: bool, cite: str | None) -> list[str]:
+    """One finding of the reflection report; ``cite``: where it was written, if it was."""
+    from memstrata.entries.remember import reason_in
+
+    blank = "（留给你补充）" if zh else "(yours to fill in)"
+    out = [
+        f"### {'发现' if zh else 'Finding'} {p.number}: [{p.kind}] {shorten(p.summary, 30)} → "
+        f"{'已分类为' if zh else 'classified as'} {p.level}",
+        f"- {'事件' if zh else 'event'}：{p.summary}",
+        # The user's own reason, or nothing: never a boilerplate sentence (issue 11).
+        f"- why: {reason_in(p.summary) or blank}",
+        f"- generalize: {blank}",
+        f"- {'来源' if zh else 'source'}：{p.source}",
+        f"- **agent {'分类' if zh else 'classification'}：{p.level}（{p.reason}）**",
+    ]
+    if cite is not None:
+        out.append(f"- {'已写入' if zh else 'written'}：{cite}")
+    return [*out, ""]
 
 
 def render_report(
@@ -400,11 +435,13 @@ def render_report(
     proposals: list[Proposal],
     totals: dict[str, int],
     observed: int,
-    drafts: Sequence[str] = (),
+    drafts: Sequence[str],
+    written: Mapping[int, str],
 ) -> str:
     """Note 000's reflection report; ``totals``: entries per role the learning loop writes to
     that the layout has; ``drafts``: SKILL.md drafts made by this heartbeat (note 004's
-    auto-skill), which wait for ``skill approve`` like any proposal."""
+    auto-skill), which wait for ``skill approve`` like any proposal; ``written``: the citation
+    of each proposal (by number) written in this same run, the others wait for approval."""
     zh = ws.lang == "zh"
     stamp = ws.now().strftime("%Y-%m-%d %H:%M")
     out = [
@@ -413,20 +450,7 @@ def render_report(
         "",
     ]
     for p in proposals:
-        out.append(
-            f"### {'发现' if zh else 'Finding'} {p.number}: [{p.kind}] {shorten(p.summary, 30)} → "
-            f"{'已分类为' if zh else 'classified as'} {p.level}"
-        )
-        from memstrata.entries.remember import reason_in
-
-        blank = "（留给你补充）" if zh else "(yours to fill in)"
-        out.append(f"- {'事件' if zh else 'event'}：{p.summary}")
-        # The user's own reason, or nothing: never a boilerplate sentence (issue 11).
-        out.append(f"- why: {reason_in(p.summary) or blank}")
-        out.append(f"- generalize: {blank}")
-        out.append(f"- {'来源' if zh else 'source'}：{p.source}")
-        out.append(f"- **agent {'分类' if zh else 'classification'}：{p.level}（{p.reason}）**")
-        out.append("")
+        out += _finding(p, zh, written.get(p.number))
     if proposals:
         out.append(
             "> 以上分类由我自主完成。如有异议请指出，我会调整。"
@@ -447,5 +471,5 @@ def render_report(
         for path in drafts:
             name = path.rsplit("/", 2)[-2]
             out.append(f"- {path} → `memstrata skill approve {name}`")
-    out += _health(zh, proposals, totals)
+    out += _health(zh, proposals, totals, written)
     return "\n".join(out)

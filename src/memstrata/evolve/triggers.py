@@ -294,24 +294,27 @@ def _lesson_elsewhere(writer: Writer, said: str, result: TriggerResult) -> Trigg
 
 
 def _synthesise(writer: Writer, result: TriggerResult, action: str) -> TriggerResult:
-    """Synthesise what is pending now and write every finding (the user asked for it)."""
-    from memstrata.evolve.approve import approve
-    from memstrata.evolve.heartbeat import heartbeat
+    """Synthesise what is pending now and, under note 000's policy, write every finding in the
+    same run (the user asked for it), so its report says written, not waiting."""
+    from memstrata.evolve.heartbeat import HeartbeatReport, heartbeat
 
-    beat = heartbeat(writer, force=True)
+    def mine(beat: HeartbeatReport) -> list[int]:
+        # Only what this synthesis found: proposals the user skipped or kept for later, and
+        # maintenance proposals, wait for their own reply; a correction writes only itself.
+        # A correction writes what its own message was counted on, even a proposal the user
+        # had put off (saying it again now is the user's answer to it).
+        own = beat.counted.get(result.report.message, set()) if action == "correction" else None
+        return [
+            p.number
+            for p in beat.proposals
+            if not p.maintenance and (p.cid in own if own is not None else p.number in beat.fresh)
+        ]
+
+    synthesis = policy(writer.ws) == "synthesis"
+    beat = heartbeat(writer, force=True, write_now=mine if synthesis else None)
     result.action = action
-    # Only what this synthesis found: proposals the user skipped or kept for later, and
-    # maintenance proposals, wait for their own reply; a correction writes only itself.
-    # A correction writes what its own message was counted on, even a proposal the user had
-    # put off (saying it again now is the user's answer to it).
-    own = beat.counted.get(result.report.message, set()) if action == "correction" else None
-    mine = [
-        str(p.number)
-        for p in beat.proposals
-        if not p.maintenance and (p.cid in own if own is not None else p.number in beat.fresh)
-    ]
-    if mine and policy(writer.ws) == "synthesis":
-        result.written.extend(approve(writer, ",".join(mine)).applied)
+    if beat.written:
+        result.written.extend(beat.written)
     else:
         result.card = beat.card or beat.report
     return result
