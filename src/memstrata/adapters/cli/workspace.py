@@ -16,11 +16,12 @@ from memstrata.adapters.cli.options import (
     warn,
 )
 from memstrata.adapters.cli.team import embedded_postgres_option, use_embedded_postgres
+from memstrata.errors import MemstrataError
 
 
 def register(cli: click.Group) -> None:
     @command(cli, "init")
-    @click.argument("directory", default=".", type=click.Path(file_okay=False))
+    @click.argument("directory", required=False, type=click.Path(file_okay=False))
     @click.option(
         "--preset",
         type=click.Choice(PRESETS),
@@ -61,7 +62,7 @@ def register(cli: click.Group) -> None:
     )
     @embedded_postgres_option
     def init(
-        directory: str,
+        directory: str | None,
         preset: str,
         lang: str,
         team: bool,
@@ -79,6 +80,7 @@ def register(cli: click.Group) -> None:
         """
         from memstrata.core.initialize import init_workspace
 
+        directory = _init_folder(directory)
         embedded = ""
         if embedded_postgres:
             backend = "postgres"
@@ -248,3 +250,12 @@ def register(cli: click.Group) -> None:
 
         report = run_demo(keep, lang)
         emit_json(report.as_dict()) if as_json else click.echo(report.render())
+
+
+def _init_folder(directory: str | None) -> str:
+    """The folder ``init`` makes: DIRECTORY, else ``-w DIR`` as every other command reads it,
+    else the current folder. (``init -w DIR`` once made the workspace in the current folder.)"""
+    chosen = click.get_current_context().meta.get("memstrata.workspace")
+    if directory and chosen and Path(directory).resolve() != Path(chosen).resolve():
+        raise MemstrataError(f"init: two folders given ({directory} and -w {chosen}); give one")
+    return directory or chosen or "."

@@ -1,0 +1,20 @@
+"""``memstrata init`` makes the folder ``-w`` names, as every other command reads it (a helper
+on 25d589f: ``init -w DIR`` made the workspace in the current folder)."""
+
+from __future__ import annotations
+
+
+def test_init_w_makes_the_workspace_there(cli, tmp_path, monkeypatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    for args in (("init", "-w", "one"), ("-w", "two", "init")):
+        assert cli(*args, "--preset", "openclaw").code == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["one", "two"]
+    assert (tmp_path / "one/MEMORY.md").is_file() and (tmp_path / "two/MEMORY.md").is_file()
+
+
+def test_init_with_two_different_folders_refuses(cli, tmp_path, monkeypatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    answer = cli("init", "a", "-w", "b")
+    assert answer.code == 2 and answer.err.count("\n") == 1 and "give one" in answer.err
+    assert list(tmp_path.iterdir()) == []  # nothing written
+    assert cli("init", "same", "-w", "./same").code == 0
