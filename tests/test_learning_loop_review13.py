@@ -4,7 +4,9 @@
    two-card limit that no person had seen;
 2. "部署后必须跑冒烟测试" after "部署前必须跑测试" was taken for a repeat and never written;
 3. openclaw's distillation proposed the agent's report of done work ("以后所有接口都加了鉴权") as
-   a standing rule.
+   a standing rule;
+4. "PowerShell 删文件要用 Remove-Item，别用 rm", "别用 sudo 跑 npm" and "以后别用 sudo 跑 npm" were no
+   signal.
 """
 
 from __future__ import annotations
@@ -115,3 +117,22 @@ def test_the_agents_report_of_done_work_is_not_distilled_as_a_rule(make_ws) -> N
     report = heartbeat(ws.writer(), force=True)
     distilled = [p.summary for p in report.proposals if p.kind == "distil"]
     assert len(distilled) == 1 and "pnpm" in distilled[0], distilled
+
+
+# ---------------------------------------------------------------- 4: "don't use X"
+@pytest.mark.integration
+@pytest.mark.parametrize(
+    ("text", "kinds"),
+    [
+        ("PowerShell 删文件要用 Remove-Item，别用 rm", {"preference"}),
+        ("别用 sudo 跑 npm", {"preference"}),
+        ("装依赖别用 npm，用 pnpm", {"preference"}),
+        ("Don't use sudo with npm", {"preference"}),
+        ("以后别用 sudo 跑 npm", {"explicit_remember"}),  # a standing rule
+        ("README 里写着永远不要用 root 跑，这是为啥", set()),  # a question about a quote
+        ("写个函数判断 perfect square，不许用 sqrt", set()),  # a task's constraint
+        ("Why shouldn't we use sudo?", set()),
+    ],
+)
+def test_dont_use_a_tool_is_a_preference(learned_kinds, text, kinds) -> None:
+    assert learned_kinds(text) == kinds

@@ -124,21 +124,27 @@ _REPORTED_RULE = re.compile(
 )
 
 
-def _canonical(kind: str, text: str) -> bool:
-    """Whether the rules' verdict of ``kind`` stands for this text (see RULES_KEPT)."""
+def _canonical(kind: str, text: str, ruled: set[str]) -> bool:
+    """Whether the rules' verdict of ``kind`` stands for this text (see RULES_KEPT). A "don't
+    use X" (signals.TOOL_DIRECTIVE) stands as a preference only when the rules read no rule or
+    correction in the message: "上次就说过了，X 不要用 Y …记住" is those, not a third label."""
+    from memstrata.capture.signals import STYLE_DIRECTIVE, TOOL_DIRECTIVE
+
     if kind == "correction":
         return bool(_CANONICAL_CORRECTION.search(text))
     if kind == "preference":
-        from memstrata.capture.signals import STYLE_DIRECTIVE
-
-        return any(STYLE_DIRECTIVE.search(part) for part in _PARTS.split(text))
+        parts = _PARTS.split(text)
+        if any(STYLE_DIRECTIVE.search(part) for part in parts):
+            return True
+        told = {"explicit_remember", "correction"} & ruled
+        return not told and any(TOOL_DIRECTIVE.search(part) for part in parts)
     return True
 
 
 def kept_by_rules(text: str, ruled: set[str], context: str = "") -> set[str]:
     """The rules' labels that stand whatever the model says (see RULES_KEPT), and a repeated
     failure that the tool context shows."""
-    kept = {kind for kind in ruled if kind in RULES_KEPT and _canonical(kind, text)}
+    kept = {kind for kind in ruled if kind in RULES_KEPT and _canonical(kind, text, ruled)}
     if context and failures(context).repeated:
         kept.add("repeated_failure")
     return kept
