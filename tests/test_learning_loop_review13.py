@@ -6,7 +6,8 @@
 3. openclaw's distillation proposed the agent's report of done work ("以后所有接口都加了鉴权") as
    a standing rule;
 4. "PowerShell 删文件要用 Remove-Item，别用 rm", "别用 sudo 跑 npm" and "以后别用 sudo 跑 npm" were no
-   signal.
+   signal;
+5. a joke taken back ("永远不要相信 p-value 😂 开玩笑的，…": learning_sim4) became a principle.
 """
 
 from __future__ import annotations
@@ -136,3 +137,25 @@ def test_the_agents_report_of_done_work_is_not_distilled_as_a_rule(make_ws) -> N
 )
 def test_dont_use_a_tool_is_a_preference(learned_kinds, text, kinds) -> None:
     assert learned_kinds(text) == kinds
+
+
+# ---------------------------------------------------------------- 5: a joke taken back
+@pytest.mark.integration
+@pytest.mark.parametrize(
+    ("text", "kinds"),
+    [
+        ("永远不要相信 p-value 😂 开玩笑的，帮我把这个 A/B 的显著性算一下", set()),
+        ("Always use tabs. Just kidding, spaces are fine", set()),
+        ("记住：周五下午全员放假。逗你的", set()),
+        ("以后都用 pnpm，不是开玩笑的", {"explicit_remember", "preference"}),  # insists
+    ],
+)
+def test_a_joke_taken_back_teaches_nothing(learned_kinds, text, kinds) -> None:
+    assert learned_kinds(text) == kinds
+
+
+def test_what_follows_a_joke_still_counts() -> None:
+    from memstrata.capture.signals import detect
+
+    assert [s.kind for s in detect("开玩笑的，不过以后回复都用中文吧")] == ["preference"]
+    assert detect("以后都用 Comic Sans 写报告，开个玩笑") == []

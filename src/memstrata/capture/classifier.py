@@ -433,6 +433,7 @@ def detect_learned(
     from memstrata.capture.signals import (
         HEDGED,
         PRIORITY,
+        after_joke,
         detect,
         user_signal,
         without_code_blocks,
@@ -455,6 +456,8 @@ def detect_learned(
         labels |= {s.kind for s in ruled if s.kind in USER_LABELS}
     if _BAD_VERDICT.search(text) or _shows_a_table(text, ruled):
         labels.discard("satisfaction")
+    if after_joke(text):  # a joke taken back: only what the rules read after it stands
+        labels &= {s.kind for s in ruled} | {"repeated_failure"}
     if HEDGED.search(text) and "explicit_remember" not in {s.kind for s in ruled}:
         labels.discard("explicit_remember")  # a rule thought about, not made ("以后可能会统一…")
     if _ONE_OFF.search(text) and not _STANDING.search(text) and not _OWN_REQUEST.search(text):

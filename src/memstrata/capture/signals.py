@@ -118,6 +118,21 @@ HEDGED = re.compile(
     r"|\b(?:maybe|might|perhaps|probably|not decided|undecided|tbd)\b",
     re.IGNORECASE,
 )
+# A joke taken back ("永远不要相信 p-value 😂 开玩笑的，帮我…", "Always use tabs. Just kidding"):
+# what came before it teaches nothing (learning_sim4's neg_joke_pvalue became a principle). Not
+# "不是开玩笑的" / "not kidding", which insist.
+JOKING = re.compile(
+    r"(?<!不是)(?<!没)(?<!没有)(?:开玩笑的|开个玩笑|开玩笑啦|说着玩的|逗你的|逗你玩)"
+    r"|(?<!not )(?<!n't )\b(?:just kidding|kidding|j/k|jk)\b",
+    re.IGNORECASE,
+)
+
+
+def after_joke(text: str) -> int:
+    """Where what the user means starts: after the last joke taken back (0 when none)."""
+    return max((match.end() for match in JOKING.finditer(text)), default=0)
+
+
 # A request that names the memory instead of saying 记住/remember ("写进 MEMORY.md", "记到小本本",
 # "add that to your notes"): anchored at the clause start, so "帮我 add 一个 notes 字段" and a
 # question about MEMORY.md stay quiet. 88 of 88 hits on the signals corpus are explicit requests.
@@ -325,7 +340,12 @@ def user_signal(kind: str, body: str, context: str, start: int = 0, end: int = 0
 def _user_signals(text: str, context: str = "") -> list[Signal]:
     found: list[Signal] = []
     whole_question = _is_question(text.strip().split("\n")[-1])
-    for start, _end, clause in _clauses(text):
+    serious = after_joke(text)
+    for start, end, clause in _clauses(text):
+        if end <= serious:
+            continue  # said in jest, then taken back
+        if start < serious:
+            clause, start = clause[serious - start :], serious
         body = clause.strip()
         question = _is_question(body)
         hypothetical = bool(_HYPOTHETICAL.search(body))
