@@ -137,7 +137,8 @@ def test_stop_flushes_citations_and_runs_a_due_heartbeat(ws, event: str) -> None
         assert result.returncode == 0 and "💡" in json.loads(result.stdout)["systemMessage"]
     else:
         assert result.returncode == 0 and result.stdout == ""
-        assert "💡" in (ws.state_dir / "hooks-card.md").read_text(encoding="utf-8")
+        start = _hook("session-start", _payload("session-start", ws), ws.root)
+        assert "💡" in json.loads(start.stdout)["systemMessage"]
     assert [r["entry"][:4] for r in read_citations(ws).valid] == ["P001"]
     assert read_pending(ws).valid == []  # the heartbeat was due (5 signals) and processed them
 

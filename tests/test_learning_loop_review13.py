@@ -159,3 +159,32 @@ def test_what_follows_a_joke_still_counts() -> None:
 
     assert [s.kind for s in detect("开玩笑的，不过以后回复都用中文吧")] == ["preference"]
     assert detect("以后都用 Comic Sans 写报告，开个玩笑") == []
+
+
+# ---------------------------------------------------------------- a tester's round on f94bd6b
+def test_a_stale_parked_card_never_vouches_for_a_new_proposal(make_ws) -> None:
+    ws = make_ws("memory-manager")
+    root = str(ws.root)
+    for n in (1, 2, 3):
+        hook("user-prompt-submit", {"session_id": "s1", "prompt": f"记住：规则 {n} 要遵守"}, root)
+        hook("stop", {"session_id": "s1"}, root)  # the third card is parked
+    approve(ws.writer(), "全部")  # all three written: the parked card is stale
+    for n in (4, 5, 6):
+        handle(ws.writer(), f"记住：规则 {n} 要遵守")  # numbers 1-3 again; the third unseen
+    answer = hook("session-start", {"session_id": "s2"}, root) or {}
+    assert "规则 3" not in answer.get("systemMessage", "")  # no card of decided proposals
+    assert approve(ws.writer(), "确认").unseen == [3]
+    assert "规则 6" not in _written(ws)
+
+
+def test_a_card_parked_at_session_end_is_not_seen_yet(make_ws) -> None:
+    ws = make_ws("memory-manager")
+    root = str(ws.root)
+    hook(
+        "user-prompt-submit", {"session_id": "s9", "prompt": "记住：生产库只读账号是 ro_user"}, root
+    )
+    hook("session-end", {"session_id": "s9"}, root)
+    assert approve(ws.writer(), "确认").refused  # nobody has seen it
+    answer = hook("session-start", {"session_id": "s10"}, root)
+    assert answer and "ro_user" in answer["systemMessage"]
+    assert len(approve(ws.writer(), "确认").applied) == 1

@@ -12,8 +12,9 @@
 * PreCompact: the memory flush from ``transcript_path``.
 * Stop / SessionEnd: flush the session's citations; run the heartbeat when due. A card the
   heartbeat makes reaches the person once, as ``systemMessage`` (Claude Code shows it); one made
-  at SessionEnd, when nobody can see it, waits in ``.memstrata/hooks-card.md`` for the next
-  SessionStart or Stop.
+  at SessionEnd, when nobody can see it (or held back by the two-card limit), waits in
+  ``.memstrata/hooks-card.json`` (the proposals it holds) and is drawn again, from those still
+  open, at the next SessionStart or Stop; only then does "确认" take them.
 
 Hooks run on every prompt, so they load no model (warnings and signals are lexical). Each run
 adds one line to ``.memstrata/hooks.log`` (event, outcome, milliseconds; never the prompt) and any
@@ -35,6 +36,7 @@ from memstrata.text.titles import clip
 
 if TYPE_CHECKING:
     from memstrata.core.workspace import Workspace
+    from memstrata.evolve.proposals import Proposal
 
 EVENTS = {
     "session-start": "SessionStart",
@@ -47,7 +49,7 @@ EVENTS = {
 }
 MAX_CONTEXT_CHARS = 10_000
 MAX_PAYLOAD_BYTES = 8_000_000  # a hook reads at most this much of its stdin
-PARKED_CARD = "hooks-card.md"
+PARKED_CARD = "hooks-card.json"
 LOG_ROTATE_BYTES = 1_000_000
 REMINDER = {
     "zh": "【记忆】回复前先想想：这条消息里有纠正、偏好、新知识或“记住”吗？有就调用 memory_signal；依据记忆时标注 📍 路径:L行号。",
@@ -72,43 +74,47 @@ def _workspace(workspace_dir: str | None, cwd: str | None) -> Workspace:
     return Workspace.discover(workspace_dir, start=cwd or None)
 
 
-def _park_card(ws: Workspace, card: str, numbers: list[int]) -> None:
+def _park_card(ws: Workspace, proposals: list[Proposal]) -> None:
     """Keep a card nobody could see (made at SessionEnd, or held back by the two-card limit)
-    for the next session to show, with the numbers of the proposals it shows."""
+    for the next session: which proposals it shows, by key (numbers are reused once nothing is
+    open)."""
     import json
 
     from memstrata.core.storage import atomic_write_bytes
+    from memstrata.evolve.proposals import proposal_key
 
-    parked = json.dumps({"card": card, "numbers": numbers}, ensure_ascii=False)
-    atomic_write_bytes(ws.state_dir / PARKED_CARD, parked.encode("utf-8"))
+    keys = json.dumps({"keys": [proposal_key(p) for p in proposals]}, ensure_ascii=False)
+    atomic_write_bytes(ws.state_dir / PARKED_CARD, keys.encode("utf-8"))
 
 
 def _take_parked_card(ws: Workspace) -> str:
-    """The parked card, claimed by exactly one hook, or ''. Its proposals count as seen from
-    now on: "确认" answers them."""
+    """The parked card, claimed by exactly one hook, drawn again from the proposals it held
+    that are still open ('' when none is: a card of decided proposals is never shown). Those
+    count as seen from now on: "确认" answers them."""
     import json
 
     from memstrata.core.storage import take_file
+    from memstrata.evolve.proposals import (
+        evolve_lock,
+        load_state,
+        mark_shown,
+        render_card,
+        save_state,
+    )
 
     data = take_file(ws.state_dir / PARKED_CARD)
-    if not data:
-        return ""
-    text = data.decode("utf-8", "replace")
     try:
-        parked = json.loads(text)
-    except ValueError:  # parked by a version that kept the bare card
-        return text
-    if not isinstance(parked, dict):
-        return text
-    numbers = {n for n in parked.get("numbers", []) if isinstance(n, int)}
-    if numbers:
-        from memstrata.evolve.proposals import evolve_lock, load_state, mark_shown, save_state
-
-        with evolve_lock(ws):
-            state = load_state(ws)
-            mark_shown(state, numbers)
-            save_state(ws, state)
-    return str(parked.get("card", ""))
+        parked = json.loads(data.decode("utf-8", "replace")) if data else None
+    except ValueError:  # parked by a version that kept the card's text: drawn again below
+        parked = None
+    keys = parked.get("keys") if isinstance(parked, dict) else None
+    if not isinstance(keys, list):
+        return ""
+    with evolve_lock(ws):
+        state = load_state(ws)
+        shown = mark_shown(state, {key for key in keys if isinstance(key, str)})
+        save_state(ws, state)
+    return render_card(ws, shown) if shown else ""
 
 
 def handle(
@@ -190,18 +196,22 @@ def handle(
 
         flush(writer, safe_session)
         finish_turn(writer, safe_session)
-        beat = heartbeat(writer, session_id=safe_session, use_embeddings=False)
+        # At SessionEnd nobody sees the card now: parked, it is seen when a session shows it.
+        beat = heartbeat(
+            writer,
+            session_id=safe_session,
+            use_embeddings=False,
+            card_seen=event != "SessionEnd",
+        )
         card = beat.card
         if not card and beat.waiting:
-            from memstrata.evolve.proposals import render_card
-
             # This session saw its two cards; the proposals wait for the next one.
-            _park_card(ws, render_card(ws, beat.proposals), [p.number for p in beat.proposals])
+            _park_card(ws, beat.proposals)
             return None
         if event == "SessionEnd":
             if card:
                 # the session is over: show it at the next one
-                _park_card(ws, card, [p.number for p in beat.proposals])
+                _park_card(ws, beat.proposals)
             return None
         card = card or _take_parked_card(ws)
         return {"systemMessage": card} if card else None

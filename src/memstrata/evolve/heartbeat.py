@@ -31,6 +31,7 @@ from memstrata.evolve.proposals import (
     evolve_lock,
     load_state,
     mark_shown,
+    proposal_key,
     proposals_from_state,
     render_card,
     render_report,
@@ -202,10 +203,13 @@ def heartbeat(
     session_id: str = "default",
     use_embeddings: bool = True,
     write_now: Callable[[HeartbeatReport], list[int]] | None = None,
+    card_seen: bool = True,
 ) -> HeartbeatReport:
     """Run when due (or forced). Hooks pass ``use_embeddings=False``: they must not load a model.
     ``write_now`` picks the proposals to write in this same run (note 000's "不对…" and
-    "反思一下" write what they find), so the report says what was written and what waits."""
+    "反思一下" write what they find), so the report says what was written and what waits.
+    ``card_seen=False``: the caller parks the card instead of showing it (SessionEnd), so its
+    proposals are not seen yet ("确认" does not take them until a session shows it)."""
     check_operation("heartbeat", writer.session)
     if write_now is not None:
         check_operation("approve", writer.session)
@@ -275,7 +279,8 @@ def heartbeat(
         if waiting and cards.get(session_id, 0) < MAX_CARDS_PER_SESSION:
             report.card = render_card(ws, waiting)
             cards[session_id] = cards.get(session_id, 0) + 1
-            mark_shown(state, {p.number for p in waiting})
+            if card_seen:
+                mark_shown(state, {proposal_key(p) for p in waiting})
         elif waiting:
             report.waiting = True  # never dropped: `memstrata proposals` and the next session
         save_state(ws, state)

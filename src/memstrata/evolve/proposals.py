@@ -211,11 +211,15 @@ def store_proposals(state: dict, proposals: list[Proposal], renumber: bool = Tru
     return fresh
 
 
-def mark_shown(state: dict, numbers: set[int]) -> None:
-    """Record that the proposals numbered ``numbers`` reached a person on a card."""
-    for item in state.get("proposals", []):
-        if item.get("number") in numbers:
-            item["shown"] = True
+def mark_shown(state: dict, keys: set[str]) -> list[Proposal]:
+    """Record that the open proposals with these ``proposal_key``s reached a person on a card
+    (a key, not a number: numbers are reused once nothing is open); returns them."""
+    proposals = proposals_from_state(state)
+    shown = [p for p in proposals if proposal_key(p) in keys]
+    for proposal in shown:
+        proposal.shown = True
+    store_proposals(state, proposals, renumber=False)
+    return shown
 
 
 # ---------------------------------------------------------------- rendering
