@@ -91,6 +91,14 @@ def test_a_state_saved_before_cards_were_tracked_still_takes_confirm(make_ws) ->
         ("以后都用 pnpm", "以前都用 pnpm", False),  # 以后 = from now on: no event
         ("前端用 React", "后端用 React", False),  # 前端 / 后端 are places (other checks decide)
         ("写完代码后再写测试", "先写代码再写测试", False),  # an order: the order check's
+        # a tester's round on f94bd6b
+        ("部署前必须跑测试", "部署以后必须跑测试", True),
+        ("部署以前要截图", "部署后要截图", True),
+        ("部署前进行冒烟测试", "部署后进行冒烟测试", True),
+        ("发布前提交变更单", "发布后提交变更单", True),
+        ("部署前必须跑测试", "部署完必须跑测试", True),
+        ("切换分支后要重新安装依赖", "切到当前分支后要重新安装依赖", False),  # 当前 = current
+        ("我们以后都用 pnpm", "以后都用 pnpm", False),
     ],
 )
 def test_before_and_after_an_event_are_two_rules(first, second, opposite) -> None:

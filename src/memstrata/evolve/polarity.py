@@ -172,12 +172,18 @@ _TEST_ENV = re.compile(
 )
 
 
-# 前 / 后 right after an event word: "部署前", "上线之前", "重启后". Not the words that merely hold
-# the character (以后 = from now on, 之后 alone, 然后, 最后, 前端, 后台, 前提, 后续 …), and not
-# an order ("写完代码后再写测试": _ORDER compares what comes first).
+# 前 / 后 right after an event word: "部署前", "上线之前", "部署以后", "重启后". Not the words that
+# merely hold the character (以后 / 之后 alone = from now on / then, 然后, 最后, 目前, 当前,
+# 提前, 前端, 后台, 前提, 后续 …; "我们以后" is from now on too), and not an order ("写完代码后再
+# 写测试": _ORDER compares what comes first). 前提交 / 后进行 are "before submitting" / "after
+# doing": 前提 and 后进 alone are other words.
+_NOT_AFTER = "端台面缀者天年景途来续果悔门期勤代辈往"
 _MOMENT = re.compile(
-    r"(?<=[\u4e00-\u9fff])(?<![以然最此其而今日往向稍随落先背饭午])之?(?P<side>前|后)"
-    r"(?![端台面缀者提往进天年景途来续果悔门期勤代辈])"
+    r"(?:(?<=[\u4e00-\u9fff])(?<![然最此其而今日往向稍随落先背饭午当目提事从以之])"
+    r"|(?<=[\u4e00-\u9fff])(?<![我你他她们家天])[之以])"
+    rf"(?P<side>前|后)(?![{_NOT_AFTER}]|提(?!交|醒)|进(?!行))"
+    # "部署完必须跑测试": done with the event is after it (not 完成, 完全, 完整, 完了 …)
+    r"|(?<=[\u4e00-\u9fff])完(?![成全整美善毕蛋了])(?!之?后|以后)"
 )
 
 
@@ -185,7 +191,7 @@ def _moments(text: str) -> list[str]:
     if any(pattern.search(text) for pattern, _reverse in _ORDER):
         return []
     return [
-        "moment-before" if m.group("side") == "前" else "moment-after"
+        "moment-before" if m.group("side") == "前" else "moment-after"  # side None: 完
         for m in _MOMENT.finditer(text)
     ]
 
