@@ -162,6 +162,27 @@ def test_a_joke_taken_back_teaches_nothing(learned_kinds, text, kinds) -> None:
     assert learned_kinds(text) == kinds
 
 
+@pytest.mark.integration
+@pytest.mark.parametrize(
+    ("text", "detail"),
+    [
+        # a tester's round on f94bd6b: the marker took back every earlier sentence, or was
+        # read inside other words
+        ("记住：部署前必须跑测试。刚才说 p-value 那句是开玩笑的", "部署前必须跑测试"),
+        ("记住：vim 里 jk 映射成 Esc", "vim 里 jk 映射成 Esc"),
+        ("记住：回复用中文。以后都用 Comic Sans，哈哈开玩笑的", "回复用中文"),
+        ("以后都用 pnpm，我不是在开玩笑的", "以后都用 pnpm"),  # insists, without the echo
+        ("以后都用 pnpm，绝非开玩笑的", "以后都用 pnpm"),
+    ],
+)
+def test_a_joke_takes_back_only_its_own_sentence(text, detail, monkeypatch) -> None:
+    from memstrata.capture.classifier import detect_learned
+
+    monkeypatch.setenv("MEMSTRATA_EMBEDDER", "use")
+    found = detect_learned(text) or []
+    assert [s.detail for s in found if s.kind == "explicit_remember"] == [detail]
+
+
 def test_what_follows_a_joke_still_counts() -> None:
     from memstrata.capture.signals import detect
 

@@ -433,8 +433,8 @@ def detect_learned(
     from memstrata.capture.signals import (
         HEDGED,
         PRIORITY,
-        after_joke,
         detect,
+        jest_spans,
         user_signal,
         without_code_blocks,
     )
@@ -456,7 +456,7 @@ def detect_learned(
         labels |= {s.kind for s in ruled if s.kind in USER_LABELS}
     if _BAD_VERDICT.search(text) or _shows_a_table(text, ruled):
         labels.discard("satisfaction")
-    if after_joke(text):  # a joke taken back: only what the rules read after it stands
+    if jest_spans(text):  # a joke taken back: only what the rules read outside it stands
         labels &= {s.kind for s in ruled} | {"repeated_failure"}
     if HEDGED.search(text) and "explicit_remember" not in {s.kind for s in ruled}:
         labels.discard("explicit_remember")  # a rule thought about, not made ("以后可能会统一…")

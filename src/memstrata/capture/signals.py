@@ -119,18 +119,35 @@ HEDGED = re.compile(
     re.IGNORECASE,
 )
 # A joke taken back ("永远不要相信 p-value 😂 开玩笑的，帮我…", "Always use tabs. Just kidding"):
-# what came before it teaches nothing (learning_sim4's neg_joke_pvalue became a principle). Not
-# "不是开玩笑的" / "not kidding", which insist.
-JOKING = re.compile(
-    r"(?<!不是)(?<!没)(?<!没有)(?:开玩笑的|开个玩笑|开玩笑啦|说着玩的|逗你的|逗你玩)"
-    r"|(?<!not )(?<!n't )\b(?:just kidding|kidding|j/k|jk)\b",
+# the sentence it takes back teaches nothing (learning_sim4's neg_joke_pvalue became a
+# principle). The marker must stand as a clause of its own: "我不是在开玩笑的", "绝非开玩笑的",
+# "no kidding" insist; "刚才说 p-value 那句是开玩笑的" names what it takes back (something said
+# before this message); "说到开玩笑的" and "jk 映射成 Esc" are other words.
+_JOKE_ZH = re.compile(
+    r"(?:^|(?<=[，,。.!！?？;；~～…\s\U0001F300-\U0001FAFF哈]))"
+    r"(?:开玩笑的|开个玩笑|开玩笑啦|说着玩的|逗你的|逗你玩的?)"
+    r"(?=\s*(?:啦|哈+|的|嘛)?\s*(?:[，,。.!！~～…\s\U0001F300-\U0001FAFF]|$))"
+)
+_JOKE_EN = re.compile(
+    r"(?:^|(?<=[.,;!?:~\s]))(?<!\bnot )(?<!\bno )(?<!\beven )(?:just kidding|j/k|jk|kidding)"
+    r"(?=\s*(?:lol|haha)?\s*(?:[.,;!?)~…]|$))",
     re.IGNORECASE,
 )
+_SENTENCE_END = re.compile(r"[。！？!?.\n]+")
+_WORDLESS = re.compile(r"^[\W\d_哈]*$")
 
 
-def after_joke(text: str) -> int:
-    """Where what the user means starts: after the last joke taken back (0 when none)."""
-    return max((match.end() for match in JOKING.finditer(text)), default=0)
+def jest_spans(text: str) -> list[tuple[int, int]]:
+    """The spans a joke marker takes back: from the start of its sentence to the marker, or the
+    sentence before when the marker opens its own ("…。逗你的")."""
+    spans = []
+    for match in [*_JOKE_ZH.finditer(text), *_JOKE_EN.finditer(text)]:
+        ends = [m.end() for m in _SENTENCE_END.finditer(text, 0, match.start())]
+        start = ends[-1] if ends else 0
+        if _WORDLESS.match(text[start : match.start()]) and len(ends) >= 1:
+            start = ends[-2] if len(ends) >= 2 else 0
+        spans.append((start, match.end()))
+    return spans
 
 
 # A request that names the memory instead of saying 记住/remember ("写进 MEMORY.md", "记到小本本",
@@ -340,12 +357,12 @@ def user_signal(kind: str, body: str, context: str, start: int = 0, end: int = 0
 def _user_signals(text: str, context: str = "") -> list[Signal]:
     found: list[Signal] = []
     whole_question = _is_question(text.strip().split("\n")[-1])
-    serious = after_joke(text)
+    jests = jest_spans(text)
     for start, end, clause in _clauses(text):
-        if end <= serious:
+        taken_back = max((b for a, b in jests if a <= start < b), default=start)
+        if taken_back >= end:
             continue  # said in jest, then taken back
-        if start < serious:
-            clause, start = clause[serious - start :], serious
+        clause, start = clause[taken_back - start :], taken_back
         body = clause.strip()
         question = _is_question(body)
         hypothetical = bool(_HYPOTHETICAL.search(body))

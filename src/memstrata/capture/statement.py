@@ -45,6 +45,9 @@ _TAIL = re.compile(
     r"(?:[,，;；.。!！\s]+)(?:"
     r"(?:你)?(?:记住|记一下|记下来|记好)(?:了|这个|这条|啊|哦)?|以后都这样|下次(?:也)?(?:记得|别忘了)|别再忘了"
     r"|(?:please\s+)?remember (?:this|that)|note (?:this|that) down|don'?t forget|always|got it\??"
+    # insisting adds nothing to the rule ("以后都用 pnpm，不是开玩笑的")
+    r"|(?:我)?(?:(?:不是|绝非|绝不是)(?:在)?开玩笑的?|是认真的|认真的|说真的)|(?:i'?m )?(?:not|no) kidding|seriously"
+    r"|i mean it"
     r")\s*[.!。！~]*\s*$",
     re.IGNORECASE,
 )
