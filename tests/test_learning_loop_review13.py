@@ -141,6 +141,14 @@ def test_the_agents_report_of_done_work_is_not_distilled_as_a_rule(make_ws) -> N
         ("README 里写着永远不要用 root 跑，这是为啥", set()),  # a question about a quote
         ("写个函数判断 perfect square，不许用 sqrt", set()),  # a task's constraint
         ("Why shouldn't we use sudo?", set()),
+        # a tester's round on f94bd6b: not the user's own standing wish
+        ("Don't use this for production", set()),
+        ("他说别用 root 登录", set()),
+        ("这个任务里别用 numpy，手写实现", set()),
+        ("这一题不要用 sqrt", set()),
+        ("Don't use it yet, I'm still fixing it", set()),
+        ("I told him: don't use sudo", set()),
+        ("The README says: don't use eval.", set()),
     ],
 )
 def test_dont_use_a_tool_is_a_preference(learned_kinds, text, kinds) -> None:
@@ -217,3 +225,12 @@ def test_a_card_parked_at_session_end_is_not_seen_yet(make_ws) -> None:
     answer = hook("session-start", {"session_id": "s10"}, root)
     assert answer and "ro_user" in answer["systemMessage"]
     assert len(approve(ws.writer(), "确认").applied) == 1
+
+
+@pytest.mark.parametrize(
+    "text", ["以后别这样了", "下次别再这么干了", "Don't do that again", "以后都这样写"]
+)
+def test_a_rule_that_only_points_back_is_never_written(ws, text) -> None:
+    report = handle(ws.writer(), text).report
+    assert all(not s.detail for s in report.signals), report.signals
+    assert not report.written

@@ -105,9 +105,10 @@ _GROUP_RULE = re.compile(
 # "one-off instructions"). On the signals corpus this shape is a hard negative 11 times and a
 # repeated_failure once (kept: the guard drops only the labels below); 特别/区别 are no 别.
 _ONE_OFF = re.compile(
-    r"(?:这次|这回|本次|今天|今晚|这一次)(?!开始|起)(?:的)?[^，,。；;！!？?]{0,15}?"
+    r"(?:这次|这回|本次|今天|今晚|这一次|这个任务|这一?题|这道题|本题)(?!开始|起)(?:的)?[^，,。；;！!？?]{0,15}?"
     r"(?:先别|先不|(?<![特分区级类告识辨性])别|不用|不要|跳过|不写|不改)"
-    r"|\b(?:this time|today|tonight|for now|just this once)\b[^.;!?]{0,30}"
+    r"|\b(?:this time|today|tonight|for now|just this once|(?:in|for) this (?:task|exercise))\b"
+    r"[^.;!?]{0,30}"
     r"\b(?:don'?t|skip|leave out|no need|hold off)\b"
     r"|\b(?:don'?t|skip|leave out|hold off on)\b[^.;!?]{0,30}"
     r"\b(?:this time|today|tonight|for now|just this once)\b",
@@ -128,7 +129,7 @@ def _canonical(kind: str, text: str, ruled: set[str]) -> bool:
     """Whether the rules' verdict of ``kind`` stands for this text (see RULES_KEPT). A "don't
     use X" (signals.TOOL_DIRECTIVE) stands as a preference only when the rules read no rule or
     correction in the message: "上次就说过了，X 不要用 Y …记住" is those, not a third label."""
-    from memstrata.capture.signals import STYLE_DIRECTIVE, TOOL_DIRECTIVE
+    from memstrata.capture.signals import STYLE_DIRECTIVE, tool_directive
 
     if kind == "correction":
         return bool(_CANONICAL_CORRECTION.search(text))
@@ -137,7 +138,7 @@ def _canonical(kind: str, text: str, ruled: set[str]) -> bool:
         if any(STYLE_DIRECTIVE.search(part) for part in parts):
             return True
         told = {"explicit_remember", "correction"} & ruled
-        return not told and any(TOOL_DIRECTIVE.search(part) for part in parts)
+        return not told and tool_directive(text) is not None
     return True
 
 

@@ -214,12 +214,37 @@ _PREFERENCE = re.compile(
 # signals corpus (10,213 utterances) it matches 32: 29 signals (17 preferences, the others rules
 # and corrections the other rules read first), 3 hard negatives (two quotes asked about, and
 # question marks missing: the question cue filters them).
-TOOL_DIRECTIVE = re.compile(
-    r"(?:^|[，,；;：:。]\s*)[^，,。？?!！；;]{0,14}?(?:别|不要|千万别|千万不要)(?:再)?用\s*[`'\"“]?"
-    r"[A-Za-z$.\-]"
-    r"|(?:^|[,;:.]\s*)(?:please\s+)?(?:don't|do not|never)\s+use\s+[`'\"]?[\w$.-]",
+_TOOL_DIRECTIVE = re.compile(
+    r"(?:^|[，,；;：:。]\s*)[^，,。？?!！；;]{0,14}?(?P<zh>别|不要|千万别|千万不要)(?:再)?用\s*"
+    r"[`'\"“]?[A-Za-z$.\-]"
+    r"|(?:^|[,;.]\s*)(?:please\s+)?(?P<en>don't|do not|never)\s+use\s+"
+    r"(?!(?:it|this|that|these|those|them)\b)[`'\"]?[\w$.-]",
     re.IGNORECASE,
 )
+# Someone else's rule quoted ("他说别用 root", "I told him: don't use sudo", "The README says:
+# don't use eval") and a task's own limits ("这一题不要用 sqrt", "Don't use numpy yet") are not how
+# the user wants things done (a tester's round on f94bd6b).
+_TOLD_BY_OTHERS = re.compile(
+    r"(?:他|她|他们|她们|别人|同事|[\u4e00-\u9fff]{1,3}上)(?:说|讲|写着|写的是|提到)[^。！？!?]*$"
+    r"|\b(?:told (?:him|her|them|me|us)|says?|said|wrote|writes|reads)\b[^.!?]*$",
+    re.IGNORECASE,
+)
+_TASK_LIMIT = re.compile(
+    r"这(?:个|次|一)?(?:任务|题|道题|练习)|本题|\bthis (?:task|exercise|question|kata)\b|\byet\b",
+    re.IGNORECASE,
+)
+
+
+def tool_directive(text: str) -> re.Match[str] | None:
+    """Where ``text`` says "don't use X" of a tool, a command or a value as the user's own
+    standing wish (see _TOOL_DIRECTIVE), or None."""
+    match = _TOOL_DIRECTIVE.search(text)
+    if match is None or _TASK_LIMIT.search(text):
+        return None
+    said_at = match.start("zh") if match.group("zh") else match.start("en")
+    return None if _TOLD_BY_OTHERS.search(text[:said_at]) else match
+
+
 STYLE_DIRECTIVE = re.compile(
     r"(?:^|[，,：:]\s*)(?:请|麻烦|尽量)?\s*(?:代码|以后的?)?(?:注释|回复|回答|答复|文档|提交信息"
     r"|提交说明|commit ?(?:message|msg)s?|变量名|函数名|命名|日志|输出|总结|报告|邮件|消息)"
@@ -385,9 +410,7 @@ def _user_signals(text: str, context: str = "") -> list[Signal]:
         corr = _CORRECTION.search(body)
         if corr and not question and not _NOT_CORRECTION.search(body):
             kinds.append("correction")
-        pref = (
-            _PREFERENCE.search(body) or STYLE_DIRECTIVE.search(body) or TOOL_DIRECTIVE.search(body)
-        )
+        pref = _PREFERENCE.search(body) or STYLE_DIRECTIVE.search(body) or tool_directive(body)
         if (
             pref
             and not question

@@ -52,7 +52,10 @@ _TAIL = re.compile(
     re.IGNORECASE,
 )
 _ECHO_ONLY = re.compile(
-    r"^\s*(?:不对|错了|no|nope|wrong|以后都这样|就这样|记住|remember|记一下|ok|好的?|是的|yes|yeah)?\s*[。.!！]*\s*$",
+    r"^\s*(?:不对|错了|no|nope|wrong|以后都这样|就这样|记住|remember|记一下|ok|好的?|是的|yes|yeah"
+    # a rule that only points back ("以后别这样了", "don't do that again"): nothing to keep
+    r"|(?:以后|下次)?(?:都|就|别再?|不要再?)?(?:这样|那样|这么|那么)(?:干|做|写|搞|弄|办|处理|来)?了?"
+    r"|(?:don'?t|never) do (?:that|this|it) again)?\s*[。.!！]*\s*$",
     re.IGNORECASE,
 )
 _REASON = re.compile(
@@ -92,6 +95,8 @@ def _lang(text: str) -> str:
 def strip_echo(text: str) -> str:
     """``text`` without the signal words at its start and end (repeatedly)."""
     body = " ".join(text.split())
+    if _ECHO_ONLY.match(body):  # "以后都这样写": cut, its lead-in would leave "写"
+        return ""
     for _ in range(4):
         before = body
         body = _LEAD.sub("", body, count=1)
