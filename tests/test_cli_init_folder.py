@@ -18,3 +18,22 @@ def test_init_with_two_different_folders_refuses(cli, tmp_path, monkeypatch) -> 
     assert answer.code == 2 and answer.err.count("\n") == 1 and "give one" in answer.err
     assert list(tmp_path.iterdir()) == []  # nothing written
     assert cli("init", "same", "-w", "./same").code == 0
+
+
+def test_init_through_a_missing_folder_and_dotdot_adopts_the_workspace(cli, tmp_path) -> None:
+    # a tester's round on f94bd6b: "ws/x/.." created a default workspace over an openclaw one
+    ws = tmp_path / "ws"
+    assert cli("init", str(ws), "--preset", "openclaw").code == 0
+    config = (ws / "memstrata.toml").read_bytes()
+    before = sorted(p.name for p in ws.iterdir())
+    answer = cli("init", str(ws / "x" / ".."))
+    assert answer.code == 0 and "nothing was changed" in answer.out
+    assert (ws / "memstrata.toml").read_bytes() == config
+    assert sorted(p.name for p in ws.iterdir()) == before
+
+
+def test_init_reads_memstrata_workspace_like_every_command(cli, tmp_path, monkeypatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("MEMSTRATA_WORKSPACE", str(tmp_path / "env-ws"))
+    assert cli("init").code == 0
+    assert [p.name for p in tmp_path.iterdir()] == ["env-ws"]

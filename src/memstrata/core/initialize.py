@@ -89,7 +89,9 @@ def init_workspace(
         raise MemstrataError(f"unknown preset {preset!r}; use one of {', '.join(PRESETS)}")
     if lang not in LANGS:
         raise MemstrataError(f"unknown language {lang!r}; use one of {', '.join(LANGS)}")
-    root = Path(path).expanduser()
+    # Resolved first: "ws/x/.." names ws, and must find the workspace there, not create one
+    # over it through a folder x made on the way (a tester's round on f94bd6b).
+    root = Path(path).expanduser().resolve()
     if root.exists() and not root.is_dir():
         raise MemstrataError("exists and is not a folder", root)
     if root.is_dir() and ((root / CONFIG_NAME).is_file() or detect_preset(root)):

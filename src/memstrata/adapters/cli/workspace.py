@@ -253,9 +253,10 @@ def register(cli: click.Group) -> None:
 
 
 def _init_folder(directory: str | None) -> str:
-    """The folder ``init`` makes: DIRECTORY, else ``-w DIR`` as every other command reads it,
-    else the current folder. (``init -w DIR`` once made the workspace in the current folder.)"""
+    """The folder ``init`` makes: DIRECTORY, else ``-w DIR``, else $MEMSTRATA_WORKSPACE, as every
+    other command reads them, else the current folder. (``init -w DIR`` once made the workspace
+    in the current folder.)"""
     chosen = click.get_current_context().meta.get("memstrata.workspace")
     if directory and chosen and Path(directory).resolve() != Path(chosen).resolve():
         raise MemstrataError(f"init: two folders given ({directory} and -w {chosen}); give one")
-    return directory or chosen or "."
+    return directory or chosen or os.environ.get("MEMSTRATA_WORKSPACE") or "."
