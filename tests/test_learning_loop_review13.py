@@ -234,3 +234,17 @@ def test_a_rule_that_only_points_back_is_never_written(ws, text) -> None:
     report = handle(ws.writer(), text).report
     assert all(not s.detail for s in report.signals), report.signals
     assert not report.written
+
+
+def test_a_rule_in_a_log_that_sounds_done_is_still_distilled(make_ws) -> None:
+    # a tester's round on f94bd6b: "改了 … 都要", "已上线的 … 不要" were taken for reports
+    ws = make_ws("openclaw")
+    (ws.root / "memory").mkdir(exist_ok=True)
+    (ws.root / "memory/2026-04-16.md").write_text(
+        "# [2026-04-16]\n\n## 规则\n- 用户说：以后改了配置都要重启网关\n"
+        "- 记住：已上线的服务不要随便重启\n- 以后所有接口都加了鉴权\n",
+        encoding="utf-8",
+    )
+    report = heartbeat(ws.writer(), force=True)
+    distilled = " / ".join(p.summary for p in report.proposals if p.kind == "distil")
+    assert "重启网关" in distilled and "不要随便重启" in distilled and "鉴权" not in distilled

@@ -51,9 +51,18 @@ _DONE_WORK = re.compile(
 _STANDING = ("explicit_remember", "preference")
 
 
+# What a rule keeps on asking for: "以后改了配置都要重启网关", "已上线的服务不要随便重启", "Deployed
+# services must expose /health" say done-sounding words and still state a rule.
+_OBLIGATION = re.compile(
+    r"要|必须|需要|应该|应当|得先|记住|别|不要|不许|不准|禁止|不能"
+    r"|\b(?:must|should|always|never|need to|has to|have to|don't|do not)\b",
+    re.IGNORECASE,
+)
+
+
 def reports_done_work(text: str) -> bool:
     """Whether a log line reports work done rather than states something to keep."""
-    return bool(_DONE_WORK.search(text))
+    return bool(_DONE_WORK.search(text)) and not _OBLIGATION.search(text)
 
 
 def distil_daily_logs(writer: Writer, embed: Embed | None) -> list[Proposal]:
