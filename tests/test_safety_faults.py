@@ -138,9 +138,9 @@ def test_session_start_reads_only_the_end_of_a_huge_daily_log(ws, monkeypatch) -
     path.write_text(f"# [{ws.today().isoformat()}]\n\n" + body, encoding="utf-8")
     real = type(ws).read_lines
 
-    def guarded(self, rel):
+    def guarded(self, rel, **how):
         assert not rel.endswith(f"{ws.today().isoformat()}.md"), "read the whole huge log"
-        return real(self, rel)
+        return real(self, rel, **how)
 
     monkeypatch.setattr(type(ws), "read_lines", guarded)
     result = build_context(ws, Session(), budget=2000)

@@ -178,3 +178,26 @@ def test_cli_tagged_is_case_insensitive(ws, cli) -> None:
     put(ws, "memory/2026-03-01.md", b"# [2026-03-01]\n\n## [Deploy] rolled out\n- port 8443\n")
     result = cli("search", "8443", "--tagged", "deploy", "--plain", "-w", str(ws.root))
     assert result.code == 0 and "memory/2026-03-01.md:L4" in result.out
+
+
+def test_a_bad_byte_in_a_daily_log_never_leaves_a_session_without_memory(make_ws) -> None:
+    # a tester's round on f94bd6b: context, the SessionStart hook, the openclaw heartbeat and
+    # daily-summary all failed on one invalid byte in today's log
+    from memstrata.adapters.hooks import handle as hook
+    from memstrata.context.bootstrap import build_context
+    from memstrata.entries.journal import log
+    from memstrata.entries.summary import daily_summary
+    from memstrata.evolve.heartbeat import heartbeat
+
+    ws = make_ws("openclaw")
+    path = ws.root / ws.daily_path(ws.today())
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes("- 修了 ".encode() + b"\xff" + " 一个 bug\n".encode())
+    log(ws.writer(), "第二次重启网关")
+    raw = path.read_bytes()
+    assert "第二次重启网关" in build_context(ws).text
+    answer = hook("session-start", {"session_id": "s"}, str(ws.root))  # raised before
+    assert answer and "SOUL.md" in answer["hookSpecificOutput"]["additionalContext"]
+    assert heartbeat(ws.writer(), force=True).ran
+    daily_summary(ws.writer())
+    assert path.read_bytes().startswith(raw)  # the bad byte is kept, nothing rewritten

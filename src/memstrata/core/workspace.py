@@ -352,9 +352,10 @@ class Workspace:
         """Lines of a workspace file (kept endings); a missing file reads as no lines.
 
         Inside a multi-file operation, its own thread reads what the operation has staged.
-        ``replacing`` is for showing lines only (``get``): invalid UTF-8 reads as U+FFFD, as
-        search indexed it, so a citation search gave can be opened; what a write starts from
-        is never read this way (writing it back would destroy the bytes).
+        ``replacing`` is for showing lines only (``get``, ``context``, the log distillation):
+        invalid UTF-8 reads as U+FFFD, as search indexed it, so a citation search gave can be
+        opened and one bad byte never leaves a session without its memory; what a write starts
+        from is never read this way (writing it back would destroy the bytes).
         """
         rel = self.rel(self.resolve(rel_path))
         txn = self.transaction
@@ -369,10 +370,11 @@ class Workspace:
 
     def read_tail(self, rel_path: str, max_bytes: int) -> tuple[int, list[str]]:
         """The last whole lines of a file within ``max_bytes``, and how many lines come before
-        them (so line numbers stay exact without reading a huge file)."""
+        them (so line numbers stay exact without reading a huge file). For showing only (the
+        session context): a bad byte reads as U+FFFD, as search shows it."""
         rel = self.rel(self.resolve(rel_path))
         before, data = self.store.read_tail(rel, max_bytes)
-        return before, split_lines(decode_text(data, rel))
+        return before, split_lines(decode_replacing(data, rel)[0])
 
     def writer(self, session: Session | None = None) -> Writer:
         """The single safe writer for this workspace, acting as ``session`` (default: main)."""
