@@ -248,3 +248,11 @@ def test_a_rule_in_a_log_that_sounds_done_is_still_distilled(make_ws) -> None:
     report = heartbeat(ws.writer(), force=True)
     distilled = " / ".join(p.summary for p in report.proposals if p.kind == "distil")
     assert "重启网关" in distilled and "不要随便重启" in distilled and "鉴权" not in distilled
+
+
+def test_a_brief_before_a_long_name_keeps_part_of_it() -> None:
+    # a tester's round on f94bd6b: "用 https://… 作为镜像源地址" was briefed "用…"
+    from memstrata.text.titles import shorten
+
+    assert shorten("用 https://example.com/a/b/c 作为镜像源地址", 20).startswith("用 https://")
+    assert shorten("Use pnpm for installing dependencies everywhere", 20) == "Use pnpm for…"

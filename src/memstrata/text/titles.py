@@ -98,11 +98,14 @@ def _boundaries(text: str, room: int) -> list[int]:
 def shorten(text: str, limit: int) -> str:
     """``text`` in at most ``limit`` characters, ending in "…" when cut (seed note 000: a brief
     says its point in 20). The cut falls at a word boundary, at a pause (，、；：) when one is
-    within the last third, and inside a word only when the first word alone is too long."""
+    within the last third, and inside a word only when the words before it would leave less
+    than a third of the brief ("用 https://example.com/…" rather than "用…")."""
     if len(text) <= limit:
         return text
     room = limit - 1
-    cuts = [at for at in _boundaries(text, room) if text[:at].rstrip(" " + _PAUSES)]
+    cuts = [
+        at for at in _boundaries(text, room) if len(text[:at].rstrip(" " + _PAUSES)) * 3 >= room
+    ]
     pauses = [
         at
         for at in cuts
