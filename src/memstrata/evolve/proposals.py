@@ -224,16 +224,17 @@ def mark_shown(state: dict, keys: set[str]) -> list[Proposal]:
 
 # ---------------------------------------------------------------- rendering
 def _width(text: str) -> int:
-    """Columns ``text`` takes in a terminal: two for an East Asian wide or fullwidth character,
-    none for a combining mark, a variation selector or a zero-width format character."""
-    return sum(
-        0
-        if unicodedata.category(ch) in ("Mn", "Me", "Cf")
-        else 2
-        if unicodedata.east_asian_width(ch) in "WF"
-        else 1
-        for ch in text
-    )
+    """Columns ``text`` takes in a terminal: two for an East Asian wide or fullwidth character
+    or a pictograph (🗄 and 🛡 are "narrow" by East Asian width, drawn two wide), none for a
+    combining mark, a variation selector, a zero-width format character or a skin tone (it
+    joins the emoji before it)."""
+    return sum(_char_width(ch) for ch in text)
+
+
+def _char_width(ch: str) -> int:
+    if unicodedata.category(ch) in ("Mn", "Me", "Cf") or "\U0001f3fb" <= ch <= "\U0001f3ff":
+        return 0
+    return 2 if _wide(ch) or "\U0001f300" <= ch <= "\U0001faff" else 1
 
 
 def _wide(ch: str) -> bool:
