@@ -388,6 +388,7 @@ def test_cli_search_json_contract(ws, cli) -> None:
         "entry_id",
         "date",
         "cite",
+        "weak",
     ]
     assert data["results"][0]["cite"] == "📍 memory/2026-04-10.md:L7-L8"
     text = cli("-w", str(ws.root), "search", "心跳")

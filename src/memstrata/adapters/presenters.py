@@ -64,7 +64,8 @@ def hit_line(hit: Any, label: str = "") -> str:
     """``📍 path:Lx-Ly  0.812  snippet`` on one line (the plain, grep-friendly form)."""
     where = f"[{label}] {hit.cite}" if label else hit.cite
     snippet = " ".join(hit.snippet.split())
-    return f"{where}  {hit.score:.3f}  {snippet}"
+    weak = "  (weak match)" if hit.weak else ""
+    return f"{where}  {hit.score:.3f}  {snippet}{weak}"
 
 
 def got(result: Any) -> dict[str, Any]:

@@ -38,6 +38,7 @@ class SearchHit(TypedDict):
     entry_id: str
     date: str
     cite: str
+    weak: bool  # nothing close in memory: the nearest there is, not an answer
     workspace: NotRequired[str]
 
 
