@@ -256,3 +256,27 @@ def test_a_brief_before_a_long_name_keeps_part_of_it() -> None:
 
     assert shorten("用 https://example.com/a/b/c 作为镜像源地址", 20).startswith("用 https://")
     assert shorten("Use pnpm for installing dependencies everywhere", 20) == "Use pnpm for…"
+
+
+def test_consolidate_lists_its_proposals_as_the_card_does(make_ws, cli) -> None:
+    # a tester's round on f94bd6b: "proposal: <summary>" without number, kind or target, yet
+    # "确认" takes them
+    from datetime import datetime
+
+    from memstrata.core.workspace import Workspace
+    from memstrata.entries.journal import lesson, log
+
+    ws = make_ws("five-tier")
+
+    def at(day: int) -> Workspace:
+        return Workspace.open(ws.root, clock=lambda: datetime(2026, 4, day, 9))
+
+    for day in (13, 14, 15, 16):
+        log(at(day).writer(), f"4 月 {day} 日的成果", title=f"成果{day}")
+    for day in (3, 9):
+        lesson(at(day).writer(), "npm install 报 ERESOLVE", symptom="依赖冲突", fix="改用 pnpm")
+    out = cli("-w", str(ws.root), "consolidate").out
+    rows = [line for line in out.splitlines() if line.startswith("[")]
+    assert rows and all("→" in row for row in rows), out
+    assert "memstrata approve" in out
+    assert "would propose:" in cli("-w", str(ws.root), "consolidate", "--dry-run").out

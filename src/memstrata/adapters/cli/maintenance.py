@@ -76,7 +76,8 @@ def register(cli: click.Group) -> None:
         from memstrata.adapters import presenters
         from memstrata.maintain.consolidate import consolidate as run_consolidate
 
-        report = run_consolidate(open_writer(), dry_run=dry_run, confirm=confirm)
+        writer = open_writer()
+        report = run_consolidate(writer, dry_run=dry_run, confirm=confirm)
         if as_json:
             emit_json(presenters.consolidation(report))
             return
@@ -96,8 +97,21 @@ def register(cli: click.Group) -> None:
             )
         for rel in report.archive_refs:
             click.echo(f"{'would list' if dry_run else 'listed'} {rel} under 日志归档引用")
+        # With their numbers, kinds and targets: "确认" takes what this listing shows.
+        zh = writer.ws.lang == "zh"
         for proposal in report.proposals:
-            click.echo(f"proposal: {proposal.summary}  (memstrata approve)")
+            if dry_run:
+                click.echo(
+                    f"would propose: {proposal.kind} → {proposal.target}  {proposal.summary}"
+                )
+            else:
+                click.echo(presenters.proposal_line(proposal, zh))
+        if report.proposals and not dry_run:
+            click.echo(
+                '回复：memstrata approve "确认" / "1,3" / "跳过"'
+                if zh
+                else 'Reply: memstrata approve "yes" / "1,3" / "skip"'
+            )
         for note in report.notes:
             click.echo(f"note: {note}")
 
