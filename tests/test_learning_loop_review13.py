@@ -149,6 +149,8 @@ def test_the_agents_report_of_done_work_is_not_distilled_as_a_rule(make_ws) -> N
         ("Don't use it yet, I'm still fixing it", set()),
         ("I told him: don't use sudo", set()),
         ("The README says: don't use eval.", set()),
+        ("他以后别再迟到就行", set()),  # someone else's habit
+        ("她以后都用 Mac 写代码", set()),
     ],
 )
 def test_dont_use_a_tool_is_a_preference(learned_kinds, text, kinds) -> None:

@@ -88,6 +88,12 @@ _OWN_REQUEST = re.compile(
     r"|add (?:this|that|it) to",
     re.IGNORECASE,
 )
+# A rule or habit of someone else ("他以后别再迟到就行", "她以后都用 Mac 写代码"): not how the user
+# wants the agent to work (a tester's round on f94bd6b; one corpus utterance has this shape, no
+# signal). "你也要遵守" or "记住" in it makes it the user's request again (_OWN_REQUEST).
+_THIRD_PERSON_RULE = re.compile(
+    r"^\s*(?:他|她|他们|她们)(?=[^，,。！!？?]{0,4}(?:以后|今后|往后|每次|总是|永远|都|别|不要))"
+)
 # What reported speech cannot carry for the user: their own rule, taste, correction or praise;
 # nor, when what is reported is itself a rule (老板说以后都要写周报), a fact: news reported
 # ("领导说了，明年预算砍百分之十五") stays new_knowledge.
@@ -463,6 +469,8 @@ def detect_learned(
         labels.discard("explicit_remember")  # a rule thought about, not made ("以后可能会统一…")
     if _ONE_OFF.search(text) and not _STANDING.search(text) and not _OWN_REQUEST.search(text):
         labels -= _NOT_ONE_OFF
+    if _THIRD_PERSON_RULE.search(text) and not _OWN_REQUEST.search(text):
+        labels -= {"explicit_remember", "preference"}
     if (_REPORTED.search(text) or _GROUP_RULE.search(text)) and not _OWN_REQUEST.search(text):
         labels -= _NOT_REPORTED
         if _REPORTED_RULE.search(text):
