@@ -21,12 +21,13 @@ def _payload(result: Any) -> Any:
 
 
 def call_tools(
-    root: Path, calls: list[tuple[str, dict[str, Any]]], *session_args: str
+    root: Path, calls: list[tuple[str, dict[str, Any]]], *session_args: str, embedder: str = "hash"
 ) -> list[tuple[bool, Any]]:
-    """Run each (tool, arguments) in one MCP session; (is_error, payload or message) each."""
+    """Run each (tool, arguments) in one MCP session; (is_error, payload or message) each.
+    ``embedder``: "use" for the real model (integration tests)."""
     from mcp import ClientSession, StdioServerParameters, stdio_client
 
-    env = {**os.environ, "MEMSTRATA_EMBEDDER": "hash", "MEMSTRATA_NOW": "2026-04-17T10:30:00"}
+    env = {**os.environ, "MEMSTRATA_EMBEDDER": embedder, "MEMSTRATA_NOW": "2026-04-17T10:30:00"}
     params = StdioServerParameters(
         command=EXE, args=["mcp", "-w", str(root), *session_args], env=env
     )

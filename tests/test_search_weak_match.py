@@ -54,3 +54,18 @@ def test_the_flag_reaches_the_cli(memory, cli) -> None:
         cli("-w", str(memory.root), "search", "杭州火锅", "--mode", "lexical", "--json").out
     )
     assert not any(hit["weak"] for hit in lexical["results"])  # other scales flag nothing
+
+
+@pytest.mark.integration
+def test_the_flag_and_a_note_reach_the_official_mcp_client(memory) -> None:
+    from tests.mcp_client import call_tools
+
+    calls = [
+        ("memory_search", {"query": "best sourdough starter feeding"}),
+        ("memory_search", {"query": "网关端口"}),
+    ]
+    (failed, far), (failed_too, near) = call_tools(memory.root, calls, embedder="use")
+    assert not failed and not failed_too
+    assert far["results"] and all(hit["weak"] for hit in far["results"])
+    assert "not an answer" in far["note"]
+    assert near["results"][0]["weak"] is False and "note" not in near

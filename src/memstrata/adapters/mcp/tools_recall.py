@@ -65,6 +65,11 @@ def register(server: Any, tools: Tools) -> None:
         data = presenters.search(tools.run("search", find))
         if not data["results"]:
             data["note"] = "no memory matches this query; try other words or memory_context"
+        elif all(hit["weak"] for hit in data["results"]):
+            data["note"] = (
+                "nothing in memory comes close to this query: these are only the nearest "
+                "entries (weak), not an answer"
+            )
         return cast(SearchOut, data)
 
     @server.tool(
