@@ -1,6 +1,6 @@
 """A query memory has no answer for ("杭州哪家火锅店适合团建" over an engineering memory) returned
 its nearest hits like answers (a tester's round on 7731d2a): hybrid hits under
-``search.WEAK_MATCH`` are flagged ``weak`` (in the JSON, the MCP tool and the CLI line), never
+``[search] weak_below`` are flagged ``weak`` (in the JSON, the MCP tool and the CLI line), never
 dropped. benchmarks/nomatch.py measures the bar on blind sets."""
 
 from __future__ import annotations
@@ -69,3 +69,39 @@ def test_the_flag_and_a_note_reach_the_official_mcp_client(memory) -> None:
     assert far["results"] and all(hit["weak"] for hit in far["results"])
     assert "not an answer" in far["note"]
     assert near["results"][0]["weak"] is False and "note" not in near
+
+
+@pytest.mark.integration
+def test_rank_fusion_flags_nothing(memory) -> None:
+    # a tester's round on 21d773d: RRF scores ranks (every hit >= 0.44), not evidence: the bar
+    # means nothing there, so nothing is flagged rather than everything trusted or distrusted
+    from memstrata.core.workspace import Workspace
+
+    config = memory.root / "memstrata.toml"
+    config.write_text(
+        config.read_text(encoding="utf-8") + '\n[search]\nfusion = "rrf"\n', encoding="utf-8"
+    )
+    rrf = Workspace.open(memory.root)
+    assert rrf.config.search.fusion == "rrf"
+    hits = search(rrf, "best sourdough starter feeding", k=3).results
+    assert hits and not any(hit.weak for hit in hits)
+
+
+def test_a_search_fallen_back_to_keywords_flags_nothing(make_ws, monkeypatch) -> None:
+    # a tester's round on 21d773d: with the embedder unreachable the scores are lexical ones,
+    # and a low one was flagged weak on a bar chosen for hybrid scores
+    from memstrata.core.workspace import Workspace
+
+    monkeypatch.setenv("MEMSTRATA_EMBEDDER", "openai")
+    ws = make_ws()
+    for fact in FACTS:
+        remember(ws.writer(), fact)
+    config = ws.root / "memstrata.toml"
+    config.write_text(  # an endpoint nothing listens on: refused at once, no retries
+        config.read_text(encoding="utf-8")
+        + '\n[search.openai]\nbase_url = "http://127.0.0.1:9/v1"\nretries = 0\n',
+        encoding="utf-8",
+    )
+    response = search(Workspace.open(ws.root), "端口 之外 还有 哪些 需要 注意 的 东西", k=3)
+    assert response.degraded and response.results
+    assert not any(hit.weak for hit in response.results)

@@ -96,6 +96,9 @@ class SearchSettings:
     # model of recall/rerank.py (0 turns it off).
     rerank_depth: int = 30
     near_copy: float = 0.9
+    # A hybrid hit scoring under this is flagged ``weak``: memory holds nothing close
+    # (benchmarks/nomatch.py; 0 turns it off). Only for weighted fusion: RRF scores ranks.
+    weak_below: float = 0.22
     # Adjacent items of a result's section scoring at least this share of it join the result
     # (one result per passage; 0 turns it off).
     merge_ratio: float = 0.75

@@ -67,15 +67,6 @@ class SearchFilters:
     session: Session = field(default_factory=Session)
 
 
-# A hybrid score under which a hit is flagged ``weak``: memory holds nothing close, and the hit
-# is only the nearest there is (an agent should not answer from it). Chosen on blind queries
-# whose answer is not in memory (benchmarks/data/nomatch A, against the recall set's dev part):
-# 0.22 flags the top hit of 12 of 15 off-topic queries and the top hit of 2 % of the queries
-# that have an answer; held out (B): 10 of 15 off-topic, 0 of 35 near-topic. Hits are flagged,
-# never dropped: recall is untouched. Other modes score on other scales and flag nothing.
-WEAK_MATCH = 0.22
-
-
 @dataclass
 class SearchHit:
     path: str
@@ -87,7 +78,7 @@ class SearchHit:
     entry_id: str
     date: str
     cite: str
-    # Nothing in memory comes close: the nearest there is, not an answer (see WEAK_MATCH).
+    # Nothing in memory comes close: the nearest there is, not an answer ([search] weak_below).
     weak: bool = False
     # Query words matched (lexical side); not part of the JSON shape: ``warnings`` uses it so
     # one shared word ("write" in "write a poem") is never a pitfall however rare it is here.
@@ -417,6 +408,10 @@ def _rank(
     current = plan.current and not reranked
     ordered = newer_first(ordered[: k * 3], vectors, settings, current) + ordered[k * 3 :]
     chosen = select(ordered, k, vectors, settings, lambda cand: passage_units(index, cand))
+    # "weak" reads the score on the scale its bar was chosen on: hybrid, weighted fusion, both
+    # sides present (not degraded to lexical). Measured against the evidence before the
+    # recency / window / decision lifts instead, the bar separated less (BENCHMARKS.md).
+    flag_weak = effective == "hybrid" and settings.fusion == "weighted"
     moved = {path for path in {c.path for c in chosen} if _changed_since_indexed(ws, index, path)}
     if moved:
         # An edit the index has not seen yet (within the scan interval, or while the service's
@@ -439,7 +434,7 @@ def _rank(
             c.entry_id,
             c.date,
             Span(c.path, c.start, c.end).cite(),
-            mode == "hybrid" and c.score < WEAK_MATCH,
+            flag_weak and c.score < settings.weak_below,
             c.words,
         )
         for c in chosen

@@ -29,7 +29,9 @@ def register(server: Any, tools: Tools) -> None:
         annotations=read_only,
         description=(
             "Hybrid (keyword + meaning) search over memory, Chinese and English. Each hit cites "
-            '\'📍 path:Lx-Ly\'; read more with memory_get. Examples: {"query": "网关端口"}; '
+            "'📍 path:Lx-Ly'; read more with memory_get. A hit with weak=true is only the nearest "
+            "entry, not an answer: memory holds nothing close to the query. "
+            'Examples: {"query": "网关端口"}; '
             '{"query": "heartbeat interval", "k": 5, "role": "daily", "since": "2026-04-01"}'
         ),
     )
