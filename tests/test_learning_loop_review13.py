@@ -282,3 +282,37 @@ def test_consolidate_lists_its_proposals_as_the_card_does(make_ws, cli) -> None:
     assert rows and all("→" in row for row in rows), out
     assert "memstrata approve" in out
     assert "would propose:" in cli("-w", str(ws.root), "consolidate", "--dry-run").out
+
+
+# ---------------------------------------------------------------- a tester's round on 21d773d
+@pytest.mark.integration
+@pytest.mark.parametrize(
+    ("text", "detail"),
+    [
+        ("别开玩笑了，记住：生产库禁止直接改表", "生产库禁止直接改表"),
+        ("好了别闹了，记住：周五不发布", "周五不发布"),
+        ("谢谢，记住：周五不发布", "周五不发布"),  # was no signal at all
+        ("哈哈，记住：值班电话是 12345", "值班电话是 12345"),
+        ("I'm not joking: always use pnpm", "always use pnpm"),
+        ("记住：周五不发布，谢谢", "周五不发布"),
+        ("以后都用 pnpm，真不是开玩笑", "以后都用 pnpm"),
+        ("很好，以后都这样做：提交前跑 lint", "提交前跑 lint"),
+    ],
+)
+def test_a_rule_after_thanks_or_a_laugh_is_the_rule(learned_kinds, text, detail) -> None:
+    from memstrata.capture.classifier import detect_learned
+
+    assert "explicit_remember" in learned_kinds(text)
+    found = detect_learned(text) or []
+    assert [s.detail for s in found if s.kind == "explicit_remember"] == [detail]
+
+
+@pytest.mark.parametrize("text", ["以后注意点", "以后就按这个来", "记住：以后都按刚才那样做"])
+def test_more_rules_that_only_point_back(ws, text) -> None:
+    report = handle(ws.writer(), text).report
+    assert all(not s.detail for s in report.signals) and not report.written
+
+
+@pytest.mark.integration
+def test_taking_back_what_was_said_before_is_no_praise(learned_kinds) -> None:
+    assert "satisfaction" not in learned_kinds("刚才那条是逗你的")

@@ -88,6 +88,7 @@ _OWN_REQUEST = re.compile(
     r"|add (?:this|that|it) to",
     re.IGNORECASE,
 )
+_JOKE = re.compile(r"逗你|开玩笑|开个玩笑|说着玩|\bkidding\b|\bjk\b", re.IGNORECASE)
 # A rule or habit of someone else ("他以后别再迟到就行", "她以后都用 Mac 写代码"): not how the user
 # wants the agent to work (a tester's round on f94bd6b; one corpus utterance has this shape, no
 # signal). "你也要遵守" or "记住" in it makes it the user's request again (_OWN_REQUEST).
@@ -461,8 +462,8 @@ def detect_learned(
         # Sure it is a signal, unsure which ("其实 redis 在 6380 端口": p(any) 0.97, correction
         # and news 0.1 each): the rules' reading, where they have one (BENCHMARKS.md, round 12).
         labels |= {s.kind for s in ruled if s.kind in USER_LABELS}
-    if _BAD_VERDICT.search(text) or _shows_a_table(text, ruled):
-        labels.discard("satisfaction")
+    if _BAD_VERDICT.search(text) or _JOKE.search(text) or _shows_a_table(text, ruled):
+        labels.discard("satisfaction")  # "刚才那条是逗你的" takes something back: no praise
     if jest_spans(text):  # a joke taken back: only what the rules read outside it stands
         labels &= {s.kind for s in ruled} | {"repeated_failure"}
     if HEDGED.search(text) and "explicit_remember" not in {s.kind for s in ruled}:

@@ -78,11 +78,13 @@ _CONCRETE = re.compile(
 # ---------------------------------------------------------------- kind rules
 _ER_START = re.compile(
     # after a leading "不对，" / "好的，" too ("不对，记住以后都用 pnpm": a tester's round on ca670a7)
-    r"^\s*(?:(?:不对|错了|不是|好的?|嗯|对|行|ok(?:ay)?|no)[，,。!！\s]+)?"
+    r"^\s*(?:(?:不对|错了|不是|好的?|嗯|对|行|ok(?:ay)?|no|谢谢|多谢|哈哈+|很好|不错|好了|(?:好了)?别闹了"
+    r"|别开玩笑了)[，,。!！\s]+){0,2}"
     r"(?:请|千万|一定|务必)?\s*(?:记住(?!了吗|没)|记一下|记下来)"
     r"|^\s*(?:以后都|以后每次|从今以后|从现在起|永远不要|永远别|这是规定|下次也|你?必须|务必)"
     r"|^\s*(?:please\s+)?remember(?:\s*[:,—-]|\s+(?:that|this|to|i\b|i'm|my|we|our)\b)"
-    r"|^\s*(?:from now on,?\s+)?(?:always|never)\s+(?!mind\b)[a-z]"
+    r"|^\s*(?:(?:thanks|thank you|haha+|i'?m not joking|seriously)\s*[,:;.!—-]\s*)?"
+    r"(?:from now on,?\s+)?(?:always|never)\s+(?!mind\b)[a-z]"
     r"|^\s*make sure (?:you )?always\b|^\s*don't ever\b",
     re.IGNORECASE,
 )

@@ -21,7 +21,7 @@ _LEAD = re.compile(
     r"^\s*(?:"
     r"(?:(?:不对(?!称))+|(?:错了)+|不是这样(?:的)?|你(?:又)?(?:搞|弄|写|理解|连|记|说|看)错了|这不对|其实|实际上"
     r"|(?:请|千万|一定|务必)?(?:你)?(?:记住|记一下|记下来|记好了|记着)(?:这个|这条|这点|一下)?"
-    r"|这个经验记一下|这个记一下|以后都这样|就这样|下次(?:也)?(?:记得|别忘了)|别忘了|对了"
+    r"|这个经验记一下|这个记一下|以后都这样(?:做|来|办|写|干)?|就这样|下次(?:也)?(?:记得|别忘了)|别忘了|对了"
     r"|顺便(?:说|提)一下|另外|(?:从|自)?(?:今天|今日|这次|这回|现在|明天|下周|即日)(?:开始|起)"
     r")\s*(?:[,，:：;；.!！。、—\-~～]+\s*|\s+|$|(?=[\u4e00-\u9fff]))"
     # English signal words that can open a sentence with content ("No mocks") need a comma.
@@ -29,8 +29,10 @@ _LEAD = re.compile(
     r"|(?:that'?s|that is|this is) (?:wrong|not right|incorrect)\s*(?:[,:;.!—\-]+\s*|$)"
     # a sentence adverb that only says "this corrects you" ("Actually the staging DB lives on…")
     r"|actually\s+(?=\w)"
-    # an acknowledgement before the instruction ("好的，记住回复用中文"); with its punctuation only
-    r"|(?:好的?|嗯+|行)[，,。!！]+\s*"
+    # an acknowledgement, thanks or a laugh before the instruction ("好的，记住回复用中文",
+    # "别开玩笑了，记住：…", "谢谢，记住：…"); with its punctuation only
+    r"|(?:好的?|嗯+|行|谢谢|多谢|哈哈+|很好|不错|好了|(?:好了)?别闹了|别开玩笑了)[，,。!！]+\s*"
+    r"|(?:thanks|thank you|haha+|lol|i'?m not joking|seriously)\s*[,:;.!—\-]+\s*"
     # what introduces news ("你不知道的是，这个仓库的测试要先启动 redis")
     r"|(?:你(?:可能)?不知道的是|告诉你一下|跟你说一下)[，,：:]?\s*"
     r"|(?:please\s+)?(?:note (?:this|that|it) down|remember|note)(?:\s+(?:this|that))?\s*(?:[,:;.!—\-]+\s*|\s+|$)"
@@ -46,7 +48,8 @@ _TAIL = re.compile(
     r"(?:你)?(?:记住|记一下|记下来|记好)(?:了|这个|这条|啊|哦)?|以后都这样|下次(?:也)?(?:记得|别忘了)|别再忘了"
     r"|(?:please\s+)?remember (?:this|that)|note (?:this|that) down|don'?t forget|always|got it\??"
     # insisting adds nothing to the rule ("以后都用 pnpm，不是开玩笑的")
-    r"|(?:我)?(?:(?:不是|绝非|绝不是)(?:在)?开玩笑的?|是认真的|认真的|说真的)|(?:i'?m )?(?:not|no) kidding|seriously"
+    r"|(?:我)?(?:真)?(?:(?:不是|绝非|绝不是)(?:在)?开玩笑(?:的)?|是认真的|认真的|说真的)"
+    r"|(?:i'?m )?(?:not|no) kidding|seriously|谢谢|多谢|thanks|thank you"
     r"|i mean it"
     r")\s*[.!。！~]*\s*$",
     re.IGNORECASE,
@@ -54,7 +57,9 @@ _TAIL = re.compile(
 _ECHO_ONLY = re.compile(
     r"^\s*(?:不对|错了|no|nope|wrong|以后都这样|就这样|记住|remember|记一下|ok|好的?|是的|yes|yeah"
     # a rule that only points back ("以后别这样了", "don't do that again"): nothing to keep
-    r"|(?:以后|下次)?(?:都|就|别再?|不要再?)?(?:这样|那样|这么|那么)(?:干|做|写|搞|弄|办|处理|来)?了?"
+    r"|(?:以后|下次)?(?:都|就|也|别再?|不要再?)?(?:按|照)?(?:这样|那样|这么|那么|这个|那个|刚才那样"
+    r"|刚才那个|刚才的|上面那样|上面的)(?:干|做|写|搞|弄|办|处理|来)?了?"
+    r"|(?:以后|下次)(?:多)?注意(?:点|一点|些|一下)?"
     r"|(?:don'?t|never) do (?:that|this|it) again)?\s*[。.!！]*\s*$",
     re.IGNORECASE,
 )
