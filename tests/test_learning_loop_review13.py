@@ -316,3 +316,31 @@ def test_more_rules_that_only_point_back(ws, text) -> None:
 @pytest.mark.integration
 def test_taking_back_what_was_said_before_is_no_praise(learned_kinds) -> None:
     assert "satisfaction" not in learned_kinds("刚才那条是逗你的")
+
+
+def test_a_stale_review_page_never_decides_a_proposal_it_did_not_show(make_ws) -> None:
+    # a tester's round on 21d773d: the page's forms named a number; numbers are reused once
+    # nothing is open, so a stale click wrote (or rewrote, or skipped) a proposal nobody saw
+    import re
+
+    from tests.review_client import review_client
+
+    ws = make_ws("memory-manager")
+    handle(ws.writer(), "记住：日志保留 7 天")
+    client = review_client(ws)
+    page = client.get("/").text
+    key = re.search(r'name="key" value="([^"]+)"', page).group(1)
+    approve(ws.writer(), "全部")  # decided elsewhere
+    handle(ws.writer(), "记住：生产库只读账号是 ro_user")  # number 1 again, never on the page
+    for path, form in (
+        ("/proposals/1/approve", {"key": key}),
+        ("/proposals/1/approve", {"key": key, "text": "日志保留 7 天"}),
+        ("/proposals/1/skip", {"key": key}),
+    ):
+        answer = client.post(path, data=form)
+        assert answer.status_code == 303 and "reload" in answer.headers["location"], path
+    assert _open(ws) == ["生产库只读账号是 ro_user"]
+    assert "ro_user" not in _written(ws)
+    fresh = re.search(r'name="key" value="([^"]+)"', client.get("/").text).group(1)
+    assert client.post("/proposals/1/approve", data={"key": fresh}).status_code == 303
+    assert "ro_user" in _written(ws)

@@ -15,6 +15,7 @@ from memstrata.evolve.proposals import (
     Proposal,
     evolve_lock,
     load_state,
+    proposal_key,
     proposals_from_state,
     save_state,
     store_proposals,
@@ -54,15 +55,31 @@ def landing(writer: Writer, proposal: Proposal) -> Landing | None:
         return None
 
 
-def _change(writer: Writer, number: int, edit: str | None) -> Proposal:
+def _open(proposals: list[Proposal], number: int, key: str | None) -> Proposal:
+    """The open proposal ``number``, when it is still the one a page showed as ``key``
+    (numbers are reused once nothing is open: a stale page must not reach a new proposal)."""
+    found = next((p for p in proposals if p.number == number), None)
+    if found is None:
+        left = ", ".join(str(p.number) for p in proposals) or "none"
+        raise MemstrataError(f"no open proposal {number} (open: {left})")
+    if key is not None and proposal_key(found) != key:
+        raise MemstrataError(
+            f"proposal {number} is another one since this page was drawn: reload and decide again"
+        )
+    return found
+
+
+def expect(writer: Writer, number: int, key: str | None) -> None:
+    """Refuse when proposal ``number`` is no longer the one shown as ``key``."""
+    _open(open_proposals(writer), number, key)
+
+
+def _change(writer: Writer, number: int, edit: str | None, key: str | None = None) -> Proposal:
     check_operation("approve", writer.session)
     with evolve_lock(writer.ws):
         state = load_state(writer.ws)
         proposals = proposals_from_state(state)
-        found = next((p for p in proposals if p.number == number), None)
-        if found is None:
-            left = ", ".join(str(p.number) for p in proposals) or "none"
-            raise MemstrataError(f"no open proposal {number} (open: {left})")
+        found = _open(proposals, number, key)
         if edit is None:
             proposals.remove(found)  # skipped: its candidate stays in the pool
         elif not found.editable:
@@ -81,12 +98,13 @@ def _change(writer: Writer, number: int, edit: str | None) -> Proposal:
         return found
 
 
-def skip_proposal(writer: Writer, number: int) -> Proposal:
+def skip_proposal(writer: Writer, number: int, key: str | None = None) -> Proposal:
     """Take one card off the open proposals; no file changes and the candidate stays in the
-    pool (as ``approve 跳过`` leaves it), so the next heartbeat may propose it again."""
-    return _change(writer, number, None)
+    pool (as ``approve 跳过`` leaves it), so the next heartbeat may propose it again.
+    ``key``: the proposal the page showed (see ``_open``)."""
+    return _change(writer, number, None, key)
 
 
-def edit_proposal(writer: Writer, number: int, text: str) -> Proposal:
+def edit_proposal(writer: Writer, number: int, text: str, key: str | None = None) -> Proposal:
     """Replace one open proposal's text (approve it afterwards with ``approve N``)."""
-    return _change(writer, number, text)
+    return _change(writer, number, text, key)

@@ -296,12 +296,15 @@ class Site:
 
         def run(ws: Workspace, session: Session, form: Any) -> str:
             from memstrata.evolve.approve import approve
-            from memstrata.serve.decisions import edit_proposal
+            from memstrata.serve.decisions import edit_proposal, expect
 
             writer = ws.writer(session)
+            shown = _shown_key(form)
             edited = form.get("text")
             if edited is not None:
-                edit_proposal(writer, number, str(edited))
+                edit_proposal(writer, number, str(edited), shown)
+            else:
+                expect(writer, number, shown)
             result = approve(writer, str(number))
             done = " ".join(f"{item.get('cite', '')}" for item in result.applied)
             if result.failed:  # shown as the page's error line, not a server error
@@ -318,7 +321,7 @@ class Site:
         def run(ws: Workspace, session: Session, form: Any) -> str:
             from memstrata.serve.decisions import skip_proposal
 
-            skipped = skip_proposal(ws.writer(session), number)
+            skipped = skip_proposal(ws.writer(session), number, _shown_key(form))
             return f"skipped: {skipped.summary[:60]}"
 
         return await self.act(request, run)
@@ -478,3 +481,10 @@ def build_app(service: Service) -> ASGIApp:
     ]
     app = Starlette(routes=routes, lifespan=lifespan)
     return Guard(app, service)
+
+
+def _shown_key(form: Any) -> str | None:
+    """The proposal a page's form was drawn for (its ``proposal_key``); None from a client
+    that sends none (the number alone, as ``memstrata approve N``)."""
+    key = form.get("key")
+    return str(key) if key is not None else None

@@ -29,7 +29,7 @@ def visible(ws: Workspace, session: Session, rel: str) -> bool:
 def overview(ws: Workspace, session: Session) -> dict[str, Any]:
     """Waiting proposals as evolution cards (with where each would land) and the pool."""
     from memstrata.evolve.pool import observing
-    from memstrata.evolve.proposals import render_card
+    from memstrata.evolve.proposals import proposal_key, render_card
     from memstrata.serve.decisions import landing, open_proposals
 
     data: dict[str, Any] = {"proposals": [], "candidates": [], "private": False}
@@ -42,6 +42,7 @@ def overview(ws: Workspace, session: Session) -> dict[str, Any]:
         data["proposals"].append(
             {
                 "p": proposal,
+                "key": proposal_key(proposal),  # the forms send it: a stale page is refused
                 "card": render_card(ws, [proposal]),
                 "path": where.path if where else "",
                 "line": where.line if where else 0,
