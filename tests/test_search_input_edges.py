@@ -201,3 +201,26 @@ def test_a_bad_byte_in_a_daily_log_never_leaves_a_session_without_memory(make_ws
     assert heartbeat(ws.writer(), force=True).ran
     daily_summary(ws.writer())
     assert path.read_bytes().startswith(raw)  # the bad byte is kept, nothing rewritten
+
+
+def test_a_bad_byte_in_memory_md_leaves_every_reader_working(make_ws, cli) -> None:
+    # a tester's round on 21d773d: status, the heartbeat, consolidate --dry-run and the Stop
+    # hook failed on one invalid byte in MEMORY.md or USER.md; only a rewrite may refuse it
+    from memstrata.adapters.hooks import handle as hook
+
+    ws = make_ws("openclaw")
+    memory = ws.root / "MEMORY.md"
+    memory.write_bytes(
+        memory.read_bytes() + "- [2026-04] 坏 ".encode() + b"\xff" + " 字节\n".encode()
+    )
+    raw = memory.read_bytes()
+    root = str(ws.root)
+    for args in (["status"], ["heartbeat", "--force"], ["consolidate", "--dry-run"]):
+        answer = cli("-w", root, *args)
+        assert answer.code == 0, (args, answer.err)
+    hook("stop", {"session_id": "s"}, root)  # raised before
+    refused = cli("-w", root, "remember", "记住：网关端口是 8443", "--role", "long_term")
+    assert refused.code == 2 and "MEMORY.md" in refused.err and "UTF-8" in refused.err
+    assert memory.read_bytes() == raw
+    doctor = cli("-w", root, "doctor")
+    assert "MEMORY.md" in doctor.out + doctor.err and "UTF-8" in doctor.out + doctor.err

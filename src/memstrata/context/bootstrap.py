@@ -85,7 +85,7 @@ class ContextResult:
 def _identity(ws: Workspace) -> list[str]:
     out = []
     for path in ws.role_files("identity"):
-        body = "\n".join(strip_eol(line) for line in ws.read_lines(path, replacing=True)).strip()
+        body = "\n".join(strip_eol(line) for line in ws.read_lines(path)).strip()
         if body:
             out.append(
                 f"{body}\n（{Span(path).cite()}）"
@@ -98,7 +98,7 @@ def _identity(ws: Workspace) -> list[str]:
 def _principles(ws: Workspace) -> list[str]:
     out = []
     for path in ws.role_files("principles"):
-        for p in parse_principles(ws.read_lines(path, replacing=True), path):
+        for p in parse_principles(ws.read_lines(path), path):
             body = " ".join(p.body.split())
             short = body if body.startswith(p.title.rstrip("…")) else f"{p.title}：{body}"
             if p.superseded:  # kept, marked: the newer principle it names is what holds
@@ -118,7 +118,7 @@ def cited_bullets(
     ``files`` of the role when given)."""
     out = []
     for path in ws.role_files(role) if files is None else files:
-        lines = ws.read_lines(path, replacing=True)
+        lines = ws.read_lines(path)
         out += [
             f"- {strip_eol(lines[b.line - 1]).strip()[2:]} {Span(path, b.line).cite()}"
             for b in parse_bullets(lines, path)
@@ -156,7 +156,7 @@ def _patterns_index(ws: Workspace) -> list[str]:
         return []
     return [
         f"- {e.title} | {e.file} | {e.context} {Span(path, e.line).cite()}"
-        for e in parse_index(ws.read_lines(path, replacing=True), path)
+        for e in parse_index(ws.read_lines(path), path)
     ]
 
 

@@ -348,14 +348,15 @@ class Workspace:
             return GLOBAL_PREFIX + path.relative_to(self.global_root).as_posix()
         return path.relative_to(self.root).as_posix()
 
-    def read_lines(self, rel_path: str, replacing: bool = False) -> list[str]:
+    def read_lines(self, rel_path: str, strict: bool = False) -> list[str]:
         """Lines of a workspace file (kept endings); a missing file reads as no lines.
 
         Inside a multi-file operation, its own thread reads what the operation has staged.
-        ``replacing`` is for showing lines only (``get``, ``context``, the log distillation):
-        invalid UTF-8 reads as U+FFFD, as search indexed it, so a citation search gave can be
-        opened and one bad byte never leaves a session without its memory; what a write starts
-        from is never read this way (writing it back would destroy the bytes).
+        Invalid UTF-8 reads as U+FFFD, as search indexed it: one bad byte never leaves a session
+        without its memory or a command without its answer (a tester's rounds on f94bd6b and
+        21d773d). Nothing is written from these lines: the writer reads the bytes it rewrites
+        itself, strictly, and refuses such a file (writing replaced text back would destroy the
+        bytes). ``strict``: raise instead, naming file and line (``doctor``'s format check).
         """
         rel = self.rel(self.resolve(rel_path))
         txn = self.transaction
@@ -366,7 +367,7 @@ class Workspace:
         data = self.store.read(rel)
         if data is None:
             return []
-        return split_lines(decode_replacing(data, rel)[0] if replacing else decode_text(data, rel))
+        return split_lines(decode_text(data, rel) if strict else decode_replacing(data, rel)[0])
 
     def read_tail(self, rel_path: str, max_bytes: int) -> tuple[int, list[str]]:
         """The last whole lines of a file within ``max_bytes``, and how many lines come before

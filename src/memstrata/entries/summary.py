@@ -41,7 +41,7 @@ def _sources(writer: Writer, day: str) -> dict[str, list[str]]:
     ]
     findings = []
     for rel in ws.role_files("lessons"):
-        for lesson in parse_lessons(ws.read_lines(rel, replacing=True), rel):
+        for lesson in parse_lessons(ws.read_lines(rel), rel):
             if lesson.date == day:
                 fix = f"：{lesson.fix}" if zh else f": {lesson.fix}"
                 findings.append(
@@ -53,7 +53,7 @@ def _sources(writer: Writer, day: str) -> dict[str, list[str]]:
         ("rules", "规则" if zh else "rules"),
     ):
         for rel in ws.role_files(role):
-            fields = meta_fields(ws.read_lines(rel, replacing=True))
+            fields = meta_fields(ws.read_lines(rel))
             fresh = role == "knowledge" or changed_since_created(fields)
             if fresh and fields.get("updated", "").startswith(day):
                 findings.append(f"{label}{'更新' if zh else ' updated'}：{rel}")
@@ -70,7 +70,7 @@ def daily_summary(writer: Writer, day: date | None = None) -> DailySummary:
     names = ARCHIVE_SECTIONS["zh" if ws.lang == "zh" else "en"]
     for key, items in _sources(writer, day.isoformat()).items():
         # read to see what is there (an append keeps a bad byte; a rewrite refuses the file)
-        existing = "".join(ws.read_lines(path, replacing=True)) if ws.exists(path) else ""
+        existing = "".join(ws.read_lines(path)) if ws.exists(path) else ""
         # A task is the same item whatever its status says now (T001 部署网关（进行中）).
         fresh = [item for item in items if writer.clean(item.split("（")[0]) not in existing]
         if not fresh:

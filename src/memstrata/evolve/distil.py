@@ -82,7 +82,7 @@ def distil_daily_logs(writer: Writer, embed: Embed | None) -> list[Proposal]:
         if not ws.exists(path):
             continue
         # A log with a bad byte is read as search reads it; a line holding one is not distilled.
-        for number, line in enumerate(ws.read_lines(path, replacing=True), start=1):
+        for number, line in enumerate(ws.read_lines(path), start=1):
             text = _REPORTED_USER.sub("", line.strip().lstrip("-* ").strip(), count=1)
             if not text or text.startswith(("#", "**", "<!--")) or "\ufffd" in text:
                 continue

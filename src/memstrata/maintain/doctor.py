@@ -111,7 +111,7 @@ def _formats(ws: Workspace) -> list[Finding]:
             continue  # queues: a bad line is skipped with a warning (see _pending)
         for rel in ws.role_files(name):
             try:
-                lines = ws.read_lines(rel)
+                lines = ws.read_lines(rel, strict=True)
                 entry_keys(name, lines, rel)
                 if name == "candidates":
                     observing(lines, rel)

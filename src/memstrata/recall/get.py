@@ -45,7 +45,7 @@ def get_lines(ws: Workspace, ref: str, session: Session | None = None) -> GetRes
         raise PermissionDenied(f"a {session.kind} session cannot read this file", rel)
     if not ws.exists(rel):
         raise MemstrataError("no such file in the workspace", rel)
-    lines = ws.read_lines(rel, replacing=True)
+    lines = ws.read_lines(rel)
     first = start or 1
     last = min(end or len(lines), len(lines))
     if first < 1 or first > max(len(lines), 1) or (end is not None and end < first):
