@@ -37,3 +37,17 @@ def test_init_reads_memstrata_workspace_like_every_command(cli, tmp_path, monkey
     monkeypatch.setenv("MEMSTRATA_WORKSPACE", str(tmp_path / "env-ws"))
     assert cli("init").code == 0
     assert [p.name for p in tmp_path.iterdir()] == ["env-ws"]
+
+
+def test_init_inside_a_workspace_refuses_unless_nested(cli, tmp_path, monkeypatch) -> None:
+    # a tester's round on 21d773d: "init ." in memory/ made a second, empty workspace that
+    # every command run below it found instead of the real one
+    ws = tmp_path / "ws"
+    assert cli("init", str(ws), "--preset", "openclaw").code == 0
+    before = sorted(p.name for p in (ws / "memory").iterdir())
+    monkeypatch.chdir(ws / "memory")
+    refused = cli("init", ".")
+    assert refused.code == 2 and "inside the workspace" in refused.err
+    assert sorted(p.name for p in (ws / "memory").iterdir()) == before
+    assert cli("init", "inner", "--nested").code == 0
+    assert (ws / "memory" / "inner" / "memstrata.toml").is_file()

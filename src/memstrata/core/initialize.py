@@ -76,11 +76,13 @@ def init_workspace(
     global_roles: tuple[str, ...] = (),
     backend: str = "files",
     embedded: str = "",
+    nested: bool = False,
 ) -> InitResult:
     """Create the layout of ``preset`` in ``path``; an existing workspace is adopted untouched.
 
     ``global_root``: a folder shared by every project (note 004); the user's profile and the
     identity files (plus ``global_roles``) live there, created only when missing.
+    ``nested``: make one inside another workspace's folder (refused otherwise).
     With ``backend="postgres"`` the folder keeps only memstrata.toml (and derived state); the
     documents are created as rows in the database named by ``$MEMSTRATA_DSN`` (or in the
     bundled PostgreSQL whose data folder ``embedded`` names, for a trial).
@@ -96,6 +98,15 @@ def init_workspace(
         raise MemstrataError("exists and is not a folder", root)
     if root.is_dir() and ((root / CONFIG_NAME).is_file() or detect_preset(root)):
         return InitResult(Workspace.open(root), adopted=True)
+    outer = next((f for f in root.parents if (f / CONFIG_NAME).is_file()), None)
+    if outer is not None and not nested:
+        # Commands run below a workspace inside another find the inner one: the outer memory
+        # would vanish for them (a tester's round on 21d773d: "init ." inside memory/).
+        raise MemstrataError(
+            f"inside the workspace at {outer}; a workspace here would hide it from every command "
+            "run below (--nested makes one anyway)",
+            root,
+        )
     roles: tuple[str, ...] = ()
     if global_root:
         wanted = (*GLOBAL_ROLES, *global_roles)

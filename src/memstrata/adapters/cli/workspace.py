@@ -60,6 +60,11 @@ def register(cli: click.Group) -> None:
         show_default=True,
         help="Where the documents live: Markdown files here, or PostgreSQL (DSN in $MEMSTRATA_DSN).",
     )
+    @click.option(
+        "--nested",
+        is_flag=True,
+        help="Make a workspace inside another workspace's folder (commands below it see only it).",
+    )
     @embedded_postgres_option
     def init(
         directory: str | None,
@@ -70,6 +75,7 @@ def register(cli: click.Group) -> None:
         global_roles: tuple[str, ...],
         backend: str,
         embedded_postgres: str | None,
+        nested: bool,
         as_json: bool,
     ) -> None:
         """Create a workspace (or adopt an existing one without changing a byte).
@@ -99,6 +105,7 @@ def register(cli: click.Group) -> None:
             global_roles=global_roles,
             backend=backend,
             embedded=embedded,
+            nested=nested,
         )
         ws = result.workspace
         if as_json:
