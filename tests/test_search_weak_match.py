@@ -105,3 +105,30 @@ def test_a_search_fallen_back_to_keywords_flags_nothing(make_ws, monkeypatch) ->
     response = search(Workspace.open(ws.root), "端口 之外 还有 哪些 需要 注意 的 东西", k=3)
     assert response.degraded and response.results
     assert not any(hit.weak for hit in response.results)
+
+
+@pytest.mark.integration
+@pytest.mark.parametrize("query", ["今天做了什么", "what happened today", "我今天干了啥"])
+def test_a_question_about_today_finds_todays_log(make_ws, monkeypatch, query) -> None:
+    # a tester's round on 21d773d: today's log shared no word with the question, and the only
+    # hit was AGENTS.md, flagged weak: the agent was told memory held nothing
+    from memstrata.entries.journal import log
+
+    monkeypatch.setenv("MEMSTRATA_EMBEDDER", "use")
+    ws = make_ws()
+    remember(ws.writer(), "记住：网关端口是 8443")
+    log(ws.writer(), "重启了 redis 集群")
+    hits = search(ws, query, k=3).results
+    assert hits and hits[0].path == ws.daily_path(ws.today()), hits
+
+
+def test_today_is_a_window_but_a_rule_from_today_is_not() -> None:
+    from datetime import date
+
+    from memstrata.recall.query import plan_query
+
+    day = date(2026, 9, 1)
+    asked = plan_query("今天做了什么", today=day)
+    assert asked.window is not None and asked.open_ended
+    assert plan_query("今天部署的网关版本", today=day).open_ended is False  # names a thing
+    assert plan_query("从今天起都用 pnpm", today=day).window is None

@@ -60,6 +60,48 @@ class QueryPlan:
     current: bool = False
     decision: bool = False
     window: Window | None = None
+    # Only a time is asked about ("今天做了什么", "what happened yesterday"): whatever is dated
+    # inside the window answers it, whether or not it shares a word with the question.
+    open_ended: bool = False
+
+
+# Words that ask what happened without naming anything ("今天做了什么", "what did I do").
+_ONLY_ASKING = frozenset(
+    [
+        "做",
+        "干",
+        "干啥",
+        "干嘛",
+        "啥",
+        "弄",
+        "搞",
+        "忙",
+        "发生",
+        "进展",
+        "事",
+        "事情",
+        "我",
+        "我们",
+        "咱们",
+        "你",
+        "what",
+        "i",
+        "we",
+        "you",
+        "happen",
+        "happened",
+        "happening",
+        "do",
+        "did",
+        "done",
+        "doing",
+        "work",
+        "worked",
+        "working",
+        "up",
+        "busy",
+    ]
+)
 
 
 def plan_query(text: str, translate: bool = True, today: date | None = None) -> QueryPlan:
@@ -69,6 +111,7 @@ def plan_query(text: str, translate: bool = True, today: date | None = None) -> 
     current = bool(_CURRENT.search(text))
     window, rest = time_window(text, today) if today is not None else (None, text)
     terms = query_terms(rest) or query_terms(text)
+    asked = [t for t in query_terms(rest) if t not in _ONLY_ASKING]
     now = set(query_terms(" ".join(_NOW_WORDS.findall(text)))) if current else set()
     cjk = "".join(CJK_RUN.findall(text))
     grams = char_bigrams(text) if 0 < len(cjk) <= SHORT_CJK else []
@@ -81,4 +124,5 @@ def plan_query(text: str, translate: bool = True, today: date | None = None) -> 
         current=current,
         decision=bool(_DECISION.search(text)),
         window=window,
+        open_ended=window is not None and not asked,
     )

@@ -185,6 +185,9 @@ def fuse(
         else:
             base = settings.vector_weight * vector + settings.text_weight * text
             keep = base >= settings.min_score or text >= settings.strong_text
+        if plan.open_ended and plan.window is not None and plan.window.nearness(cand.date) == 1:
+            # "今天做了什么": a chunk of that day is an answer however little it shares
+            base, keep = max(base, settings.min_score), True
         if not keep:
             continue
         if plan.current:  # the newest relevant value, not whatever is newest

@@ -16,7 +16,7 @@ from __future__ import annotations
 import hashlib
 import math
 import re
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from datetime import date
 from pathlib import Path
 from typing import Any, Literal
@@ -375,6 +375,7 @@ def _rank(
         else:
             matrix = index.vector_side(model.name, where)
             vector_scores = dict(matrix.top(query_vector, limit))
+            vector_scores |= _in_window(index, model.name, where, plan, query_vector, limit)
             if bm25 and len(matrix):
                 # Exact cosine for lexical candidates the vector top list did not include.
                 missing = [cid for cid in bm25 if cid not in vector_scores]
@@ -439,6 +440,19 @@ def _rank(
         )
         for c in chosen
     ]
+
+
+def _in_window(
+    index: ChunkIndex, model: str, where: ChunkFilter, plan: Any, query: Any, limit: int
+) -> dict[int, float]:
+    """The vector side's best chunks dated inside the query's time window ("今天做了什么":
+    today's log shares no word with the question, and over the whole memory its lines are not
+    the closest either); they join the candidates, which the window then lifts. Only when the
+    caller set no date filter of their own."""
+    if plan.window is None or where.since or where.until:
+        return {}
+    dated = replace(where, since=plan.window.start.isoformat(), until=plan.window.end.isoformat())
+    return dict(index.vector_side(model, dated).top(query, max(limit // 4, 5)))
 
 
 def _changed_since_indexed(ws: Workspace, index: ChunkIndex, path: str) -> bool:

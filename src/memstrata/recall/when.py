@@ -98,8 +98,9 @@ _ZH_WEEKDAY = r"([一二三四五六日天])(?![志报程常气期子数直周�
 # What any expression below needs somewhere in the text: most queries have none, and compiling
 # the patterns costs ~8 ms of a cold process (a hook outside the service runs one query).
 _MAYBE = re.compile(
-    r"\d|前天|昨|去年|今年|(?:上|这|本)个?(?:周|星期|礼拜|月)|[一二两三四五六七八九十几]\s*个?\s*(?:天|日|周|星期|礼拜|月|年)"
-    r"|\b(?:ago|yesterday|last|past|previous|this|since)\b"
+    r"\d|前天|昨|去年|今年|今[天日早晚儿]|(?:上|这|本)个?(?:周|星期|礼拜|月)"
+    r"|[一二两三四五六七八九十几]\s*个?\s*(?:天|日|周|星期|礼拜|月|年)"
+    r"|\b(?:ago|yesterday|last|past|previous|this|since|today|tonight)\b"
     r"|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b",
     re.IGNORECASE,
 )
@@ -169,6 +170,16 @@ def _patterns() -> list[tuple[str, re.Pattern[str]]]:
             re.compile(rf"\b(in|during|since)\s+({_MONTH_NAMES})\b", re.IGNORECASE),
         ),
         ("zh_days", re.compile(r"(?<![提目之以当眼])(?:大前天|前天)|昨天|昨日|昨晚")),
+        # Today itself ("今天做了什么", "what happened today"); not a standing rule's start
+        # ("从今天起", "today on").
+        (
+            "today",
+            re.compile(
+                r"(?<![从自])(?:今天|今日|今早|今晚|今儿)(?!开始|起|以后|往后)"
+                r"|\b(?:today|tonight|this morning)\b(?!\s+on\b)",
+                re.IGNORECASE,
+            ),
+        ),
         (
             "zh_ago",
             re.compile(rf"{_ZH_COUNT}\s*(个)?\s*(天|周|星期|礼拜|月|年)(?:以前|之前|前)"),
@@ -274,6 +285,8 @@ def _read(kind: str, match: re.Match[str], today: date) -> Window | None:
     if kind == "en_yesterday":
         back = 2 if match.group(0).lower().startswith("the day before") else 1
         return _days(today - timedelta(days=back), today - timedelta(days=back), 2)
+    if kind == "today":
+        return _days(today, today, 1)
     if kind == "zh_days":
         back = {"大前天": 3, "前天": 2}.get(match.group(0), 1)
         return _days(today - timedelta(days=back), today - timedelta(days=back), 2)
