@@ -344,3 +344,16 @@ def test_a_stale_review_page_never_decides_a_proposal_it_did_not_show(make_ws) -
     fresh = re.search(r'name="key" value="([^"]+)"', client.get("/").text).group(1)
     assert client.post("/proposals/1/approve", data={"key": fresh}).status_code == 303
     assert "ro_user" in _written(ws)
+
+
+def test_a_joke_taken_back_in_the_next_message_points_at_what_was_written(ws, cli) -> None:
+    # a tester's round on 21d773d: "开玩笑的" after a rule written at once did nothing, and
+    # "刚才那条是逗你的" was praise; memstrata deletes nothing by itself, so it says where
+    root = str(ws.root)
+    written = cli("-w", root, "signal", "记住：以后回复都用英文").out
+    cite = written.split("written at once: ")[1].split()[1]
+    for text in ("开玩笑的", "刚才那条是逗你的", "just kidding"):
+        answer = cli("-w", root, "signal", text)
+        assert answer.code == 0 and cite in answer.out and "以后回复都用英文" in answer.out, text
+    quiet = cli("-w", root, "signal", "开玩笑的，帮我看下这个报错")
+    assert quiet.code == 0 and cite not in quiet.out  # only a message that is the retraction

@@ -42,6 +42,19 @@ _DONE = re.compile(
     re.IGNORECASE,
 )
 _CORRECT_NOW = re.compile(r"^\s*(?:不对|有问题|错了)")
+# A whole message that takes back what was just said ("开玩笑的", "刚才那条是逗你的", "just
+# kidding"): a rule written at once from the message before stays written (memstrata deletes
+# nothing by itself), so the answer points at it (a tester's round on 21d773d).
+_TAKEN_BACK = re.compile(
+    r"^\s*(?:哈+[，,]?\s*)?(?:刚才|上一条|上面)?(?:那条|那句|说的)?(?:都)?(?:是)?"
+    r"(?:开玩笑的?|逗你的|逗你玩的?|开个玩笑|说着玩的|just kidding|kidding|jk|j/k)"
+    r"(?:啦|哈+|的|lol)?\s*[。.!！~～😂🤣]*\s*$",
+    re.IGNORECASE,
+)
+_LOGGED = re.compile(
+    r"^- (\d{4}-\d{2}-\d{2} \d{2}:\d{2})(?: \[[^\]]*\])? \| [^|]* \| ([^|]+:L\d+[^|]*) \| (.+)$"
+)
+JUST_NOW_MINUTES = 30
 
 
 @dataclass
@@ -79,6 +92,9 @@ def handle(
     )
     result = TriggerResult(report)
     if dry_run or not main or source != "user":
+        return result
+    if _TAKEN_BACK.match(text):
+        result.question = _written_just_now(writer)
         return result
     if pattern_request:
         return _pattern(writer, text, context, result)
@@ -318,3 +334,30 @@ def _synthesise(writer: Writer, result: TriggerResult, action: str) -> TriggerRe
     else:
         result.card = beat.card or beat.report
     return result
+
+
+def _written_just_now(writer: Writer) -> str:
+    """Where the last write of the last half hour went, as a sentence saying how to undo it
+    ("" when nothing was written so lately)."""
+    from datetime import datetime, timedelta
+
+    from memstrata.text.textio import strip_eol
+
+    ws = writer.ws
+    spec = ws.role("evolution_log")
+    if spec is None or not ws.exists(spec.path):
+        return ""
+    _before, lines = ws.read_tail(spec.path, 4096)
+    found = next((m for m in map(_LOGGED.match, map(strip_eol, reversed(lines))) if m), None)
+    if found is None:
+        return ""
+    when = datetime.strptime(found.group(1), "%Y-%m-%d %H:%M")
+    if ws.now().replace(tzinfo=None) - when > timedelta(minutes=JUST_NOW_MINUTES):
+        return ""
+    where, what = found.group(2).strip(), found.group(3).strip()
+    if ws.lang == "zh":
+        return f"刚才写入的「{what}」（📍 {where}）如果是玩笑，请删掉那一行：memstrata 不会自己删除记忆。"
+    return (
+        f"If “{what}” (📍 {where}), written just now, was a joke, delete that line: memstrata "
+        "never deletes memory by itself."
+    )

@@ -47,6 +47,8 @@ def register(cli: click.Group) -> None:
             return
         if not report.signals and not result.action:
             click.echo("No learning signal.")
+            if result.question:  # "开玩笑的" after a rule written at once: where it went
+                click.echo(result.question)
             return
         for item in report.signals:
             click.echo(f"{item.kind:<18} {item.brief}  —  {item.detail}")
