@@ -6,9 +6,30 @@ out what changed, when, why and where.
 
 from __future__ import annotations
 
+import re
+from dataclasses import dataclass
+from datetime import datetime
+from typing import TYPE_CHECKING
+
 from memstrata.core.templates import template_for
 from memstrata.core.writer import Writer
 from memstrata.text.normalize import inline
+from memstrata.text.textio import strip_eol
+
+if TYPE_CHECKING:
+    from memstrata.core.workspace import Workspace
+
+# The line log_evolution writes; read back by last_write (one module knows the format).
+_LINE = re.compile(
+    r"^- (\d{4}-\d{2}-\d{2} \d{2}:\d{2})(?: \[[^\]]*\])? \| [^|]* \| ([^|]+:L\d+[^|]*) \| (.+)$"
+)
+
+
+@dataclass(frozen=True)
+class LoggedWrite:
+    when: datetime
+    location: str  # "USER.md:L18"
+    summary: str
 
 
 def log_evolution(writer: Writer, source: str, location: str, summary: str) -> int:
@@ -27,3 +48,17 @@ def log_evolution(writer: Writer, source: str, location: str, summary: str) -> i
         header=header,
         role="evolution_log",
     )
+
+
+def last_write(ws: Workspace) -> LoggedWrite | None:
+    """The newest logged write that points at lines (its file and line), or None."""
+    spec = ws.role("evolution_log")
+    if spec is None or not ws.exists(spec.path):
+        return None
+    _before, lines = ws.read_tail(spec.path, 4096)
+    for line in reversed(lines):
+        found = _LINE.match(strip_eol(line))
+        if found:
+            when = datetime.strptime(found.group(1), "%Y-%m-%d %H:%M")
+            return LoggedWrite(when, found.group(2).strip(), found.group(3).strip())
+    return None

@@ -51,9 +51,6 @@ _TAKEN_BACK = re.compile(
     r"(?:啦|哈+|的|lol)?\s*[。.!！~～😂🤣]*\s*$",
     re.IGNORECASE,
 )
-_LOGGED = re.compile(
-    r"^- (\d{4}-\d{2}-\d{2} \d{2}:\d{2})(?: \[[^\]]*\])? \| [^|]* \| ([^|]+:L\d+[^|]*) \| (.+)$"
-)
 JUST_NOW_MINUTES = 30
 
 
@@ -339,25 +336,22 @@ def _synthesise(writer: Writer, result: TriggerResult, action: str) -> TriggerRe
 def _written_just_now(writer: Writer) -> str:
     """Where the last write of the last half hour went, as a sentence saying how to undo it
     ("" when nothing was written so lately)."""
-    from datetime import datetime, timedelta
+    from datetime import timedelta
 
-    from memstrata.text.textio import strip_eol
+    from memstrata.core.evolution_log import last_write
 
     ws = writer.ws
-    spec = ws.role("evolution_log")
-    if spec is None or not ws.exists(spec.path):
+    last = last_write(ws)
+    if last is None or ws.now().replace(tzinfo=None) - last.when > timedelta(
+        minutes=JUST_NOW_MINUTES
+    ):
         return ""
-    _before, lines = ws.read_tail(spec.path, 4096)
-    found = next((m for m in map(_LOGGED.match, map(strip_eol, reversed(lines))) if m), None)
-    if found is None:
-        return ""
-    when = datetime.strptime(found.group(1), "%Y-%m-%d %H:%M")
-    if ws.now().replace(tzinfo=None) - when > timedelta(minutes=JUST_NOW_MINUTES):
-        return ""
-    where, what = found.group(2).strip(), found.group(3).strip()
     if ws.lang == "zh":
-        return f"刚才写入的「{what}」（📍 {where}）如果是玩笑，请删掉那一行：memstrata 不会自己删除记忆。"
+        return (
+            f"刚才写入的「{last.summary}」（📍 {last.location}）如果是玩笑，请删掉那一行："
+            "memstrata 不会自己删除记忆。"
+        )
     return (
-        f"If “{what}” (📍 {where}), written just now, was a joke, delete that line: memstrata "
-        "never deletes memory by itself."
+        f"If “{last.summary}” (📍 {last.location}), written just now, was a joke, delete that "
+        "line: memstrata never deletes memory by itself."
     )
