@@ -25,7 +25,7 @@ _LEAD = re.compile(
     r"|顺便(?:说|提)一下|另外|(?:从|自)?(?:今天|今日|这次|这回|现在|明天|下周|即日)(?:开始|起)"
     r")\s*(?:[,，:：;；.!！。、—\-~～]+\s*|\s+|$|(?=[\u4e00-\u9fff]))"
     # English signal words that can open a sentence with content ("No mocks") need a comma.
-    r"|(?:no+|nope|wrong|not quite|actually|well|hmm+|um+|uh+|ok(?:ay)?|so|also)\s*(?:[,:;.!—\-]+\s*|$)"
+    r"|(?:no+|nope|wrong|not quite|actually|well|hmm+|um+|uh+|ugh+|argh+|meh|ok(?:ay)?|so|also)\s*(?:[,:;.!—\-]+\s*|$)"
     r"|(?:that'?s|that is|this is) (?:wrong|not right|incorrect)\s*(?:[,:;.!—\-]+\s*|$)"
     # a sentence adverb that only says "this corrects you" ("Actually the staging DB lives on…")
     r"|actually\s+(?=\w)"
@@ -36,7 +36,7 @@ _LEAD = re.compile(
     # what introduces news ("你不知道的是，这个仓库的测试要先启动 redis")
     r"|(?:你(?:可能)?不知道的是|告诉你一下|跟你说一下)[，,：:]?\s*"
     r"|(?:please\s+)?(?:note (?:this|that|it) down|remember|note)(?:\s+(?:this|that))?\s*(?:[,:;.!—\-]+\s*|\s+|$)"
-    r"|(?:keep in mind(?:\s+that)?|fyi|btw|by the way|for the record|heads up|from now on"
+    r"|(?:keep in mind(?:\s+that)?|fyi|btw|by the way|for the record|heads[- ]?up|from now on"
     r"|going forward|make this a rule|henceforth|from (?:today|now|this point|here|tomorrow|next week) on(?:wards?)?"
     r"|starting (?:today|now|tomorrow|next week)|as of (?:today|now)|effective (?:today|immediately))\s*(?:[,:;.!—\-]+\s*|\s+|$)"
     r")",
@@ -289,9 +289,17 @@ def statement(kind: str, text: str, context: str = "") -> Statement:
 _SULK = "\U0001f612\U0001f611\U0001f629\U0001f644\U0001f624\U0001f620\U0001f621\U0001f62b"
 _COMPLAINT = re.compile(
     r"怎么又|又(?:写成|写错|弄成|弄错|忘了)|看着(?:好|真|很|太)?(?:累|烦|难受)|好烦|烦死|真烦|受不了"
+    # having to do it oneself each time ("每次还得自己 +8 心算……"); "X again" ("又是 v1 😅")
+    r"|(?:每次|还)(?:都|还)?得自己|^\s*又是"
     # "again" complains only as "again with …" or before a sulking face: "Run the migrations
     # again after every deploy" and "Never push to main again! It broke prod" are the rule.
     rf"|\bagain with\b|\bagain\s*[{_SULK}]|[{_SULK}]",
+    re.IGNORECASE,
+)
+# A clause that says what to do: no complaint after it moves the title past it.
+_ORDERS = re.compile(
+    r"^\s*(?:别|不要|不许|请|麻烦|务必|一定|永远|以后|今后|记得)"
+    r"|^\s*(?:please|don'?t|never|always|use|stop|make sure)\b",
     re.IGNORECASE,
 )
 # Where a lead-in clause ends: the usual punctuation, an ellipsis or an emoji.
@@ -310,12 +318,15 @@ def _title(head: str) -> str:
     ``topic:`` in front ("plots: I usually go with matplotlib" was titled "plots"). A condition
     stays (如果是周五，不要上线 without it says never), and so do closing particles (酒吧, 多哈 and
     a guess's 吧 are not noise): an adversarial pass found both rules inverting rules."""
-    rest = head
-    while (end := _LEAD_IN_END.search(rest)) is not None and rest[end.end() :].strip():
-        if not _COMPLAINT.search(rest[: end.end()]):
+    start, clause = 0, 0
+    for end in _LEAD_IN_END.finditer(head):
+        said = head[clause : end.end()]
+        if _ORDERS.search(said):  # "别每次把整个文件甩回来啊，…我还得自己找": the rule itself
             break
-        rest = rest[end.end() :]
-    head = rest.strip() or head
+        if head[end.end() :].strip() and _COMPLAINT.search(said):
+            start = end.end()
+        clause = end.end()
+    head = head[start:].strip() or head
     topic = _TOPIC.match(head)
     if topic and len(topic.group("rest")) >= 4:
         lead, rest = topic.group("topic").strip(), topic.group("rest")
@@ -324,6 +335,21 @@ def _title(head: str) -> str:
             return brief(rest, title_limit(rest))
         return f"{lead}: {brief(rest, limit)}"
     return brief(head, title_limit(head))
+
+
+# A clause that asks or guesses what went wrong ("你 join 的是 dw.shipments_v1？", "分母里混进
+# cancelled 的单了吧，…") says what the agent did, not what to do: never where the title starts.
+_ASKS = re.compile(r"(?:[？?]|了吧[，,。]?)\s*$")
+
+
+def _past_questions(body: str) -> str:
+    """``body`` from its first clause that neither asks nor guesses ("你 join 的是 v1？那张停更了，
+    现在都读 v2" was titled "你 join 的是 dw.shipments_v1": the table not to use)."""
+    pieces = _PIECE.findall(body)
+    start = 0
+    while start < len(pieces) - 1 and _ASKS.search(pieces[start]):
+        start += 1
+    return (strip_echo("".join(pieces[start:])) or body) if start else body
 
 
 DETAIL_LIMIT = 100  # seed 000: the detail says what happened and why in at most 100 characters
@@ -343,7 +369,7 @@ def _focus(body: str) -> tuple[str, str]:
     instruction was lost and the title was the story's first words. So a long message keeps its
     last whole clauses that fit, and its title starts at the first instruction among them."""
     if len(body) <= DETAIL_LIMIT:
-        return body, body
+        return body, _past_questions(body)
     pieces = _PIECE.findall(body)
     kept: list[str] = []
     for piece in reversed(pieces):
