@@ -6,9 +6,10 @@ utterances by three writers following the labelling guide), holdout.jsonl (round
 round 3: 727 by five more writers, extra_finance/ml/mobile/ops_hk/voice; round 4: 1,043 by six
 more, extra_gamedev/canto/designer/sre_en/dba/sec; round 6: 1,400 by four more, written from
 LABELLING_GUIDE.md and leaning toward phrasings with no trigger word,
-extra_firmware/fintech/bioinfo/qa), holdout2-5.jsonl (rounds 2-5's held-out sets, each scored
-once in its round, training data since). holdout6.jsonl is NOT read here: it is scored once,
-by benchmarks/signals.py --holdout-file, after training.
+extra_firmware/fintech/bioinfo/qa; round 7: 1,400 by four more written the same way,
+extra_frontend/platform/analyst/tradzh), holdout2-6.jsonl (rounds 2-6's held-out sets, each
+scored in its round, training data since). holdout7.jsonl is NOT read here: it is scored by
+benchmarks/signals.py --holdout-file, once per model, after training.
 
 Model: one logistic regression per label plus a gate ("any signal at all") (scikit-learn,
 training only, class-balanced, each writer's rows weighted by sqrt(400 / their number)) over
@@ -81,6 +82,15 @@ ROUND6 = (
     "holdout4.jsonl",
     "holdout5.jsonl",
 )
+# Round 7: four more writers from LABELLING_GUIDE.md (leaning as round 6's did) and hold-out 6
+# (one writer, scored in round 6).
+ROUND7 = (
+    "extra_frontend.jsonl",
+    "extra_platform.jsonl",
+    "extra_analyst.jsonl",
+    "extra_tradzh.jsonl",
+    "holdout6.jsonl",
+)
 WRITERS = (
     "train_zh.jsonl",
     "train_en.jsonl",
@@ -90,16 +100,18 @@ WRITERS = (
     "holdout3.jsonl",
     *ROUND4,
     *ROUND6,
+    *ROUND7,
 )
 # Round 2's hold-out (a fifth writer's 400 utterances) was scored once in round 2; since round 3
 # it is training data, always in the training part. Round 2's extra files (15 voices by one
-# writer) are one group. holdout6.jsonl is NOT read here: benchmarks/signals.py scores it once.
+# writer) are one group. holdout7.jsonl is NOT read here: benchmarks/signals.py scores it once.
 TRAIN_FILES = (
     *WRITERS[:4],
     "holdout2.jsonl",
     "holdout3.jsonl",
     "holdout4.jsonl",
     "holdout5.jsonl",
+    "holdout6.jsonl",
     *sorted(p.name for p in DATA.glob("extra_*.jsonl")),
 )
 # The share of the training data's hard negatives (out-of-fold) that may fire when thresholds

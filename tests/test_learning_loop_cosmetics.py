@@ -150,7 +150,7 @@ def test_a_table_row_the_user_likes_is_a_preference_not_satisfaction(monkeypatch
     for text in ("我喜欢 | a | b | 这种表格", "I like tables like | name | port | better"):
         kinds = {s.kind for s in detect_learned(text) or []}
         assert kinds == {"preference"}, text
-    for praise in ("好了，很满意", "完美", "nice work", "完美 | a | b |"):
+    for praise in ("好了，很满意", "完美", "nice work", "完美！| 名称 | 状态 |"):
         assert "satisfaction" in {s.kind for s in detect_learned(praise) or []}, praise
 
 

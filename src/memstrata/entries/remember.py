@@ -18,8 +18,9 @@ from memstrata.errors import MemstrataError
 from memstrata.formats.bullets import add_bullet, refresh_header, render_bullet
 from memstrata.formats.principles import Principle, add_principle
 from memstrata.text.requests import strip_request
+from memstrata.text.rule_titles import entry_title
 from memstrata.text.spans import Placed, Span
-from memstrata.text.titles import brief, title_limit
+from memstrata.text.titles import brief
 
 _TRIGGER_PREFIX = re.compile(
     r"^\s*(?:请|please\s+)?(?:记住|记一下|记下来|remember(?:\s+that)?|note(?:\s+that)?)\s*[:：,，]?\s*",
@@ -177,7 +178,7 @@ def write_principle(
     path = ws.role_path("principles")
     principle = Principle(
         number=0,
-        title=brief(body, title_limit(body)),
+        title=entry_title(body),
         body=body,
         category=_category(body, ws.lang),
         source=f"{ws.today().isoformat()} {f'[{writer.agent}] ' if writer.agent else ''}{origin}",
@@ -246,7 +247,7 @@ def write_bullet(
     body = writer.clean(body)  # before the title is cut from it
     path, transform = planned_bullet(writer, role, body, wanted, origin, correction, section)
     line = writer.rewrite(path, transform, role=role)
-    return Placed(Span(path, line, line, role), brief(body, title_limit(body)), body)
+    return Placed(Span(path, line, line, role), entry_title(body), body)
 
 
 def pattern_path(ws: Workspace, body: str, domain: str | None = None) -> str:
@@ -287,7 +288,7 @@ def write_pattern(writer: Writer, body: str, origin: str, domain: str | None = N
     path = pattern_path(ws, f"{body} {scenario}", domain)
     domain = path.rsplit("/", 1)[-1][: -len(".md")]
     index_path = f"{folder}/index.md"
-    title = brief(body, title_limit(body))
+    title = entry_title(body)
     context = scenario or (body if len(body) <= 40 else brief(body, 40))
     pattern = Pattern(
         title=title,

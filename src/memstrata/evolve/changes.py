@@ -77,10 +77,54 @@ _NO_VALUE = frozenset(
 
 
 def said(value: str, text: str) -> bool:
-    """Whether ``text`` says ``value`` as a word of its own (npm is not said by "pnpm")."""
+    """Whether ``text`` says ``value`` as a word of its own (npm is not said by "pnpm"), or says
+    the name a qualified value stands for: a table without its schema (shipments_v2 for
+    dw.shipments_v2), a host without its domain, port or scheme (mlflow-01 for
+    http://mlflow-01.lgx.local:5000). Scenario 4 read such restatements as changes of value."""
     flat = re.sub(r"[\s_-]+", " ", text.lower())
     word = re.sub(r"[\s_-]+", " ", value.lower())
-    return re.search(rf"(?<![a-z0-9]){re.escape(word)}(?![a-z0-9])", flat) is not None
+    if re.search(rf"(?<![a-z0-9]){re.escape(word)}(?![a-z0-9])", flat) is not None:
+        return True
+    core = core_name(value)
+    return core is not None and said(core, text)
+
+
+_SCHEME = re.compile(r"^[a-z][a-z0-9+.-]*://", re.IGNORECASE)
+_DOMAIN_END = frozenset(
+    [
+        "local",
+        "lan",
+        "internal",
+        "intra",
+        "corp",
+        "svc",
+        "cluster",
+        "com",
+        "cn",
+        "io",
+        "net",
+        "org",
+        "dev",
+        "cloud",
+        "site",
+    ]
+)
+
+
+def core_name(value: str) -> str | None:
+    """The name a qualified value stands for (see ``said``), when it is distinctive: with a
+    digit, - or _ or 8+ letters ("mlflow" of mlflow.ml-platform.svc names the product, not the
+    host); never a number (a version, an address) or a file extension."""
+    bare = _SCHEME.sub("", value.lower()).split("/")[0]
+    host = bool(bare != value.lower().split("/")[0] or re.search(r":\d+$", bare))
+    bare = re.sub(r":\d+$", "", bare)
+    labels = [label for label in bare.split(".") if label]
+    if not labels:
+        return None
+    host = host or labels[-1] in _DOMAIN_END
+    core = labels[0] if host or len(labels) == 1 else labels[-1]
+    distinctive = re.search(r"[a-z]", core) and (re.search(r"[\d_-]", core) or len(core) >= 8)
+    return core if distinctive and core != value.lower() else None
 
 
 def announces_change(text: str) -> bool:

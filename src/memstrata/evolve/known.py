@@ -28,6 +28,8 @@ from memstrata.core.queues import append_citations
 from memstrata.core.workspace import Workspace
 from memstrata.core.writer import Writer
 from memstrata.evolve.bilingual import overlaps, say_other_things
+from memstrata.evolve.changes import core_name
+from memstrata.evolve.changes import said as said_as_name
 from memstrata.evolve.polarity import (
     affirmed,
     group_value,
@@ -56,7 +58,9 @@ _COMMON = frozenset(
     re.findall(
         r"\w+",
         "a an the it this that them my our your all any code out up down here there now then"
-        " me you us one ones each every some",
+        " me you us one ones each every some"
+        # a preposition after "is" ("is on Elasticsearch 8.13") is never the value
+        " on in at of for to by with from since into onto over under",
     )
 )
 
@@ -99,8 +103,15 @@ def shared_names(first: str, second: str) -> set[str]:
             if len(m.group(0)) >= 3 and m.group(0).lower() not in STOPWORDS | FRAME
         }
 
+    mine, theirs = names(first), names(second)
+    shared = mine & theirs
+    # a host or a table said with its qualifier on one side only (mlflow-01.lgx.local /
+    # mlflow-01): the name both say
+    shared |= {core_name(n) or n for n in mine - shared} & {
+        core_name(n) or n for n in theirs - shared
+    }
     terms = {f"term:{n}" for n in compound_terms(first) & compound_terms(second)}
-    return names(first) & names(second) | terms
+    return shared | terms
 
 
 def cross_language(first: str, second: str) -> bool:
@@ -230,7 +241,8 @@ def entry_text(title: str, body: str) -> str:
     measured 0.44 against a restatement the statement alone meets at 0.57."""
     head = title.rstrip("…").strip()
     body = body.strip()
-    return body if body and body.startswith(head) else f"{title} {body}".strip()
+    # a title cut from inside the body (after a question or a complaint: statement.title_of)
+    return body if body and head in body else f"{title} {body}".strip()
 
 
 def values(text: str) -> set[str]:
@@ -270,7 +282,11 @@ def contradicts(first: str, second: str) -> bool:
     if not _values_differ(first, second, a, b):
         return False
     # what both name: a value, or a glossary term (Figma / 设计稿) taken out of the values above
-    shared = shared_names(first, second) if cross_language(first, second) else a & b | mine
+    shared = (
+        shared_names(first, second)
+        if cross_language(first, second)
+        else a & b | mine | _said_by_both(first, second, a, b)
+    )
     return not changes.only_details(
         first,
         second,
@@ -280,6 +296,12 @@ def contradicts(first: str, second: str) -> bool:
     )
 
 
+def _said_by_both(first: str, second: str, a: set[str], b: set[str]) -> set[str]:
+    """The values one names that the other says as well, maybe qualified otherwise
+    (mlflow-01:5000 / http://mlflow-01.lgx.local:5000: ``changes.said``)."""
+    return {v for v in a if said_as_name(v, second)} | {v for v in b if said_as_name(v, first)}
+
+
 def _values_differ(first: str, second: str, a: set[str], b: set[str]) -> bool:
     """Each names a value the other does not."""
     if cross_language(first, second):
@@ -287,7 +309,7 @@ def _values_differ(first: str, second: str, a: set[str], b: set[str]) -> bool:
         # ("装依赖用 pnpm" / "use yarn for installs"); a Chinese statement without any names
         # no value (代码注释用中文 / comments in Chinese), and that is no contradiction.
         def said(value: str, text: str) -> bool:
-            return _flat(value) in _flat(text)
+            return _flat(value) in _flat(text) or said_as_name(value, text)
 
         return any(not said(v, second) for v in a) and any(not said(v, first) for v in b)
     return bool(a - b) and bool(b - a) and not (a & b and (a <= b or b <= a))

@@ -1,0 +1,80 @@
+"""A value said with or without its qualifier is one value (round 14: scenario 4 kept
+"实验都 log 在 http://mlflow-01.lgx.local:5000" and "MLFLOW_TRACKING_URI 指 mlflow-01 那台" as a
+change of value, so the repeat became a second entry)."""
+
+from __future__ import annotations
+
+import pytest
+
+from memstrata.evolve.changes import said
+from memstrata.evolve.known import contradicts
+
+
+@pytest.mark.parametrize(
+    ("value", "text"),
+    [
+        ("http://mlflow-01.lgx.local:5000", "fyi all our runs live on mlflow-01:5000"),
+        ("mlflow-01:5000", "实验都 log 在 http://mlflow-01.lgx.local:5000"),
+        ("dw.shipments_v2", "live 的那张是 shipments_v2"),
+        ("pg-prod-01.corp.local:5432", "主库是 pg-prod-01"),
+    ],
+)
+def test_a_qualified_value_is_said_by_its_name(value: str, text: str) -> None:
+    assert said(value, text)
+
+
+@pytest.mark.parametrize(
+    ("value", "text"),
+    [
+        # the product's name is not the host's ("mlflow" of mlflow.ml-platform.svc)
+        ("http://mlflow.ml-platform.svc:5000", "实验都在 mlflow-01 上"),
+        ("python3.11", "python3.12 的 11 个包"),  # a version is never a name
+        ("10.2.8.14", "机器 14 号"),
+        ("pnpm-lock.yaml", "yaml 文件"),
+        ("pg-prod-01:5432", "主库是 pg-prod-02"),
+    ],
+)
+def test_a_qualifier_alone_is_not_the_value(value: str, text: str) -> None:
+    assert not said(value, text)
+
+
+def test_a_host_with_and_without_its_domain_is_one_fact() -> None:
+    assert not contradicts(
+        "实验都 log 在 http://mlflow-01.lgx.local:5000 ，SSO 登录就行",
+        "MLFLOW_TRACKING_URI 指 mlflow-01 那台，别用 localhost，本地的没人看",
+    )
+    assert not contradicts("主库连 pg-prod-01.corp.local:5432", "主库是 pg-prod-01")
+
+
+def test_a_new_host_or_table_is_still_a_change() -> None:
+    assert contradicts(
+        "实验都 log 在 http://mlflow-01.lgx.local:5000",
+        "mlflow 周末搬到 k8s 上了，新地址 http://mlflow.ml-platform.svc:5000",
+    )
+    assert contradicts("主库在 pg-prod-01:5432", "主库在 pg-prod-02:5432")
+    assert contradicts("订单表读 dw.orders_v3", "订单表现在读 dw.orders_v4")
+
+
+def test_a_host_or_a_url_is_one_clause() -> None:
+    # polarity split clauses at every "." and ":", so a host became "mlflow-01，lgx，local，5000"
+    from memstrata.evolve.polarity import affirmed
+
+    text = "实验都 log 在 http://mlflow-01.lgx.local:5000 ，SSO 登录就行"
+    assert "mlflow-01.lgx.local:5000" in affirmed(text)
+    assert affirmed("Use pnpm. Not npm").rstrip("， ") == "Use pnpm"
+
+
+def test_the_same_host_said_in_the_other_language_is_no_change() -> None:
+    # the English statement first: its slot "on mlflow-01:5000" against "在 http://…" was a swap
+    assert not contradicts(
+        "all our runs live on mlflow-01:5000",
+        "实验都 log 在 http://mlflow-01.lgx.local:5000 ，SSO 登录就行",
+    )
+
+
+def test_a_preposition_is_no_value() -> None:
+    # "is on Elasticsearch 8.13" named "on", so 7.17 -> 8.13 read as details, not a change
+    assert contradicts(
+        "Our search cluster is Elasticsearch 7.17",
+        "Search cluster is on Elasticsearch 8.13 since the upgrade, Kibana too",
+    )
