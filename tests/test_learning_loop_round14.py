@@ -34,3 +34,49 @@ def test_a_one_off_instruction_is_no_rule(learned_kinds, text: str) -> None:
 )
 def test_a_standing_rule_with_the_same_words_stays(learned_kinds, text: str) -> None:
     assert learned_kinds(text) & {"explicit_remember", "preference"}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "上线前必须跑冒烟测试",
+        "merge 之前一定要有一个 approve",
+        "部署完都要看一眼监控",
+    ],
+)
+def test_a_step_tied_to_an_event_is_a_standing_rule(learned_kinds, text: str) -> None:
+    # the guide's 必须: neither the rules nor the model read these (gate 0.3-0.4)
+    assert "explicit_remember" in learned_kinds(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "老板说以后都要写周报，烦死了",
+        "如果上线前必须跑冒烟测试，那 CI 要多久？",
+        "以后都得这样手动发版吗？有没有办法自动化",
+    ],
+)
+def test_a_step_reported_asked_or_supposed_is_none(learned_kinds, text: str) -> None:
+    assert "explicit_remember" not in learned_kinds(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "detail"),
+    [
+        ("No kidding, always run the tests before pushing", "always run the tests before pushing"),
+        ("I am not even kidding, never force-push to main", "never force-push to main"),
+    ],
+)
+def test_insisting_first_is_no_joke_and_no_correction(text: str, detail: str, monkeypatch) -> None:
+    from memstrata.capture.classifier import detect_learned
+
+    monkeypatch.setenv("MEMSTRATA_EMBEDDER", "use")
+    found = detect_learned(text) or []
+    assert {s.kind for s in found} == {"explicit_remember"}
+    assert found[0].detail == detail
+
+
+def test_news_brought_as_news_is_no_correction(learned_kinds) -> None:
+    # note 003's example; round 7's model reads a correction in it
+    assert learned_kinds("你不知道的是，这个仓库的测试要先启动 redis 才能跑") == {"new_knowledge"}

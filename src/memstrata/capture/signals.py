@@ -83,7 +83,8 @@ _ER_START = re.compile(
     r"(?:请|千万|一定|务必)?\s*(?:记住(?!了吗|没)|记一下|记下来)"
     r"|^\s*(?:以后都|以后每次|从今以后|从现在起|永远不要|永远别|这是规定|下次也|你?必须|务必)"
     r"|^\s*(?:please\s+)?remember(?:\s*[:,—-]|\s+(?:that|this|to|i\b|i'm|my|we|our)\b)"
-    r"|^\s*(?:(?:thanks|thank you|haha+|i'?m not joking|seriously)\s*[,:;.!—-]\s*)?"
+    r"|^\s*(?:(?:thanks|thank you|haha+|i'?m not joking|seriously|no kidding"
+    r"|(?:i'?m |i am )?not (?:even )?kidding)\s*[,:;.!—-]\s*)?"
     r"(?:from now on,?\s+)?(?:always|never)\s+(?!mind\b)[a-z]"
     r"|^\s*make sure (?:you )?always\b|^\s*don't ever\b",
     re.IGNORECASE,
@@ -110,7 +111,12 @@ _ER_STANDING = re.compile(
     r"|tomorrow|next (?:week|sprint|release)) on(?:wards?)?|starting (?:today|now|tomorrow"
     r"|next (?:week|sprint))|as of (?:today|now|this week)|henceforth|effective (?:today|immediately))"
     r"\b[,:]?\s+(?:please\s+)?(?:always|never|don'?t|do not|no\b|use|make sure|every|all|only"
-    r"|we (?:always|never|use|do|don'?t)|let'?s|you (?:should|must|always|never))",
+    r"|we (?:always|never|use|do|don'?t)|let'?s|you (?:should|must|always|never))"
+    # A step tied to an event ("上线前必须跑冒烟测试", "merge 之前一定要有一个 approve", "部署完都要
+    # 看一眼监控"): the labelling guide's 必须, a standing procedure. Not 以后 / 以前 / 然后 / 最后
+    # (以后都要 is the pattern above, after its filters).
+    r"|(?:^|[，,：:。；;]\s*)[^，,。？?！!]{1,16}?(?:之前|之后|(?<![以然最之])(?:前|后)|(?<![以然最之])完)"
+    r"(?:都|也)?(?:必须|一定要|一定得|务必|都要|都得|要先|得先|先要)",
     re.IGNORECASE,
 )
 # A standing rule not yet made ("以后可能会统一用 k8s，但还没定", "以后统一再看", "从今天起是不是
@@ -170,7 +176,8 @@ _CORRECTION = re.compile(
     r"|其实(?:应该|应当)(?=先|用|把|改|在|是|要|换|跑|写|放|加|去|按|走|从|让|给|设|配|装|删|关|开))"
     r"|(?:你写的|你给的).{0,20}有问题|不是.{1,20}[，,]\s*(?:应该|而)是|应该(?:是|用).{1,30}[，,]?\s*(?:不是|而不是|你写成了)"
     r"|你.{0,10}(?:搞|弄|写|说|记|理解|看)(?:错|混|反)了"
-    r"|^\s*(?:(?:hmm+|well|uh|um|嗯|额)[,，\s]+)?(?:no|nope)\b[\s,.!—-]|\bthat'?s\s+(?:not right|wrong|incorrect|the wrong)\b|\byou got it wrong\b"
+    # "No kidding," / "no problem," open no correction
+    r"|^\s*(?:(?:hmm+|well|uh|um|嗯|额)[,，\s]+)?(?:no|nope)\b(?!\s+(?:kidding|joke|problem|worries|way|rush|doubt))[\s,.!—-]|\bthat'?s\s+(?:not right|wrong|incorrect|the wrong)\b|\byou got it wrong\b"
     r"|^\s*wrong\b|^\s*actually,?\s+(?:it|the|that)\b|\bshould be\b.{0,40}\bnot\b|\bi (?:said|meant)\b.{0,40}\bnot\b"
     r"|,\s*not\s+`?[\w./-]+`?\s*$",
     re.IGNORECASE,

@@ -32,7 +32,8 @@ _LEAD = re.compile(
     # an acknowledgement, thanks or a laugh before the instruction ("好的，记住回复用中文",
     # "别开玩笑了，记住：…", "谢谢，记住：…"); with its punctuation only
     r"|(?:好的?|嗯+|行|谢谢|多谢|哈哈+|很好|不错|好了|(?:好了)?别闹了|别开玩笑了)[，,。!！]+\s*"
-    r"|(?:thanks|thank you|haha+|lol|i'?m not joking|seriously)\s*[,:;.!—\-]+\s*"
+    r"|(?:thanks|thank you|haha+|lol|i'?m not joking|seriously|no kidding"
+    r"|(?:i'?m |i am )?not (?:even )?kidding)\s*[,:;.!—\-]+\s*"
     # what introduces news ("你不知道的是，这个仓库的测试要先启动 redis")
     r"|(?:你(?:可能)?不知道的是|告诉你一下|跟你说一下)[，,：:]?\s*"
     r"|(?:please\s+)?(?:note (?:this|that|it) down|remember|note)(?:\s+(?:this|that))?\s*(?:[,:;.!—\-]+\s*|\s+|$)"
