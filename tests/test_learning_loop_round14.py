@@ -80,3 +80,10 @@ def test_insisting_first_is_no_joke_and_no_correction(text: str, detail: str, mo
 def test_news_brought_as_news_is_no_correction(learned_kinds) -> None:
     # note 003's example; round 7's model reads a correction in it
     assert learned_kinds("你不知道的是，这个仓库的测试要先启动 redis 才能跑") == {"new_knowledge"}
+
+
+def test_something_turned_down_is_no_praise(learned_kinds) -> None:
+    assert "satisfaction" not in learned_kinds("这个脚本别用了")
+    # praise beside it, in the rules' own words, stays
+    praise = "牛，比我手写的快多了。不过链式调用别写这么长，我看着累"
+    assert "satisfaction" in learned_kinds(praise)

@@ -410,6 +410,15 @@ _BAD_VERDICT = re.compile(
 )
 
 
+# Something turned down ("这个脚本别用了", "stop using that helper") is no praise unless the rules
+# read praise beside it ("牛，…不过链式调用别写这么长"). The model read the first as satisfaction;
+# on the corpus 166 messages turn something down this way, 2 of them praise (both with 牛 / nice).
+_TURNED_DOWN = re.compile(
+    r"别(?:再)?用|不要(?:再)?用|别(?:再)?(?:跑|写|碰|动)|\b(?:don'?t use|stop using)\b",
+    re.IGNORECASE,
+)
+
+
 def _shows_a_table(text: str, ruled: list[Signal]) -> bool:
     """Whether the message writes out a table row and the rules read no praise in it: the model
     took "我喜欢 | a | b | 这种表格" (a format the user wants: a preference) for satisfaction with
@@ -493,7 +502,13 @@ def detect_learned(
         # Sure it is a signal, unsure which ("其实 redis 在 6380 端口": p(any) 0.97, correction
         # and news 0.1 each): the rules' reading, where they have one (BENCHMARKS.md, round 12).
         labels |= {s.kind for s in ruled if s.kind in USER_LABELS}
-    if _BAD_VERDICT.search(text) or _JOKE.search(text) or _shows_a_table(text, ruled):
+    turned_down = _TURNED_DOWN.search(text) and all(s.kind != "satisfaction" for s in ruled)
+    if (
+        _BAD_VERDICT.search(text)
+        or _JOKE.search(text)
+        or _shows_a_table(text, ruled)
+        or turned_down
+    ):
         labels.discard("satisfaction")  # "刚才那条是逗你的" takes something back: no praise
     if jest_spans(text):  # a joke taken back: only what the rules read outside it stands
         labels &= {s.kind for s in ruled} | {"repeated_failure"}
