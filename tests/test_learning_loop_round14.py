@@ -87,3 +87,30 @@ def test_something_turned_down_is_no_praise(learned_kinds) -> None:
     # praise beside it, in the rules' own words, stays
     praise = "牛，比我手写的快多了。不过链式调用别写这么长，我看着累"
     assert "satisfaction" in learned_kinds(praise)
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # a tester's round on the first version of the one-off scope and the news lead
+        ("不对，这次的问题是你先删了索引，应该先建新索引再删旧的", "correction"),
+        ("这次又是你先改了代码才跑测试，必须先跑测试", "correction"),
+        ("这次我只说一遍：密钥不许进仓库", "explicit_remember"),
+        ("跟你说一下，你把时区搞错了，我们用 Asia/Shanghai", "correction"),
+        ("告诉你一下，你理解错了，这个字段是毫秒不是秒", "correction"),
+    ],
+)
+def test_a_scope_word_or_a_news_lead_takes_no_real_signal(learned_kinds, text, kind) -> None:
+    assert kind in learned_kinds(text)
+
+
+def test_not_serious_takes_the_rule_back(learned_kinds) -> None:
+    assert learned_kinds("以后都用 yarn。。。不是认真的") == set()
+
+
+def test_a_change_turned_down_is_no_announcement(monkeypatch) -> None:
+    from memstrata.capture.classifier import detect_learned
+
+    monkeypatch.setenv("MEMSTRATA_EMBEDDER", "use")
+    found = detect_learned("上次有人提议改用 bun，被否了，还是 pnpm", outdates=lambda text: True)
+    assert "correction" not in {s.kind for s in found or []}

@@ -78,3 +78,33 @@ def test_a_preposition_is_no_value() -> None:
         "Our search cluster is Elasticsearch 7.17",
         "Search cluster is on Elasticsearch 8.13 since the upgrade, Kibana too",
     )
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        # a tester's round on the first version: two qualifiers on one name are two values
+        ("报表读 ods.shipments_v2", "报表读 dw.shipments_v2"),
+        ("缓存用 redis-01.cache.svc.cluster.local", "缓存用 redis-01.staging.svc.cluster.local"),
+        ("消费 prod.order_events 这个 topic", "消费 staging.order_events 这个 topic"),
+        ("部署镜像用 registry.corp.com/team/api:1.2", "部署镜像用 registry.corp.com/team/web:1.2"),
+        (
+            "接口地址 https://api-gw.corp.com/v1/orders",
+            "接口地址 https://api-gw.corp.com/v2/orders",
+        ),
+        (
+            "The queue is orders-q.us-east-1.amazonaws.com",
+            "The queue is orders-q.eu-west-1.amazonaws.com",
+        ),
+        ("bucket 用 s3://ml-data-prod/raw", "bucket 用 s3://ml-data-prod/clean"),
+        ("Primary DB is db-01.prod.local", "Primary DB is db-01.staging.local"),
+        ("模型用 resnet.v2", "模型用 bert.v2"),
+        # "on" stays a value ("is on Elasticsearch 8.13" skips it as a preposition only)
+        ("The new-checkout flag is on", "The new-checkout flag is off"),
+        ("feature flag new_checkout 设为 on", "feature flag new_checkout 设为 off"),
+        # "." between a word and a capital ends a clause
+        ("Use pnpm.Never npm", "Use npm for installs"),
+    ],
+)
+def test_two_qualifiers_on_one_name_are_a_change(first: str, second: str) -> None:
+    assert contradicts(first, second)

@@ -211,7 +211,8 @@ def test_a_connection_lost_during_a_heartbeat_releases_the_lock_and_counts_nothi
     thread.join(5)
     assert taken.is_set()
     report = heartbeat(other.writer(), force=True)
-    assert report.processed == 3
+    # every queued signal once ("不对，部署前要先跑迁移" is a correction and a standing step)
+    assert report.processed == len((pending_before or b"").splitlines()) >= 3
     candidates = other.store.read("memory/CANDIDATES.md") or b""
     assert candidates.count("代码注释用中文".encode()) == 1  # counted once, not twice
 

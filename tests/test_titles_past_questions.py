@@ -55,3 +55,40 @@ def test_a_question_alone_keeps_its_words() -> None:
 def test_an_order_before_a_complaint_stays_the_title() -> None:
     text = "不要 force push，我还得自己一行行找回来，用 revert"
     assert statement("preference", text).title.startswith("不要 force push")
+
+
+@pytest.mark.parametrize(
+    ("text", "title"),
+    [
+        # a tester's round on the first version: a complaint after the rule ends the title there
+        ("禁止在周五发版，烦死了，上次又出事", "禁止在周五发版"),
+        ("装依赖用 pnpm，npm 慢得受不了，上次装了十分钟", "装依赖用 pnpm"),
+        ("提交前必须跑 lint，真烦，CI 老挂", "提交前必须跑 lint"),
+        ("Deploy only from main 😒 someone deployed a feature branch yesterday", None),
+        # an answer alone is no title
+        ("能用 root 账号跑吗？不能", "能用 root 账号跑吗"),
+        ("生产库能直接改吗？绝对不行", "生产库能直接改吗"),
+        ("Should I squash commits? Yes, always squash before merge.", "always squash before merge"),
+        # a condition asked as a question stays with its rule
+        ("如果是周五？不上线", "如果是周五，不上线"),
+        ("要是遇到 P0 呢？直接回滚，别排查", "要是遇到 P0 呢，直接回滚"),
+        # a fragment left after a complaint keeps the complaint that holds the content
+        ("不加类型注解真受不了，以后都加上", "不加类型注解真受不了，以后都加上"),
+        # the old thing gone, after a question, is no title either
+        (
+            "你 join 的是 dw.shipments_v1？那张停更了，现在都读 dw.shipments_v2",
+            "现在都读 dw.shipments_v2",
+        ),
+        ("ugh, stop adding console.log everywhere", "stop adding console.log everywhere"),
+        ("heads-up: the staging DB is now pg-stg-02", "the staging DB is now pg-stg-02"),
+    ],
+)
+def test_an_entry_title_says_the_rule(text: str, title: str | None) -> None:
+    from memstrata.text.rule_titles import entry_title
+
+    got = entry_title(text)
+    if title is None:
+        assert got.startswith("Deploy only from main")
+    else:
+        assert got == title
+    assert statement("preference", text).title == got

@@ -63,10 +63,15 @@ RULES_KEPT = ("explicit_remember", "preference", "correction", "new_knowledge")
 # Note 003's way to bring news ("你不知道的是，这个仓库的测试要先启动 redis 才能跑"): news, whatever
 # the model reads (round 7's reads a correction). Two corpus messages open so, both news.
 _NEWS_LEAD = re.compile(r"^\W*(?:你(?:可能)?不知道的是|告诉你一下|跟你说一下)")
+# …unless what follows says what was wrong ("跟你说一下，你把时区搞错了").
+_CORRECTING = re.compile(
+    r"错|不对|搞反|搞混|弄反|弄混|不是[^，,。]{1,20}(?:是|而是)|应该|\bwrong\b|\bnot\b",
+    re.IGNORECASE,
+)
 # Insisting adds nothing to what is said ("以后都用 pnpm，不是开玩笑的", "No kidding, always …"), and
 # the model reads the joke word in it: the message is classified without it.
 _INSISTING = re.compile(
-    r"[，,。.!！\s]*(?:我)?(?:真)?(?:(?:不是|绝不是|可不是)(?:在)?开玩笑(?:的)?|是认真的|说真的"
+    r"[，,。.!！\s]*(?:我)?(?:真)?(?:(?:不是|绝不是|可不是)(?:在)?开玩笑(?:的)?|(?<!不)是认真的|说真的"
     r"|(?:i'?m )?(?:not|no) kidding|i mean it|seriously)\s*[.!。！~]*\s*$"
     # …or before it ("No kidding, always run the tests", "I'm not even kidding, never …")
     r"|^\s*(?:说真的|认真的|不开玩笑|no kidding|(?:i'?m |i am )?not (?:even )?kidding|seriously)"
@@ -135,7 +140,8 @@ _ONE_OFF = re.compile(
     # what to do this time only ("这次 backtest 只跑华东区就行"), a stopgap ("这个文件里先 as any
     # 顶一下"): one-off instructions, hard negatives in the labelling guide (round 7's model
     # read both as rules in the scenarios)
-    r"|(?:这次|这回|本次|这一次)(?!开始|起)[^，,。；;！!？?]{0,15}?(?:只|先)"
+    r"|(?:这次|这回|本次|这一次)(?!开始|起)[^，,。；;！!？?]{0,15}?(?:只|先)[^。；;！!？?]{0,30}?"
+    r"(?:就行|就好|就可以|即可|再说|再动|再改|再弄|再补)"
     r"|先[^，,。；;！!？?]{0,15}?(?:顶一下|凑合|将就|糊弄|应付一下)",
     re.IGNORECASE,
 )
@@ -460,6 +466,13 @@ ANNOUNCED_CHANGE = re.compile(
     r"\b(?:switched to|moved to|migrated to|now use|now using|replaced (?:by|with))\b",
     re.IGNORECASE,
 )
+# …said as done, not proposed, weighed, nearly done or turned down ("上次有人提议改用 bun，被否了，
+# 还是 pnpm").
+_NOT_DONE = re.compile(
+    r"提议|建议|考虑|想|打算|差点|本来|被否|否了|没换|没改|不换|不改|不切|还是|要不要|是否|能不能"
+    r"|\b(?:almost|nearly|considered|considering|proposed|suggested|rejected|stayed|still|thinking)\b",
+    re.IGNORECASE,
+)
 FAIRLY_SURE = 0.5
 USER_LABELS = frozenset(LABELS) - {"repeated_failure"}
 
@@ -496,8 +509,9 @@ def detect_learned(
     labels, gate = scored
     ruled = detect(text, context, "user")
     labels = labels | kept_by_rules(text, {s.kind for s in ruled}, context)
-    if _NEWS_LEAD.search(text) and not _CANONICAL_CORRECTION.search(text):
+    if _NEWS_LEAD.search(text) and not _CORRECTING.search(text) and "correction" in labels:
         labels.discard("correction")  # told what it did not know, not what it did wrong
+        labels.add("new_knowledge")
     if gate >= SURE_SIGNAL and not labels & USER_LABELS:
         # Sure it is a signal, unsure which ("其实 redis 在 6380 端口": p(any) 0.97, correction
         # and news 0.1 each): the rules' reading, where they have one (BENCHMARKS.md, round 12).
@@ -514,7 +528,12 @@ def detect_learned(
         labels &= {s.kind for s in ruled} | {"repeated_failure"}
     if HEDGED.search(text) and "explicit_remember" not in {s.kind for s in ruled}:
         labels.discard("explicit_remember")  # a rule thought about, not made ("以后可能会统一…")
-    if _ONE_OFF.search(text) and not _STANDING.search(text) and not _OWN_REQUEST.search(text):
+    if (
+        _ONE_OFF.search(text)
+        and not _STANDING.search(text)
+        and not _OWN_REQUEST.search(text)
+        and not _CANONICAL_CORRECTION.search(text)
+    ):
         labels -= _NOT_ONE_OFF
     if _THIRD_PERSON_RULE.search(text) and not _OWN_REQUEST.search(text):
         labels -= {"explicit_remember", "preference"}
@@ -522,7 +541,8 @@ def detect_learned(
         labels -= _NOT_REPORTED
         if _REPORTED_RULE.search(text):
             labels.discard("new_knowledge")
-    sure = SURE_SIGNAL if not ANNOUNCED_CHANGE.search(text) else FAIRLY_SURE
+    announced = ANNOUNCED_CHANGE.search(text) and not _NOT_DONE.search(text)
+    sure = FAIRLY_SURE if announced else SURE_SIGNAL
     if (
         outdates is not None
         and gate >= sure

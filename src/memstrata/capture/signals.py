@@ -133,7 +133,7 @@ HEDGED = re.compile(
 # before this message); "说到开玩笑的" and "jk 映射成 Esc" are other words.
 _JOKE_ZH = re.compile(
     r"(?:^|(?<=[，,。.!！?？;；~～…\s\U0001F300-\U0001FAFF哈]))"
-    r"(?:开玩笑的|开个玩笑|开玩笑啦|说着玩的|逗你的|逗你玩的?)"
+    r"(?:开玩笑的|开个玩笑|开玩笑啦|说着玩的|逗你的|逗你玩的?|(?:我)?不是认真的)"
     r"(?=\s*(?:啦|哈+|的|嘛)?\s*(?:[，,。.!！~～…\s\U0001F300-\U0001FAFF]|$))"
 )
 _JOKE_EN = re.compile(

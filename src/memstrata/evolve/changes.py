@@ -78,15 +78,37 @@ _NO_VALUE = frozenset(
 
 def said(value: str, text: str) -> bool:
     """Whether ``text`` says ``value`` as a word of its own (npm is not said by "pnpm"), or says
-    the name a qualified value stands for: a table without its schema (shipments_v2 for
-    dw.shipments_v2), a host without its domain, port or scheme (mlflow-01 for
-    http://mlflow-01.lgx.local:5000). Scenario 4 read such restatements as changes of value."""
+    the bare name a qualified value stands for: a table without its schema (shipments_v2 for
+    dw.shipments_v2), a host without its domain, port or scheme (mlflow-01 or mlflow-01:5000 for
+    http://mlflow-01.lgx.local:5000). Scenario 4 read such restatements as changes of value.
+    Another qualifier on the same name is another value (ods.shipments_v2, redis-01.staging…)."""
     flat = re.sub(r"[\s_-]+", " ", text.lower())
     word = re.sub(r"[\s_-]+", " ", value.lower())
     if re.search(rf"(?<![a-z0-9]){re.escape(word)}(?![a-z0-9])", flat) is not None:
         return True
+    return said_by_name(value, text)
+
+
+def said_by_name(value: str, text: str) -> bool:
+    """Whether one of ``value`` and a name in ``text`` is the other without its qualifiers (see
+    ``said``): mlflow-01:5000 against http://mlflow-01.lgx.local:5000, either way round."""
     core = core_name(value)
-    return core is not None and said(core, text)
+    bare = _bare(value.lower())
+    plain = "." not in bare and "/" not in bare
+    for token in _TOKEN.finditer(text.lower()):
+        name = token.group(0)
+        if (core is not None and _bare(name) == core) or (plain and core_name(name) == bare):
+            return True
+    return False
+
+
+# A name as written, with its qualifiers: a host, a URL, a schema.table, a port.
+_TOKEN = re.compile(r"[a-z0-9][\w.:/@+-]*[a-z0-9]|[a-z0-9]")
+
+
+def _bare(token: str) -> str:
+    """A token without its scheme and port ("mlflow-01:5000" is mlflow-01); qualifiers stay."""
+    return re.sub(r":\d+$", "", _SCHEME.sub("", token))
 
 
 _SCHEME = re.compile(r"^[a-z][a-z0-9+.-]*://", re.IGNORECASE)
@@ -114,16 +136,23 @@ _DOMAIN_END = frozenset(
 def core_name(value: str) -> str | None:
     """The name a qualified value stands for (see ``said``), when it is distinctive: with a
     digit, - or _ or 8+ letters ("mlflow" of mlflow.ml-platform.svc names the product, not the
-    host); never a number (a version, an address) or a file extension."""
-    bare = _SCHEME.sub("", value.lower()).split("/")[0]
-    host = bool(bare != value.lower().split("/")[0] or re.search(r":\d+$", bare))
-    bare = re.sub(r":\d+$", "", bare)
+    host); never a number, a version (my_model.v2) or a file extension, and nothing of a URL
+    with a path (/v1/orders and /v2/orders are two values)."""
+    schemeless = _SCHEME.sub("", value.lower()).rstrip("/")
+    if "/" in schemeless:
+        return None
+    host = bool(schemeless != value.lower().rstrip("/") or re.search(r":\d+$", schemeless))
+    bare = re.sub(r":\d+$", "", schemeless)
     labels = [label for label in bare.split(".") if label]
     if not labels:
         return None
     host = host or labels[-1] in _DOMAIN_END
     core = labels[0] if host or len(labels) == 1 else labels[-1]
-    distinctive = re.search(r"[a-z]", core) and (re.search(r"[\d_-]", core) or len(core) >= 8)
+    distinctive = (
+        re.search(r"[a-z]", core)
+        and not re.fullmatch(r"v?\d+[a-z]?", core)
+        and (re.search(r"[\d_-]", core) or len(core) >= 8)
+    )
     return core if distinctive and core != value.lower() else None
 
 

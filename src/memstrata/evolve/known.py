@@ -28,8 +28,7 @@ from memstrata.core.queues import append_citations
 from memstrata.core.workspace import Workspace
 from memstrata.core.writer import Writer
 from memstrata.evolve.bilingual import overlaps, say_other_things
-from memstrata.evolve.changes import core_name
-from memstrata.evolve.changes import said as said_as_name
+from memstrata.evolve.changes import core_name, said_by_name
 from memstrata.evolve.polarity import (
     affirmed,
     group_value,
@@ -51,16 +50,18 @@ ROLES = ("user", "long_term", "principles", "patterns")
 # a Latin word inside Chinese text (pnpm), or the object of use/in/with/prefer in English.
 _VALUE = re.compile(r"[A-Za-z0-9][\w.+/#-]*")
 _OBJECT = re.compile(
-    r"\b(?:use|using|in|with|via|prefer|to|is|are|be|not)\s+([A-Za-z0-9][\w.+/#-]*)", re.IGNORECASE
+    # "is on Elasticsearch 8.13": the object after a preposition, which is no value itself
+    # (while "the flag is on" keeps "on")
+    r"\b(?:use|using|in|with|via|prefer|to|is|are|be|not)\s+(?:(?:on|in|at|with)\s+(?=[A-Za-z0-9]))?"
+    r"([A-Za-z0-9][\w.+/#-]*)",
+    re.IGNORECASE,
 )
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 _COMMON = frozenset(
     re.findall(
         r"\w+",
         "a an the it this that them my our your all any code out up down here there now then"
-        " me you us one ones each every some"
-        # a preposition after "is" ("is on Elasticsearch 8.13") is never the value
-        " on in at of for to by with from since into onto over under",
+        " me you us one ones each every some",
     )
 )
 
@@ -106,10 +107,9 @@ def shared_names(first: str, second: str) -> set[str]:
     mine, theirs = names(first), names(second)
     shared = mine & theirs
     # a host or a table said with its qualifier on one side only (mlflow-01.lgx.local /
-    # mlflow-01): the name both say
-    shared |= {core_name(n) or n for n in mine - shared} & {
-        core_name(n) or n for n in theirs - shared
-    }
+    # mlflow-01): the name both say (two qualifiers, ods. / dw., are two names)
+    shared |= {n for n in mine if n in {core_name(m) for m in theirs}}
+    shared |= {m for m in theirs if m in {core_name(n) for n in mine}}
     terms = {f"term:{n}" for n in compound_terms(first) & compound_terms(second)}
     return shared | terms
 
@@ -299,7 +299,7 @@ def contradicts(first: str, second: str) -> bool:
 def _said_by_both(first: str, second: str, a: set[str], b: set[str]) -> set[str]:
     """The values one names that the other says as well, maybe qualified otherwise
     (mlflow-01:5000 / http://mlflow-01.lgx.local:5000: ``changes.said``)."""
-    return {v for v in a if said_as_name(v, second)} | {v for v in b if said_as_name(v, first)}
+    return {v for v in a if said_by_name(v, second)} | {v for v in b if said_by_name(v, first)}
 
 
 def _values_differ(first: str, second: str, a: set[str], b: set[str]) -> bool:
@@ -309,7 +309,7 @@ def _values_differ(first: str, second: str, a: set[str], b: set[str]) -> bool:
         # ("装依赖用 pnpm" / "use yarn for installs"); a Chinese statement without any names
         # no value (代码注释用中文 / comments in Chinese), and that is no contradiction.
         def said(value: str, text: str) -> bool:
-            return _flat(value) in _flat(text) or said_as_name(value, text)
+            return _flat(value) in _flat(text) or said_by_name(value, text)
 
         return any(not said(v, second) for v in a) and any(not said(v, first) for v in b)
     return bool(a - b) and bool(b - a) and not (a & b and (a <= b or b <= a))

@@ -154,9 +154,13 @@ _TURNED_ON = re.compile(
 _VERB_PREFIX = "写调改变再先更放"
 # A small count on its own ("4 个空格", "2 spaces"), not part of a name, version, date or time.
 _COUNT = re.compile(r"(?<![A-Za-z0-9_.:/-])\d{1,2}(?![A-Za-z0-9_.:/-])")
-# ASCII "." and ":" end a clause only before a space or the end: inside a host, a URL, a port or
-# a table (mlflow-01.lgx.local:5000, dw.shipments_v2) they are part of the name.
-_CLAUSE = re.compile(r"[,，。;；!！?？、：…]|[.:](?!\S)|\.\.\.|[😑🙄😩😤😒🤦]|\bbut\b|但是|但")
+# ASCII "." and ":" end a clause before a space or the end, or between a word and a capital or a
+# Chinese character ("Use pnpm.Never npm", "用 yarn:不用 npm"); inside a host, a URL, a port or a
+# table (mlflow-01.lgx.local:5000, dw.shipments_v2) they are part of the name.
+_CLAUSE = re.compile(
+    r"[,，。;；!！?？、：…]|[.:](?!\S)|(?<=[a-z\u4e00-\u9fff])[.:](?=[A-Z\u4e00-\u9fff])"
+    r"|\.\.\.|[😑🙄😩😤😒🤦]|\bbut\b|但是|但"
+)
 _ORDER = (
     (re.compile(r"先(.+?)(?:再|然后|之后|后)(.+)"), False),
     (re.compile(r"(.+?)(?:之后|后)再(.+)"), False),

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from memstrata.text.titles import brief, title_limit
+from memstrata.text.titles import brief, clip, title_limit
 
 _PIECE = re.compile(r"[^，,。；;！!？?\n]+[，,。；;！!？?\n]*")
 
@@ -27,12 +27,6 @@ _COMPLAINT = re.compile(
     rf"|\bagain with\b|\bagain\s*[{_SULK}]|[{_SULK}]",
     re.IGNORECASE,
 )
-# A clause that says what to do: no complaint after it moves the title past it.
-_ORDERS = re.compile(
-    r"^\s*(?:别|不要|不许|请|麻烦|务必|一定|永远|以后|今后|记得)"
-    r"|^\s*(?:please|don'?t|never|always|use|stop|make sure)\b",
-    re.IGNORECASE,
-)
 # Where a lead-in clause ends: the usual punctuation, an ellipsis or an emoji.
 _LEAD_IN_END = re.compile(
     r"[，,。；;！!？?\n]+|…+|\.{3,}|\s*[\U0001F300-\U0001FAFF\u2600-\u27BF]+\s*"
@@ -44,20 +38,54 @@ _TOPIC = re.compile(
 )
 
 
+# A clause that says what to do: a complaint after it never moves the title past it ("禁止在周五
+# 发版，烦死了，上次又出事" was titled "上次又出事").
+_RULE_WORD = re.compile(
+    r"必须|禁止|不许|不准|不要|别|千万|务必|一律|统一|只用|只能|应该|[只就都]该|一定|永远|以后|今后|用|改成|换成"
+    r"|\b(?:always|never|must|should|only|use|don'?t|do not|please|stop|make sure)\b",
+    re.IGNORECASE,
+)
+# What is left after a skipped clause must say something on its own: "以后都加上", "跑迁移之前",
+# "不能" (an answer) name nothing without the clause before them.
+_SAYS_ENOUGH = 8
+# An interjection that opens a message says nothing ("ugh, …", "heads-up: …", "哦还有，…").
+_INTERJECTION = re.compile(
+    r"^\s*(?:ugh+|argh+|meh|heads[- ]?up|fyi|btw|ps|p\.s\.|哦还有|还有|对了|另外)\s*[,，:：;；.。!！—-]+\s*",
+    re.IGNORECASE,
+)
+
+
+def _enough(rest: str) -> bool:
+    return len(re.sub(r"\s", "", rest)) >= _SAYS_ENOUGH
+
+
 def rule_title(head: str) -> str:
-    """The entry's title from ``head``: after any clause that only complains, keeping a short
-    ``topic:`` in front ("plots: I usually go with matplotlib" was titled "plots"). A condition
-    stays (如果是周五，不要上线 without it says never), and so do closing particles (酒吧, 多哈 and
-    a guess's 吧 are not noise): an adversarial pass found both rules inverting rules."""
+    """The entry's title from ``head``: after an interjection and any clause that only complains
+    before the rule, keeping a short ``topic:`` in front ("plots: I usually go with matplotlib"
+    was titled "plots"). A condition stays (如果是周五，不要上线 without it says never), and so do
+    closing particles (酒吧, 多哈 and a guess's 吧 are not noise): an adversarial pass found both
+    rules inverting rules."""
+    head = _INTERJECTION.sub("", head, count=1) or head
     start, clause = 0, 0
     for end in _LEAD_IN_END.finditer(head):
         said = head[clause : end.end()]
-        if _ORDERS.search(said):  # "别每次把整个文件甩回来啊，…我还得自己找": the rule itself
-            break
-        if head[end.end() :].strip() and _COMPLAINT.search(said):
+        rest = head[end.end() :]
+        complains = _COMPLAINT.search(said)
+        # a sulking face after a rule is the rule's mood ("Deploy only from main 😒 …")
+        in_words = complains and _COMPLAINT.search(re.sub(f"[{_SULK}]", "", said))
+        if complains and _enough(rest) and (in_words or not _RULE_WORD.search(said)):
             start = end.end()
+        elif _RULE_WORD.search(said):
+            break
         clause = end.end()
     head = head[start:].strip() or head
+    condition = _CONDITION.match(head) and _PIECE.match(head)
+    if condition and condition.end() < len(head):
+        # the condition and the rule it holds ("要是遇到 P0 呢，直接回滚"): a cut after the
+        # condition alone says nothing
+        rule = _PIECE.match(head, condition.end())
+        both = head[: rule.end() if rule else len(head)].strip(" ，,。.；;")
+        return clip(both, title_limit(both) + 6)
     topic = _TOPIC.match(head)
     if topic and len(topic.group("rest")) >= 4:
         lead, rest = topic.group("topic").strip(), topic.group("rest")
@@ -69,18 +97,40 @@ def rule_title(head: str) -> str:
 
 
 # A clause that asks or guesses what went wrong ("你 join 的是 dw.shipments_v1？", "分母里混进
-# cancelled 的单了吧，…") says what the agent did, not what to do: never where the title starts.
+# cancelled 的单了吧，…") says what the agent did, not what to do; so does one that says the old
+# thing is gone ("那张停更了"): never where the title starts. A condition is never skipped
+# ("如果是周五？不上线" is no rule to never deploy).
 _ASKS = re.compile(r"(?:[？?]|了吧[，,。]?)\s*$")
+_GONE = re.compile(r"(?:停更|停用|下线|废弃|弃用|不维护|过时|淘汰)了[，,。]?\s*$")
+_CONDITION = re.compile(
+    r"^\s*(?:如果|要是|假如|万一|假设|只要|除非|(?:what )?if\b|when\b|unless\b)", re.IGNORECASE
+)
+# An answer that opens what follows the question ("Yes, always squash", "对，以后都这样").
+_ANSWER = re.compile(
+    r"^\s*(?:yes|yep|yeah|no|nope|对|是的|是|不是|可以|不行|不能)\s*[,，.。!！]+\s*", re.IGNORECASE
+)
 
 
 def past_questions(text: str) -> str:
-    """``text`` from its first clause that neither asks nor guesses ("你 join 的是 v1？那张停更了，
-    现在都读 v2" was titled "你 join 的是 dw.shipments_v1": the table not to use)."""
+    """``text`` from its first clause that neither asks, guesses nor says the old thing is gone
+    ("你 join 的是 v1？那张停更了，现在都读 v2" was titled "你 join 的是 dw.shipments_v1": the table
+    not to use), when what is left says enough on its own (an answer alone, "不能", does not)."""
     pieces = _PIECE.findall(text)
+    if pieces and _CONDITION.search(pieces[0]) and _ASKS.search(pieces[0]):
+        # "如果是周五？不上线": the condition and its rule, as one clause
+        joined = re.sub(r"？\s*$", "，", re.sub(r"\?(\s*)$", r",\1", pieces[0]))
+        return joined + "".join(pieces[1:])
     start = 0
-    while start < len(pieces) - 1 and _ASKS.search(pieces[start]):
+    while (
+        start < len(pieces) - 1
+        and not _CONDITION.search(pieces[start])
+        and (_ASKS.search(pieces[start]) or (start and _GONE.search(pieces[start])))
+    ):
         start += 1
-    return ("".join(pieces[start:]).strip(" ，,。.：:;；!！—-~") or text) if start else text
+    if not start:
+        return text
+    rest = _ANSWER.sub("", "".join(pieces[start:]), count=1).strip(" ，,。.：:;；!！—-~")
+    return rest if _enough(rest) else text
 
 
 def entry_title(content: str) -> str:
