@@ -114,3 +114,34 @@ def test_a_change_turned_down_is_no_announcement(monkeypatch) -> None:
     monkeypatch.setenv("MEMSTRATA_EMBEDDER", "use")
     found = detect_learned("上次有人提议改用 bun，被否了，还是 pnpm", outdates=lambda text: True)
     assert "correction" not in {s.kind for s in found or []}
+
+
+@pytest.mark.parametrize(
+    ("text", "role", "body"),
+    [
+        ("往 USER.md 里写：我是后端，主要写 Go", "user", "我是后端，主要写 Go"),
+        ("USER.md 里补一条：我用 vim", "user", "我用 vim"),
+        ("MEMORY.md 加一条：预发环境在 10.2.3.4", "long_term", "预发环境在 10.2.3.4"),
+    ],
+)
+def test_a_request_naming_a_file_writes_there_without_the_request(
+    make_ws, text: str, role: str, body: str
+) -> None:
+    from memstrata.entries.remember import remember
+
+    ws = make_ws("default")
+    placed = remember(ws.writer(), text)
+    assert placed.span.role == role
+    assert placed.text == body
+
+
+@pytest.mark.parametrize(
+    "text", ["USER.md 里补一条：我用 vim", "帮我在 principles 里加：改表必须走工单"]
+)
+def test_a_request_naming_a_file_is_explicit(learned_kinds, text: str) -> None:
+    assert "explicit_remember" in learned_kinds(text)
+
+
+@pytest.mark.parametrize("text", ["MEMORY.md 里有什么？", "USER.md 写得太乱了，帮我整理一下"])
+def test_talking_about_a_memory_file_is_no_request(learned_kinds, text: str) -> None:
+    assert "explicit_remember" not in learned_kinds(text)

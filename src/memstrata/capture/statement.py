@@ -37,9 +37,9 @@ _LEAD = re.compile(
     # what introduces news ("你不知道的是，这个仓库的测试要先启动 redis")
     r"|(?:你(?:可能)?不知道的是|告诉你一下|跟你说一下)[，,：:]?\s*"
     r"|(?:please\s+)?(?:note (?:this|that|it) down|remember|note)(?:\s+(?:this|that))?\s*(?:[,:;.!—\-]+\s*|\s+|$)"
-    r"|(?:keep in mind(?:\s+that)?|fyi|btw|by the way|for the record|heads[- ]?up|from now on"
+    r"|(?:keep in mind(?:\s+that)?|fyi|btw|ps|p\.s\.|by the way|for the record|heads[- ]?up|from now on"
     r"|going forward|make this a rule|henceforth|from (?:today|now|this point|here|tomorrow|next week) on(?:wards?)?"
-    r"|starting (?:today|now|tomorrow|next week)|as of (?:today|now)|effective (?:today|immediately))\s*(?:[,:;.!—\-]+\s*|\s+|$)"
+    r"|starting (?:today|now|tomorrow|next week)|as of (?:today|now)|effective (?:today|immediately))\s*(?:[,:;.!—\-，：]+\s*|\s+|$)"
     r")",
     re.IGNORECASE,
 )

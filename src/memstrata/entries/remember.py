@@ -17,7 +17,7 @@ from memstrata.core.writer import Writer
 from memstrata.errors import MemstrataError
 from memstrata.formats.bullets import add_bullet, refresh_header, render_bullet
 from memstrata.formats.principles import Principle, add_principle
-from memstrata.text.requests import strip_request
+from memstrata.text.requests import named_role, strip_request
 from memstrata.text.rule_titles import entry_title
 from memstrata.text.spans import Placed, Span
 from memstrata.text.titles import brief
@@ -81,6 +81,9 @@ def strip_trigger(text: str) -> str:
 
 def classify(text: str) -> str:
     """``user``, ``principles`` or ``long_term`` for an explicit instruction (rules only)."""
+    named = named_role(_TRIGGER_PREFIX.sub("", text, count=1).strip())
+    if named is not None:  # "往 USER.md 里写：…": the file the user named
+        return named
     body = strip_trigger(text)
     if _USER.search(body):
         return "user"

@@ -14,7 +14,11 @@ _REQUEST_LEAD = re.compile(
     r"(?:请|帮我|麻烦)?把?(?:这条|这个|这点|这句|下面这条|这)?"
     r"(?:写进|写到|记到|记在|记进|加到|加进|存到|存进|放进|放到)(?:你的?|你那个)?\s*"
     r"(?:MEMORY(?:\.md)?|USER\.md|memory|记忆库?|备忘录?|小本本|笔记|长期记忆)\s*(?:里|中)?(?:去|吧|哈)?"
-    r"|(?:顺便|顺带)(?:说|提)(?:一?下|一句)?|插一句|补充一下|早|早上好|嗨|哈喽"
+    # the file named first ("MEMORY.md 加一条：", "往 USER.md 里写：", "lessons 里记一笔：")
+    r"|(?:请|帮我|麻烦)?(?:往|在|给)?\s*(?:你的?)?\s*(?:MEMORY(?:\.md)?|USER\.md|AGENTS\.md|CLAUDE\.md"
+    r"|lessons(?:\.md)?|principles(?:\.md)?|记忆库?|备忘录?|笔记)\s*(?:里|中|上)?\s*"
+    r"(?:加|补|写|记|添)(?:上|进|入)?(?:一条|一笔|一句|一下|个)?"
+    r"|(?:顺便|顺带)(?:说|提)(?:一?下|一句)?|插一句|补充一下|早|早上好|嗨|哈喽|哦还有|这回记清楚了"
     r"|(?:please\s+)?(?:add|save|put|write|store)\s+(?:this|that|it)\s+(?:to|in|into)\s+(?:your\s+)?"
     r"(?:memory|notes|long[- ]term memory)"
     r")\s*(?:[,，:：;；.!！。、—\-~～]+\s*|$)",
@@ -25,3 +29,19 @@ _REQUEST_LEAD = re.compile(
 def strip_request(text: str) -> str:
     """``text`` without a leading request that names the memory, or an aside (see above)."""
     return _REQUEST_LEAD.sub("", text, count=1).strip()
+
+
+# The file a request names, as the role it is ("往 USER.md 里写：我是后端" is about the user).
+_NAMED = (
+    (re.compile(r"USER\.md", re.IGNORECASE), "user"),
+    (re.compile(r"principles(?:\.md)?", re.IGNORECASE), "principles"),
+    (re.compile(r"MEMORY(?:\.md)?|记忆库?|长期记忆", re.IGNORECASE), "long_term"),
+)
+
+
+def named_role(text: str) -> str | None:
+    """The role of the memory file a leading request names, if it names one."""
+    lead = _REQUEST_LEAD.match(text)
+    if lead is None:
+        return None
+    return next((role for pattern, role in _NAMED if pattern.search(lead.group(0))), None)
