@@ -145,3 +145,26 @@ def test_a_request_naming_a_file_is_explicit(learned_kinds, text: str) -> None:
 @pytest.mark.parametrize("text", ["MEMORY.md 里有什么？", "USER.md 写得太乱了，帮我整理一下"])
 def test_talking_about_a_memory_file_is_no_request(learned_kinds, text: str) -> None:
     assert "explicit_remember" not in learned_kinds(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "detail"),
+    [
+        ("记住：能用 root 账号跑吗？不能", "能用 root 账号跑吗？不能"),
+        ("Remember: can we force-push to main? Never.", "can we force-push to main? Never"),
+    ],
+)
+def test_a_rule_said_as_a_question_and_its_answer_is_kept(
+    text: str, detail: str, monkeypatch
+) -> None:
+    from memstrata.capture.classifier import detect_learned
+
+    monkeypatch.setenv("MEMSTRATA_EMBEDDER", "use")
+    found = detect_learned(text) or []
+    assert [s.kind for s in found] == ["explicit_remember"]
+    assert found[0].detail == detail
+
+
+@pytest.mark.parametrize("text", ["记住了吗？不能忘", "你记住了吗？能不能复述一下"])
+def test_asking_whether_it_remembers_is_still_no_request(learned_kinds, text: str) -> None:
+    assert learned_kinds(text) == set()

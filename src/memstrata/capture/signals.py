@@ -314,6 +314,14 @@ def _clauses(text: str) -> list[tuple[int, int, str]]:
     return [(m.start(), m.end(), m.group(0)) for m in _CLAUSE.finditer(text) if m.group(0).strip()]
 
 
+# What answers a question the user asked themselves ("…吗？不能", "…? Never.").
+_ANSWER_OPEN = re.compile(
+    r"(?:不能|不行|不可以|不要|别|绝对|可以|能|必须|要|对|是的|当然)"
+    r"|(?:yes|no|never|always|nope|of course)\b",
+    re.IGNORECASE,
+)
+
+
 def _is_question(clause: str) -> bool:
     return bool(
         _QUESTION_END.search(clause)
@@ -396,13 +404,22 @@ def _user_signals(text: str, context: str = "") -> list[Signal]:
     found: list[Signal] = []
     whole_question = _is_question(text.strip().split("\n")[-1])
     jests = jest_spans(text)
-    for start, end, clause in _clauses(text):
+    clauses = _clauses(text)
+    answered = -1  # an answer already read with the question before it
+    for index, (start, end, clause) in enumerate(clauses):
+        if index == answered:
+            continue
         taken_back = max((b for a, b in jests if a <= start < b), default=start)
         if taken_back >= end:
             continue  # said in jest, then taken back
         clause, start = clause[taken_back - start :], taken_back
         body = clause.strip()
         question = _is_question(body)
+        following = clauses[index + 1][2].strip() if index + 1 < len(clauses) else ""
+        if question and _ER_START.search(body) and _ANSWER_OPEN.match(following):
+            # "记住：能用 root 账号跑吗？不能": a rule said as a question and its answer
+            end, question, answered = clauses[index + 1][1], False, index + 1
+            body = text[start:end].strip()
         hypothetical = bool(_HYPOTHETICAL.search(body))
         limited = bool(_SCOPE_LIMITED.search(body))
         kinds: list[str] = []
