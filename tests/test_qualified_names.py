@@ -108,3 +108,13 @@ def test_a_preposition_is_no_value() -> None:
 )
 def test_two_qualifiers_on_one_name_are_a_change(first: str, second: str) -> None:
     assert contradicts(first, second)
+
+
+def test_a_name_glued_to_more_is_another_name() -> None:
+    # "orders" was said by "orders_v2" ("_" read as a space): the database change was a repeat
+    assert not said("orders", "postgres://pg-main.prod.local:5432/orders_v2")
+    assert said("force-push", "never force push to main")
+    assert contradicts(
+        "订单服务连 postgres://pg-main.prod.local:5432/orders",
+        "订单服务改连 postgres://pg-main.prod.local:5432/orders_v2",
+    )

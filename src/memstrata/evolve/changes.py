@@ -76,15 +76,21 @@ _NO_VALUE = frozenset(
 )
 
 
+_GAP = r"[\s_-]+"
+
+
 def said(value: str, text: str) -> bool:
     """Whether ``text`` says ``value`` as a word of its own (npm is not said by "pnpm"), or says
     the bare name a qualified value stands for: a table without its schema (shipments_v2 for
     dw.shipments_v2), a host without its domain, port or scheme (mlflow-01 or mlflow-01:5000 for
     http://mlflow-01.lgx.local:5000). Scenario 4 read such restatements as changes of value.
     Another qualifier on the same name is another value (ods.shipments_v2, redis-01.staging…)."""
-    flat = re.sub(r"[\s_-]+", " ", text.lower())
-    word = re.sub(r"[\s_-]+", " ", value.lower())
-    if re.search(rf"(?<![a-z0-9]){re.escape(word)}(?![a-z0-9])", flat) is not None:
+    # a space, "_" or "-" in the value matches any of them ("force-push" / "force push"), but a
+    # word glued to more by "_" or "-" is another name ("orders" is not said by "orders_v2")
+    parts = [re.escape(part) for part in re.split(r"[\s_-]+", value.lower()) if part]
+    joined = _GAP.join(parts)
+    pattern = rf"(?<![a-z0-9_-]){joined}(?![a-z0-9_-])"
+    if parts and re.search(pattern, text.lower()) is not None:
         return True
     return said_by_name(value, text)
 
