@@ -168,3 +168,7 @@ def test_a_rule_said_as_a_question_and_its_answer_is_kept(
 @pytest.mark.parametrize("text", ["记住了吗？不能忘", "你记住了吗？能不能复述一下"])
 def test_asking_whether_it_remembers_is_still_no_request(learned_kinds, text: str) -> None:
     assert learned_kinds(text) == set()
+
+
+def test_a_rule_asked_and_answered_with_no_is_kept(learned_kinds) -> None:
+    assert "explicit_remember" in learned_kinds("记住：要用 tabs 吗？不用，用空格")

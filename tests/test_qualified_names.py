@@ -118,3 +118,24 @@ def test_a_name_glued_to_more_is_another_name() -> None:
         "订单服务连 postgres://pg-main.prod.local:5432/orders",
         "订单服务改连 postgres://pg-main.prod.local:5432/orders_v2",
     )
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        # a second tester's round: a suffix, a port or a scheme on one side is the same name
+        ("前端用 Vue.js", "前端用 Vue"),
+        ("服务跑在 Node.js 20", "服务跑在 node 20"),
+        ("主库是 pg-main.prod.local", "主库是 pg-main.prod.local:5432"),
+    ],
+)
+def test_a_suffix_or_a_port_on_one_side_is_no_change(first: str, second: str) -> None:
+    assert not contradicts(first, second)
+
+
+def test_two_ports_and_a_flag_in_prod_are_changes() -> None:
+    assert contradicts("主库是 pg-main:5432", "主库是 pg-main:5433")
+    assert contradicts(
+        "the new-checkout feature flag is on in prod",
+        "the new-checkout feature flag is off in prod",
+    )

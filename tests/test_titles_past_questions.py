@@ -65,9 +65,15 @@ def test_an_order_before_a_complaint_stays_the_title() -> None:
         ("装依赖用 pnpm，npm 慢得受不了，上次装了十分钟", "装依赖用 pnpm"),
         ("提交前必须跑 lint，真烦，CI 老挂", "提交前必须跑 lint"),
         ("Deploy only from main 😒 someone deployed a feature branch yesterday", None),
-        # an answer alone is no title
-        ("能用 root 账号跑吗？不能", "能用 root 账号跑吗"),
-        ("生产库能直接改吗？绝对不行", "生产库能直接改吗"),
+        # an answer alone is no title, nor the question alone (it says the opposite): both
+        ("能用 root 账号跑吗？不能", "能用 root 账号跑吗？不能"),
+        ("生产库能直接改吗？绝对不行", "生产库能直接改吗？绝对不行"),
+        ("发版前不跑测试？以后必须跑", "发版前不跑测试？以后必须跑"),
+        ("Should I use tabs? No, spaces, 4 of them", "Should I use tabs? No, spaces, 4 of them"),
+        (
+            "Can we skip code review for hotfixes? No, never",
+            "Can we skip code review for hotfixes? No, never",
+        ),
         ("Should I squash commits? Yes, always squash before merge.", "always squash before merge"),
         # a condition asked as a question stays with its rule
         ("如果是周五？不上线", "如果是周五，不上线"),

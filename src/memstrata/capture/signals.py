@@ -316,7 +316,7 @@ def _clauses(text: str) -> list[tuple[int, int, str]]:
 
 # What answers a question the user asked themselves ("…吗？不能", "…? Never.").
 _ANSWER_OPEN = re.compile(
-    r"(?:不能|不行|不可以|不要|别|绝对|可以|能|必须|要|对|是的|当然)"
+    r"(?:不能|不行|不可以|不要|不用|不需要|别|绝对|可以|能|必须|要|需要|对|是的|当然)"
     r"|(?:yes|no|never|always|nope|of course)\b",
     re.IGNORECASE,
 )

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from memstrata.capture.toolcontext import parse_runs
 from memstrata.text.requests import strip_request
-from memstrata.text.rule_titles import past_questions, rule_title
+from memstrata.text.rule_titles import answered_question, entry_title, past_questions, rule_title
 
 # Leading words that carry the signal, not the content (repeated: "不对不对，记住：...").
 _LEAD = re.compile(
@@ -281,7 +281,8 @@ def statement(kind: str, text: str, context: str = "") -> Statement:
     content, head = _focus(body)
     reason = _REASON.search(content)
     why = reason.group(0).strip(" ，,") if reason else ""
-    return Statement(rule_title(head), content, why[:80])
+    title = entry_title(content) if answered_question(content) else rule_title(head)
+    return Statement(title, content, why[:80])
 
 
 DETAIL_LIMIT = 100  # seed 000: the detail says what happened and why in at most 100 characters

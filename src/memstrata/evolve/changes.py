@@ -101,11 +101,20 @@ def said_by_name(value: str, text: str) -> bool:
     core = core_name(value)
     bare = _bare(value.lower())
     plain = "." not in bare and "/" not in bare
+    port = _PORT.search(value)
     for token in _TOKEN.finditer(text.lower()):
         name = token.group(0)
         if (core is not None and _bare(name) == core) or (plain and core_name(name) == bare):
             return True
+        # the same host with a port on one side only (pg-main.prod.local / …:5432); two ports
+        # are two values
+        theirs = _PORT.search(name)
+        if _bare(name) == bare and (not port or not theirs or port.group(1) == theirs.group(1)):
+            return True
     return False
+
+
+_PORT = re.compile(r":(\d+)$")
 
 
 # A name as written, with its qualifiers: a host, a URL, a schema.table, a port.

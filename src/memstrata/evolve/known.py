@@ -52,7 +52,8 @@ _VALUE = re.compile(r"[A-Za-z0-9][\w.+/#-]*")
 _OBJECT = re.compile(
     # "is on Elasticsearch 8.13": the object after a preposition, which is no value itself
     # (while "the flag is on" keeps "on")
-    r"\b(?:use|using|in|with|via|prefer|to|is|are|be|not)\s+(?:(?:on|in|at|with)\s+(?=[A-Za-z0-9]))?"
+    r"\b(?:use|using|in|with|via|prefer|to|is|are|be|not)\s+"
+    r"(?:(?:on|in|at|with)\s+(?=[A-Za-z0-9])(?!(?:in|on|at|for|to|by|with|from)\b))?"
     r"([A-Za-z0-9][\w.+/#-]*)",
     re.IGNORECASE,
 )
@@ -299,7 +300,11 @@ def contradicts(first: str, second: str) -> bool:
 def _said_by_both(first: str, second: str, a: set[str], b: set[str]) -> set[str]:
     """The values one names that the other says as well, maybe qualified otherwise
     (mlflow-01:5000 / http://mlflow-01.lgx.local:5000: ``changes.said``)."""
-    return {v for v in a if said_by_name(v, second)} | {v for v in b if said_by_name(v, first)}
+    from memstrata.evolve.changes import said
+
+    # what the other affirms only: "Use pnpm. Never npm" names npm to turn it down
+    yes_first, yes_second = affirmed(first), affirmed(second)
+    return {v for v in a if said(v, yes_second)} | {v for v in b if said(v, yes_first)}
 
 
 def _values_differ(first: str, second: str, a: set[str], b: set[str]) -> bool:

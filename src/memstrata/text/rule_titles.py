@@ -105,10 +105,11 @@ _GONE = re.compile(r"(?:停更|停用|下线|废弃|弃用|不维护|过时|淘�
 _CONDITION = re.compile(
     r"^\s*(?:如果|要是|假如|万一|假设|只要|除非|(?:what )?if\b|when\b|unless\b)", re.IGNORECASE
 )
-# An answer that opens what follows the question ("Yes, always squash", "对，以后都这样").
-_ANSWER = re.compile(
-    r"^\s*(?:yes|yep|yeah|no|nope|对|是的|是|不是|可以|不行|不能)\s*[,，.。!！]+\s*", re.IGNORECASE
-)
+# An answer that opens what follows the question: a yes is dropped ("Yes, always squash" says
+# the rule); a no is kept with its question ("Should I use tabs? No, spaces": "spaces" alone
+# names the rule's other half only).
+_YES = re.compile(r"^\s*(?:yes|yep|yeah|对|是的|是|可以)\s*[,，.。!！]+\s*", re.IGNORECASE)
+_NO = re.compile(r"^\s*(?:no|nope|never|不是|不能|不行|不用|不要|不可以|绝对不)", re.IGNORECASE)
 
 
 def past_questions(text: str) -> str:
@@ -129,7 +130,10 @@ def past_questions(text: str) -> str:
         start += 1
     if not start:
         return text
-    rest = _ANSWER.sub("", "".join(pieces[start:]), count=1).strip(" ，,。.：:;；!！—-~")
+    rest = "".join(pieces[start:])
+    if _NO.match(rest):
+        return text
+    rest = _YES.sub("", rest, count=1).strip(" ，,。.：:;；!！—-~")
     return rest if _enough(rest) else text
 
 
@@ -137,4 +141,23 @@ def entry_title(content: str) -> str:
     """An entry's title, cut from its clean content as a signal's brief is: where it says what
     to do. Entries were titled by the content's first words, so a rule to read v2 went into
     principles.md as "你 join 的是 dw.shipments_v1" whatever the card had shown."""
-    return rule_title(past_questions(content)) if content.strip() else ""
+    if not content.strip():
+        return ""
+    rest = past_questions(content)
+    if rest is content and answered_question(content):
+        # "发版前不跑测试？以后必须跑": the question alone says the opposite, the answer alone
+        # nothing; both, cut as a whole
+        whole = " ".join(content.split())
+        return clip(whole, title_limit(whole) + 12)
+    return rule_title(rest)
+
+
+def answered_question(text: str) -> bool:
+    """Whether ``text`` opens with a question (not a condition) that it then answers."""
+    pieces = _PIECE.findall(text)
+    return (
+        len(pieces) > 1
+        and bool(_ASKS.search(pieces[0]))
+        and not _CONDITION.search(pieces[0])
+        and bool("".join(pieces[1:]).strip())
+    )
