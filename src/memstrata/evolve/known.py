@@ -28,7 +28,7 @@ from memstrata.core.queues import append_citations
 from memstrata.core.workspace import Workspace
 from memstrata.core.writer import Writer
 from memstrata.evolve.bilingual import overlaps, say_other_things
-from memstrata.evolve.changes import core_name, said_by_name
+from memstrata.evolve.changes import core_name, said, said_by_name
 from memstrata.evolve.polarity import (
     affirmed,
     group_value,
@@ -242,7 +242,7 @@ def entry_text(title: str, body: str) -> str:
     measured 0.44 against a restatement the statement alone meets at 0.57."""
     head = title.rstrip("…").strip()
     body = body.strip()
-    # a title cut from inside the body (after a question or a complaint: statement.title_of)
+    # a title cut from inside the body (after a question or a complaint: rule_titles)
     return body if body and head in body else f"{title} {body}".strip()
 
 
@@ -300,8 +300,6 @@ def contradicts(first: str, second: str) -> bool:
 def _said_by_both(first: str, second: str, a: set[str], b: set[str]) -> set[str]:
     """The values one names that the other says as well, maybe qualified otherwise
     (mlflow-01:5000 / http://mlflow-01.lgx.local:5000: ``changes.said``)."""
-    from memstrata.evolve.changes import said
-
     # what the other affirms only: "Use pnpm. Never npm" names npm to turn it down
     yes_first, yes_second = affirmed(first), affirmed(second)
     return {v for v in a if said(v, yes_second)} | {v for v in b if said(v, yes_first)}
@@ -313,10 +311,10 @@ def _values_differ(first: str, second: str, a: set[str], b: set[str]) -> bool:
         # Only the Latin names a Chinese statement holds compare with the English one's values
         # ("装依赖用 pnpm" / "use yarn for installs"); a Chinese statement without any names
         # no value (代码注释用中文 / comments in Chinese), and that is no contradiction.
-        def said(value: str, text: str) -> bool:
+        def says(value: str, text: str) -> bool:
             return _flat(value) in _flat(text) or said_by_name(value, text)
 
-        return any(not said(v, second) for v in a) and any(not said(v, first) for v in b)
+        return any(not says(v, second) for v in a) and any(not says(v, first) for v in b)
     return bool(a - b) and bool(b - a) and not (a & b and (a <= b or b <= a))
 
 
@@ -328,12 +326,12 @@ def _shared_term_words(first: str, second: str) -> tuple[set[str], set[str]]:
     concepts = glossary().concepts
     shared = compound_terms(first) & compound_terms(second)
 
-    def said(text: str) -> set[str]:
+    def spoken(text: str) -> set[str]:
         flat = " ".join(text.lower().split())
         variants = (v for n in shared for v in concepts[n] if v in flat)
         return {word for variant in variants for word in variant.split()}
 
-    return said(first), said(second)
+    return spoken(first), spoken(second)
 
 
 def _flat(text: str) -> str:
