@@ -64,7 +64,15 @@ def test_an_order_before_a_complaint_stays_the_title() -> None:
         ("禁止在周五发版，烦死了，上次又出事", "禁止在周五发版"),
         ("装依赖用 pnpm，npm 慢得受不了，上次装了十分钟", "装依赖用 pnpm"),
         ("提交前必须跑 lint，真烦，CI 老挂", "提交前必须跑 lint"),
-        ("Deploy only from main 😒 someone deployed a feature branch yesterday", None),
+        (
+            "Deploy only from main 😒 someone deployed a feature branch yesterday",
+            "Deploy only from main",
+        ),
+        # an English complaint before the rule, across ". " (review 14b)
+        (
+            "I hate this. Always pin versions in requirements.txt",
+            "Always pin versions in requirements.txt",
+        ),
         # an answer alone is no title, nor the question alone (it says the opposite): both
         ("能用 root 账号跑吗？不能", "能用 root 账号跑吗？不能"),
         ("生产库能直接改吗？绝对不行", "生产库能直接改吗？绝对不行"),
@@ -89,12 +97,9 @@ def test_an_order_before_a_complaint_stays_the_title() -> None:
         ("heads-up: the staging DB is now pg-stg-02", "the staging DB is now pg-stg-02"),
     ],
 )
-def test_an_entry_title_says_the_rule(text: str, title: str | None) -> None:
+def test_an_entry_title_says_the_rule(text: str, title: str) -> None:
     from memstrata.text.rule_titles import entry_title
 
     got = entry_title(text)
-    if title is None:
-        assert got.startswith("Deploy only from main")
-    else:
-        assert got == title
+    assert got == title
     assert statement("preference", text).title == got

@@ -24,12 +24,13 @@ _COMPLAINT = re.compile(
     r"|(?:每次|还)(?:都|还)?得自己|^\s*又是"
     # "again" complains only as "again with …" or before a sulking face: "Run the migrations
     # again after every deploy" and "Never push to main again! It broke prod" are the rule.
-    rf"|\bagain with\b|\bagain\s*[{_SULK}]|[{_SULK}]",
+    rf"|\bagain with\b|\bagain\s*[{_SULK}]|[{_SULK}]"
+    r"|\bi hate (?:this|that|it)\b|\bso annoying\b|\bdrives me (?:nuts|crazy)\b|\bugh+\b",
     re.IGNORECASE,
 )
 # Where a lead-in clause ends: the usual punctuation, an ellipsis or an emoji.
 _LEAD_IN_END = re.compile(
-    r"[，,。；;！!？?\n]+|…+|\.{3,}|\s*[\U0001F300-\U0001FAFF\u2600-\u27BF]+\s*"
+    r"[，,。；;！!？?\n]+|…+|\.{3,}|\.\s+|\s*[\U0001F300-\U0001FAFF\u2600-\u27BF]+\s*"
 )
 # A short topic before "：" or ": " ("plots: matplotlib"): letters only, so never a time (10:30),
 # a port (8080:80), a URL (https://), a path (C:\\) or a [REDACTED:kind] marker.
@@ -66,7 +67,7 @@ def rule_title(head: str) -> str:
     closing particles (酒吧, 多哈 and a guess's 吧 are not noise): an adversarial pass found both
     rules inverting rules."""
     head = _INTERJECTION.sub("", head, count=1) or head
-    start, clause = 0, 0
+    start, clause, stop = 0, 0, len(head)
     for end in _LEAD_IN_END.finditer(head):
         said = head[clause : end.end()]
         rest = head[end.end() :]
@@ -76,9 +77,11 @@ def rule_title(head: str) -> str:
         if complains and _enough(rest) and (in_words or not _RULE_WORD.search(said)):
             start = end.end()
         elif _RULE_WORD.search(said):
+            if re.search(f"[{_SULK}]", end.group(0)):  # a sulking face after the rule ends it
+                stop = end.start()
             break
         clause = end.end()
-    head = head[start:].strip() or head
+    head = head[start:stop].strip() or head
     condition = _CONDITION.match(head) and _PIECE.match(head)
     if condition and condition.end() < len(head):
         # the condition and the rule it holds ("要是遇到 P0 呢，直接回滚"): a cut after the
