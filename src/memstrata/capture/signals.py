@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import asdict, dataclass, replace
 
+from memstrata.text.requests import FILE_FIRST_REQUEST
 from memstrata.text.titles import clip
 
 KINDS = (
@@ -167,9 +168,7 @@ _ER_MEMORY_FILE = re.compile(
     r"(?:你的?|你那个)?\s*(?:MEMORY(?:\.md)?|USER\.md|AGENTS\.md|CLAUDE\.md|lessons(?:\.md)?"
     r"|principles(?:\.md)?|memory|备忘|小本本|笔记|notes?|长期记忆|经验)"
     # the file first, then the verb ("USER.md 里补一条：我用 vim", "帮我在 principles 里加：…")
-    r"|^\s*(?:请|帮我|麻烦)?(?:往|在|给)?\s*(?:你的?)?\s*(?:MEMORY(?:\.md)?|USER\.md|AGENTS\.md"
-    r"|CLAUDE\.md|lessons(?:\.md)?|principles(?:\.md)?)\s*(?:里|中|上)?\s*(?:加|补|写|记|添)"
-    r"(?:上|进|入)?(?:一条|一笔|一句|一下|个)?\s*[:：，,]"
+    rf"|^\s*{FILE_FIRST_REQUEST}\s*[:：，,]"
     r"|^\s*(?:pls|please|can you|could you|kindly)?\s*(?:add|put|save|write|jot|stick|log|file)\b"
     r".{0,30}?\b(?:to|in|into)\s+(?:your|the)?\s*(?:MEMORY\.md|USER\.md|AGENTS\.md|CLAUDE\.md"
     r"|notes|memory(?: file)?|long[- ]term memory)\b",

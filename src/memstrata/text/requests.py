@@ -6,6 +6,13 @@ from __future__ import annotations
 
 import re
 
+# A request that names the memory file first, then what to do with it ("往 USER.md 里写", "MEMORY.md
+# 加一条"): also an explicit request to the signal rules (capture.signals), when a separator follows.
+FILE_FIRST_REQUEST = (
+    r"(?:请|帮我|麻烦)?(?:往|在|给)?\s*(?:你的?)?\s*(?:MEMORY(?:\.md)?|USER\.md|AGENTS\.md|CLAUDE\.md"
+    r"|lessons(?:\.md)?|principles(?:\.md)?|记忆库?|备忘录?|笔记)\s*(?:里|中|上)?\s*"
+    r"(?:加|补|写|记|添)(?:上|进|入)?(?:一条|一笔|一句|一下|个)?"
+)
 # A request that names the memory instead of saying 记住 ("这条写进你的 memory：…", "add this to
 # your memory:") and an aside opening the message (顺带说下，/ 早～): only before a separator, so
 # that "顺带说下载的依赖包…" keeps its 下载.
@@ -15,9 +22,7 @@ _REQUEST_LEAD = re.compile(
     r"(?:写进|写到|记到|记在|记进|加到|加进|存到|存进|放进|放到)(?:你的?|你那个)?\s*"
     r"(?:MEMORY(?:\.md)?|USER\.md|memory|记忆库?|备忘录?|小本本|笔记|长期记忆)\s*(?:里|中)?(?:去|吧|哈)?"
     # the file named first ("MEMORY.md 加一条：", "往 USER.md 里写：", "lessons 里记一笔：")
-    r"|(?:请|帮我|麻烦)?(?:往|在|给)?\s*(?:你的?)?\s*(?:MEMORY(?:\.md)?|USER\.md|AGENTS\.md|CLAUDE\.md"
-    r"|lessons(?:\.md)?|principles(?:\.md)?|记忆库?|备忘录?|笔记)\s*(?:里|中|上)?\s*"
-    r"(?:加|补|写|记|添)(?:上|进|入)?(?:一条|一笔|一句|一下|个)?"
+    rf"|{FILE_FIRST_REQUEST}"
     r"|(?:顺便|顺带)(?:说|提)(?:一?下|一句)?|插一句|补充一下|早|早上好|嗨|哈喽|哦还有|这回记清楚了"
     r"|(?:please\s+)?(?:add|save|put|write|store)\s+(?:this|that|it)\s+(?:to|in|into)\s+(?:your\s+)?"
     r"(?:memory|notes|long[- ]term memory)"
