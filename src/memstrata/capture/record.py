@@ -21,6 +21,7 @@ from memstrata.core.queues import append_pending
 from memstrata.core.storage import append_bytes, file_lock
 from memstrata.core.writer import Writer
 from memstrata.providers.llm import ChatClient
+from memstrata.text.requests import named_role
 from memstrata.text.titles import brief, clip
 
 # Writes an explicit instruction at once; returns role, cite, entry_id and location ("where it
@@ -134,7 +135,8 @@ def record_signals(
 def _remember(writer: Writer, signal: Signal) -> dict[str, Any]:
     from memstrata.entries.remember import remember  # not on the hooks' hot path
 
-    placed = remember(writer, signal.detail)
+    # the file the user named ("lessons 里记一笔：…") is in the evidence, not in the detail
+    placed = remember(writer, signal.detail, named=named_role(signal.evidence))
     return {
         "role": placed.role,
         "cite": placed.cite,

@@ -14,6 +14,7 @@ from typing import Any
 from memstrata.core.evolution_log import log_evolution
 from memstrata.core.workspace import Workspace
 from memstrata.core.writer import Writer
+from memstrata.entries.journal import lesson
 from memstrata.errors import MemstrataError
 from memstrata.formats.bullets import add_bullet, refresh_header, render_bullet
 from memstrata.formats.principles import Principle, add_principle
@@ -80,7 +81,8 @@ def strip_trigger(text: str) -> str:
 
 
 def classify(text: str) -> str:
-    """``user``, ``principles`` or ``long_term`` for an explicit instruction (rules only)."""
+    """``user``, ``principles`` or ``long_term`` for an explicit instruction (rules only), or
+    ``lessons`` when the request names that file ("lessons 里记一笔：…")."""
     named = named_role(_TRIGGER_PREFIX.sub("", text, count=1).strip())
     if named is not None:  # "往 USER.md 里写：…": the file the user named
         return named
@@ -131,18 +133,25 @@ def _fallbacks(role: str) -> tuple[str, ...]:
         "user": ("user", "long_term", "principles"),
         "principles": ("principles", "long_term"),
         "long_term": ("long_term", "principles"),
+        "lessons": ("lessons", "long_term", "principles"),
     }[role]
 
 
 def remember(
-    writer: Writer, text: str, role: str | None = None, source: str | None = None
+    writer: Writer,
+    text: str,
+    role: str | None = None,
+    source: str | None = None,
+    named: str | None = None,
 ) -> Placed:
-    """Write an explicit instruction at once and log it in EVOLUTION_LOG.md."""
+    """Write an explicit instruction at once and log it in EVOLUTION_LOG.md. ``role`` forces
+    the file (``--role``); ``named`` is the file the user's words named where ``text`` no longer
+    holds them (a signal's detail): chosen like ``role``, but still kept from others when asked."""
     ws = writer.ws
     body = writer.clean(strip_trigger(text))
     if not re.search(r"[^\W_]", body):  # empty, or emoji and punctuation only ("😀😀😀")
         raise MemstrataError("nothing to remember: the text says nothing (no word in it)")
-    wanted = role or classify(text)
+    wanted = role or named or classify(text)
     target = next((r for r in _fallbacks(wanted) if ws.role(r) is not None), None)
     if target is None:
         raise MemstrataError(f"the '{ws.preset}' layout has no role for {wanted!r} memories")
@@ -157,6 +166,8 @@ def remember(
 def _write(writer: Writer, target: str, body: str, wanted: str, origin: str) -> Placed:
     if target == "principles":
         result = write_principle(writer, body, origin)
+    elif target == "lessons":
+        result = write_lesson(writer, body)
     else:
         result = write_bullet(writer, target, body, wanted, origin)
     location = result.span.location()
@@ -193,6 +204,39 @@ def write_principle(
     )
     span = Span(path, placed.start_line, placed.end_line, "principles", placed.pid)
     return Placed(span, placed.title, body)
+
+
+# Where a lesson's story ends and what to do from now on begins ("上次 Redis 没设密码被扫了，以后
+# Redis 都要开 requirepass"): the story is its 现象 and title (as lessons.md titles incidents),
+# the rest its 解决.
+_FROM_NOW_ON = re.compile(
+    r"以后|今后|下次|往后|从今天起|长个记性|\b(?:from now on|next time|going forward|in future)\b",
+    re.IGNORECASE,
+)
+
+
+def write_lesson(writer: Writer, body: str) -> Placed:
+    """A lesson the user asked for by naming lessons.md (review14b: it went to MEMORY.md): the
+    story is its title and 现象, what to do from now on its 解决, the user's own reason its 原因;
+    a lesson said as a rule alone is its own title. Severity stays the file's default (P1),
+    never guessed."""
+    body = writer.clean(body)
+    cause = reason_in(body)
+    pieces = [p for p in re.split(r"(?<=[，,。；;！!？?])\s*", body) if p]
+    turn = next(
+        (i for i, p in enumerate(pieces) if i and (_FROM_NOW_ON.search(p) or _RULE.search(p))),
+        None,
+    )
+    if turn:
+        story = "".join(pieces[:turn]).strip(" ，,。；;")
+        fix = "".join(pieces[turn:]).replace(cause, "").strip(" ，,。；;")
+    elif _FROM_NOW_ON.search(body) or _RULE.search(body):  # a rule alone: it is the fix
+        story, fix = "", body
+    else:
+        story, fix = body, ""
+    title = entry_title(story or fix)
+    placed = lesson(writer, title, symptom="" if story == title else story, cause=cause, fix=fix)
+    return Placed(placed.span, placed.title, body)
 
 
 def bullet_section(role: str, body: str, wanted: str, correction: bool = False) -> str:

@@ -23,6 +23,7 @@ from memstrata.capture.signals import Signal
 from memstrata.capture.statement import strip_echo
 from memstrata.core.writer import Writer
 from memstrata.evolve.policy import explicit_at_once, policy
+from memstrata.text.requests import named_role
 from memstrata.text.spans import Placed, Span
 from memstrata.text.titles import brief, clip, title_limit
 
@@ -130,7 +131,8 @@ def _outdates(writer: Writer, text: str) -> bool:
 
 def write_explicit(writer: Writer, signal: Signal) -> dict[str, Any]:
     """Write an explicit instruction at once, unless memory already holds it (remember_once)."""
-    placed, seen_again = remember_once(writer, signal.detail)
+    # the file the user named ("lessons 里记一笔：…") is in the evidence, not in the detail
+    placed, seen_again = remember_once(writer, signal.detail, named=named_role(signal.evidence))
     done: dict[str, Any] = {
         "role": placed.role,
         "cite": placed.cite,
@@ -145,7 +147,11 @@ def write_explicit(writer: Writer, signal: Signal) -> dict[str, Any]:
 
 
 def remember_once(
-    writer: Writer, text: str, role: str | None = None, new: bool = False
+    writer: Writer,
+    text: str,
+    role: str | None = None,
+    new: bool = False,
+    named: str | None = None,
 ) -> tuple[Placed, bool]:
     """Write an explicit instruction ("记住：…") at once, unless memory already holds it: then
     the existing entry is strengthened (a repeat, in any language or other words, is not a
@@ -164,7 +170,7 @@ def remember_once(
     visible = [k for k in known.entries(ws) if can_read(ws.config, writer.session, k.role)]
     same = known.find(ws, body, embedder_for(ws), visible) if body and not new else None
     if same is None:
-        return remember(writer, text, role=role), False
+        return remember(writer, text, role=role, named=named), False
     known.strengthen(writer, same, body, ws.now().isoformat(timespec="seconds"))
     bullet = same.entry.startswith(f"{same.path}:")
     span = Span(same.path, same.line, same.line, same.role, None if bullet else same.entry)

@@ -10,7 +10,7 @@ import re
 # 加一条"): also an explicit request to the signal rules (capture.signals), when a separator follows.
 FILE_FIRST_REQUEST = (
     r"(?:请|帮我|麻烦)?(?:往|在|给)?\s*(?:你的?)?\s*(?:MEMORY(?:\.md)?|USER\.md|AGENTS\.md|CLAUDE\.md"
-    r"|lessons(?:\.md)?|principles(?:\.md)?|记忆库?|备忘录?|笔记)\s*(?:里|中|上)?\s*"
+    r"|lessons(?:\.md)?|principles(?:\.md)?|infra(?:\.md)?|projects(?:\.md)?|记忆库?|备忘录?|笔记)\s*(?:里|中|上)?\s*"
     r"(?:加|补|写|记|添)(?:上|进|入)?(?:一条|一笔|一句|一下|个)?"
 )
 # A request that names the memory instead of saying 记住 ("这条写进你的 memory：…", "add this to
@@ -40,6 +40,7 @@ def strip_request(text: str) -> str:
 _NAMED = (
     (re.compile(r"USER\.md", re.IGNORECASE), "user"),
     (re.compile(r"principles(?:\.md)?", re.IGNORECASE), "principles"),
+    (re.compile(r"lessons(?:\.md)?", re.IGNORECASE), "lessons"),
     (re.compile(r"MEMORY(?:\.md)?|记忆库?|长期记忆", re.IGNORECASE), "long_term"),
 )
 

@@ -38,7 +38,7 @@ def register(cli: click.Group) -> None:
     @click.argument("text")
     @click.option(
         "--role",
-        type=click.Choice(("user", "long_term", "principles")),
+        type=click.Choice(("user", "long_term", "principles", "lessons")),
         default=None,
         help="Override the rule-based choice of where it goes.",
     )
