@@ -265,6 +265,7 @@ def rule_labels(rows: list[dict]) -> np.ndarray:
 
 
 GRID = np.linspace(0.05, 0.95, 46)
+OOF_FILE = ""  # --save-oof
 
 
 def _best_per_label(scores: np.ndarray, y: np.ndarray, ruled: np.ndarray) -> np.ndarray:
@@ -362,6 +363,10 @@ def evaluate(
                 },
             }
         )
+    if OOF_FILE and not without and rule == "product" and weighted and not kw:  # --save-oof
+        np.savez_compressed(
+            OOF_FILE, probs=probs, y=y_all, hard=hard, ruled=ruled, groups=groups, files=files
+        )
     keep = ~excluded
     return {
         "lowo_macro_f1": float(np.mean([w["macro_f1"] for w in lowo])),
@@ -406,7 +411,12 @@ def main() -> None:
     parser.add_argument("--compare", action="store_true", help="Compare the main variants.")
     parser.add_argument("--no-write", action="store_true", help="Do not write the weights.")
     parser.add_argument("--c", type=float, default=8.0, help="Inverse regularisation strength.")
+    parser.add_argument(
+        "--save-oof", default="", help="Write the shipped variant's out-of-group probabilities."
+    )
     args = parser.parse_args()
+    global OOF_FILE
+    OOF_FILE = args.save_oof
     rows = train_rows()
     results: dict[str, dict] = {}
     variants: list[tuple[str, float, dict]] = [("shipped: words, product rule", args.c, {})]
