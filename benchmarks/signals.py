@@ -49,6 +49,7 @@ HELD_OUT = frozenset(
         "holdout5.jsonl",
         "holdout6.jsonl",
         "holdout7.jsonl",
+        "holdout8.jsonl",
     }
 )
 
