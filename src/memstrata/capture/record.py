@@ -124,7 +124,9 @@ def record_signals(
                 )
                 if done is not None:
                     record["written"] = done_for[signal.detail] = done["location"]
-                    report.written.append({k: v for k, v in done.items() if k != "location"})
+                    shown = {k: v for k, v in done.items() if k != "location"}
+                    if shown not in report.written:  # one entry for the whole message
+                        report.written.append(shown)
         elif signal.detail and signal.detail in done_for:
             record["written"] = done_for[signal.detail]
         append_pending(writer, record)

@@ -83,7 +83,15 @@ _ER_START = re.compile(
     r"|别开玩笑了)[，,。!！\s]+){0,2}"
     r"(?:请|千万|一定|务必)?\s*(?:记住(?!了吗|没)|记一下|记下来)"
     r"|^\s*(?:以后都|以后每次|从今以后|从现在起|永远不要|永远别|这是规定|下次也|你?必须|务必)"
-    r"|^\s*(?:please\s+)?remember(?:\s*[:,—-]|\s+(?:that|this|to|i\b|i'm|my|we|our)\b)"
+    r"|^\s*(?:please\s+|pls\s+)?remember(?:\s*[:,—-]|\s+(?:that|this|to|i\b|i'm|my|we|our)\b)"
+    # a fact to keep said without a colon ("remember the build takes 20 minutes", "keep in mind
+    # that prod is on us-east-2": review15); "remember the milk 😂" states nothing
+    r"|^\s*(?:please\s+|pls\s+)?(?:remember|keep in mind|don'?t forget)(?:\s+that)?\s+"
+    r"[^.?!？,，]{1,60}\b(?:is|are|was|takes|lives|runs|starts|needs|uses|goes|has|resets)\b"
+    r"|^\s*keep in mind(?:\s+that)?\s+\w"
+    # "make a note: …", "for future reference, …": 6 corpus messages, all explicit_remember
+    r"|^\s*(?:please\s+|pls\s+)?(?:make a note(?: of (?:this|that|it))?|for future reference"
+    r"|note for later)\s*[:,，—-]"
     r"|^\s*(?:(?:thanks|thank you|haha+|i'?m not joking|seriously|no kidding"
     r"|(?:i'?m |i am )?not (?:even )?kidding)\s*[,:;.!—-]\s*)?"
     r"(?:from now on,?\s+)?(?:always|never)\s+(?!mind\b)[a-z]"
@@ -164,14 +172,15 @@ def jest_spans(text: str) -> list[tuple[int, int]]:
 # question about MEMORY.md stay quiet. 88 of 88 hits on the signals corpus are explicit requests.
 _ER_MEMORY_FILE = re.compile(
     r"^\s*(?:请|帮我|麻烦|pls|please|can you|could you)?\s*(?:把?(?:这|它|那|刚才)\S{0,12}?)?\s*"
-    r"(?:写进|写到|记到|记在|记进|加到|加进|存到|存进|放进|放到|补到|抄到|更新到|归档到)\s*"
+    r"(?:写进|写到|记到|记在|记进|加到|加进|存到|存进|放进|放到|补到|抄到|更新到|归档到|记一下到)\s*"
     r"(?:你的?|你那个)?\s*(?:MEMORY(?:\.md)?|USER\.md|AGENTS\.md|CLAUDE\.md|lessons(?:\.md)?"
-    r"|principles(?:\.md)?|memory|备忘|小本本|笔记|notes?|长期记忆|经验)"
+    r"|principles(?:\.md)?|infra(?:\.md)?|projects(?:\.md)?|memory|备忘|小本本|笔记|notes?|长期记忆|经验)"
     # the file first, then the verb ("USER.md 里补一条：我用 vim", "帮我在 principles 里加：…")
     rf"|^\s*{FILE_FIRST_REQUEST}\s*[:：，,]"
     r"|^\s*(?:pls|please|can you|could you|kindly)?\s*(?:add|put|save|write|jot|stick|log|file)\b"
     r".{0,30}?\b(?:to|in|into)\s+(?:your|the)?\s*(?:MEMORY\.md|USER\.md|AGENTS\.md|CLAUDE\.md"
-    r"|notes|memory(?: file)?|long[- ]term memory)\b",
+    r"|(?:lessons|principles|infra|projects)(?:\.md)?|notes|memory(?: file)?|long[- ]term memory)"
+    r"(?:\b|(?<=\.md))",
     re.IGNORECASE,
 )
 _CORRECTION = re.compile(
@@ -399,7 +408,23 @@ def user_signal(kind: str, body: str, context: str, start: int = 0, end: int = 0
 
 
 # ---------------------------------------------------------------- detectors
+# Material to work on, not said to the agent ("翻译一下：from now on, all meetings are remote",
+# "帮我润色这句：以后都用 pnpm 管理依赖", "Translate to Chinese: …"): what follows the colon is
+# text the user wants translated, polished or summarised, no rule or news of theirs (review15
+# found all three written into memory at once).
+MATERIAL = re.compile(
+    r"^\s*(?:请|帮我|帮忙|麻烦你?|你)?\s*(?:把(?:这|下面|以下)[^：:，,。]{0,10})?"
+    r"(?:翻译|翻成|译成|润色|改写|重写|校对|修改措辞|改一下措辞|精简|缩写|扩写|总结|概括|解释|优化)"
+    r"[^：:，,。]{0,12}[：:]"
+    r"|^\s*(?:pls|please|can you|could you)?\s*(?:translate|rephrase|reword|proofread|polish|rewrite"
+    r"|paraphrase|summari[sz]e|explain|tighten|shorten)\b[^:：.!?]{0,30}[:：]",
+    re.IGNORECASE,
+)
+
+
 def _user_signals(text: str, context: str = "") -> list[Signal]:
+    if MATERIAL.match(text):
+        return []
     found: list[Signal] = []
     whole_question = _is_question(text.strip().split("\n")[-1])
     jests = jest_spans(text)

@@ -31,12 +31,13 @@ _LEAD = re.compile(
     r"|actually\s+(?=\w)"
     # an acknowledgement, thanks or a laugh before the instruction ("好的，记住回复用中文",
     # "别开玩笑了，记住：…", "谢谢，记住：…"); with its punctuation only
-    r"|(?:好的?|嗯+|行|谢谢|多谢|哈哈+|很好|不错|好了|(?:好了)?别闹了|别开玩笑了)[，,。!！]+\s*"
+    r"|(?:好的?|对|嗯+|行|谢谢|多谢|哈哈+|很好|不错|好了|(?:好了)?别闹了|别开玩笑了)[，,。!！]+\s*"
     r"|(?:thanks|thank you|haha+|lol|i'?m not joking|seriously|no kidding"
     r"|(?:i'?m |i am )?not (?:even )?kidding)\s*[,:;.!—\-]+\s*"
     # what introduces news ("你不知道的是，这个仓库的测试要先启动 redis")
     r"|(?:你(?:可能)?不知道的是|告诉你一下|跟你说一下)[，,：:]?\s*"
-    r"|(?:please\s+)?(?:note (?:this|that|it) down|remember|note)(?:\s+(?:this|that))?\s*(?:[,:;.!—\-]+\s*|\s+|$)"
+    r"|(?:please\s+|pls\s+)?(?:note (?:this|that|it) down|remember|note|don'?t forget)(?:\s+(?:this|that))?"
+    r"\s*(?:[,:;.!—\-]+\s*|\s+|$)"
     r"|(?:keep in mind(?:\s+that)?|fyi|btw|ps|p\.s\.|by the way|for the record|heads[- ]?up|from now on"
     r"|going forward|make this a rule|henceforth|from (?:today|now|this point|here|tomorrow|next week) on(?:wards?)?"
     r"|starting (?:today|now|tomorrow|next week)|as of (?:today|now)|effective (?:today|immediately))\s*(?:[,:;.!—\-，：]+\s*|\s+|$)"
@@ -61,7 +62,9 @@ _ECHO_ONLY = re.compile(
     r"|(?:以后|下次)?(?:都|就|也|别再?|不要再?)?(?:按|照)?(?:这样|那样|这么|那么|这个|那个|刚才那样"
     r"|刚才那个|刚才的|上面那样|上面的)(?:干|做|写|搞|弄|办|处理|来)?了?"
     r"|(?:以后|下次)(?:多)?注意(?:点|一点|些|一下)?"
-    r"|(?:don'?t|never) do (?:that|this|it) again)?\s*[。.!！]*\s*$",
+    r"|(?:don'?t|never) do (?:that|this|it) again)?"
+    # a closing particle adds nothing ("以后都这样做吧" left "吧", written as an entry: review15)
+    r"(?:吧|啊|哈|呗|呀|哦|嘛|了)*\s*[。.!！~～]*\s*$",
     re.IGNORECASE,
 )
 _REASON = re.compile(

@@ -114,6 +114,22 @@ _CONFIDENTIAL = re.compile(
 )
 
 
+# Personal matters a user tells the agent in a private chat (where they live, their health, a
+# job search, family, money): never published to a file every shared session reads, even when
+# not said to be secret (review15: an address and a therapy schedule went to USER.md, which the
+# openclaw and memory-manager presets show in group chats). Said about the user themselves only.
+_PERSONAL = re.compile(
+    r"我住在|我家(?:住)?在|家庭?住址|我的(?:住址|地址)|(?:看|去看)(?:病|医生|心理)|心理(?:医生|咨询)|我.{0,6}"
+    r"(?:生病|住院|吃药|怀孕|抑郁|焦虑症|确诊|离职|跳槽|找工作|面试|工资|薪水|薪资|存款|贷款|房贷)"
+    r"|我(?:老婆|老公|妻子|丈夫|女朋友|男朋友|孩子|女儿|儿子|爸|妈|父母)"
+    r"|\bI live (?:at|in|on)\b|\bmy (?:home )?address\b|\b(?:my )?therap(?:ist|y)\b"
+    r"|\bI(?:'m| am)? (?:seeing a (?:doctor|therapist)|pregnant|on medication|interviewing|job hunting"
+    r"|applying (?:to|for) (?:other )?(?:jobs|companies))\b|\bmy (?:salary|diagnosis|wife|husband"
+    r"|kids?|daughter|son|partner|health)\b",
+    re.IGNORECASE,
+)
+
+
 def keep_private(ws: Workspace, text: str, target: str) -> str:
     """``target``, or a private role the layout has when ``text`` asks to be kept from others
     and ``target`` is not private (a tester's round on 7731d2a: "记住：我下个月要离职，先别告诉
@@ -121,7 +137,7 @@ def keep_private(ws: Workspace, text: str, target: str) -> str:
     from memstrata.core.permissions import private_roles
 
     private = private_roles(ws.config)
-    if target in private or not _CONFIDENTIAL.search(text):
+    if target in private or not (_CONFIDENTIAL.search(text) or _PERSONAL.search(text)):
         return target
     return next(
         (r for r in ("long_term", "user", "principles") if r in private and ws.role(r)), target
@@ -216,27 +232,37 @@ _FROM_NOW_ON = re.compile(
 
 
 def write_lesson(writer: Writer, body: str) -> Placed:
-    """A lesson the user asked for by naming lessons.md (review14b: it went to MEMORY.md): the
-    story is its title and 现象, what to do from now on its 解决, the user's own reason its 原因;
-    a lesson said as a rule alone is its own title. Severity stays the file's default (P1),
-    never guessed."""
+    """A lesson the user asked for by naming lessons.md (review14b: it went to MEMORY.md), cut
+    into lessons.md's fields by its own words: the story (its title and 现象), the reason
+    (因为 / because: 原因) and what to do from now on (以后 / 要加 / always: 解决); a lesson
+    said as a rule alone is its own title. Severity stays the file's default (P1), never
+    guessed (review15: story, cause and fix ran together)."""
     body = writer.clean(body)
-    cause = reason_in(body)
-    pieces = [p for p in re.split(r"(?<=[，,。；;！!？?])\s*", body) if p]
-    turn = next(
-        (i for i, p in enumerate(pieces) if i and (_FROM_NOW_ON.search(p) or _RULE.search(p))),
-        None,
-    )
-    if turn:
-        story = "".join(pieces[:turn]).strip(" ，,。；;")
-        fix = "".join(pieces[turn:]).replace(cause, "").strip(" ，,。；;")
-    elif _FROM_NOW_ON.search(body) or _RULE.search(body):  # a rule alone: it is the fix
-        story, fix = "", body
-    else:
-        story, fix = body, ""
-    title = entry_title(story or fix)
+    parts: dict[str, list[str]] = {"story": [], "cause": [], "fix": []}
+    for piece in re.split(r"(?<=[，,。；;！!？?])|(?=\s+(?:because|since)\b)", body):
+        said = piece.strip()
+        if not said:
+            continue
+        if _REASON.match(said) or (parts["story"] and _CAUSE.match(said)):
+            part = "cause"
+        elif parts["fix"] or _FROM_NOW_ON.search(said) or _RULE.search(said) or _FIX.match(said):
+            part = "fix"
+        else:
+            part = "cause" if parts["cause"] else "story"
+        parts[part].append(piece)
+    story, cause, fix = ("".join(parts[k]).strip(" ，,。；;") for k in ("story", "cause", "fix"))
+    title = entry_title(story or fix or cause)
     placed = lesson(writer, title, symptom="" if story == title else story, cause=cause, fix=fix)
     return Placed(placed.span, placed.title, body)
+
+
+# What to do said without a rule word ("要加 --no-cache", "use --no-cache-dir").
+_FIX = re.compile(
+    r"^\s*(?:要|需要|得|记得|改用|换成|改成|先用|先|加上?|用|\b(?:use|add|run|set|pin|review|check)\b)",
+    re.IGNORECASE,
+)
+# A clause that gives the cause without 因为 ("会导致旧依赖" after the story).
+_CAUSE = re.compile(r"^\s*(?:会导致|导致|原因是|是因为|\b(?:caused by|due to)\b)", re.IGNORECASE)
 
 
 def bullet_section(role: str, body: str, wanted: str, correction: bool = False) -> str:

@@ -1,7 +1,8 @@
 """``memstrata approve REPLY``: apply the chosen proposals (note 004's approval step).
 
 Understands 确认 / yes / ok (what the cards a person saw proposed), 全部 / all (every open
-proposal, also those still waiting for their card), 跳过 / skip / none / no (nothing) and
+proposal, also those still waiting for their card), 跳过 / skip (nothing, kept for later),
+不要 / 拒绝 / no / reject [N] (turned down: the candidates are dropped) and
 selections like ``1,3``, ``1，3``, ``1 3`` or ``1、3``. Each chosen proposal is written through
 the safe writer (next P-number, pattern + index line, or a USER.md / MEMORY.md bullet with the
 line-index header refreshed), its candidate is marked 已晋升 with the location, and the change
@@ -21,6 +22,7 @@ from memstrata.entries.remember import write_bullet, write_pattern, write_princi
 from memstrata.errors import MemstrataError
 from memstrata.evolve.history import update_evolution_summary
 from memstrata.evolve.maintenance import apply_maintenance
+from memstrata.evolve.pool import drop as drop_candidate
 from memstrata.evolve.pool import mark_promoted, observing
 from memstrata.evolve.preview import CORRECTION_TYPES
 from memstrata.evolve.proposals import (
@@ -40,7 +42,16 @@ _SEEN = re.compile(
 )
 _ALL = re.compile(r"^\s*(?:全部|都要|全部确认|all)\s*[!！。.]?\s*$", re.IGNORECASE)
 _NONE = re.compile(
-    r"^\s*(?:跳过|不要|都不要|取消|算了|skip|none|no|n|cancel)\s*[!！。.]?\s*$", re.IGNORECASE
+    r"^\s*(?:跳过|取消|算了|以后再说|skip|none|later|cancel)\s*[!！。.]?\s*$", re.IGNORECASE
+)
+# A no: the proposals are turned down and their candidates dropped (logged), so they never come
+# back (review15: "不要" and "no" only skipped, and a card still waited 47 days later). With
+# numbers it names which ("拒绝 2", "2 不要", "reject 1,3"); alone, the card's.
+_REJECT_WORD = r"(?:拒绝|不要|都不要|不用|丢弃|删掉|reject|drop|no|nope|n)"
+_REJECT = re.compile(
+    rf"^\s*(?:{_REJECT_WORD}\s*(?P<after>\d+(?:\s*[,，、\s]\s*\d+)*)?"
+    rf"|(?P<before>\d+(?:\s*[,，、\s]\s*\d+)*)\s*{_REJECT_WORD})\s*[!！。.]?\s*$",
+    re.IGNORECASE,
 )
 _NUMBERS = re.compile(r"^\s*\d+(?:\s*[,，、\s]\s*\d+)*\s*$")
 
@@ -57,6 +68,8 @@ class ApproveResult:
     refused: bool = False
     # of the skipped, those no card a person saw has shown yet (they wait for their card)
     unseen: list[int] = field(default_factory=list)
+    # turned down: off the proposals, their candidates dropped
+    rejected: list[int] = field(default_factory=list)
 
 
 def parse_reply(
@@ -88,6 +101,26 @@ def parse_reply(
             return None, f"编号 {bad} 不存在（待定：{left}）/ no open proposal {bad} (open: {left})"
         return numbers, "选择 / chosen: " + ", ".join(map(str, numbers))
     return None, f"没看懂 “{reply.strip()}”：请回复 确认 / 全部 / 1,3 / 跳过 (all / 1,3 / skip)"
+
+
+def parse_rejection(
+    reply: str, open_numbers: list[int], shown: list[int] | None = None
+) -> tuple[list[int] | None, str] | None:
+    """None when ``reply`` is no "no"; else the proposals it turns down (None: names one that is
+    not open) and what was understood. A bare no turns down the card's proposals."""
+    found = _REJECT.match(reply)
+    if found is None:
+        return None
+    named = found.group("after") or found.group("before")
+    if named is None:
+        seen = list(open_numbers) if shown is None else [n for n in open_numbers if n in shown]
+        return seen, "拒绝卡片上的 / rejected the card's: " + ", ".join(map(str, seen))
+    numbers = sorted({int(n) for n in re.findall(r"\d+", named)})
+    bad = [n for n in numbers if n not in open_numbers]
+    if bad:
+        left = ", ".join(map(str, open_numbers))
+        return None, f"编号 {bad} 不存在（待定：{left}）/ no open proposal {bad} (open: {left})"
+    return numbers, "拒绝 / rejected: " + ", ".join(map(str, numbers))
 
 
 def _apply(writer: Writer, proposal: Proposal) -> Placed:
@@ -134,9 +167,16 @@ def approve(writer: Writer, reply: str) -> ApproveResult:
         proposals = proposals_from_state(state)
         if not proposals:
             raise MemstrataError("no open proposals; run 'memstrata heartbeat' first")
-        chosen, understood = parse_reply(
-            reply, [p.number for p in proposals], [p.number for p in proposals if p.shown]
-        )
+        numbers, shown = [p.number for p in proposals], [p.number for p in proposals if p.shown]
+        rejection = parse_rejection(reply, numbers, shown)
+        if rejection is not None:
+            rejected, understood = rejection
+            result = ApproveResult(understood, refused=rejected is None)
+            if rejected:
+                reject_chosen(writer, state, rejected, result)
+                save_state(ws, state)
+            return result
+        chosen, understood = parse_reply(reply, numbers, shown)
         result = ApproveResult(understood)
         if chosen is None:
             result.refused = True
@@ -175,6 +215,22 @@ def apply_chosen(writer: Writer, state: dict, chosen: list[int], result: Approve
         store_proposals(state, remaining, renumber=False)
         if any(item.get("cid") for item in result.applied):  # a memory was written
             update_evolution_summary(writer)
+
+
+def reject_chosen(writer: Writer, state: dict, rejected: list[int], result: ApproveResult) -> None:
+    """Take the proposals numbered in ``rejected`` off ``state`` and drop their candidates
+    (logged in EVOLUTION_LOG.md); the others stay open. The caller holds the evolve lock."""
+    open_ids = {c.cid for c in observing(writer)}
+    reason = "用户拒绝" if writer.ws.lang == "zh" else "rejected by the user"
+    remaining = []
+    for proposal in proposals_from_state(state):
+        if proposal.number not in rejected:
+            remaining.append(proposal)
+            continue
+        if proposal.cid and proposal.cid in open_ids:
+            drop_candidate(writer, proposal.cid, reason)
+        result.rejected.append(proposal.number)
+    store_proposals(state, remaining, renumber=False)
 
 
 def promote_now(writer: Writer, cid: str) -> dict:

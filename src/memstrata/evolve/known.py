@@ -42,7 +42,7 @@ from memstrata.formats.patterns import parse_patterns
 from memstrata.formats.principles import parse_principles
 from memstrata.formats.tags import untagged
 from memstrata.text.similarity import shared_terms, similarity
-from memstrata.text.titles import brief
+from memstrata.text.titles import MARKER, brief
 
 Embed = Callable[[list[str]], Any]
 ROLES = ("user", "long_term", "principles", "patterns")
@@ -457,24 +457,30 @@ def close_overlaps(
 def find(
     ws: Workspace, summary: str, embed: Embed | None, pool: list[Known] | None = None
 ) -> Known | None:
-    """The entry ``summary`` repeats, if any."""
+    """The entry ``summary`` repeats, if any. A redacted secret is no word of either side: two
+    facts that each held a password ("staging 数据库密码是 …", "跳板机登录：ssh root@10.2.3.4 密码
+    …") were one by their shared [REDACTED:password] (review15)."""
     settings = ws.config.evolve
     known = entries(ws) if pool is None else pool
     if not known:
         return None
+    summary = _unmarked(summary)
+    texts = [_unmarked(k.text) for k in known]
     cosines: list[float | None] = [None] * len(known)
     aligned: list[float | None] = [None] * len(known)
     vectors: list[Any] = [None] * len(known)  # (summary's, entry's) for the learned head
     if embed is not None:
-        every = embed([summary, *(k.text for k in known)])
+        every = embed([summary, *texts])
         cosines = [float(every[0] @ v) for v in every[1:]]
-        aligned = close_overlaps(summary, [k.text for k in known], cosines, embed)
+        aligned = close_overlaps(summary, texts, cosines, embed)
         vectors = [(every[0], theirs) for theirs in every[1:]]
     best: tuple[float, Known] | None = None
-    for entry, cosine, overlap, pair in zip(known, cosines, aligned, vectors, strict=True):
+    for entry, text, cosine, overlap, pair in zip(
+        known, texts, cosines, aligned, vectors, strict=True
+    ):
         if same(
             summary,
-            entry.text,
+            text,
             settings.match,
             cosine,
             settings.match_embedding,
@@ -482,10 +488,14 @@ def find(
             embed,
             pair,
         ):
-            score = max(similarity(summary, entry.text), cosine or 0.0)
+            score = max(similarity(summary, text), cosine or 0.0)
             if best is None or score > best[0]:
                 best = (score, entry)
     return best[1] if best else None
+
+
+def _unmarked(text: str) -> str:
+    return " ".join(MARKER.sub(" ", text).split())
 
 
 def strengthen(writer: Writer, entry: Known, summary: str, day: str) -> None:

@@ -373,7 +373,12 @@ def render_card(ws: Workspace, proposals: list[Proposal]) -> str:
     target_file = _target_files(ws)
     for p in proposals:
         out += _proposal_rows(p, zh, target_file)
-    out += _rows("", '回复 "确认" / "1,3" / "跳过"' if zh else 'Reply "yes" / "1,3" / "skip"')
+    out += _rows(
+        "",
+        '回复 "确认" / "1,3" / "跳过" / "不要 2"'
+        if zh
+        else 'Reply "yes" / "1,3" / "skip" / "reject 2"',
+    )
     out.append("╚" + "═" * CARD_WIDTH + "╝")
     return "\n".join(out)
 

@@ -15,7 +15,8 @@ main session (hooks only queue):
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from memstrata.capture.record import SignalReport, record_signals
@@ -83,9 +84,7 @@ def handle(
         context=context,
         source=source,
         dry_run=dry_run or pattern_request,
-        write_explicit=(lambda signal: write_explicit(writer, signal))
-        if at_once and not pattern_request
-        else False,
+        write_explicit=_explicit_writer(writer, text) if at_once and not pattern_request else False,
         outdates=lambda said: _outdates(writer, said),
     )
     result = TriggerResult(report)
@@ -127,6 +126,25 @@ def _outdates(writer: Writer, text: str) -> bool:
     # what a private file or the candidate pool holds
     stale = known.outdated(writer.ws, text, embedder_for(writer.ws))
     return any(can_read(writer.ws.config, writer.session, k.role) for k in stale)
+
+
+def _explicit_writer(writer: Writer, text: str) -> Callable[[Signal], dict[str, Any]]:
+    """How the explicit instructions of ``text`` are written: each at once, except that a request
+    naming a memory file ("add to lessons: the migration dropped a column…; always review…") is
+    one entry of all it says, in that file (review15: its clauses went to lessons.md and
+    principles.md as two entries)."""
+    if named_role(text) is None:
+        return lambda signal: write_explicit(writer, signal)
+    done: dict[str, Any] = {}
+
+    def whole(signal: Signal) -> dict[str, Any]:
+        if not done:
+            done.update(
+                write_explicit(writer, replace(signal, detail=strip_echo(text), evidence=text))
+            )
+        return done
+
+    return whole
 
 
 def write_explicit(writer: Writer, signal: Signal) -> dict[str, Any]:

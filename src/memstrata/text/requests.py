@@ -8,6 +8,11 @@ import re
 
 # A request that names the memory file first, then what to do with it ("往 USER.md 里写", "MEMORY.md
 # 加一条"): also an explicit request to the signal rules (capture.signals), when a separator follows.
+# The memory files a request may name.
+_FILES = (
+    r"(?:MEMORY|USER|AGENTS|CLAUDE)\.md|MEMORY|lessons(?:\.md)?|principles(?:\.md)?|infra(?:\.md)?"
+    r"|projects(?:\.md)?"
+)
 FILE_FIRST_REQUEST = (
     r"(?:请|帮我|麻烦)?(?:往|在|给)?\s*(?:你的?)?\s*(?:MEMORY(?:\.md)?|USER\.md|AGENTS\.md|CLAUDE\.md"
     r"|lessons(?:\.md)?|principles(?:\.md)?|infra(?:\.md)?|projects(?:\.md)?|记忆库?|备忘录?|笔记)\s*(?:里|中|上)?\s*"
@@ -19,13 +24,14 @@ FILE_FIRST_REQUEST = (
 _REQUEST_LEAD = re.compile(
     r"^\s*(?:"
     r"(?:请|帮我|麻烦)?把?(?:这条|这个|这点|这句|下面这条|这)?"
-    r"(?:写进|写到|记到|记在|记进|加到|加进|存到|存进|放进|放到)(?:你的?|你那个)?\s*"
-    r"(?:MEMORY(?:\.md)?|USER\.md|memory|记忆库?|备忘录?|小本本|笔记|长期记忆)\s*(?:里|中)?(?:去|吧|哈)?"
+    r"(?:记一下)?(?:写进|写到|记到|记在|记进|加到|加进|存到|存进|放进|放到|到)(?:你的?|你那个)?\s*"
+    rf"(?:{_FILES}|memory|记忆库?|备忘录?|小本本|笔记|长期记忆)\s*(?:里|中)?(?:去|吧|哈)?"
     # the file named first ("MEMORY.md 加一条：", "往 USER.md 里写：", "lessons 里记一笔：")
     rf"|{FILE_FIRST_REQUEST}"
     r"|(?:顺便|顺带)(?:说|提)(?:一?下|一句)?|插一句|补充一下|早|早上好|嗨|哈喽|哦还有|这回记清楚了"
-    r"|(?:please\s+)?(?:add|save|put|write|store)\s+(?:this|that|it)\s+(?:to|in|into)\s+(?:your\s+)?"
-    r"(?:memory|notes|long[- ]term memory)"
+    r"|(?:please\s+)?(?:add|save|put|write|store|log|file)(?:\s+(?:this|that|it))?\s+(?:to|in|into)"
+    rf"\s+(?:your\s+|the\s+)?(?:{_FILES}|memory|notes|long[- ]term memory)"
+    r"|(?:please\s+)?make a note(?: of (?:this|that|it))?|for future reference|note for later"
     r")\s*(?:[,，:：;；.!！。、—\-~～]+\s*|$)",
     re.IGNORECASE,
 )

@@ -14,6 +14,12 @@ from memstrata.adapters.cli.options import (
 )
 from memstrata.errors import MemstrataError
 
+# Said for a signal with nothing specific to keep ("记住这个" alone): it was queued, not written.
+NOTHING_SPECIFIC = (
+    "(nothing specific to keep, nothing written: say what, e.g. 记住：发版前先跑迁移 / "
+    "remember: run migrations before a release)"
+)
+
 
 def register(cli: click.Group) -> None:
     @command(cli, "signal")
@@ -36,6 +42,7 @@ def register(cli: click.Group) -> None:
         Example: memstrata signal "不对，应该用 pnpm" --context "[bash] npm i → Exit code 1"
         """
         from memstrata.adapters import presenters
+        from memstrata.capture.record import USER_KINDS
         from memstrata.evolve.triggers import handle
 
         result = handle(open_writer(), text, context=context, source=source, dry_run=dry_run)
@@ -51,7 +58,10 @@ def register(cli: click.Group) -> None:
                 click.echo(result.question)
             return
         for item in report.signals:
-            click.echo(f"{item.kind:<18} {item.brief}  —  {item.detail}")
+            if item.detail or item.kind not in USER_KINDS:
+                click.echo(f"{item.kind:<18} {item.brief}  —  {item.detail}")
+            else:  # "记住这个", "以后都这样做吧": nothing was written, and the user is told so
+                click.echo(f"{item.kind:<18} {NOTHING_SPECIFIC}")
         for written in [*report.written, *result.written]:
             # a repeat of what memory holds is counted on that entry, not written again
             if written.get("seen_again"):
@@ -129,7 +139,7 @@ def register(cli: click.Group) -> None:
             click.echo(presenters.proposal_line(row, zh))
         if rows:
             click.echo(
-                '回复：memstrata approve "全部" / "1,3" / "跳过"'
+                '回复：memstrata approve "全部" / "1,3" / "跳过" / "不要 2"'
                 if zh
                 else 'Reply: memstrata approve "all" / "1,3" / "skip"'
             )
@@ -142,7 +152,7 @@ def register(cli: click.Group) -> None:
         "--edit", default=None, help="Approve proposal REPLY (one number) with this text instead."
     )
     def approve(reply: str, edit: str | None, as_json: bool) -> None:
-        """Answer the evolution card: 确认 / 全部 / 1,3 / 跳过 (all / 1,3 / skip).
+        """Answer the evolution card: 确认 / 全部 / 1,3 / 跳过 / 不要 2 (all / 1,3 / skip / reject 2).
 
         \b
         Example: memstrata approve "1,3"
@@ -171,6 +181,8 @@ def register(cli: click.Group) -> None:
         click.echo(f"understood: {result.understood}")
         for item in result.applied:
             click.echo(f"[{item['number']}] {item['cid']} → {item['role']}  {item['cite']}")
+        if result.rejected:
+            click.echo("rejected, candidates dropped: " + ", ".join(map(str, result.rejected)))
         seen_skipped = [n for n in result.skipped if n not in result.unseen]
         if seen_skipped:
             click.echo("kept for later: " + ", ".join(map(str, seen_skipped)))

@@ -108,7 +108,7 @@ def register(cli: click.Group) -> None:
                 click.echo(presenters.proposal_line(proposal, zh))
         if report.proposals and not dry_run:
             click.echo(
-                '回复：memstrata approve "确认" / "1,3" / "跳过"'
+                '回复：memstrata approve "确认" / "1,3" / "跳过" / "不要 2"'
                 if zh
                 else 'Reply: memstrata approve "yes" / "1,3" / "skip"'
             )

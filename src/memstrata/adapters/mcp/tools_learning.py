@@ -163,7 +163,9 @@ def register(server: Any, tools: Tools) -> None:
     def memory_approve(
         reply: Annotated[
             str,
-            Field(description="确认 / 全部 / 1,3 / 跳过 or all / 1,3 / skip, as the user said."),
+            Field(
+                description="确认 / 全部 / 1,3 / 跳过 / 不要 2 or all / 1,3 / skip / reject 2, as the user said."
+            ),
         ],
     ) -> ApproveOut:
         from memstrata.evolve.approve import approve
