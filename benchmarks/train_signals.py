@@ -7,9 +7,10 @@ round 3: 727 by five more writers, extra_finance/ml/mobile/ops_hk/voice; round 4
 more, extra_gamedev/canto/designer/sre_en/dba/sec; round 6: 1,400 by four more, written from
 LABELLING_GUIDE.md and leaning toward phrasings with no trigger word,
 extra_firmware/fintech/bioinfo/qa; round 7: 1,400 by four more written the same way,
-extra_frontend/platform/analyst/tradzh), holdout2-6.jsonl (rounds 2-6's held-out sets, each
-scored in its round, training data since). holdout7.jsonl is NOT read here: it is scored by
-benchmarks/signals.py --holdout-file, once per model, after training.
+extra_frontend/platform/analyst/tradzh; round 8: 1,400 by four more, extra_auto/devops_sg/
+dataeng/indie), holdout2-7.jsonl (rounds 2-7's held-out sets, each scored in its round, training
+data since). holdout8.jsonl is NOT read here: it is scored by benchmarks/signals.py
+--holdout-file, once per model, after training.
 
 Model: one logistic regression per label plus a gate ("any signal at all") (scikit-learn,
 training only, class-balanced, each writer's rows weighted by sqrt(400 / their number)) over
@@ -91,6 +92,16 @@ ROUND7 = (
     "extra_tradzh.jsonl",
     "holdout6.jsonl",
 )
+# Round 8: four more writers from LABELLING_GUIDE.md (automotive Shanghai, a devops contractor in
+# Singapore writing English, a data engineer in Chengdu, an indie founder typing by voice) and
+# hold-out 7 (one writer, scored in round 7).
+ROUND8 = (
+    "extra_auto.jsonl",
+    "extra_devops_sg.jsonl",
+    "extra_dataeng.jsonl",
+    "extra_indie.jsonl",
+    "holdout7.jsonl",
+)
 WRITERS = (
     "train_zh.jsonl",
     "train_en.jsonl",
@@ -101,10 +112,11 @@ WRITERS = (
     *ROUND4,
     *ROUND6,
     *ROUND7,
+    *ROUND8,
 )
 # Round 2's hold-out (a fifth writer's 400 utterances) was scored once in round 2; since round 3
 # it is training data, always in the training part. Round 2's extra files (15 voices by one
-# writer) are one group. holdout7.jsonl is NOT read here: benchmarks/signals.py scores it once.
+# writer) are one group. holdout8.jsonl is NOT read here: benchmarks/signals.py scores it once.
 TRAIN_FILES = (
     *WRITERS[:4],
     "holdout2.jsonl",
@@ -112,6 +124,7 @@ TRAIN_FILES = (
     "holdout4.jsonl",
     "holdout5.jsonl",
     "holdout6.jsonl",
+    "holdout7.jsonl",
     *sorted(p.name for p in DATA.glob("extra_*.jsonl")),
 )
 # The share of the training data's hard negatives (out-of-fold) that may fire when thresholds
