@@ -249,3 +249,50 @@ def test_a_preference_still_goes_to_user_md(make_ws) -> None:
     ws = make_ws("openclaw")
     [written] = handle(ws.writer(), "记住：我喜欢简短的回复").report.written
     assert written["role"] == "user"
+
+
+# ---------------------------------------------------------------- 8: frames around the rule
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("要是你能先给结论再解释就好了", "先给结论再解释"),
+        ("回复短一点行吗，太长了", "回复短一点"),
+        ("端口是 8443 不是 8080，你又写错了", "端口是 8443 不是 8080"),
+        ("No no, I meant the other repo, memstrata-core", "I meant the other repo, memstrata-core"),
+    ],
+)
+def test_a_wish_a_plea_or_a_reproach_is_no_part_of_the_statement(said: str, kept: str) -> None:
+    from memstrata.capture.statement import strip_echo
+
+    assert strip_echo(said) == kept
+
+
+@pytest.mark.parametrize("text", ["以后回复简短一点", "记住：keep your replies short"])
+def test_how_long_answers_are_is_the_users_taste(text: str) -> None:
+    from memstrata.entries.remember import classify
+
+    assert classify(text) == "user"
+
+
+# ---------------------------------------------------------------- 9: upkeep with nothing queued
+def test_a_forced_heartbeat_with_nothing_queued_still_expires(make_ws) -> None:
+    from datetime import timedelta
+
+    from memstrata.evolve.pool import observing
+
+    ws = make_ws("default")
+    handle(ws.writer(), "我更喜欢简短的回复")
+    heartbeat(ws.writer(), force=True)
+    assert observing(ws.writer())
+    later = ws.now() + timedelta(days=65)
+    ws.clock = lambda: later
+    report = heartbeat(ws.writer(), force=True)
+    assert not report.ran and report.expired
+    assert not observing(ws.writer())
+
+
+def test_doctor_does_not_count_signals_already_written(cli, ws) -> None:
+    for n in range(6):
+        cli("-w", str(ws.root), "signal", f"记住：第 {n} 台构建机的 IP 是 10.0.0.{n + 10}")
+    said = cli("-w", str(ws.root), "doctor")
+    assert "signals waiting" not in said.out

@@ -30,6 +30,9 @@ _TRIGGER_PREFIX = re.compile(
 _USER = re.compile(
     r"^我(?!们)|我(?:喜欢|偏好|习惯|更喜欢|不喜欢|讨厌|希望|的(?:名字|职业|工作|时区|背景))|叫我|称呼我"
     r"|(?:回复|回答|答复|输出)(?:都|一律|请)?(?:用|使用)|用(?:中文|英文|英语)(?:回复|回答)"
+    # how long answers are is the user's taste too (review15: "以后回复简短一点" went to MEMORY.md)
+    r"|(?:回复|回答|答复)(?:都|一律|请|要|得)?(?:简短|简洁|短|精简|详细|长)"
+    r"|\b(?:keep|make) (?:your |the )?(?:replies|answers|responses) (?:short|brief|concise|shorter)\b"
     r"|\bI\s+(?:prefer|like|love|hate|dislike|am|work|live|use)\b|\bI'm\b|\bmy\s+(?:name|role|job|team|timezone|preference)"
     r"|\bcall me\b|\b(?:reply|respond|answer|write)\s+(?:to me\s+)?in\b"
     # how answers are laid out is the user's taste, even said as a standing rule (以后都用表格来

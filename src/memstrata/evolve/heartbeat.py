@@ -245,6 +245,10 @@ def heartbeat(
             ran=run, reason=reason, warnings=[f"{pending_path}: {w}" for w in parsed.warnings]
         )
         if not run:
+            if force and policy(ws) == "pool":
+                # asked to run with nothing queued: the pool's expiry still applies (review15:
+                # a 65-day-old candidate stayed 观察中 until an unrelated signal came)
+                report.expired = [c.cid for c in expire(writer, int(settings.expiry_days))]
             return report
         if policy(ws) == "pool":
             report.expired = [c.cid for c in expire(writer, int(settings.expiry_days))]
