@@ -296,3 +296,13 @@ def test_doctor_does_not_count_signals_already_written(cli, ws) -> None:
         cli("-w", str(ws.root), "signal", f"记住：第 {n} 台构建机的 IP 是 10.0.0.{n + 10}")
     said = cli("-w", str(ws.root), "doctor")
     assert "signals waiting" not in said.out
+
+
+# ---------------------------------------------------------------- 10: a title keeps its condition
+def test_a_title_is_not_cut_inside_the_condition_its_rule_hangs_on() -> None:
+    from memstrata.text.rule_titles import entry_title
+
+    title = entry_title("Never run terraform apply without a plan review")
+    assert title == "Never run terraform apply without a plan review"
+    # a long clause is still cut: the condition is kept only when it nearly fits
+    assert entry_title("Use pnpm for installing packages in the monorepo workspace").endswith("…")

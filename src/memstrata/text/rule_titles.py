@@ -96,7 +96,27 @@ def rule_title(head: str) -> str:
         if limit < 10:  # a long lead-in ("后端组有条死规矩：…"): the rule alone
             return brief(rest, title_limit(rest))
         return f"{lead}: {brief(rest, limit)}"
-    return brief(head, title_limit(head))
+    return _with_its_condition(head, title_limit(head))
+
+
+# A condition or exception that the rule's meaning hangs on ("…without a plan review", "…unless
+# CI is green"): cut before its end, a title says the opposite (review15: "Never run terraform
+# apply without a…"). The clause is kept whole when it is at most this much longer.
+_HANGS_ON = re.compile(
+    r"\b(?:without|unless|except|until|only if|but not)\b|除非|除了|只有|否则", re.I
+)
+_CONDITION_ROOM = 12
+
+
+def _with_its_condition(head: str, limit: int) -> str:
+    cut = brief(head, limit)
+    if not cut.endswith("…"):
+        return cut
+    whole = brief(head, limit + _CONDITION_ROOM)
+    hangs = _HANGS_ON.search(whole)
+    if not whole.endswith("…") and hangs and hangs.start() < len(cut) <= len(whole):
+        return whole
+    return cut
 
 
 # A clause that asks or guesses what went wrong ("你 join 的是 dw.shipments_v1？", "分母里混进
