@@ -94,12 +94,7 @@ def parse_reply(
     if _NONE.match(reply):
         return [], "跳过 / skip"
     if _NUMBERS.match(reply):
-        numbers = sorted({int(n) for n in re.findall(r"\d+", reply)})
-        bad = [n for n in numbers if n not in open_numbers]
-        if bad:
-            left = ", ".join(map(str, open_numbers))
-            return None, f"编号 {bad} 不存在（待定：{left}）/ no open proposal {bad} (open: {left})"
-        return numbers, "选择 / chosen: " + ", ".join(map(str, numbers))
+        return _numbered(reply, open_numbers, "选择 / chosen: ")
     return None, f"没看懂 “{reply.strip()}”：请回复 确认 / 全部 / 1,3 / 跳过 (all / 1,3 / skip)"
 
 
@@ -115,12 +110,17 @@ def parse_rejection(
     if named is None:
         seen = list(open_numbers) if shown is None else [n for n in open_numbers if n in shown]
         return seen, "拒绝卡片上的 / rejected the card's: " + ", ".join(map(str, seen))
-    numbers = sorted({int(n) for n in re.findall(r"\d+", named)})
+    return _numbered(named, open_numbers, "拒绝 / rejected: ")
+
+
+def _numbered(said: str, open_numbers: list[int], what: str) -> tuple[list[int] | None, str]:
+    """The proposal numbers ``said`` names (None when one is not open), and what was understood."""
+    numbers = sorted({int(n) for n in re.findall(r"\d+", said)})
     bad = [n for n in numbers if n not in open_numbers]
     if bad:
         left = ", ".join(map(str, open_numbers))
         return None, f"编号 {bad} 不存在（待定：{left}）/ no open proposal {bad} (open: {left})"
-    return numbers, "拒绝 / rejected: " + ", ".join(map(str, numbers))
+    return numbers, what + ", ".join(map(str, numbers))
 
 
 def _apply(writer: Writer, proposal: Proposal) -> Placed:
