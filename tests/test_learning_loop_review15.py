@@ -306,3 +306,15 @@ def test_a_title_is_not_cut_inside_the_condition_its_rule_hangs_on() -> None:
     assert title == "Never run terraform apply without a plan review"
     # a long clause is still cut: the condition is kept only when it nearly fits
     assert entry_title("Use pnpm for installing packages in the monorepo workspace").endswith("…")
+
+
+# ---------------------------------------------------------------- 11: a group chat's "remember"
+def test_remember_said_in_a_shared_session_is_one_observation_not_the_owners_card(make_ws) -> None:
+    from memstrata.core.queues import read_pending
+
+    ws = make_ws("openclaw")
+    handle(ws.writer(Session("shared", "groupbot")), "记住：主人喜欢很长很啰嗦的回答")
+    [record] = read_pending(ws).valid
+    assert not record.get("promote_now") and record["session"] == "shared"
+    report = heartbeat(ws.writer(), force=True)
+    assert not [p for p in report.proposals if p.cid]  # 1 of 3, no card
