@@ -318,3 +318,19 @@ def test_remember_said_in_a_shared_session_is_one_observation_not_the_owners_car
     assert not record.get("promote_now") and record["session"] == "shared"
     report = heartbeat(ws.writer(), force=True)
     assert not [p for p in report.proposals if p.cid]  # 1 of 3, no card
+
+
+# ---------------------------------------------------------------- 12: a value changed by 记住
+def test_an_explicit_change_of_value_names_the_older_entry(make_ws) -> None:
+    ws = make_ws("default")
+    handle(ws.writer(), "记住：测试机 IP 是 10.0.3.7")
+    [written] = handle(ws.writer(), "记住：测试机 IP 换成 10.0.3.9 了").report.written
+    assert [o.split()[1] for o in written["outdates"]] == ["MEMORY.md:L14"]
+    assert any("10.0.3.7" in line for line in _bullets(ws, "MEMORY.md"))  # kept, not deleted
+
+
+def test_another_subject_with_another_value_is_no_change(make_ws) -> None:
+    ws = make_ws("default")
+    handle(ws.writer(), "记住：测试机 IP 是 10.0.3.7")
+    [written] = handle(ws.writer(), "记住：预发环境在 10.2.3.4").report.written
+    assert "outdates" not in written

@@ -149,6 +149,7 @@ def _explicit_writer(writer: Writer, text: str) -> Callable[[Signal], dict[str, 
 
 def write_explicit(writer: Writer, signal: Signal) -> dict[str, Any]:
     """Write an explicit instruction at once, unless memory already holds it (remember_once)."""
+    stale = _stale_entries(writer, signal.detail)  # read before the new entry is there
     # the file the user named ("lessons 里记一笔：…") is in the evidence, not in the detail
     placed, seen_again = remember_once(writer, signal.detail, named=named_role(signal.evidence))
     done: dict[str, Any] = {
@@ -161,7 +162,32 @@ def write_explicit(writer: Writer, signal: Signal) -> dict[str, Any]:
         # what it was taken for, so that a wrong match is seen (and `remember --new` can add it)
         done["seen_again"] = True
         done["title"] = placed.title
+    elif stale:
+        done["outdates"] = stale
     return done
+
+
+def _stale_entries(writer: Writer, text: str) -> list[str]:
+    """Entries in memory that ``text`` gives another value for ("记住：测试机 IP 换成 10.0.3.9 了"
+    after "测试机 IP 是 10.0.3.7"), as citations with their words: the older one is kept (nothing
+    is deleted unasked), and the user is told which it is (review15: three IPs were kept side by
+    side without a word). Only entries this session may read."""
+    from memstrata.core.permissions import can_read
+    from memstrata.evolve import known
+    from memstrata.evolve.heartbeat import embedder_for
+    from memstrata.evolve.polarity import without_values
+    from memstrata.text.similarity import shared_terms
+
+    ws = writer.ws
+    return [
+        f"📍 {k.path}:L{k.line} {brief(k.text, title_limit(k.text))}"
+        for k in known.outdated(ws, text, embedder_for(ws))
+        if k.role != "candidates"
+        and can_read(ws.config, writer.session, k.role)
+        # about the same thing: a word besides the values ("预发环境在 10.2.3.4" changes no
+        # 测试机 IP)
+        and shared_terms(without_values(text), without_values(k.text))
+    ]
 
 
 def remember_once(

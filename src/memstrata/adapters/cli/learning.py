@@ -73,6 +73,8 @@ def register(cli: click.Group) -> None:
                 click.echo(NOT_A_REPEAT, err=True)
             else:
                 click.echo(f"written at once: {written['cite']}")
+            for older in written.get("outdates", []):
+                click.echo(f"  changes an older entry, kept as it was (edit or remove it): {older}")
         for extra in (result.question, result.card):
             if extra:
                 click.echo(extra)
