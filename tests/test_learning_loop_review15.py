@@ -258,13 +258,31 @@ def test_a_preference_still_goes_to_user_md(make_ws) -> None:
         ("要是你能先给结论再解释就好了", "先给结论再解释"),
         ("回复短一点行吗，太长了", "回复短一点"),
         ("端口是 8443 不是 8080，你又写错了", "端口是 8443 不是 8080"),
-        ("No no, I meant the other repo, memstrata-core", "I meant the other repo, memstrata-core"),
     ],
 )
-def test_a_wish_a_plea_or_a_reproach_is_no_part_of_the_statement(said: str, kept: str) -> None:
+def test_a_wish_a_plea_or_a_reproach_is_no_part_of_the_entry(make_ws, said: str, kept: str) -> None:
+    from memstrata.entries.remember import write_bullet
+
+    ws = make_ws("default")
+    placed = write_bullet(ws.writer(), "long_term", said, "long_term", "test")
+    assert placed.text == kept
+
+
+def test_no_no_is_no_part_of_the_statement() -> None:
     from memstrata.capture.statement import strip_echo
 
-    assert strip_echo(said) == kept
+    assert strip_echo("No no, I meant the other repo, memstrata-core") == (
+        "I meant the other repo, memstrata-core"
+    )
+
+
+def test_the_pool_still_matches_the_words_as_said(make_ws) -> None:
+    """review15b R1: with the frames stripped before matching, the same correction said three
+    times ("…，你又写错了", "又写成 8080 了，是 8443！", "网关端口 8443，别再写错了") stopped
+    reaching 3/3."""
+    from memstrata.capture.statement import strip_echo
+
+    assert strip_echo("端口是 8443 不是 8080，你又写错了") == "端口是 8443 不是 8080，你又写错了"
 
 
 @pytest.mark.parametrize("text", ["以后回复简短一点", "记住：keep your replies short"])
@@ -334,3 +352,115 @@ def test_another_subject_with_another_value_is_no_change(make_ws) -> None:
     handle(ws.writer(), "记住：测试机 IP 是 10.0.3.7")
     [written] = handle(ws.writer(), "记住：预发环境在 10.2.3.4").report.written
     assert "outdates" not in written
+
+
+# ---------------------------------------------------------------- review15b: the fixes re-tested
+@pytest.mark.parametrize(
+    "text",
+    [
+        "remember the staging URL is down again lol",
+        "Remember the Titans is a great movie",
+        "keep in mind I'm just brainstorming here",
+        "keep in mind the deadline is tomorrow",
+        "remember the server is slow today, be patient",
+        "for future reference, I have no idea why this works lol",
+    ],
+)
+def test_chit_chat_after_remember_is_no_instruction(text: str) -> None:
+    assert "explicit_remember" not in {s.kind for s in detect(text)}
+
+
+@pytest.mark.parametrize(
+    ("first", "then"),
+    [
+        ("记住：测试机 IP 是 10.0.3.7", "记住：生产机 IP 是 10.0.5.1"),
+        ("记住：redis 端口是 6379", "记住：postgres 端口是 5432"),
+        ("记住：staging 网关在 10.0.0.5:8443", "记住：prod 网关在 10.0.1.5:8443"),
+        ("记住：前端用 pnpm", "记住：后端用 uv"),
+        ("记住：API 超时 30 秒", "记住：DB 连接超时 5 秒"),
+        ("记住：测试机 IP 是 10.0.3.7", "记住：测试机的 SSH 端口是 2222"),
+    ],
+)
+def test_another_subject_is_no_change_of_value(make_ws, first: str, then: str) -> None:
+    ws = make_ws("default")
+    handle(ws.writer(), first)
+    [written] = handle(ws.writer(), then).report.written
+    assert "outdates" not in written
+
+
+@pytest.mark.parametrize(
+    ("first", "then"),
+    [
+        ("记住：网关端口是 8443", "记住：网关端口改成 9443 了"),
+        ("记住：周一上午开周会", "记住：周四上午开周会"),
+        ("记住：前端用 pnpm", "记住：前端改用 yarn"),
+    ],
+)
+def test_the_same_subject_with_another_value_is_named(make_ws, first: str, then: str) -> None:
+    ws = make_ws("default")
+    handle(ws.writer(), first)
+    [written] = handle(ws.writer(), then).report.written
+    assert [o.split()[1] for o in written["outdates"]] == ["MEMORY.md:L14"]
+
+
+def test_a_summary_of_the_users_own_decision_is_kept(make_ws) -> None:
+    ws = make_ws("default")
+    handle(ws.writer(), "总结一下：以后周报都发 Mia")
+    assert any(
+        line.endswith("以后周报都发 Mia | 来源：用户明确指示") for line in _bullets(ws, "MEMORY.md")
+    )
+
+
+def test_an_instruction_after_material_is_still_the_users(make_ws) -> None:
+    ws = make_ws("default")
+    result = handle(ws.writer(), "帮我翻译成英文。另外记住：以后 commit message 用英文写")
+    assert result.report.written
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "记住：我对青霉素过敏",
+        "remember: I'm colorblind, so don't use red/green in charts",
+        "记住：我正在办离婚，周五下午要去法院",
+        "记住：我月薪 3 万，帮我算个税时用",
+        "记住：我老家在成都",
+    ],
+)
+def test_more_personal_matters_stay_private(make_ws, text: str) -> None:
+    ws = make_ws("openclaw")
+    [written] = handle(ws.writer(), text).report.written
+    assert not can_read(ws.config, Session("shared"), written["role"])
+
+
+def test_interviewing_candidates_is_work_not_a_job_search(make_ws) -> None:
+    ws = make_ws("openclaw")
+    [written] = handle(ws.writer(), "记住：我面试候选人的时候喜欢你帮我列问题清单").report.written
+    assert written["role"] == "user"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "lesson learned: never rebase a shared branch, it broke CI for everyone",
+        "记个教训：改配置前先备份，上次直接改把网关搞挂了",
+        "add this to my lessons: redis maxmemory policy was noeviction, writes failed; set allkeys-lru",
+        "这个坑记下来：Go 的 time.Parse 默认 UTC",
+    ],
+)
+def test_a_lesson_named_without_its_file_goes_to_lessons(make_ws, text: str) -> None:
+    ws = make_ws("default")
+    assert [w["role"] for w in handle(ws.writer(), text).report.written] == ["lessons"]
+
+
+def test_a_bare_no_with_no_card_shown_is_refused(make_ws) -> None:
+    from memstrata.evolve.proposals import save_state
+
+    ws = make_ws("memory-manager")
+    _proposals(ws)
+    state = load_state(ws)
+    for proposal in state["proposals"]:
+        proposal["shown"] = False
+    save_state(ws, state)
+    assert approve(ws.writer(), "不要").refused
+    assert len(proposals_from_state(load_state(ws))) == 2

@@ -491,9 +491,9 @@ def detect_learned(
     information is outdated")."""
     from memstrata.capture.signals import (
         HEDGED,
-        MATERIAL,
         PRIORITY,
         detect,
+        is_material,
         jest_spans,
         user_signal,
         without_code_blocks,
@@ -517,7 +517,7 @@ def detect_learned(
         # Sure it is a signal, unsure which ("其实 redis 在 6380 端口": p(any) 0.97, correction
         # and news 0.1 each): the rules' reading, where they have one (BENCHMARKS.md, round 12).
         labels |= {s.kind for s in ruled if s.kind in USER_LABELS}
-    if MATERIAL.match(text):  # text to translate or polish: none of it is the user's
+    if is_material(text):  # text to translate or polish: none of it is the user's
         labels &= {"repeated_failure"}
     turned_down = _TURNED_DOWN.search(text) and all(s.kind != "satisfaction" for s in ruled)
     if (

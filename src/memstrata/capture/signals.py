@@ -77,20 +77,29 @@ _CONCRETE = re.compile(
 )
 
 # ---------------------------------------------------------------- kind rules
+# Chit-chat or what holds today only, never kept by an English "remember …" without a colon.
+_NOT_CHAT = (
+    r"(?!.*\b(?:lol|lmao|haha\w*|jk|today|tonight|tomorrow|right now|again|just|movie|film"
+    r"|song|book|game|show)\b)"
+)
 _ER_START = re.compile(
     # after a leading "不对，" / "好的，" too ("不对，记住以后都用 pnpm": a tester's round on ca670a7)
     r"^\s*(?:(?:不对|错了|不是|好的?|嗯|对|行|ok(?:ay)?|no|谢谢|多谢|哈哈+|很好|不错|好了|(?:好了)?别闹了"
     r"|别开玩笑了)[，,。!！\s]+){0,2}"
+    # an aside that opens it ("另外记住：…", "对了，记一下…": review15b)
+    r"(?:(?:另外|还有|对了|顺便)[，,\s]*)?"
     r"(?:请|千万|一定|务必)?\s*(?:记住(?!了吗|没)|记一下|记下来)"
     r"|^\s*(?:以后都|以后每次|从今以后|从现在起|永远不要|永远别|这是规定|下次也|你?必须|务必)"
     r"|^\s*(?:please\s+|pls\s+)?remember(?:\s*[:,—-]|\s+(?:that|this|to|i\b|i'm|my|we|our)\b)"
     # a fact to keep said without a colon ("remember the build takes 20 minutes", "keep in mind
     # that prod is on us-east-2": review15); "remember the milk 😂" states nothing
-    r"|^\s*(?:please\s+|pls\s+)?(?:remember|keep in mind|don'?t forget)(?:\s+that)?\s+"
-    r"[^.?!？,，]{1,60}\b(?:is|are|was|takes|lives|runs|starts|needs|uses|goes|has|resets)\b"
-    r"|^\s*keep in mind(?:\s+that)?\s+\w"
+    # …but not chit-chat or what holds today only ("remember the staging URL is down again
+    # lol", "keep in mind the deadline is tomorrow", "Remember the Titans is a great movie":
+    # review15b)
+    rf"|^{_NOT_CHAT}\s*(?:please\s+|pls\s+)?(?:remember|keep in mind|don'?t forget)(?:\s+that)?\s+"
+    r"[^.?!？,，]{1,60}\b(?:is|are|takes|lives|runs|starts|needs|uses|resets)\b"
     # "make a note: …", "for future reference, …": 6 corpus messages, all explicit_remember
-    r"|^\s*(?:please\s+|pls\s+)?(?:make a note(?: of (?:this|that|it))?|for future reference"
+    rf"|^{_NOT_CHAT}\s*(?:please\s+|pls\s+)?(?:make a note(?: of (?:this|that|it))?|for future reference"
     r"|note for later)\s*[:,，—-]"
     r"|^\s*(?:(?:thanks|thank you|haha+|i'?m not joking|seriously|no kidding"
     r"|(?:i'?m |i am )?not (?:even )?kidding)\s*[,:;.!—-]\s*)?"
@@ -177,8 +186,10 @@ _ER_MEMORY_FILE = re.compile(
     r"|principles(?:\.md)?|infra(?:\.md)?|projects(?:\.md)?|memory|备忘|小本本|笔记|notes?|长期记忆|经验)"
     # the file first, then the verb ("USER.md 里补一条：我用 vim", "帮我在 principles 里加：…")
     rf"|^\s*{FILE_FIRST_REQUEST}\s*[:：，,]"
+    # a lesson named without the file: 5 corpus messages open "lesson learned:", all explicit
+    r"|^\s*(?:记个教训|记一下教训|这个坑记下来|lessons? learned)\s*[:：，,]"
     r"|^\s*(?:pls|please|can you|could you|kindly)?\s*(?:add|put|save|write|jot|stick|log|file)\b"
-    r".{0,30}?\b(?:to|in|into)\s+(?:your|the)?\s*(?:MEMORY\.md|USER\.md|AGENTS\.md|CLAUDE\.md"
+    r".{0,30}?\b(?:to|in|into)\s+(?:your|the|my)?\s*(?:MEMORY\.md|USER\.md|AGENTS\.md|CLAUDE\.md"
     r"|(?:lessons|principles|infra|projects)(?:\.md)?|notes|memory(?: file)?|long[- ]term memory)"
     r"(?:\b|(?<=\.md))",
     re.IGNORECASE,
@@ -414,16 +425,28 @@ def user_signal(kind: str, body: str, context: str, start: int = 0, end: int = 0
 # found all three written into memory at once).
 MATERIAL = re.compile(
     r"^\s*(?:请|帮我|帮忙|麻烦你?|你)?\s*(?:把(?:这|下面|以下)[^：:，,。]{0,10})?"
-    r"(?:翻译|翻成|译成|润色|改写|重写|校对|修改措辞|改一下措辞|精简|缩写|扩写|总结|概括|解释|优化)"
+    r"(?:翻译|翻成|译成|润色|改写|重写|校对|修改措辞|改一下措辞|精简|缩写|扩写|解释|优化)"
     r"[^：:，,。]{0,12}[：:]"
     r"|^\s*(?:pls|please|can you|could you)?\s*(?:translate|rephrase|reword|proofread|polish|rewrite"
-    r"|paraphrase|summari[sz]e|explain|tighten|shorten)\b[^:：.!?]{0,30}[:：]",
+    r"|paraphrase|explain|tighten|shorten)\b[^:：.!?]{0,30}[:：]",
+    re.IGNORECASE,
+)
+# …unless a sentence of the user's own follows it ("帮我翻译成英文。另外记住：以后 commit message 用
+# 英文写": review15b). A summary asked for is no material: "总结一下：以后周报都发 Mia" is the
+# user summarising their own decision.
+_OWN_AFTER = re.compile(
+    r"[。！？!?\n]\s*(?:另外|还有|对了|顺便|btw|by the way|ps|also|记住|remember|以后|from now on)",
     re.IGNORECASE,
 )
 
 
+def is_material(text: str) -> bool:
+    """Whether ``text`` only hands over material to translate, polish or explain."""
+    return bool(MATERIAL.match(text)) and not _OWN_AFTER.search(text)
+
+
 def _user_signals(text: str, context: str = "") -> list[Signal]:
-    if MATERIAL.match(text):
+    if is_material(text):
         return []
     found: list[Signal] = []
     whole_question = _is_question(text.strip().split("\n")[-1])

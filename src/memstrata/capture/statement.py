@@ -102,29 +102,6 @@ def _lang(text: str) -> str:
     return "zh" if re.search(r"[\u4e00-\u9fff]", text) else "en"
 
 
-# A wish or a plea around what the user wants ("要是你能先给结论再解释就好了", "回复短一点行吗"),
-# and a reproach after it ("端口是 8443 不是 8080，你又写错了"): the rule is inside (review15: the
-# pool wrote both frames into USER.md and principles.md word for word).
-_WISH = re.compile(
-    r"^(?:要是|如果|假如)?你(?:能|可以|要是能)(?P<rule>.{2,}?)(?:就好了|就更好了|多好)\s*[。.!！~～]*$"
-)
-_PLEA = re.compile(
-    r"\s*[，,]?\s*(?:行吗|好吗|可以吗|行不行|好不好|成吗)\s*[？?。.!！~～]*"
-    r"(?:[，,]?\s*(?:太|好|真)[^，,。]{1,4}了[。.!！~～]*)?$"
-)
-_REPROACH = re.compile(
-    r"\s*[，,。.！!]+\s*(?:你)?(?:怎么)?(?:又|老是|总是)(?:写错|搞错|弄错|记错|说错|搞混|忘)了?"
-    r"(?:[^，,。.！!？?]{0,6})[。.!！~～]*$"
-)
-
-
-def _unframed(body: str) -> str:
-    wish = _WISH.match(body)
-    if wish:
-        body = wish.group("rule")
-    return _REPROACH.sub("", _PLEA.sub("", body))
-
-
 def strip_echo(text: str) -> str:
     """``text`` without the signal words at its start and end (repeatedly)."""
     body = " ".join(text.split())
@@ -134,7 +111,7 @@ def strip_echo(text: str) -> str:
         before = body
         body = _LEAD.sub("", body, count=1)
         body = strip_request(body)
-        body = _unframed(_TAIL.sub("", body))
+        body = _TAIL.sub("", body)
         body = body.strip(" ，,。.：:;；!！—-~")
         if body == before:
             break

@@ -109,6 +109,13 @@ def parse_rejection(
     named = found.group("after") or found.group("before")
     if named is None:
         seen = list(open_numbers) if shown is None else [n for n in open_numbers if n in shown]
+        if not seen:  # as for 确认: no card showed them, so a bare no names none of them
+            left = ", ".join(map(str, open_numbers))
+            return None, (
+                f"待定的提议（{left}）还没在卡片上给你看过：先 memstrata proposals，再回复“不要 编号” / "
+                f"no card showed the open proposals ({left}) yet: run memstrata proposals, "
+                "then reply 'reject N'"
+            )
         return seen, "拒绝卡片上的 / rejected the card's: " + ", ".join(map(str, seen))
     return _numbered(named, open_numbers, "拒绝 / rejected: ")
 

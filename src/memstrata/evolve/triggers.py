@@ -175,8 +175,6 @@ def _stale_entries(writer: Writer, text: str) -> list[str]:
     from memstrata.core.permissions import can_read
     from memstrata.evolve import known
     from memstrata.evolve.heartbeat import embedder_for
-    from memstrata.evolve.polarity import without_values
-    from memstrata.text.similarity import shared_terms
 
     ws = writer.ws
     return [
@@ -184,10 +182,36 @@ def _stale_entries(writer: Writer, text: str) -> list[str]:
         for k in known.outdated(ws, text, embedder_for(ws))
         if k.role != "candidates"
         and can_read(ws.config, writer.session, k.role)
-        # about the same thing: a word besides the values ("预发环境在 10.2.3.4" changes no
-        # 测试机 IP)
-        and shared_terms(without_values(text), without_values(k.text))
+        and _same_subject(text, k.text)
     ]
+
+
+# What names a value rather than a subject: numbers, versions, addresses, weekdays, times.
+_VALUE_WORD = re.compile(
+    r"[\w.:/-]*\d[\w.:/-]*|(?:周|星期|礼拜)[一二三四五六日天]|[零一二三四五六七八九十两]+(?:点|号|天|个|秒|分钟|小时)"
+)
+_UNIT = re.compile(r"[a-z][a-z_-]*|[\u4e00-\u9fff]{2,}")
+
+
+def _same_subject(new: str, old: str) -> bool:
+    """Whether ``new`` speaks of what ``old`` does: every word of ``old`` is said in ``new`` (a
+    Chinese run by its head and half its pairs: 网关端口是 / 网关端口改成), but its values and a last
+    word with no value after it, which is the value ("前端用 pnpm"). review15b: "生产机 IP" was read
+    as a change of "测试机 IP", "postgres 端口" of "redis 端口", "后端用 uv" of "前端用 pnpm"."""
+    said = _VALUE_WORD.sub(" ", new.lower())
+    bare = _VALUE_WORD.sub(" \x00 ", old.lower())
+    units = [m for m in _UNIT.finditer(bare)]
+
+    def spoken(unit: str) -> bool:
+        pairs = [unit[j : j + 2] for j in range(len(unit) - 1)]
+        return unit in said or (
+            unit[:2] in said and 2 * sum(p in said for p in pairs) >= len(pairs) and len(unit) > 2
+        )
+
+    missing = [i for i, m in enumerate(units) if not spoken(m.group(0))]
+    last_is_value = bool(units) and "\x00" not in bare[units[-1].end() :]
+    allowed = {len(units) - 1} if last_is_value else set()
+    return len(missing) < len(units) and set(missing) <= allowed
 
 
 def remember_once(

@@ -29,8 +29,11 @@ _REQUEST_LEAD = re.compile(
     # the file named first ("MEMORY.md 加一条：", "往 USER.md 里写：", "lessons 里记一笔：")
     rf"|{FILE_FIRST_REQUEST}"
     r"|(?:顺便|顺带)(?:说|提)(?:一?下|一句)?|插一句|补充一下|早|早上好|嗨|哈喽|哦还有|这回记清楚了"
+    r"|总结(?:一下)?|小结"
+    # a lesson named without the file ("记个教训：", "这个坑记下来：", "lesson learned:")
+    r"|记个教训|记一下教训|这个坑记下来|lessons? learned"
     r"|(?:please\s+)?(?:add|save|put|write|store|log|file)(?:\s+(?:this|that|it))?\s+(?:to|in|into)"
-    rf"\s+(?:your\s+|the\s+)?(?:{_FILES}|memory|notes|long[- ]term memory)"
+    rf"\s+(?:your\s+|the\s+|my\s+)?(?:{_FILES}|memory|notes|long[- ]term memory)"
     r"|(?:please\s+)?make a note(?: of (?:this|that|it))?|for future reference|note for later"
     r")\s*(?:[,，:：;；.!！。、—\-~～]+\s*|$)",
     re.IGNORECASE,
@@ -46,7 +49,7 @@ def strip_request(text: str) -> str:
 _NAMED = (
     (re.compile(r"USER\.md", re.IGNORECASE), "user"),
     (re.compile(r"principles(?:\.md)?", re.IGNORECASE), "principles"),
-    (re.compile(r"lessons(?:\.md)?", re.IGNORECASE), "lessons"),
+    (re.compile(r"lessons?(?:\.md)?|教训|坑", re.IGNORECASE), "lessons"),
     (re.compile(r"MEMORY(?:\.md)?|记忆库?|长期记忆", re.IGNORECASE), "long_term"),
 )
 

@@ -184,3 +184,29 @@ def answered_question(text: str) -> bool:
         and not _CONDITION.search(pieces[0])
         and bool("".join(pieces[1:]).strip())
     )
+
+
+# A wish or a plea around what the user wants ("要是你能先给结论再解释就好了", "回复短一点行吗"),
+# and a reproach after it ("端口是 8443 不是 8080，你又写错了"): the rule is inside (review15: the
+# pool wrote both frames into USER.md and principles.md word for word).
+# Removed when an entry is written, not before: the pool matches the words as said.
+_WISH = re.compile(
+    r"^(?:要是|如果|假如)?你(?:能|可以|要是能)(?P<rule>.{2,}?)(?:就好了|就更好了|多好)\s*[。.!！~～]*$"
+)
+_PLEA = re.compile(
+    r"\s*[，,]?\s*(?:行吗|好吗|可以吗|行不行|好不好|成吗)\s*[？?。.!！~～]*"
+    r"(?:[，,]?\s*(?:太|好|真)[^，,。]{1,4}了[。.!！~～]*)?$"
+)
+_REPROACH = re.compile(
+    r"\s*[，,。.！!]+\s*(?:你)?(?:怎么)?(?:又|老是|总是)(?:写错|搞错|弄错|记错|说错|搞混|忘)了?"
+    r"(?:[^，,。.！!？?]{0,6})[。.!！~～]*$"
+)
+
+
+def without_frame(body: str) -> str:
+    """``body`` without a wish, plea or reproach around its rule: what an entry says. Matching
+    keeps the whole utterance (review15b: stripped briefs stopped repeats from merging)."""
+    wish = _WISH.match(body)
+    if wish:
+        body = wish.group("rule")
+    return _REPROACH.sub("", _PLEA.sub("", body))
