@@ -16,6 +16,7 @@ from hypothesis import settings
 from memstrata.adapters.cli import run
 from memstrata.core.initialize import init_workspace
 from memstrata.core.workspace import Workspace
+from tests.alone import pytest_runtest_protocol  # noqa: F401 (a hook)
 from tests.pg import BACKENDS, pg_dsn, pg_server  # noqa: F401 (fixtures)
 
 # CI gets reproducible property tests (same examples every run); local runs keep exploring.
@@ -39,6 +40,9 @@ def fixed_clock() -> datetime:
 def pytest_configure(config):
     config.addinivalue_line(
         "markers", "both_backends: run the module's workspace tests on files and on PostgreSQL"
+    )
+    config.addinivalue_line(
+        "markers", "alone: measures latency under its own load; no other test runs beside it"
     )
 
 

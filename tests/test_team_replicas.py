@@ -204,6 +204,7 @@ async def _agent(
             await next_inbox_send.aclose()
 
 
+@pytest.mark.alone
 def test_eight_agents_on_two_replicas_for_a_minute(tmp_path, pg_dsn, monkeypatch):
     team = make_team(tmp_path, pg_dsn, MEMBERS)
     reports = [Report(member) for member in MEMBERS]

@@ -237,6 +237,7 @@ def test_the_evolve_lock_is_held_across_replicas(tmp_path, pg_dsn, monkeypatch) 
 
 
 # ------------------------------------------------------------------ change notification
+@pytest.mark.alone
 def test_another_replica_hears_a_write_within_a_second(tmp_path, pg_dsn, monkeypatch) -> None:
     monkeypatch.setenv("MEMSTRATA_DSN", pg_dsn)
     ws = _team_ws(tmp_path / "ws")
