@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 from typing import Any
 
 from memstrata.evolve.polarity import poles_differ, word_poles
@@ -54,6 +55,11 @@ _LEADING = re.compile(r"^(?:别|不要|不|要|请|都|就|用|也|先)(?=[\u4e0
 
 def content_words(text: str) -> list[str]:
     """The words of ``text`` that say what it is about (lower-cased, in order, distinct)."""
+    return list(_content_words(text))
+
+
+@lru_cache(maxsize=8192)  # read again for every pair the heartbeat compares
+def _content_words(text: str) -> tuple[str, ...]:
     found: dict[str, None] = {}
     for token in tokens(text, for_query=True):
         word = token.strip().lower()
@@ -63,7 +69,7 @@ def content_words(text: str) -> list[str]:
             continue
         if word and word not in STOPWORDS and word not in FRAME:
             found.setdefault(word, None)
-    return list(found)
+    return tuple(found)
 
 
 def _share(words: list[str], lonely: list[str]) -> float:

@@ -24,6 +24,7 @@ merged 7 -> 22 of 40, changes merged 10 -> 3 of 40 (16 of 40 restatements once
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from memstrata.evolve.polarity import affirmed, group_value
 
@@ -148,6 +149,7 @@ _DOMAIN_END = frozenset(
 )
 
 
+@lru_cache(maxsize=8192)  # asked for every name of every pair the heartbeat compares
 def core_name(value: str) -> str | None:
     """The name a qualified value stands for (see ``said``), when it is distinctive: with a
     digit, - or _ or 8+ letters ("mlflow" of mlflow.ml-platform.svc names the product, not the

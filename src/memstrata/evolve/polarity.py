@@ -40,7 +40,9 @@ word embedding when the two (or their CC-CEDICT translations) sit on different p
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from collections.abc import Set as AbstractSet
+from functools import lru_cache
 
 from memstrata.text.tokenize import CJK_RUN, tokens
 
@@ -118,6 +120,10 @@ ANTONYMS: dict[str, tuple[frozenset[str], ...]] = {
 # The groups whose members are values, not opposites: naming another one is a change of value
 # (known.outdated), as another Latin name is ("装依赖改用 bun" after "装依赖用 pnpm").
 VALUE_GROUPS = ("language", "weekday", "indentation", "count")
+# every word of the value groups, for ``group_value`` (asked for every value of every pair)
+_VALUE_WORDS = frozenset(
+    word for group in VALUE_GROUPS for pole in ANTONYMS[group] for word in pole
+)
 _EN_WORD = re.compile(r"[a-z]+(?:['’][a-z]+)?")
 # Negations: the Chinese ones after masking the words that merely contain the character.
 _ZH_NEGATION = re.compile(
@@ -202,7 +208,14 @@ def _moments(text: str) -> list[str]:
     ]
 
 
-def _words(text: str) -> list[str]:
+# The heartbeat compares every pending signal with every candidate and entry (quadratic): the
+# per-text readings below are kept for the process, or one heartbeat over 130 signals spent 45 s
+# re-reading the same texts.
+_TEXTS = 8192
+
+
+@lru_cache(maxsize=_TEXTS)
+def _words(text: str) -> tuple[str, ...]:
     """Segmented Chinese words and lower-cased English words (negations such as don't whole)."""
     found: list[str] = []
     for token in tokens(text, for_query=True):
@@ -214,7 +227,7 @@ def _words(text: str) -> list[str]:
         found.append("turned-on")
     if _TEST_ENV.search(text):
         found.append("env-test")
-    return found + _moments(text)
+    return (*found, *_moments(text))
 
 
 def word_poles(words: Iterable[str]) -> dict[str, set[int]]:
@@ -231,11 +244,14 @@ def word_poles(words: Iterable[str]) -> dict[str, set[int]]:
     return found
 
 
-def poles_differ(first: dict[str, set[int]], second: dict[str, set[int]]) -> bool:
+def poles_differ(
+    first: Mapping[str, AbstractSet[int]], second: Mapping[str, AbstractSet[int]]
+) -> bool:
     """Both name a group and share none of its poles."""
     return any(group in second and not (poles & second[group]) for group, poles in first.items())
 
 
+@lru_cache(maxsize=_TEXTS)
 def _parts(text: str) -> tuple[str, str, str]:
     """What ``text`` affirms, what it negates (from a negation to the end of its clause) and
     what it complains about (a clause of "…again 😑" / "又…了"), each clause ending in "，"."""
@@ -371,14 +387,13 @@ def group_value(word: str) -> bool:
     """Whether ``word`` is a member of a value group (English, 周五, tabs): such values are
     compared by ``values_differ``, pole by pole and across languages, not as names. A number is
     a value of its own ("规则 3" / "规则 0"), whatever the count group holds."""
-    return not word.isdigit() and any(
-        word.lower() in pole for group in VALUE_GROUPS for pole in ANTONYMS[group]
-    )
+    return not word.isdigit() and word.lower() in _VALUE_WORDS
 
 
-def _value_poles(text: str) -> dict[str, set[int]]:
+@lru_cache(maxsize=_TEXTS)
+def _value_poles(text: str) -> Mapping[str, frozenset[int]]:
     poles = word_poles(_words(_parts(text)[0]))
-    return {group: found for group, found in poles.items() if group in VALUE_GROUPS}
+    return {group: frozenset(found) for group, found in poles.items() if group in VALUE_GROUPS}
 
 
 def values_differ(first: str, second: str) -> bool:
