@@ -96,8 +96,14 @@ def signals(report: Any) -> dict[str, Any]:
 
 def signal_result(result: Any) -> dict[str, Any]:
     """``signal``'s answer: the signals, everything written, and the trigger's outcome."""
+    from memstrata.capture.record import USER_KINDS
+
     data = signals(result.report)
     data["written"] = [*data["written"], *result.written]
+    for item in data["signals"]:
+        # "记住这个" alone: queued, nothing written; the text CLI says so, JSON says it too
+        if item["kind"] in USER_KINDS and not item["detail"]:
+            item["unspecific"] = True
     for key in ("action", "card", "question"):
         if getattr(result, key):
             data[key] = getattr(result, key)

@@ -23,7 +23,8 @@ _LEAD = re.compile(
     r"|(?:请|千万|一定|务必)?(?:你)?(?:记住|记一下|记下来|记好了|记着)(?:这个|这条|这点|一下)?"
     r"|这个经验记一下|这个记一下|以后都这样(?:做|来|办|写|干)?|就这样|下次(?:也)?(?:记得|别忘了)|别忘了|对了"
     r"|顺便(?:说|提)一下|另外|(?:从|自)?(?:今天|今日|这次|这回|现在|明天|下周|即日)(?:开始|起)"
-    r")\s*(?:[,，:：;；.!！。、—\-~～]+\s*|\s+|$|(?=[\u4e00-\u9fff]))"
+    # a closing particle belongs to the lead ("记住吧，…" titled an entry "吧": review15b)
+    r")(?:吧|啊|哈|呗|呀|哦|嘛|了)*\s*(?:[,，:：;；.!！。、—\-~～]+\s*|\s+|$|(?=[\u4e00-\u9fff]))"
     # English signal words that can open a sentence with content ("No mocks") need a comma.
     r"|(?:no+(?:\s+no+)*|nope|wrong|not quite|actually|well|hmm+|um+|uh+|ugh+|argh+|meh|ok(?:ay)?|so|also)"
     r"\s*(?:[,:;.!—\-]+\s*|$)"
@@ -32,7 +33,7 @@ _LEAD = re.compile(
     r"|actually\s+(?=\w)"
     # an acknowledgement, thanks or a laugh before the instruction ("好的，记住回复用中文",
     # "别开玩笑了，记住：…", "谢谢，记住：…"); with its punctuation only
-    r"|(?:好的?|对|嗯+|行|谢谢|多谢|哈哈+|很好|不错|好了|(?:好了)?别闹了|别开玩笑了)[，,。!！]+\s*"
+    r"|(?:(?:那)?好(?:的|吧)?|对|嗯+|行吧?|谢谢|多谢|哈哈+|很好|不错|好了|(?:好了)?别闹了|别开玩笑了)[，,。!！]+\s*"
     r"|(?:thanks|thank you|haha+|lol|i'?m not joking|seriously|no kidding"
     r"|(?:i'?m |i am )?not (?:even )?kidding)\s*[,:;.!—\-]+\s*"
     # what introduces news ("你不知道的是，这个仓库的测试要先启动 redis")

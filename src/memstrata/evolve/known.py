@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Any
 
 from memstrata.core.queues import append_citations
@@ -38,6 +39,7 @@ from memstrata.evolve.polarity import (
 )
 from memstrata.formats.bullets import parse_bullets
 from memstrata.formats.candidates import parse_candidates
+from memstrata.formats.lessons import parse_lessons
 from memstrata.formats.patterns import parse_patterns
 from memstrata.formats.principles import parse_principles
 from memstrata.formats.tags import untagged
@@ -45,7 +47,7 @@ from memstrata.text.similarity import shared_terms, similarity
 from memstrata.text.titles import MARKER, brief
 
 Embed = Callable[[list[str]], Any]
-ROLES = ("user", "long_term", "principles", "patterns")
+ROLES = ("user", "long_term", "principles", "patterns", "lessons")
 # A value a statement is about: a name with digits or punctuation (node18, pg-prod-02, 8443),
 # a Latin word inside Chinese text (pnpm), or the object of use/in/with/prefer in English.
 _VALUE = re.compile(r"[A-Za-z0-9][\w.+/#-]*")
@@ -165,6 +167,18 @@ def entries(ws: Workspace) -> list[Known]:
                     Known(role, path, p.start_line, p.title, entry_text(p.title, p.body))
                     for p in parse_patterns(lines, path)
                 ]
+            elif role == "lessons":
+                # a lesson told twice is one lesson (review15b: written twice)
+                found += [
+                    Known(
+                        role,
+                        path,
+                        lesson.start_line,
+                        f"{path}:L{lesson.start_line}",
+                        entry_text(lesson.title, " ".join((lesson.symptom, lesson.fix))),
+                    )
+                    for lesson in parse_lessons(lines, path)
+                ]
             else:
                 found += [
                     Known(role, path, b.line, f"{path}:L{b.line}", untagged(b.text))
@@ -248,13 +262,18 @@ def entry_text(title: str, body: str) -> str:
 
 def values(text: str) -> set[str]:
     """The specific values a statement names (see the module docstring)."""
+    return set(_values(text))
+
+
+@lru_cache(maxsize=8192)  # read again for every pair the heartbeat compares
+def _values(text: str) -> frozenset[str]:
     found = {
         m.group(0).lower().rstrip(".")
         for m in _VALUE.finditer(text)
         if re.search(r"\d|[.+/#-]", m.group(0)) or _CJK.search(text)
     }
     found |= {m.group(1).lower().rstrip(".") for m in _OBJECT.finditer(text)}
-    return found - _COMMON
+    return frozenset(found - _COMMON)
 
 
 def contradicts(first: str, second: str) -> bool:
