@@ -63,3 +63,100 @@ def test_signal_json_has_no_flag_on_a_specific_request(make_ws) -> None:
     ws = make_ws("default")
     data = presenters.signal_result(handle(ws.writer(), "记住：发版前先跑迁移", dry_run=True))
     assert data["signals"] and not any("unspecific" in s for s in data["signals"]), data
+
+
+@pytest.mark.parametrize(
+    ("said", "title"),
+    [
+        ("我说过很多次了，日志里不要打印 token", "日志里不要打印 token"),
+        ("跟你说了多少遍了，别在日志里打 token", "别在日志里打 token"),
+        ("我说了三遍了，周报用表格", "周报用表格"),
+        ("I've told you a hundred times, don't log tokens", "don't log tokens"),
+        ("How many times do I have to tell you, never push to main", "never push to main"),
+    ],
+)
+def test_a_rule_said_again_with_a_reproach_is_a_correction(make_ws, said, title) -> None:
+    """review15b: "我说过很多次了，日志里不要打印 token" was no signal (round 8's model), and
+    "跟你说了多少遍了，…" was titled by the reproach."""
+    ws = make_ws("default")
+    signals = handle(ws.writer(), said, dry_run=True).report.signals
+    assert [(s.kind, s.brief) for s in signals] == [("correction", title)]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "他说过很多次了，日志里不要打印 token",  # someone else's words
+        "我说过很多次了",  # the reproach alone
+        "I've told you many times, I'm fine",  # no rule after it
+        "How many times have I told you this?",
+    ],
+)
+def test_a_reproach_without_a_rule_of_the_users_is_no_signal(make_ws, said) -> None:
+    ws = make_ws("default")
+    assert handle(ws.writer(), said, dry_run=True).report.signals == []
+
+
+def _infra(ws):
+    from memstrata.formats.infra import parse_infra
+
+    path = ws.role_path("infra")
+    return {e.name: e.facts for e in parse_infra(ws.read_lines(path), path)}
+
+
+def test_a_host_named_for_infra_md_goes_there_as_an_entry(make_ws) -> None:
+    """review15b: "记到 infra.md：…" went to MEMORY.md."""
+    ws = make_ws("default")
+    result = handle(ws.writer(), "记到 infra.md：staging 数据库是 pg-stg-02，端口 5432")
+    assert [w["role"] for w in result.report.written] == ["infra"]
+    assert _infra(ws) == {"staging 数据库": {"地址": "pg-stg-02", "端口": "5432"}}
+    handle(ws.writer(), "infra 里记一下：redis 在 10.0.3.9:6379")
+    handle(ws.writer(), "记到 infra.md：staging 数据库是 pg-stg-03")  # a changed value
+    assert _infra(ws) == {
+        "staging 数据库": {"地址": "pg-stg-03", "端口": "5432"},
+        "redis": {"地址": "10.0.3.9:6379"},
+    }
+    assert "pg-stg" not in (ws.root / "MEMORY.md").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(
+    "said", ["记到 infra.md：以后别在生产机上跑迁移", "infra 里记一下：监控在阿里云"]
+)
+def test_what_reads_as_no_host_stays_in_memory_md(make_ws, said) -> None:
+    ws = make_ws("default")
+    result = handle(ws.writer(), said)
+    assert [w["role"] for w in result.report.written] == ["long_term"]
+    assert _infra(ws) == {}
+
+
+def test_a_project_named_for_projects_md_goes_there_with_its_fields(make_ws) -> None:
+    from memstrata.formats.projects import parse_projects
+
+    ws = make_ws("default")
+    result = handle(ws.writer(), "projects.md 加一条：Tidemark 网关重构，负责人阿杰，进行中")
+    assert [w["role"] for w in result.report.written] == ["projects"]
+    path = ws.role_path("projects")
+    [project] = parse_projects(ws.read_lines(path), path)
+    assert (project.name, project.owner, project.status) == ("Tidemark 网关重构", "阿杰", "进行中")
+
+
+@pytest.mark.parametrize(
+    ("said", "entry"),
+    [
+        ("gpu-03 的 CUDA 是 12.4", ("gpu-03", {"CUDA": "12.4"}, "server")),
+        (
+            "跳板机是 10.1.2.3，用户 ops，只能从公司 VPN 连",
+            ("跳板机", {"地址": "10.1.2.3", "用户": "ops", "备注": "只能从公司 VPN 连"}, "server"),
+        ),
+        (
+            "网关 API 是 https://api.tidemark.io/v2",
+            ("网关 API", {"地址": "https://api.tidemark.io/v2"}, "api"),
+        ),
+        ("监控在阿里云", None),  # names no value: MEMORY.md keeps it
+        ("以后别在生产机上跑迁移", None),  # a rule, not a host
+    ],
+)
+def test_an_infra_sentence_is_read_into_a_host_and_its_facts(said, entry) -> None:
+    from memstrata.entries.named_files import infra_entry
+
+    assert infra_entry(said, zh=True) == entry

@@ -25,6 +25,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from memstrata.capture.signals import REPROACHED_RULE
 from memstrata.capture.toolcontext import failures
 
 if TYPE_CHECKING:
@@ -79,6 +80,8 @@ _INSISTING = re.compile(
     re.IGNORECASE,
 )
 _CANONICAL_CORRECTION = re.compile(
+    # "我说过很多次了，日志里不要打印 token" (review15b: round 8's model read nothing)
+    rf"{REPROACHED_RULE}|"
     # note 000's trigger table: "其实应该…" corrects what was done (no corpus message opens so)
     r"^\W*其实(?:应该|应当)(?:先|用|把|改|在|是|要|换|跑|写|放|加|去|按|走|从|让|给|设|配|装|删|关|开)"
     r"|^\W*(?:不对|不是的?|错了|搞错了|说错了|弄错了)[，,。！!：:；;\s]+(?=\S).*"

@@ -194,8 +194,26 @@ _ER_MEMORY_FILE = re.compile(
     r"(?:\b|(?<=\.md))",
     re.IGNORECASE,
 )
+# "I've told you many times, …": the rule after it was broken again (review15b: "我说过很多次了，
+# 日志里不要打印 token" was no signal). Said to the agent: no third party before it.
+REPEATED_REPROACH = (
+    r"(?:(?:我|都|我都|我已经|已经)?(?:跟你|和你)?(?:说|讲|提|强调)(?:过|了)"
+    r"(?:很多|好多|好几|多少|无数|[两三四五六七八九十几]+)(?:次|遍)了?"
+    r"|(?:i'?ve|i have) told you(?: this| that)? (?:a (?:hundred|thousand|million) times"
+    r"|so many times|many times|(?:a )?(?:few|couple of|dozen) times|over and over)"
+    r"|how many times (?:do i have to|must i|have i) (?:tell|told|say|said)(?: you)?(?: this| that)?)"
+)
+_REPROACH_OPEN = re.compile(
+    rf"^\s*{REPEATED_REPROACH}\s*[，,。.!！?？;；—-]+\s*(?=\S.{{2,}})", re.IGNORECASE
+)
+# ...followed by a rule: a correction, whatever the model reads (classifier.RULES_KEPT)
+REPROACHED_RULE = (
+    rf"^\s*{REPEATED_REPROACH}\s*[，,。.!！?？;；—-]+\s*(?=.*(?:不要|别|要|用|必须|得|应该|不能|不许"
+    r"|禁止|一律|都|\bnever\b|\bdon'?t\b|\bdo not\b|\balways\b|\buse\b|\bstop\b|\bmust\b|\bshould\b))"
+)
 _CORRECTION = re.compile(
-    r"^\s*(?:不对(?!称)|错了(?!吗)|不是这样|你搞错了|你理解错了|这里写错了|这不对|其实不是|你又把"
+    rf"{REPROACHED_RULE}"
+    r"|^\s*(?:不对(?!称)|错了(?!吗)|不是这样|你搞错了|你理解错了|这里写错了|这不对|其实不是|你又把"
     r"|其实(?:应该|应当)(?=先|用|把|改|在|是|要|换|跑|写|放|加|去|按|走|从|让|给|设|配|装|删|关|开))"
     r"|(?:你写的|你给的).{0,20}有问题|不是.{1,20}[，,]\s*(?:应该|而)是|应该(?:是|用).{1,30}[，,]?\s*(?:不是|而不是|你写成了)"
     r"|你.{0,10}(?:搞|弄|写|说|记|理解|看)(?:错|混|反)了"
@@ -342,6 +360,8 @@ _ANSWER_OPEN = re.compile(
 
 
 def _is_question(clause: str) -> bool:
+    # "How many times do I have to tell you, never …" / "说了多少遍了，…" ask nothing
+    clause = _REPROACH_OPEN.sub("", clause)
     return bool(
         _QUESTION_END.search(clause)
         or _QUESTION_START.match(clause)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from memstrata.capture.signals import REPEATED_REPROACH
 from memstrata.capture.toolcontext import parse_runs
 from memstrata.text.requests import strip_request
 from memstrata.text.rule_titles import answered_question, entry_title, past_questions, rule_title
@@ -34,6 +35,8 @@ _LEAD = re.compile(
     # an acknowledgement, thanks or a laugh before the instruction ("好的，记住回复用中文",
     # "别开玩笑了，记住：…", "谢谢，记住：…"); with its punctuation only
     r"|(?:(?:那)?好(?:的|吧)?|对|嗯+|行吧?|谢谢|多谢|哈哈+|很好|不错|好了|(?:好了)?别闹了|别开玩笑了)[，,。!！]+\s*"
+    # "我说过很多次了，…" / "I've told you many times, …": the reproach, not the rule
+    rf"|{REPEATED_REPROACH}\s*[，,。.!！?？;；—-]+\s*"
     r"|(?:thanks|thank you|haha+|lol|i'?m not joking|seriously|no kidding"
     r"|(?:i'?m |i am )?not (?:even )?kidding)\s*[,:;.!—\-]+\s*"
     # what introduces news ("你不知道的是，这个仓库的测试要先启动 redis")

@@ -157,6 +157,8 @@ def _fallbacks(role: str) -> tuple[str, ...]:
         "principles": ("principles", "long_term"),
         "long_term": ("long_term", "principles"),
         "lessons": ("lessons", "long_term", "principles"),
+        "infra": ("infra", "long_term", "principles"),
+        "projects": ("projects", "long_term", "principles"),
     }[role]
 
 
@@ -187,6 +189,13 @@ def remember(
 
 
 def _write(writer: Writer, target: str, body: str, wanted: str, origin: str) -> Placed:
+    if target in ("infra", "projects"):
+        placed = _named_file_entry(writer, target, body)
+        if placed is not None:
+            log_evolution(writer, origin, placed.span.location(), body)
+            return placed
+        # a sentence that reads as no host or project: MEMORY.md keeps it, as it always did
+        target = next(r for r in _fallbacks(target)[1:] if writer.ws.role(r) is not None)
     if target == "principles":
         result = write_principle(writer, body, origin)
     elif target == "lessons":
@@ -198,6 +207,21 @@ def _write(writer: Writer, target: str, body: str, wanted: str, origin: str) -> 
         location += f" ({result.span.entry_id})"
     log_evolution(writer, origin, location, body)
     return result
+
+
+def _named_file_entry(writer: Writer, target: str, body: str) -> Placed | None:
+    """The entry the user asked for in infra.md or projects.md (entries.named_files), or None
+    when the sentence does not read as one."""
+    from memstrata.entries.journal import infra, project
+    from memstrata.entries.named_files import infra_entry, project_entry
+
+    if target == "infra":
+        host = infra_entry(body, writer.ws.lang == "zh")
+        placed = None if host is None else infra(writer, host[0], host[1], host[2])
+    else:
+        found = project_entry(body)
+        placed = None if found is None else project(writer, *found)
+    return None if placed is None else Placed(placed.span, placed.title, body)
 
 
 def reason_in(text: str) -> str:

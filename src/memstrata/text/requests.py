@@ -51,6 +51,8 @@ _NAMED = (
     (re.compile(r"principles(?:\.md)?", re.IGNORECASE), "principles"),
     (re.compile(r"lessons?(?:\.md)?|教训|坑", re.IGNORECASE), "lessons"),
     (re.compile(r"MEMORY(?:\.md)?|记忆库?|长期记忆", re.IGNORECASE), "long_term"),
+    (re.compile(r"infra(?:\.md)?", re.IGNORECASE), "infra"),
+    (re.compile(r"projects(?:\.md)?", re.IGNORECASE), "projects"),
 )
 
 

@@ -1,0 +1,106 @@
+"""A sentence the user asked to keep in infra.md or projects.md, read into that file's fields.
+
+review15b: "记到 infra.md：staging 数据库是 pg-stg-02，端口 5432" went to MEMORY.md, because those
+files hold entries with fields (``### 主机`` + ``- **端口**: 5432``; ``### 项目`` + 状态 / 负责人),
+not free bullets. The subject before 是 / 在 / is / : names the host or project; the clauses
+after it give its facts. A sentence that does not read so (no subject, or nothing after it)
+returns None, and the caller keeps it in MEMORY.md as before rather than guess.
+"""
+
+from __future__ import annotations
+
+import re
+
+# "staging 数据库是 pg-stg-02", "redis 在 10.0.3.9:6379", "the build box is ci-03", "网关：sg-02"
+_SUBJECT = re.compile(
+    r"^(?P<name>[^，,。；;：:]{1,40}?)\s*(?:是|在|位于|用的是|=|[:：]|\s(?:is|are|lives on|runs on|at|on)\s)\s*"
+    r"(?P<rest>.+)$",
+    re.IGNORECASE,
+)
+_PARTS = re.compile(r"\s*[，,；;。]\s*")
+# A clause that names its own key ("端口 5432", "port: 5432", "用户 deploy", "版本是 16").
+_KEYED = re.compile(
+    r"^(?P<key>端口|地址|主机|IP|用户名?|账号|路径|目录|版本|区域|机房|域名|port|address|host|ip|user(?:name)?"
+    r"|path|dir(?:ectory)?|version|region|zone|domain|url)\s*(?:是|为|[:：=])?\s*(?P<value>\S.*)$",
+    re.IGNORECASE,
+)
+_API = re.compile(r"api|接口|endpoint|url|网关|gateway", re.IGNORECASE)
+# A rule is no host ("以后别在生产机上跑迁移" is not host 以后别 at 生产机上跑迁移): no rule words in
+# the name, and the value names something (a digit or a Latin letter: an address, a host, a port).
+_RULE_WORDS = re.compile(
+    r"以后|今后|别|不要|不能|不许|必须|应该|记得|always|never|don'?t|should|must", re.IGNORECASE
+)
+_VALUE = re.compile(r"[A-Za-z0-9]")
+# What an unkeyed first value is: an address when it looks like one (a host, an IP, a URL)
+_ADDRESS = re.compile(r"^(?:\w+://\S+|[\w-]+(?:[.:][\w-]+)+/?|[a-z][\w]*-[\w-]+)$", re.IGNORECASE)
+# "gpu-03 的 CUDA 是 12.4", "the runner's image is …": the host, then the fact's key
+_OWNED = re.compile(r"^(?P<host>.+?)\s*(?:的|'s)\s*(?P<key>.+)$")
+# projects.md's 状态 words, and who owns it ("负责人阿杰", "owner: Lin", "阿杰负责")
+_STATUS = re.compile(
+    r"^(?:状态\s*[:：是为]?\s*)?(?P<status>进行中|已完成|完成了?|暂停|搁置|规划中|计划中|待启动|已上线|已取消"
+    r"|in progress|done|finished|paused|on hold|planned|shipped|cancelled)$",
+    re.IGNORECASE,
+)
+_OWNER = re.compile(
+    r"^(?:负责人\s*[:：是为]?\s*(?P<a>\S+)|(?P<b>\S{1,10}?)\s*负责|owner\s*[:：is]*\s*(?P<c>\S+)"
+    r"|owned by\s+(?P<d>\S+)|(?P<e>\S+) owns it)$",
+    re.IGNORECASE,
+)
+
+
+def infra_entry(body: str, zh: bool) -> tuple[str, dict[str, str], str] | None:
+    """(host or service, facts, "server" | "api") of ``body``, or None when it does not read
+    as one entry ("staging 数据库是 pg-stg-02，端口 5432" -> staging 数据库, {地址: pg-stg-02,
+    端口: 5432})."""
+    match = _SUBJECT.match(body.strip().rstrip("。."))
+    if match is None:
+        return None
+    name, rest = match.group("name").strip(), match.group("rest").strip()
+    if _RULE_WORDS.search(name) or not _VALUE.search(_PARTS.split(rest)[0]):
+        return None
+    facts: dict[str, str] = {}
+    notes: list[str] = []
+    owned = _OWNED.match(name)
+    first_key = None
+    if owned:  # the host and the key its first value is for
+        name, first_key = owned.group("host").strip(), owned.group("key").strip()
+    for part in (p for p in _PARTS.split(rest) if p):
+        keyed = _KEYED.match(part)
+        if keyed:
+            facts[keyed.group("key")] = keyed.group("value").strip()
+        elif not facts and not notes:
+            facts[first_key or _unkeyed(part, zh)] = part
+        else:
+            notes.append(part)
+    if notes:
+        facts["备注" if zh else "note"] = "，".join(notes) if zh else "; ".join(notes)
+    if not name or not facts:
+        return None
+    return name, facts, "api" if _API.search(name) else "server"
+
+
+def _unkeyed(value: str, zh: bool) -> str:
+    """The key of a first value said without one: 地址 when it looks like an address."""
+    if _ADDRESS.match(value):
+        return "地址" if zh else "address"
+    return "说明" if zh else "note"
+
+
+def project_entry(body: str) -> tuple[str, str | None, str | None, str | None] | None:
+    """(name, status, owner, progress) of ``body``: its first clause names the project, the
+    others give its 状态, its 负责人 and, for the rest, its progress ("Tidemark 网关重构，负责人
+    阿杰，进行中")."""
+    name, *rest = [p for p in _PARTS.split(body.strip().rstrip("。.")) if p]
+    if not rest or len(name) > 40:
+        return None
+    status = owner = None
+    progress: list[str] = []
+    for part in rest:
+        said_status, said_owner = _STATUS.match(part), _OWNER.match(part)
+        if said_status and status is None:
+            status = said_status.group("status")
+        elif said_owner and owner is None:
+            owner = next(g for g in said_owner.groups() if g)
+        else:
+            progress.append(part)
+    return name, status, owner, "，".join(progress) or None
