@@ -160,3 +160,41 @@ def test_an_infra_sentence_is_read_into_a_host_and_its_facts(said, entry) -> Non
     from memstrata.entries.named_files import infra_entry
 
     assert infra_entry(said, zh=True) == entry
+
+
+def test_a_subagents_remember_reaches_the_card_saying_where_it_came_from(make_ws) -> None:
+    """review15b: a subagent's 记住 reached the owner's card as 用户明确指示."""
+    from memstrata.core.permissions import Session
+    from memstrata.evolve.heartbeat import heartbeat
+
+    ws = make_ws("openclaw")
+    handle(ws.writer(Session("subagent", "coder")), "记住：发版前先跑数据库迁移")
+    report = heartbeat(ws.writer(), force=True)
+    [proposal] = [p for p in report.proposals if p.cid]
+    assert "子代理" in proposal.source and "用户明确指示" not in proposal.source
+    assert "子代理转达" in (ws.root / ws.role_path("candidates")).read_text(encoding="utf-8")
+
+
+def test_the_owners_own_instruction_outranks_a_relayed_one(make_ws) -> None:
+    from memstrata.evolve.pool import observe
+
+    ws = make_ws("openclaw")
+    said = "发版前先跑数据库迁移"
+    relayed = observe(ws.writer(), "explicit_remember", said, explicit=True, relayed=True)
+    assert relayed.relayed
+    again = observe(ws.writer(), "explicit_remember", said)  # seen again: still relayed
+    assert again.cid == relayed.cid and again.relayed
+    owners = observe(ws.writer(), "explicit_remember", said, explicit=True)
+    assert owners.cid == relayed.cid and owners.explicit and not owners.relayed
+    relayed_again = observe(ws.writer(), "explicit_remember", said, explicit=True, relayed=True)
+    assert not relayed_again.relayed
+
+
+def test_the_owners_remember_still_says_so(make_ws) -> None:
+    from memstrata.evolve.heartbeat import heartbeat
+
+    ws = make_ws("openclaw")
+    handle(ws.writer(), "不对，以后发版前都要先跑数据库迁移")
+    handle(ws.writer(), "记住：周报用表格发")
+    report = heartbeat(ws.writer(), force=True)
+    assert not any("子代理" in p.source for p in report.proposals)

@@ -123,6 +123,8 @@ def record_signals(
         owners = writer.session.kind != "shared"
         if signal.promote_now and owners and not record.get("unspecific"):
             record["promote_now"] = True
+            if writer.session.kind == "subagent":  # its card says so (review15b)
+                record["relayed"] = True
             if writer.session.kind == "main" and not hot_path and write_explicit:
                 done = (
                     _remember(writer, signal) if write_explicit is True else write_explicit(signal)

@@ -388,6 +388,7 @@ def _synthesise(
             kind,
             summary,
             explicit=bool(record.get("promote_now")),
+            relayed=bool(record.get("relayed")),
             seen=day,
             threshold=threshold(ws),
             similar=settings.match,

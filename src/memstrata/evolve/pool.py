@@ -68,6 +68,7 @@ class Candidate:
     threshold: int
     line: int
     explicit: bool = False  # the user asked for it (target cell EXPLICIT_TARGET)
+    relayed: bool = False  # ...in a subagent's session (target cell RELAYED_TARGET)
 
     @property
     def promotable(self) -> bool:
@@ -77,10 +78,24 @@ class Candidate:
 # The 目标 cell of a candidate the user explicitly asked for (the template's 晋升规则: "≥3 次，
 # 或用户明确指示"): persisted, so every later card still says where it came from.
 EXPLICIT_TARGET = {"zh": "明确指示", "en": "explicit"}
+# ...said in a subagent's session: still promotable at once (note 004: subagents propose, the
+# main session decides), but its card says so (review15b: it said 用户明确指示).
+RELAYED_TARGET = {"zh": "子代理转达", "en": "via subagent"}
 
 
 def _explicit_cell(cell: str) -> bool:
-    return cell.strip() in EXPLICIT_TARGET.values()
+    return cell.strip() in (*EXPLICIT_TARGET.values(), *RELAYED_TARGET.values())
+
+
+def _relayed_cell(cell: str) -> bool:
+    return cell.strip() in RELAYED_TARGET.values()
+
+
+def _target_cell(explicit: bool, relayed: bool, lang: str, target: str) -> str:
+    """The 目标 cell: the threshold, or how the candidate was asked for."""
+    if not explicit:
+        return target
+    return (RELAYED_TARGET if relayed else EXPLICIT_TARGET)[lang]
 
 
 def _template_lines(writer: Writer, path: str) -> list[str]:
@@ -111,6 +126,7 @@ def observing(writer_or_lines: Writer | list[str], path: str = "") -> list[Candi
                 threshold,
                 row.line,
                 _explicit_cell(row.cells[6]),
+                _relayed_cell(row.cells[6]),
             )
         )
     return found
@@ -131,6 +147,7 @@ def observe(
     summary: str,
     explicit: bool = False,
     threshold: int = EvolveSettings.threshold,
+    relayed: bool = False,
     similar: float = EvolveSettings.match,
     seen: date | None = None,
     embed: Embed | None = None,
@@ -139,7 +156,7 @@ def observe(
     """Record one observation: +1 on the closest matching candidate, or a new one at 1/3.
 
     An explicit instruction is promotable at once (one-shot promotion): marked so in its
-    target cell, its count left as observed.
+    target cell, its count left as observed; ``relayed``: it was said in a subagent's session.
     """
     ws = writer.ws
     path = ws.role_path("candidates")
@@ -158,6 +175,8 @@ def observe(
             count = best.count + 1
             last = max(best.last_seen, today)
             marked = explicit or best.explicit
+            # the owner's own instruction outranks a relayed one
+            relay = marked and (best.relayed or not best.explicit) and (relayed or not explicit)
             cells = [
                 best.cid,
                 best.kind,
@@ -165,7 +184,7 @@ def observe(
                 best.first_seen,
                 last,
                 f"{count}/{best.threshold}",
-                EXPLICIT_TARGET[lang] if marked else target,
+                _target_cell(marked, relay, lang, target),
             ]
             updated = Candidate(
                 best.cid,
@@ -177,6 +196,7 @@ def observe(
                 best.threshold,
                 best.line,
                 marked,
+                relay,
             )
             return replace_row(lines, best.line, cells), updated
         cid = _next_id(lines, path)
@@ -187,11 +207,20 @@ def observe(
             today,
             today,
             f"1/{threshold}",
-            EXPLICIT_TARGET[lang] if explicit else target,
+            _target_cell(explicit, relayed, lang, target),
         ]
         new_lines, line = add_row(lines, "observing", cells, path)
         return new_lines, Candidate(
-            cid, type_name, summary, today, today, 1, threshold, line, explicit
+            cid,
+            type_name,
+            summary,
+            today,
+            today,
+            1,
+            threshold,
+            line,
+            explicit,
+            explicit and relayed,
         )
 
     return writer.rewrite(path, transform, role="candidates")

@@ -138,7 +138,13 @@ def as_proposals(ws: Workspace, candidates: list[Candidate], explicit: set[str])
     zh = ws.lang == "zh"
     for number, candidate in enumerate(candidates, start=1):
         target, level, reason = classify(ws, candidate)
-        if candidate.explicit or candidate.cid in explicit:
+        if candidate.relayed:
+            source = (
+                "子代理会话中的明确指示（本次直接晋升，请确认）"
+                if zh
+                else "explicit instruction in a subagent session (promoted at once; please confirm)"
+            )
+        elif candidate.explicit or candidate.cid in explicit:
             source = (
                 "用户明确指示（本次直接晋升）" if zh else "explicit instruction (promoted at once)"
             )
