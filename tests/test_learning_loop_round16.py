@@ -198,3 +198,75 @@ def test_the_owners_remember_still_says_so(make_ws) -> None:
     handle(ws.writer(), "记住：周报用表格发")
     report = heartbeat(ws.writer(), force=True)
     assert not any("子代理" in p.source for p in report.proposals)
+
+
+def _pool_with_a_proposal(make_ws, now):
+    from datetime import timedelta
+
+    from memstrata.core.workspace import Workspace
+    from memstrata.evolve.heartbeat import heartbeat
+
+    root = make_ws("memory-manager").root
+    ws = Workspace.open(root, clock=lambda: now[0])
+    for _ in range(3):
+        handle(ws.writer(), "我更喜欢回答短一点，先给结论")
+        now[0] += timedelta(hours=1)
+    assert heartbeat(ws.writer(), force=True).card
+    return ws
+
+
+def _open_proposals(ws) -> list[str]:
+    from memstrata.evolve.proposals import load_state
+
+    return [p["cid"] for p in load_state(ws).get("proposals", [])]
+
+
+def test_a_skipped_proposal_expires_after_the_expiry_days(make_ws) -> None:
+    """review15b: a proposal skipped with 跳过 waited for ever (70 days and more)."""
+    from datetime import datetime, timedelta
+
+    from memstrata.evolve.approve import approve
+    from memstrata.evolve.heartbeat import heartbeat
+
+    now = [datetime(2026, 4, 1, 10)]
+    ws = _pool_with_a_proposal(make_ws, now)
+    approve(ws.writer(), "跳过")
+    now[0] += timedelta(days=10)
+    heartbeat(ws.writer(), force=True)
+    assert _open_proposals(ws) == ["C001"]  # kept for later
+    now[0] += timedelta(days=25)
+    assert heartbeat(ws.writer(), force=True).expired == ["C001"]
+    assert _open_proposals(ws) == []
+    pool = (ws.root / ws.role_path("candidates")).read_text(encoding="utf-8")
+    assert "提议 30 天未确认" in pool
+
+
+def test_a_proposal_never_answered_waits_for_its_card(make_ws) -> None:
+    """Only a skip starts the clock: a card nobody answered (the user was away, or two cards
+    were already shown that session) waits, however long."""
+    from datetime import datetime, timedelta
+
+    from memstrata.evolve.heartbeat import heartbeat
+
+    now = [datetime(2026, 4, 1, 10)]
+    ws = _pool_with_a_proposal(make_ws, now)
+    now[0] += timedelta(days=60)
+    assert heartbeat(ws.writer(), force=True).expired == []
+    assert _open_proposals(ws) == ["C001"]
+
+
+def test_the_clock_starts_at_the_skip_not_at_the_observation(make_ws) -> None:
+    """A heartbeat that ran late (the card shown 50 days after the signals) must not expire the
+    proposal the moment it is skipped."""
+    from datetime import datetime, timedelta
+
+    from memstrata.evolve.approve import approve
+    from memstrata.evolve.heartbeat import heartbeat
+
+    now = [datetime(2026, 4, 1, 10)]
+    ws = _pool_with_a_proposal(make_ws, now)
+    now[0] += timedelta(days=50)
+    approve(ws.writer(), "跳过")
+    now[0] += timedelta(days=5)
+    assert heartbeat(ws.writer(), force=True).expired == []
+    assert _open_proposals(ws) == ["C001"]

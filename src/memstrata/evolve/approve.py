@@ -206,6 +206,8 @@ def apply_chosen(writer: Writer, state: dict, chosen: list[int], result: Approve
                 result.skipped.append(proposal.number)
                 if not proposal.shown:
                     result.unseen.append(proposal.number)
+                else:  # left on a card the person answered: kept for later, not for ever
+                    proposal.skipped_on = proposal.skipped_on or writer.ws.today().isoformat()
                 remaining.append(proposal)
                 continue
             if not proposal.maintenance and proposal.cid not in open_ids:

@@ -244,14 +244,20 @@ def heartbeat(
         report = HeartbeatReport(
             ran=run, reason=reason, warnings=[f"{pending_path}: {w}" for w in parsed.warnings]
         )
+        skipped = {p.cid: p.skipped_on for p in proposals_from_state(state) if p.skipped_on}
         if not run:
             if force and policy(ws) == "pool":
                 # asked to run with nothing queued: the pool's expiry still applies (review15:
                 # a 65-day-old candidate stayed 观察中 until an unrelated signal came)
-                report.expired = [c.cid for c in expire(writer, int(settings.expiry_days))]
+                gone = {c.cid for c in expire(writer, int(settings.expiry_days), skipped)}
+                report.expired = sorted(gone)
+                if gone:  # their proposals go with them
+                    remaining = [p for p in proposals_from_state(state) if p.cid not in gone]
+                    store_proposals(state, remaining, renumber=False)
+                    save_state(ws, state)
             return report
         if policy(ws) == "pool":
-            report.expired = [c.cid for c in expire(writer, int(settings.expiry_days))]
+            report.expired = [c.cid for c in expire(writer, int(settings.expiry_days), skipped)]
         explicit = _synthesise(writer, report, merge_duplicates(records), embed)
         report.processed = len(records)
         report.skill_drafts = _draft_skills(writer, records)

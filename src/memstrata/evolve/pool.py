@@ -299,16 +299,37 @@ def _drop(writer: Writer, cid: str, reason: str) -> Candidate:
     return candidate
 
 
-def expire(writer: Writer, days: int = EvolveSettings.expiry_days) -> list[Candidate]:
-    """Drop observing candidates first seen more than ``days`` ago and still below threshold."""
+def _day(value: str, default: date) -> date:
+    try:
+        return date.fromisoformat(value)
+    except ValueError:
+        return default
+
+
+def expire(
+    writer: Writer, days: int = EvolveSettings.expiry_days, skipped: dict[str, str] | None = None
+) -> list[Candidate]:
+    """Drop observing candidates first seen more than ``days`` ago and still below threshold,
+    and the promotable ones ``skipped`` (candidate id -> the day its proposal was left on a card
+    a person answered: 跳过) neither taken nor seen again for ``days`` after: a skip keeps a
+    proposal for later, not for ever (review15b: one waited 70 days). One never answered waits
+    for its card, however long."""
+    skipped = skipped or {}
+    zh = writer.ws.lang == "zh"
     today = writer.ws.today()
-    reason = f"{days}天无再次观察" if writer.ws.lang == "zh" else f"not seen again in {days} days"
+    reason = f"{days}天无再次观察" if zh else f"not seen again in {days} days"
+    left = f"提议 {days} 天未确认" if zh else f"proposed, not taken in {days} days"
     expired = []
     for candidate in observing(writer):
         try:
             first = date.fromisoformat(candidate.first_seen)
+            last = date.fromisoformat(candidate.last_seen)
         except ValueError:
             continue
-        if (today - first).days > days and not candidate.promotable:
+        if not candidate.promotable and (today - first).days > days:
             expired.append(_drop(writer, candidate.cid, reason))
+        elif candidate.cid in skipped and candidate.promotable:
+            since = max(last, _day(skipped[candidate.cid], today))
+            if (today - since).days > days:
+                expired.append(_drop(writer, candidate.cid, left))
     return expired

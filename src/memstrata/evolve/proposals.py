@@ -55,6 +55,9 @@ class Proposal:
     expected: str = ""  # where it would be written if approved now ("USER.md:L12")
     # on a card a person saw: "确认" / "yes" approves these, "全部" / "all" every open one
     shown: bool = False
+    # the day a person left it on a card they answered (跳过, or other numbers chosen): a skip
+    # keeps it for later, and the pool drops it [evolve] expiry_days after (pool.expire)
+    skipped_on: str = ""
 
     @property
     def maintenance(self) -> bool:
@@ -202,6 +205,9 @@ def store_proposals(state: dict, proposals: list[Proposal], renumber: bool = Tru
             if number is not None and number not in taken:
                 proposal.number = number
                 proposal.shown = proposal.shown or open_before[proposal_key(proposal)].shown
+                proposal.skipped_on = (
+                    proposal.skipped_on or open_before[proposal_key(proposal)].skipped_on
+                )
                 taken.add(number)
                 kept.add(position)
         following = max([*before.values(), *taken], default=0)
