@@ -92,6 +92,9 @@ class SearchSettings:
     # A result from an entry already shown, or with a vector this close to one shown, loses
     # ``diversity`` of its score (0 turns it off).
     diversity: float = 0.0
+    # A question that asks two things searches again with the names its top hits hold, and
+    # that search's best new hit takes the fifth place (recall/bridge.py; hybrid only).
+    bridge: bool = True
     # Hybrid search re-orders this many of the best fused candidates with the fitted linear
     # model of recall/rerank.py (0 turns it off).
     rerank_depth: int = 30

@@ -26,6 +26,7 @@ from memstrata.core.permissions import Session, hidden_roles
 from memstrata.core.workspace import Workspace
 from memstrata.errors import MemstrataError
 from memstrata.providers.embedders import Embedder, EmbedderError, workspace_embedder
+from memstrata.recall.bridge import second_hop
 from memstrata.recall.chunker import ENTRY_ROLES
 from memstrata.recall.index import (
     ChunkFilter,
@@ -342,6 +343,13 @@ def search(
         response.warnings.append(index.repair(exc))
         response.warnings.extend(index.sync(embed=False).warnings)
         response.results = _rank(ws, index, model, query, k, mode, filters, settings, response)
+    if mode == "hybrid" and settings.bridge and not response.degraded:
+
+        def hop(again: str) -> list[SearchHit]:
+            aside = SearchResponse(query=again, mode=mode, degraded=False, results=[])
+            return _rank(ws, index, model, again, k, mode, filters, settings, aside)
+
+        response.results = second_hop(query, response.results, k, hop)
     return response
 
 

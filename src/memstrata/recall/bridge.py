@@ -1,0 +1,81 @@
+"""A second hop for a question that asks two things (issue 14's multi-hop queries).
+
+"周航负责写的那个 SDK 对应的签名版本，时间容差是多少" needs two lines: the log that says which SDK
+周航 writes (签名 v2), then the rule for v2's tolerance. The first hop finds the first; the second
+ranks 5-9, because the query never says "v2". Splitting the question at "，" and searching each
+part gained nothing (the parts are anaphoric: "时间容差是多少" alone finds every tolerance), nor
+did diversity (BENCHMARKS.md, issue 14 rounds 1-2). What links the two lines is a name the first
+one holds: so the query is searched again with the names of its top two hits (Latin names,
+versions, hosts, numbers the query does not say), and the best hit of that second search that
+is not already shown takes the fifth place. Only for questions that ask two things (a second
+question word after "，", 分别, 以及, "and what"): on a one-part question the fifth place is the
+first hop's own.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from typing import Protocol, TypeVar
+
+# A question that asks two things: a second question word after a comma, or words that join two.
+TWO_PART = re.compile(
+    r"[，,].*(?:什么|多少|哪|谁|怎么|为什么|为何|多久|几)|分别|以及|还有"
+    r"|\band (?:what|who|how|why|which|when)\b|,\s*(?:what|who|how|why|which)\b|\band\b.*\?",
+    re.IGNORECASE,
+)
+# The names a hit holds that can link it to a second fact: a Latin word with a digit (v2,
+# sg-02, go-redis v9.6.3), a capitalised name (Lumos, Okafor, NATS), a number of 3+ digits.
+_NAME = re.compile(r"[A-Za-z][\w.:-]*\d[\w.:-]*|[A-Z][a-zA-Z0-9]+|\b[a-z]+\d[a-z0-9]*\b|\d{3,}")
+# The place the second hop's hit takes (0-based): the first four stay the first hop's.
+SLOT = 4
+NAMES = 4  # at most this many names are added to the query
+FROM_HITS = 2  # ...taken from this many of the first hop's hits
+
+
+class Hit(Protocol):
+    path: str
+    start_line: int
+    snippet: str
+
+
+H = TypeVar("H", bound=Hit)
+
+
+def asks_two_things(query: str) -> bool:
+    return TWO_PART.search(query) is not None
+
+
+def bridge_names(query: str, hits: Sequence[Hit]) -> list[str]:
+    """The names of the top hits the query does not say, first seen first."""
+    said = query.lower()
+    found: dict[str, None] = {}
+    for hit in hits[:FROM_HITS]:
+        for name in _NAME.findall(hit.snippet):
+            if name.lower() not in said:
+                found.setdefault(name, None)
+    return list(found)[:NAMES]
+
+
+def second_hop(query: str, first: list[H], k: int, search: Callable[[str], list[H]]) -> list[H]:
+    """``first`` with the best new hit of a search through the names of its top hits at
+    ``SLOT``, for a question that asks two things; ``first`` itself otherwise."""
+    if k <= SLOT or not asks_two_things(query):
+        return first
+    names = bridge_names(query, first)
+    if not names:
+        return first
+    shown = {(hit.path, hit.start_line) for hit in first[:SLOT]}
+    extra = next(
+        (
+            hit
+            for hit in search(f"{query} {' '.join(names)}")
+            if (hit.path, hit.start_line) not in shown
+        ),
+        None,
+    )
+    if extra is None:
+        return first
+    key = (extra.path, extra.start_line)
+    rest = [hit for hit in first[SLOT:] if (hit.path, hit.start_line) != key]
+    return [*first[:SLOT], extra, *rest][:k]
