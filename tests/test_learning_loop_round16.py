@@ -270,3 +270,135 @@ def test_the_clock_starts_at_the_skip_not_at_the_observation(make_ws) -> None:
     now[0] += timedelta(days=5)
     assert heartbeat(ws.writer(), force=True).expired == []
     assert _open_proposals(ws) == ["C001"]
+
+
+# ---------------------------------------------------------------- review16: the fixes re-tested
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        (
+            "记个教训：rsync 少写了末尾斜杠，把整个目录拷进了子目录，以后 rsync 源路径都要带斜杠",
+            "记个教训：rsync 用了 --delete，把远端的日志目录删光了，以后对日志目录不要加 --delete",
+        ),
+        (
+            "记个教训：docker 镜像没打 tag，部署拉错了版本，以后镜像都要打 tag",
+            "记个教训：docker 镜像没清理，磁盘满了，以后每周清一次镜像",
+        ),
+    ],
+)
+def test_another_incident_of_the_same_tool_is_another_lesson(make_ws, first, second) -> None:
+    """review16: the second lesson was taken as a repeat of the first and never written."""
+    ws = make_ws("default")
+    handle(ws.writer(), first)
+    [written] = handle(ws.writer(), second).report.written
+    assert not written.get("seen_again")
+    path = ws.role_path("lessons")
+    assert len(parse_lessons(ws.read_lines(path), path)) == 2
+
+
+def test_a_host_named_for_infra_md_is_never_swallowed_as_a_repeat(make_ws) -> None:
+    """review16: "gpu-03 的 CUDA 是 12.6" was "seen again" against MEMORY.md's gpu-04 entry."""
+    ws = make_ws("default")
+    handle(ws.writer(), "记住：gpu-04 has CUDA 12.2 and 4 A100s")
+    handle(ws.writer(), "记到 infra.md：gpu-03 的 CUDA 是 12.6")
+    assert _infra(ws) == {"gpu-03": {"CUDA": "12.6"}}
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "staging 数据库不是 pg-stg-01，是 pg-stg-02",  # a correction: MEMORY.md, not a guess
+        "prod 数据库换成了 pg-prod-02（原来是 pg-prod-01）",
+        "web-01 是 10.0.0.11，web-02 是 10.0.0.12，端口都是 8080",  # several hosts
+        "wifi 密码为 [REDACTED:password]",  # a secret is no lookup fact
+    ],
+)
+def test_what_the_infra_reader_would_get_wrong_stays_in_memory_md(said) -> None:
+    from memstrata.entries.named_files import infra_entry
+
+    assert infra_entry(said, zh=True) is None
+
+
+@pytest.mark.parametrize(
+    ("said", "entry"),
+    [
+        (
+            "监控地址是 http://grafana.internal:3000/d/abc",
+            ("监控地址", {"地址": "http://grafana.internal:3000/d/abc"}, "server"),
+        ),
+        ("mysql-01 端口 3306", ("mysql-01", {"端口": "3306"}, "server")),
+        ("lb-01 端口都是 443", ("lb-01", {"端口": "443"}, "server")),
+    ],
+)
+def test_urls_ports_and_a_host_named_first(said, entry) -> None:
+    from memstrata.entries.named_files import infra_entry
+
+    assert infra_entry(said, zh=True) == entry
+
+
+@pytest.mark.parametrize(
+    ("said", "secret"),
+    [
+        ("记到 infra.md：mysql-01 端口 3306，root/Passw0rd!", "Passw0rd!"),
+        ("记住：堡垒机 bastion-02，登录用 admin / 8xK#29dLq", "8xK#29dLq"),
+    ],
+)
+def test_an_account_password_pair_is_redacted_everywhere(make_ws, said, secret) -> None:
+    """review16: "root/Passw0rd!" was written in clear to MEMORY.md, EVOLUTION_LOG.md and the
+    queue."""
+    ws = make_ws("default")
+    handle(ws.writer(), said)
+    every = b"".join(p.read_bytes() for p in ws.root.rglob("*") if p.is_file())
+    assert secret.encode() not in every
+
+
+def test_doctor_does_not_read_its_own_marker_as_a_password() -> None:
+    from memstrata.core.redact import find_secrets
+
+    assert find_secrets("postgres://admin:[REDACTED:url_password]@db-01:5432/app") == []
+
+
+@pytest.mark.parametrize(
+    ("said", "title"),
+    [
+        ("得嘞，记住了：代码评审至少两人", "代码评审至少两人"),
+        ("好吧好吧，记住：周报周五发", "周报周五发"),
+        ("那行，记住：周报周五发", "周报周五发"),
+        ("记住咯，周报周五发", "周报周五发"),
+        ("算了吧，记住：别用 yarn", "别用 yarn"),
+        ("ok fine, remember: deploy only on Tuesdays", "deploy only on…"),
+        ("alright, remember: use pnpm", "use pnpm"),
+        ("我说过很多次了：别用 yarn", "别用 yarn"),
+        ("For the hundredth time, use pnpm", "use pnpm"),
+    ],
+)
+def test_more_fillers_and_reproaches_are_no_title(make_ws, said, title) -> None:
+    ws = make_ws("default")
+    signals = handle(ws.writer(), said, dry_run=True).report.signals
+    assert signals and {s.brief for s in signals} == {title}, [(s.kind, s.brief) for s in signals]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "我说过很多次了，别担心",
+        "我说过很多次了，都怪你",
+        "I've told you a thousand times, don't worry about it",
+        "I've told you a hundred times, you never listen",
+    ],
+)
+def test_a_reproach_with_comfort_or_blame_is_no_correction(make_ws, said) -> None:
+    ws = make_ws("default")
+    kinds = {s.kind for s in handle(ws.writer(), said, dry_run=True).report.signals}
+    assert "correction" not in kinds
+
+
+@pytest.mark.parametrize(
+    "said", ["记住这条规则", "记住这个密码", "记住这个做法", "记住：就按你刚才说的做"]
+)
+def test_a_thing_named_by_its_kind_only_is_nothing_specific(make_ws, said) -> None:
+    """review16: "记住这条规则" wrote "- 规则" to MEMORY.md."""
+    ws = make_ws("default")
+    result = handle(ws.writer(), said)
+    assert result.report.written == []
+    assert all(not s.detail for s in result.report.signals)

@@ -81,6 +81,10 @@ def test_the_second_search_carries_the_names_and_its_new_hit_takes_the_fifth_pla
     [
         "签名 v2 的时间容差是多少",  # one question
         "what port is the gateway on now?",
+        # review16: a comma before the one question is no second question
+        "对了，网关端口是多少",
+        "网关端口，也就是 gw-01 的端口，是多少",
+        "还有，网关端口是多少",
     ],
 )
 def test_a_one_part_question_is_searched_once(query) -> None:
@@ -114,3 +118,19 @@ def test_too_few_results_for_a_fifth_place_are_left_alone() -> None:
         raise AssertionError("searched twice")
 
     assert second_hop(QUESTION, _first()[:4], 4, again) == _first()[:4]
+
+
+@dataclass
+class _Scored:
+    path: str
+    start_line: int
+    snippet: str = ""
+    score: float = 0.0
+
+
+def test_the_second_hops_hit_scores_no_higher_than_the_place_before_it() -> None:
+    """review16: it showed 0.34, above place 4's 0.32, a score earned with words the user never
+    said."""
+    first = [_Scored("a.md", n, "签名 v2 的 Go SDK", 0.9 - n / 10) for n in range(6)]
+    hits = second_hop(QUESTION, first, 6, lambda _q: [_Scored("b.md", 1, score=0.95)])
+    assert hits[SLOT].path == "b.md" and hits[SLOT].score == first[SLOT - 1].score

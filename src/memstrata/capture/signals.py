@@ -84,13 +84,15 @@ _NOT_CHAT = (
 )
 _ER_START = re.compile(
     # after a leading "不对，" / "好的，" too ("不对，记住以后都用 pnpm": a tester's round on ca670a7)
-    r"^\s*(?:(?:不对|错了|不是|(?:那)?好(?:的|吧|啊)?|嗯+|对|行吧?|ok(?:ay)?|no|谢谢|多谢|哈哈+|很好|不错|好了|(?:好了)?别闹了"
+    r"^\s*(?:(?:不对|错了|不是|(?:那)?(?:好(?:的|吧|啊)?){1,2}|嗯+|对|(?:行吧?){1,2}|得嘞|算了吧?|那行|哦|噢|ok(?:ay)?|no|谢谢|多谢|哈哈+|很好|不错|好了|(?:好了)?别闹了"
     r"|别开玩笑了)[，,。!！\s]+){0,2}"
     # an aside that opens it ("另外记住：…", "对了，记一下…": review15b)
     r"(?:(?:另外|还有|对了|顺便)[，,\s]*)?"
     r"(?:请|千万|一定|务必)?\s*(?:记住(?!了吗|没)|记一下|记下来)"
     r"|^\s*(?:以后都|以后每次|从今以后|从现在起|永远不要|永远别|这是规定|下次也|你?必须|务必)"
-    r"|^\s*(?:please\s+|pls\s+)?remember(?:\s*[:,—-]|\s+(?:that|this|to|i\b|i'm|my|we|our)\b)"
+    # after an English filler too ("ok fine, remember: …", "alright, remember: …": review16)
+    r"|^\s*(?:(?:ok(?:ay)?|fine|alright|sure|well)(?:\s+(?:fine|then))?\s*[,.!]\s*)?"
+    r"(?:please\s+|pls\s+)?remember(?:\s*[:,—-]|\s+(?:that|this|to|i\b|i'm|my|we|our)\b)"
     # a fact to keep said without a colon ("remember the build takes 20 minutes", "keep in mind
     # that prod is on us-east-2": review15); "remember the milk 😂" states nothing
     # …but not chit-chat or what holds today only ("remember the staging URL is down again
@@ -201,14 +203,22 @@ REPEATED_REPROACH = (
     r"(?:很多|好多|好几|多少|无数|[两三四五六七八九十几]+)(?:次|遍)了?"
     r"|(?:i'?ve|i have) told you(?: this| that)? (?:a (?:hundred|thousand|million) times"
     r"|so many times|many times|(?:a )?(?:few|couple of|dozen) times|over and over)"
-    r"|how many times (?:do i have to|must i|have i) (?:tell|told|say|said)(?: you)?(?: this| that)?)"
+    r"|how many times (?:do i have to|must i|have i) (?:tell|told|say|said)(?: you)?(?: this| that)?"
+    r"|i keep telling you|for the (?:hundredth|umpteenth|thousandth|last|nth) time"
+    r"|i(?:'ve| have)? told you (?:already|before))"
 )
+# After the reproach: its punctuation (a colon too: "我说过很多次了：别用 yarn", review16)
+REPROACH_END = r"\s*[，,。.!！?？;；:：—-]+\s*"
 _REPROACH_OPEN = re.compile(
-    rf"^\s*{REPEATED_REPROACH}\s*[，,。.!！?？;；—-]+\s*(?=\S.{{2,}})", re.IGNORECASE
+    rf"^\s*{REPEATED_REPROACH}{REPROACH_END}(?=\S.{{2,}})", re.IGNORECASE
 )
 # ...followed by a rule: a correction, whatever the model reads (classifier.RULES_KEPT)
 REPROACHED_RULE = (
-    rf"^\s*{REPEATED_REPROACH}\s*[，,。.!！?？;；—-]+\s*(?=.*(?:不要|别|要|用|必须|得|应该|不能|不许"
+    rf"^\s*{REPEATED_REPROACH}{REPROACH_END}"
+    # not a comfort or a complaint ("…，别担心", "…, don't worry about it", "…，都怪你": review16)
+    r"(?!.*(?:别担心|别客气|不用谢|不客气|别介意|别生气|都怪|别再犯|don'?t worry|don'?t be sorry"
+    r"|never listen|stop it\b))"
+    r"(?=.*(?:不要|别|要|用|必须|得|应该|不能|不许"
     r"|禁止|一律|都|\bnever\b|\bdon'?t\b|\bdo not\b|\balways\b|\buse\b|\bstop\b|\bmust\b|\bshould\b))"
 )
 _CORRECTION = re.compile(

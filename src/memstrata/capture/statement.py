@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from memstrata.capture.signals import REPEATED_REPROACH
+from memstrata.capture.signals import REPEATED_REPROACH, REPROACH_END
 from memstrata.capture.toolcontext import parse_runs
 from memstrata.text.requests import strip_request
 from memstrata.text.rule_titles import answered_question, entry_title, past_questions, rule_title
@@ -25,7 +25,7 @@ _LEAD = re.compile(
     r"|这个经验记一下|这个记一下|以后都这样(?:做|来|办|写|干)?|就这样|下次(?:也)?(?:记得|别忘了)|别忘了|对了"
     r"|顺便(?:说|提)一下|另外|(?:从|自)?(?:今天|今日|这次|这回|现在|明天|下周|即日)(?:开始|起)"
     # a closing particle belongs to the lead ("记住吧，…" titled an entry "吧": review15b)
-    r")(?:吧|啊|哈|呗|呀|哦|嘛|了)*\s*(?:[,，:：;；.!！。、—\-~～]+\s*|\s+|$|(?=[\u4e00-\u9fff]))"
+    r")(?:吧|啊|哈|呗|呀|哦|嘛|了|咯|喔|哟)*\s*(?:[,，:：;；.!！。、—\-~～]+\s*|\s+|$|(?=[\u4e00-\u9fff]))"
     # English signal words that can open a sentence with content ("No mocks") need a comma.
     r"|(?:no+(?:\s+no+)*|nope|wrong|not quite|actually|well|hmm+|um+|uh+|ugh+|argh+|meh|ok(?:ay)?|so|also)"
     r"\s*(?:[,:;.!—\-]+\s*|$)"
@@ -34,10 +34,10 @@ _LEAD = re.compile(
     r"|actually\s+(?=\w)"
     # an acknowledgement, thanks or a laugh before the instruction ("好的，记住回复用中文",
     # "别开玩笑了，记住：…", "谢谢，记住：…"); with its punctuation only
-    r"|(?:(?:那)?好(?:的|吧)?|对|嗯+|行吧?|谢谢|多谢|哈哈+|很好|不错|好了|(?:好了)?别闹了|别开玩笑了)[，,。!！]+\s*"
+    r"|(?:(?:那)?(?:好(?:的|吧)?){1,2}|对|嗯+|(?:行吧?){1,2}|得嘞|算了吧?|那行|哦|噢|谢谢|多谢|哈哈+|很好|不错|好了|(?:好了)?别闹了|别开玩笑了)[，,。!！]+\s*"
     # "我说过很多次了，…" / "I've told you many times, …": the reproach, not the rule
-    rf"|{REPEATED_REPROACH}\s*[，,。.!！?？;；—-]+\s*"
-    r"|(?:thanks|thank you|haha+|lol|i'?m not joking|seriously|no kidding"
+    rf"|{REPEATED_REPROACH}{REPROACH_END}"
+    r"|(?:thanks|thank you|haha+|lol|ok(?:ay)? fine|fine|alright(?: then)?|i'?m not joking|seriously|no kidding"
     r"|(?:i'?m |i am )?not (?:even )?kidding)\s*[,:;.!—\-]+\s*"
     # what introduces news ("你不知道的是，这个仓库的测试要先启动 redis")
     r"|(?:你(?:可能)?不知道的是|告诉你一下|跟你说一下)[，,：:]?\s*"
@@ -67,7 +67,10 @@ _ECHO_ONLY = re.compile(
     r"|(?:以后|下次)?(?:都|就|也|别再?|不要再?)?(?:按|照)?(?:这样|那样|这么|那么|这个|那个|刚才那样"
     r"|刚才那个|刚才的|上面那样|上面的)(?:干|做|写|搞|弄|办|处理|来)?了?"
     r"|(?:以后|下次)(?:多)?注意(?:点|一点|些|一下)?"
-    r"|(?:don'?t|never) do (?:that|this|it) again)?"
+    r"|(?:don'?t|never) do (?:that|this|it) again"
+    # a thing named by its kind only ("记住这条规则" wrote "规则", "记住这个密码" "密码": review16)
+    r"|(?:这条|这个|这种|这些)?(?:规则|做法|方法|办法|习惯|要求|规矩|密码|东西|事情?)"
+    r"|(?:就)?(?:按|照)你?刚才(?:说|讲)的(?:做|来|办|弄)?|(?:from now on\s+)?do it like (?:this|that))?"
     # a closing particle adds nothing ("以后都这样做吧" left "吧", written as an entry: review15)
     r"(?:吧|啊|哈|呗|呀|哦|嘛|了)*\s*[。.!！~～]*\s*$",
     re.IGNORECASE,

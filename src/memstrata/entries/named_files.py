@@ -12,16 +12,32 @@ from __future__ import annotations
 import re
 
 # "staging 数据库是 pg-stg-02", "redis 在 10.0.3.9:6379", "the build box is ci-03", "网关：sg-02"
+# (not a colon of a URL or a port: "http://grafana:3000" is one value; no bracket: a redaction
+# marker [REDACTED:password] is one value too)
 _SUBJECT = re.compile(
-    r"^(?P<name>[^，,。；;：:]{1,40}?)\s*(?:是|在|位于|用的是|=|[:：]|\s(?:is|are|lives on|runs on|at|on)\s)\s*"
+    r"^(?P<name>[^，,。；;：:\[]{1,40}?)\s*"
+    r"(?:是|在|为|位于|用的是|=|[:：](?!//|\d)|\s(?:is|are|lives on|runs on|at|on)\s)\s*"
     r"(?P<rest>.+)$",
     re.IGNORECASE,
 )
+# A host named first without a verb ("mysql-01 端口 3306"): a Latin name with a digit or a dash
+_HOST_FIRST = re.compile(r"^(?P<name>[A-Za-z][\w.]*[\d-][\w.-]*)\s+(?P<rest>\S.*)$")
+# What is no lookup fact: a change or a correction of one ("不是 pg-stg-01，是 pg-stg-02", "换成了
+# …（原来是 …）": which value holds is for MEMORY.md's notice, not a guess here), and a secret
+# (its field would be a free "说明", not a key the writer redacts whole).
+_NOT_A_FACT = re.compile(
+    r"不是|原来|换成|改成|改为|改到|不再|以前|已经不|instead of|no longer|used to|changed to"
+    r"|密码|口令|密钥|password|passwd|pwd|token|secret",
+    re.IGNORECASE,
+)
+# A later clause that names another host with its own value: several entries, not one
+_ANOTHER = re.compile(r"(?:是|在|\bis\b|\bat\b)\s*[A-Za-z0-9]", re.IGNORECASE)
 _PARTS = re.compile(r"\s*[，,；;。]\s*")
 # A clause that names its own key ("端口 5432", "port: 5432", "用户 deploy", "版本是 16").
 _KEYED = re.compile(
     r"^(?P<key>端口|地址|主机|IP|用户名?|账号|路径|目录|版本|区域|机房|域名|port|address|host|ip|user(?:name)?"
-    r"|path|dir(?:ectory)?|version|region|zone|domain|url)\s*(?:是|为|[:：=])?\s*(?P<value>\S.*)$",
+    r"|path|dir(?:ectory)?|version|region|zone|domain|url)\s*(?:都|也)?\s*(?:是|为|[:：=])?\s*"
+    r"(?P<value>\S.*)$",
     re.IGNORECASE,
 )
 _API = re.compile(r"api|接口|endpoint|url|网关|gateway", re.IGNORECASE)
@@ -52,7 +68,14 @@ def infra_entry(body: str, zh: bool) -> tuple[str, dict[str, str], str] | None:
     """(host or service, facts, "server" | "api") of ``body``, or None when it does not read
     as one entry ("staging 数据库是 pg-stg-02，端口 5432" -> staging 数据库, {地址: pg-stg-02,
     端口: 5432})."""
-    match = _SUBJECT.match(body.strip().rstrip("。."))
+    said = body.strip().rstrip("。.")
+    if _NOT_A_FACT.search(said):
+        return None
+    host_first = _HOST_FIRST.match(said)
+    if host_first and _KEYED.match(_PARTS.split(host_first.group("rest"))[0]):
+        match: re.Match[str] | None = host_first  # "lb-01 端口都是 443"
+    else:
+        match = _SUBJECT.match(said) or host_first
     if match is None:
         return None
     name, rest = match.group("name").strip(), match.group("rest").strip()
@@ -70,6 +93,8 @@ def infra_entry(body: str, zh: bool) -> tuple[str, dict[str, str], str] | None:
             facts[keyed.group("key")] = keyed.group("value").strip()
         elif not facts and not notes:
             facts[first_key or _unkeyed(part, zh)] = part
+        elif _ANOTHER.search(part):
+            return None
         else:
             notes.append(part)
     if notes:

@@ -236,7 +236,10 @@ def remember_once(
     # Only what this session may read: "already in memory" with a private entry's words (or
     # at all) would tell a shared session what USER.md holds.
     visible = [k for k in known.entries(ws) if can_read(ws.config, writer.session, k.role)]
-    same = known.find(ws, body, embedder_for(ws), visible) if body and not new else None
+    # infra.md / projects.md are lookup tables by name: writing a host again updates it, and a
+    # repeat found elsewhere ("gpu-04 has CUDA 12.2" for gpu-03's) must not swallow it (review16)
+    lookup = body and not new and named not in ("infra", "projects")
+    same = known.find(ws, body, embedder_for(ws), visible) if lookup else None
     if same is None:
         return remember(writer, text, role=role, named=named), False
     known.strengthen(writer, same, body, ws.now().isoformat(timespec="seconds"))

@@ -16,11 +16,17 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Protocol, TypeVar
 
-# A question that asks two things: a second question word after a comma, or words that join two.
+# A question that asks two things: a question word on both sides of a comma (not "对了，网关端口
+# 是多少" or "网关端口，也就是 gw-01 的端口，是多少": one question, review16), 分别 / 以及 with a
+# question word, or English joining two ("… and what …", "…, who …").
+_ASKS = r"(?:什么|多少|哪|谁|怎么|为什么|为何|为啥|多久|几|吗)"
+# ...or a first part that points at something to find first ("周航负责写的那个 SDK…，…是多少")
+_THE_ONE = r"(?:那个|那次|那位|那家|那台|那条|那种)"
 TWO_PART = re.compile(
-    r"[，,].*(?:什么|多少|哪|谁|怎么|为什么|为何|多久|几)|分别|以及|还有"
+    rf"(?:{_ASKS}|{_THE_ONE})[^，,；;]*[，,；;].*{_ASKS}|(?:分别|以及).*{_ASKS}|{_ASKS}.*(?:分别|以及)"
     r"|\band (?:what|who|how|why|which|when)\b|,\s*(?:what|who|how|why|which)\b|\band\b.*\?",
     re.IGNORECASE,
 )
@@ -78,4 +84,13 @@ def second_hop(query: str, first: list[H], k: int, search: Callable[[str], list[
         return first
     key = (extra.path, extra.start_line)
     rest = [hit for hit in first[SLOT:] if (hit.path, hit.start_line) != key]
+    # its score was earned with words the user did not say: never above the place before it
+    extra = _capped(extra, first[SLOT - 1])
     return [*first[:SLOT], extra, *rest][:k]
+
+
+def _capped(hit: H, above: H) -> H:
+    score, ceiling = getattr(hit, "score", None), getattr(above, "score", None)
+    if score is None or ceiling is None or score <= ceiling:
+        return hit
+    return replace(hit, score=ceiling)  # type: ignore[type-var]
