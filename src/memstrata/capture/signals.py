@@ -209,9 +209,7 @@ REPEATED_REPROACH = (
 )
 # After the reproach: its punctuation (a colon too: "我说过很多次了：别用 yarn", review16)
 REPROACH_END = r"\s*[，,。.!！?？;；:：—-]+\s*"
-_REPROACH_OPEN = re.compile(
-    rf"^\s*{REPEATED_REPROACH}{REPROACH_END}(?=\S.{{2,}})", re.IGNORECASE
-)
+_REPROACH_OPEN = re.compile(rf"^\s*{REPEATED_REPROACH}{REPROACH_END}(?=\S.{{2,}})", re.IGNORECASE)
 # ...followed by a rule: a correction, whatever the model reads (classifier.RULES_KEPT)
 REPROACHED_RULE = (
     rf"^\s*{REPEATED_REPROACH}{REPROACH_END}"

@@ -2,9 +2,11 @@
 
 review15b: "记到 infra.md：staging 数据库是 pg-stg-02，端口 5432" went to MEMORY.md, because those
 files hold entries with fields (``### 主机`` + ``- **端口**: 5432``; ``### 项目`` + 状态 / 负责人),
-not free bullets. The subject before 是 / 在 / is / : names the host or project; the clauses
-after it give its facts. A sentence that does not read so (no subject, or nothing after it)
-returns None, and the caller keeps it in MEMORY.md as before rather than guess.
+not free bullets. The subject before 是 / 在 / is / : (or a host named first: "mysql-01 端口
+3306") names the host or project; the clauses after it give its facts. A sentence that does not
+read so returns None, and the caller keeps it in MEMORY.md as before rather than guess: no
+subject or no value, a rule, a correction or change of value (MEMORY.md's notice names what it
+outdates), a secret (a free field would not be redacted whole), several hosts at once.
 """
 
 from __future__ import annotations

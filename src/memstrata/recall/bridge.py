@@ -7,9 +7,9 @@ part gained nothing (the parts are anaphoric: "时间容差是多少" alone find
 did diversity (BENCHMARKS.md, issue 14 rounds 1-2). What links the two lines is a name the first
 one holds: so the query is searched again with the names of its top two hits (Latin names,
 versions, hosts, numbers the query does not say), and the best hit of that second search that
-is not already shown takes the fifth place. Only for questions that ask two things (a second
-question word after "，", 分别, 以及, "and what"): on a one-part question the fifth place is the
-first hop's own.
+is not already shown takes the fifth place, its score capped at the fourth's (it was earned
+with words the user did not say). Only for questions that ask two things (``TWO_PART``): on a
+one-part question the fifth place is the first hop's own.
 """
 
 from __future__ import annotations
