@@ -61,7 +61,7 @@ def build(root: Path, entries: list[dict[str, Any]]) -> tuple[Any, dict[tuple[st
     return ws, where
 
 
-def score(name: str, semantic: bool) -> dict[str, Any]:
+def score(name: str, semantic: bool, hot_path: bool = False) -> dict[str, Any]:
     from memstrata.context.warnings import task_warnings
 
     entries = _read(DATA / name / "entries.jsonl")
@@ -70,12 +70,14 @@ def score(name: str, semantic: bool) -> dict[str, Any]:
         ws, where = build(Path(tmp) / "ws", entries)
         found_gold = given = right = quiet_wrong = 0
         gold_tasks = [t for t in tasks if t["gold"]]
+        answers = []
         for task in tasks:
-            warned = task_warnings(ws, task["task"], limit=5, semantic=semantic)
+            warned = task_warnings(ws, task["task"], limit=5, semantic=semantic, hot_path=hot_path)
             ids = set()
             for warning in warned:
                 path, lines = warning.cite.removeprefix("📍 ").split(":L", 1)
                 ids.add(where.get((path, int(lines.split("-")[0])), "?"))
+            answers.append(sorted(ids))
             if task["gold"]:
                 found_gold += bool(ids & set(task["gold"]))
                 given += len(ids)
@@ -86,10 +88,12 @@ def score(name: str, semantic: bool) -> dict[str, Any]:
     return {
         "set": name,
         "semantic": semantic,
+        "cut": "index words" if hot_path else "segmenter",
         "tasks": len(tasks),
         "recall": round(found_gold / max(len(gold_tasks), 1), 3),
         "precision": round(right / max(given, 1), 3),
         "warned_without_gold": round(quiet_wrong / max(no_gold, 1), 3),
+        "answers": answers,
     }
 
 
@@ -97,15 +101,27 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--sets", default="A")
     parser.add_argument("--semantic", action="store_true", help="also the embedder's side")
+    parser.add_argument(
+        "--hot-path",
+        action="store_true",
+        help="also the hooks' cut (the index's words, no segmenter), with the share of tasks "
+        "warned exactly as with the segmenter",
+    )
     args = parser.parse_args()
     rows = []
     for name in args.sets.split(","):
         for semantic in (False, True) if args.semantic else (False,):
             rows.append(score(name, semantic))
-    columns = ["set", "semantic", "tasks", "recall", "precision", "warned_without_gold"]
+            if args.hot_path and not semantic:
+                hot = score(name, semantic, hot_path=True)
+                same = sum(a == b for a, b in zip(rows[-1]["answers"], hot["answers"], strict=True))
+                hot["same_as_segmenter"] = round(same / len(hot["answers"]), 3)
+                rows.append(hot)
+    columns = ["set", "semantic", "cut", "tasks", "recall", "precision", "warned_without_gold"]
+    columns += ["same_as_segmenter"] if args.hot_path else []
     print(" | ".join(columns))
     for row in rows:
-        print(" | ".join(str(row[c]) for c in columns))
+        print(" | ".join(str(row.get(c, "-")) for c in columns))
     path = write_results("warnings_recall", {"rows": rows})
     print(f"wrote {path}", file=sys.stderr)
 

@@ -162,7 +162,10 @@ def handle(
 
         prompt = str(payload.get("prompt", ""))
         record_signals(writer, prompt, source="hook", hot_path=True, tool_output=False)
-        lines = [REMINDER[lang], *(w.text for w in task_warnings(ws, prompt, limit=3))]
+        lines = [
+            REMINDER[lang],
+            *(w.text for w in task_warnings(ws, prompt, limit=3, hot_path=True)),
+        ]
         return _answer(event, "\n".join(lines))
     if event == "PostToolUseFailure":
         if not settings.error_detector:

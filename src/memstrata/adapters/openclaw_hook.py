@@ -91,7 +91,10 @@ def handle(event: str, payload: dict[str, Any], workspace_dir: str | None = None
         prompt = _text(payload.get("prompt"))
         recorded = _capture(ws, session, prompt, tool=False) if payload.get("capture") else 0
         prefix = str(payload.get("tool_prefix") or "")
-        lines = [REMINDER[lang].format(p=prefix), *(w.text for w in task_warnings(ws, prompt, 3))]
+        lines = [
+            REMINDER[lang].format(p=prefix),
+            *(w.text for w in task_warnings(ws, prompt, 3, hot_path=True)),
+        ]
         return {"prependContext": "\n".join(lines), "signals": recorded}
     if event == "message":
         return {"signals": _capture(ws, session, _text(payload.get("text")), tool=False)}

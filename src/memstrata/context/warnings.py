@@ -88,22 +88,23 @@ def relevant_entries(
     limit: int = 5,
     min_coverage: float = MIN_COVERAGE,
     semantic: bool = False,
+    hot_path: bool = False,
 ) -> list[tuple[float, str, int]]:
     """(score, path, first line) of the entries of ``roles`` that bear on ``task``, best first:
     what ``warnings`` and ``context --task`` show. ``semantic``: also the entries whose
     embedding is as close as SEMANTIC_BAR (a task worded unlike its rule, or in the other
-    language); the hooks leave it off (they load no model)."""
+    language); the hooks leave it off (they load no model). ``hot_path`` (hooks): the task is
+    cut by the index's words, without the segmenter (search's ``hot_path``)."""
     from memstrata.recall.search import SearchFilters, search
-    from memstrata.text.tokenize import query_terms
 
     roles = tuple(r for r in roles if ws.role(r))
     if not roles or not task.strip():
         return []
     filters = SearchFilters(roles=list(roles))
-    hits = search(ws, task, k=limit * 2, mode="lexical", filters=filters).results
+    response = search(ws, task, k=limit * 2, mode="lexical", filters=filters, hot_path=hot_path)
     found: dict[tuple[str, int], float] = {}
-    for hit in hits:
-        enough_words = hit.words >= min(MIN_WORDS, len(set(query_terms(task))))
+    for hit in response.results:
+        enough_words = hit.words >= min(MIN_WORDS, len(set(response.terms)))
         if hit.score >= min_coverage and enough_words and not hit.path.endswith("index.md"):
             found.setdefault((hit.path, hit.start_line), hit.score)
     if semantic:
@@ -149,13 +150,14 @@ def task_warnings(
     limit: int = 5,
     min_coverage: float = MIN_COVERAGE,
     semantic: bool = False,
+    hot_path: bool = False,
 ) -> list[TaskWarning]:
-    """The reminders that bear on ``task``, most relevant first (``semantic``: see
-    relevant_entries)."""
+    """The reminders that bear on ``task``, most relevant first (``semantic``, ``hot_path``:
+    see relevant_entries)."""
     zh = ws.lang == "zh"
     entries = _candidates(ws)
     found: list[TaskWarning] = []
-    chosen = relevant_entries(ws, task, ROLES, limit * 2, min_coverage, semantic)
+    chosen = relevant_entries(ws, task, ROLES, limit * 2, min_coverage, semantic, hot_path)
     for score, path, line in chosen:
         entry = entries.get((path, line))
         if entry is None:  # a chunk that starts inside an entry: find the entry holding it

@@ -19,7 +19,7 @@ from datetime import date
 from memstrata.recall.jargon import jargon_synonyms
 from memstrata.recall.translate import translations
 from memstrata.recall.when import Window, time_window
-from memstrata.text.tokenize import CJK_RUN, char_bigrams, query_terms
+from memstrata.text.tokenize import CJK_RUN, Cut, char_bigrams, query_terms
 
 _CURRENT = re.compile(
     r"现在|目前|当前|如今|眼下|最新|最近一次|最近的|这些天|这阵子|现行|还在用"
@@ -104,15 +104,17 @@ _ONLY_ASKING = frozenset(
 )
 
 
-def plan_query(text: str, translate: bool = True, today: date | None = None) -> QueryPlan:
+def plan_query(
+    text: str, translate: bool = True, today: date | None = None, cut: Cut | None = None
+) -> QueryPlan:
     """Terms, bigrams (short Chinese queries only), translations and intents of ``text``; with
     ``today``, also the window of dates it names (its time words are then not query words,
-    unless nothing else is left)."""
+    unless nothing else is left). ``cut``: how Chinese is cut (default: the segmenter)."""
     current = bool(_CURRENT.search(text))
     window, rest = time_window(text, today) if today is not None else (None, text)
-    terms = query_terms(rest) or query_terms(text)
-    asked = [t for t in query_terms(rest) if t not in _ONLY_ASKING]
-    now = set(query_terms(" ".join(_NOW_WORDS.findall(text)))) if current else set()
+    terms = query_terms(rest, cut) or query_terms(text, cut)
+    asked = [t for t in query_terms(rest, cut) if t not in _ONLY_ASKING]
+    now = set(query_terms(" ".join(_NOW_WORDS.findall(text)), cut)) if current else set()
     cjk = "".join(CJK_RUN.findall(text))
     grams = char_bigrams(text) if 0 < len(cjk) <= SHORT_CJK else []
     return QueryPlan(

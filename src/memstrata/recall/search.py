@@ -48,7 +48,7 @@ from memstrata.recall.ranking import (
 )
 from memstrata.recall.rerank import rerank
 from memstrata.text.spans import Span
-from memstrata.text.tokenize import CJK_RUN
+from memstrata.text.tokenize import CJK_RUN, Cut
 
 MODES = ("hybrid", "lexical", "vector")
 _DATE = re.compile(r"^\d{4}-\d{2}(-\d{2})?$")
@@ -101,6 +101,9 @@ class SearchResponse:
     warnings: list[str] = field(default_factory=list)
     pending_embeddings: int = 0
     labels: list[str] = field(default_factory=list)  # the workspace of each hit (search_many)
+    # The query's words as ranked (not part of the JSON shape): ``warnings`` needs how many
+    # there are, cut the same way as the ranking cut them.
+    terms: list[str] = field(default_factory=list)
 
     def as_json(self) -> dict[str, Any]:
         """Exactly the documented shape: query, mode, degraded, results (each hit also names
@@ -296,9 +299,12 @@ def search(
     mode: str = "hybrid",
     filters: SearchFilters | None = None,
     embedder: Embedder | Literal["auto"] | None = "auto",
+    hot_path: bool = False,
 ) -> SearchResponse:
     """Search the workspace; syncs changed files first (in the service, only those this process
-    wrote: its background indexes the rest). ``embedder="auto"`` uses the configured one."""
+    wrote: its background indexes the rest). ``embedder="auto"`` uses the configured one.
+    ``hot_path`` (hooks): Chinese in the query is cut by the words the index holds, not by the
+    segmenter, whose import would be most of a prompt hook's time (recall/vocabulary_cut.py)."""
     if mode not in MODES:
         raise MemstrataError(f"unknown search mode {mode!r}; use {', '.join(MODES)}")
     if k < 1:
@@ -337,20 +343,34 @@ def search(
             "these results may miss what they say"
         )
     response.pending_embeddings = stats.pending_embeddings
+    cut = _index_cut(index) if hot_path else None
     try:
-        response.results = _rank(ws, index, model, query, k, mode, filters, settings, response)
+        response.results = _rank(ws, index, model, query, k, mode, filters, settings, response, cut)
     except index.damage_errors as exc:  # damage the sync did not touch: heal once, retry
         response.warnings.append(index.repair(exc))
         response.warnings.extend(index.sync(embed=False).warnings)
-        response.results = _rank(ws, index, model, query, k, mode, filters, settings, response)
+        response.results = _rank(ws, index, model, query, k, mode, filters, settings, response, cut)
     if mode == "hybrid" and settings.bridge and not response.degraded:
 
         def hop(again: str) -> list[SearchHit]:
             aside = SearchResponse(query=again, mode=mode, degraded=False, results=[])
-            return _rank(ws, index, model, again, k, mode, filters, settings, aside)
+            return _rank(ws, index, model, again, k, mode, filters, settings, aside, cut)
 
         response.results = second_hop(query, response.results, k, hop)
     return response
+
+
+def _index_cut(index: ChunkIndex) -> Cut:
+    """A Chinese run cut by the words this index holds or CC-CEDICT knows (hooks)."""
+    from memstrata.recall.translate import translations
+    from memstrata.recall.vocabulary_cut import cut_run
+
+    def known(words: list[str]) -> set[str]:
+        counts = _document_counts(index, words)
+        found = {word for word in words if counts[word]}
+        return found | set(translations([word for word in words if word not in found]))
+
+    return lambda run: cut_run(run, known)
 
 
 def _rank(
@@ -363,10 +383,12 @@ def _rank(
     filters: SearchFilters,
     settings: SearchSettings,
     response: SearchResponse,
+    cut: Cut | None = None,
 ) -> list[SearchHit]:
     where = _filter(filters, ws)
     limit = k * int(settings.candidate_multiplier)
-    plan = plan_query(query, today=ws.today())
+    plan = plan_query(query, today=ws.today(), cut=cut)
+    response.terms = plan.terms
     evidence = _evidence(index, plan, settings)
     bm25 = (
         _lexical(index, plan, where, limit, settings) if mode != "vector" or model is None else {}

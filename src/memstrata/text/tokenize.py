@@ -11,8 +11,13 @@ faster than jieba on 80k characters; it is imported only when a text holds Chine
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
+
+# Cuts one run of Chinese characters into words: rjieba by default; hooks pass the index's own
+# vocabulary instead (recall/vocabulary_cut.py), which needs no segmenter import.
+Cut = Callable[[str], list[str]]
 
 SEGMENTER = "rjieba-0.2.2"
 CJK_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
@@ -37,23 +42,26 @@ def _rjieba() -> Any:
     return rjieba
 
 
-def _segment_cjk(run: str, for_query: bool) -> list[str]:
+def _segment_cjk(run: str, for_query: bool, cut: Cut | None = None) -> list[str]:
     if len(run) <= 2:
         return [run]
+    if cut is not None:
+        return [piece for piece in cut(run) if piece.strip()]
     rj = _rjieba()
     pieces = rj.cut(run) if for_query else rj.cut_for_search(run)
     return [piece for piece in pieces if piece.strip()]
 
 
-def tokens(text: str, for_query: bool = False) -> list[str]:
-    """Search tokens of ``text``: segmented Chinese words and lower-cased Latin words."""
+def tokens(text: str, for_query: bool = False, cut: Cut | None = None) -> list[str]:
+    """Search tokens of ``text``: segmented Chinese words (by ``cut`` when given) and
+    lower-cased Latin words."""
     out: list[str] = []
     for match in _WORD.finditer(text):
         chunk = match.group(0)
         position = 0
         for cjk in CJK_RUN.finditer(chunk):
             out.extend(piece.lower() for piece in _LATIN.findall(chunk[position : cjk.start()]))
-            out.extend(_segment_cjk(cjk.group(0), for_query))
+            out.extend(_segment_cjk(cjk.group(0), for_query, cut))
             position = cjk.end()
         out.extend(piece.lower() for piece in _LATIN.findall(chunk[position:]))
     return out
@@ -88,10 +96,10 @@ def index_grams(text: str) -> str:
     return " ".join(pairs)
 
 
-def query_terms(text: str) -> list[str]:
+def query_terms(text: str, cut: Cut | None = None) -> list[str]:
     """Distinct meaningful query tokens in order (stopwords dropped unless nothing else is left)."""
     seen: dict[str, None] = {}
-    raw = tokens(text, for_query=True)
+    raw = tokens(text, for_query=True, cut=cut)
     for token in raw:
         if token not in STOPWORDS and len(token) > 0:
             seen.setdefault(token, None)
