@@ -1,7 +1,8 @@
 """``memstrata approve REPLY``: apply the chosen proposals (note 004's approval step).
 
 Understands 确认 / yes / ok (what the cards a person saw proposed), 全部 / all (every open
-proposal, also those still waiting for their card), 跳过 / skip (nothing, kept for later),
+proposal, also those still waiting for their card), 跳过 / skip (nothing, kept for later; "跳过
+2" / "skip 2": that one),
 不要 / 拒绝 / no / reject [N] (turned down: the candidates are dropped) and
 selections like ``1,3``, ``1，3``, ``1 3`` or ``1、3``. Each chosen proposal is written through
 the safe writer (next P-number, pattern + index line, or a USER.md / MEMORY.md bullet with the
@@ -51,6 +52,14 @@ _REJECT_WORD = r"(?:拒绝|不要|都不要|不用|丢弃|删掉|reject|drop|no|
 _REJECT = re.compile(
     rf"^\s*(?:{_REJECT_WORD}\s*(?P<after>\d+(?:\s*[,，、\s]\s*\d+)*)?"
     rf"|(?P<before>\d+(?:\s*[,，、\s]\s*\d+)*)\s*{_REJECT_WORD})\s*[!！。.]?\s*$",
+    re.IGNORECASE,
+)
+# A skip that names which ("跳过 2", "2 先不", "skip 1,3": review16, not understood): those are
+# kept for later with their skip day; the card's others are left as they were.
+_SKIP_WORD = r"(?:跳过|先跳过|先不|先放着|以后再说|skip|later)"
+_SKIP_NAMED = re.compile(
+    rf"^\s*(?:{_SKIP_WORD}\s*(?P<after>\d+(?:\s*[,，、\s]\s*\d+)*)"
+    rf"|(?P<before>\d+(?:\s*[,，、\s]\s*\d+)*)\s*{_SKIP_WORD})\s*[!！。.]?\s*$",
     re.IGNORECASE,
 )
 _NUMBERS = re.compile(r"^\s*\d+(?:\s*[,，、\s]\s*\d+)*\s*$")
@@ -120,6 +129,17 @@ def parse_rejection(
     return _numbered(named, open_numbers, "拒绝 / rejected: ")
 
 
+def parse_skip(reply: str, open_numbers: list[int]) -> tuple[list[int] | None, str] | None:
+    """None when ``reply`` is no skip that names numbers; else the proposals it skips (None:
+    names one that is not open) and what was understood."""
+    found = _SKIP_NAMED.match(reply)
+    if found is None:
+        return None
+    return _numbered(
+        found.group("after") or found.group("before"), open_numbers, "跳过 / skipped: "
+    )
+
+
 def _numbered(said: str, open_numbers: list[int], what: str) -> tuple[list[int] | None, str]:
     """The proposal numbers ``said`` names (None when one is not open), and what was understood."""
     numbers = sorted({int(n) for n in re.findall(r"\d+", said)})
@@ -183,6 +203,14 @@ def approve(writer: Writer, reply: str) -> ApproveResult:
                 reject_chosen(writer, state, rejected, result)
                 save_state(ws, state)
             return result
+        skip = parse_skip(reply, numbers)
+        if skip is not None:
+            skipped, understood = skip
+            result = ApproveResult(understood, refused=skipped is None)
+            if skipped:
+                mark_skipped(writer, state, skipped, result)
+                save_state(ws, state)
+            return result
         chosen, understood = parse_reply(reply, numbers, shown)
         result = ApproveResult(understood)
         if chosen is None:
@@ -226,14 +254,32 @@ def apply_chosen(writer: Writer, state: dict, chosen: list[int], result: Approve
             update_evolution_summary(writer)
 
 
+def mark_skipped(writer: Writer, state: dict, skipped: list[int], result: ApproveResult) -> None:
+    """The proposals numbered in ``skipped`` stay open with the day they were skipped (their
+    expiry clock, pool policy); nothing is written. The caller holds the evolve lock."""
+    today = writer.ws.today().isoformat()
+    proposals = proposals_from_state(state)
+    for proposal in proposals:
+        if proposal.number in skipped:
+            proposal.skipped_on = proposal.skipped_on or today
+            result.skipped.append(proposal.number)
+    store_proposals(state, proposals, renumber=False)
+
+
 def reject_chosen(writer: Writer, state: dict, rejected: list[int], result: ApproveResult) -> None:
     """Take the proposals numbered in ``rejected`` off ``state`` and drop their candidates
-    (logged in EVOLUTION_LOG.md); the others stay open. The caller holds the evolve lock."""
+    (logged in EVOLUTION_LOG.md). The others stay open; those on a card the person saw count
+    as skipped, as when "1" chooses one of two (review16: "不要 1" left #2 unanswered while "1"
+    skipped it). The caller holds the evolve lock."""
     open_ids = {c.cid for c in observing(writer)}
     reason = "用户拒绝" if writer.ws.lang == "zh" else "rejected by the user"
+    today = writer.ws.today().isoformat()
     remaining = []
     for proposal in proposals_from_state(state):
         if proposal.number not in rejected:
+            if proposal.shown:
+                proposal.skipped_on = proposal.skipped_on or today
+                result.skipped.append(proposal.number)
             remaining.append(proposal)
             continue
         if proposal.cid and proposal.cid in open_ids:
