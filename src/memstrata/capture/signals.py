@@ -190,7 +190,9 @@ _ER_MEMORY_FILE = re.compile(
     rf"|^\s*{FILE_FIRST_REQUEST}\s*[:：，,]"
     # a lesson named without the file: 5 corpus messages open "lesson learned:", all explicit
     r"|^\s*(?:记个教训|记一下教训|这个坑记下来|lessons? learned)\s*[:：，,]"
-    r"|^\s*(?:pls|please|can you|could you|kindly)?\s*(?:add|put|save|write|jot|stick|log|file)\b"
+    # …and "remember / note in infra.md: …" (review16: no signal on the rules alone)
+    r"|^\s*(?:pls|please|can you|could you|kindly)?\s*(?:add|put|save|write|jot|stick|log|file"
+    r"|remember|note|record)\b"
     r".{0,30}?\b(?:to|in|into)\s+(?:your|the|my)?\s*(?:MEMORY\.md|USER\.md|AGENTS\.md|CLAUDE\.md"
     r"|(?:lessons|principles|infra|projects)(?:\.md)?|notes|memory(?: file)?|long[- ]term memory)"
     r"(?:\b|(?<=\.md))",

@@ -18,12 +18,24 @@ import re
 # marker [REDACTED:password] is one value too)
 _SUBJECT = re.compile(
     r"^(?P<name>[^，,。；;：:\[]{1,40}?)\s*"
-    r"(?:是|在|为|位于|用的是|=|[:：](?!//|\d)|\s(?:is|are|lives on|runs on|at|on)\s)\s*"
+    r"(?:是|在|为|位于|用的是|=|[:：](?!//|\d)"
+    r"|\s(?:is at|is on|lives at|lives on|sits at|runs on|is|are|at|on)\s)\s*"
     r"(?P<rest>.+)$",
     re.IGNORECASE,
 )
-# A host named first without a verb ("mysql-01 端口 3306"): a Latin name with a digit or a dash
-_HOST_FIRST = re.compile(r"^(?P<name>[A-Za-z][\w.]*[\d-][\w.-]*)\s+(?P<rest>\S.*)$")
+# A host named first without a verb ("mysql-01 端口 3306"): a Latin name with a digit or a dash,
+# maybe after a few words of what it is ("负载均衡 lb-01 端口 80 和 443": review16)
+_HOST_FIRST = re.compile(
+    r"^(?P<name>(?:[\u4e00-\u9fff]{1,12}\s*)?[A-Za-z][\w.]*[\d-][\w.-]*)\s*(?P<rest>\S.*)$"
+)
+# ... then what it has, in English ("cache-02 runs redis 7 on port 6380", "build-03 has 64 GB
+# RAM"): the verb's clause is a note, a port said after it its own fact.
+_HOST_VERB = re.compile(r"^(?:runs|has|hosts|serves|holds|keeps|stores)\s+\S", re.IGNORECASE)
+_PORT_AFTER = re.compile(r"\s+(?:on\s+|at\s+)?(?=port\s+\d)", re.IGNORECASE)
+# ... or one of its facts with 的 ("日志服务器 log-01 的磁盘 2TB": review16)
+_OWNED_FACT = re.compile(
+    r"^的\s*(?P<key>[^\s\d，,：:是为有]{1,8})\s*(?:是|为|有|[:：])?\s*(?P<value>[A-Za-z0-9].*)$"
+)
 # What is no lookup fact: a change or a correction of one ("不是 pg-stg-01，是 pg-stg-02", "换成了
 # …（原来是 …）": which value holds is for MEMORY.md's notice, not a guess here), and a secret
 # (its field would be a free "说明", not a key the writer redacts whole).
@@ -56,7 +68,9 @@ _OWNED = re.compile(r"^(?P<host>.+?)\s*(?:的|'s)\s*(?P<key>.+)$")
 # projects.md's 状态 words, and who owns it ("负责人阿杰", "owner: Lin", "阿杰负责")
 _STATUS = re.compile(
     r"^(?:状态\s*[:：是为]?\s*)?(?P<status>进行中|已完成|完成了?|暂停|搁置|规划中|计划中|待启动|已上线|已取消"
-    r"|in progress|done|finished|paused|on hold|planned|shipped|cancelled)$",
+    r"|评审中|测试中|开发中|灰度中|上线中"
+    r"|in progress|in review|in testing|in development|done|finished|paused|on hold|planned"
+    r"|shipped|cancelled|blocked)$",
     re.IGNORECASE,
 )
 _OWNER = re.compile(
@@ -74,19 +88,28 @@ def infra_entry(body: str, zh: bool) -> tuple[str, dict[str, str], str] | None:
     if _NOT_A_FACT.search(said):
         return None
     host_first = _HOST_FIRST.match(said)
-    if host_first and _KEYED.match(_PARTS.split(host_first.group("rest"))[0]):
-        match: re.Match[str] | None = host_first  # "lb-01 端口都是 443"
+    first_key = None
+    if host_first and _OWNED_FACT.match(host_first.group("rest")):
+        owned_fact = _OWNED_FACT.match(host_first.group("rest"))
+        assert owned_fact is not None
+        name, first_key = host_first.group("name").strip(), owned_fact.group("key")
+        rest = owned_fact.group("value").strip()
     else:
-        match = _SUBJECT.match(said) or host_first
-    if match is None:
-        return None
-    name, rest = match.group("name").strip(), match.group("rest").strip()
+        if host_first and _HOST_VERB.match(host_first.group("rest")):
+            match: re.Match[str] | None = host_first  # "cache-02 runs redis 7 on port 6380"
+        elif host_first and _KEYED.match(_PARTS.split(host_first.group("rest"))[0]):
+            match = host_first  # "lb-01 端口都是 443"
+        else:
+            match = _SUBJECT.match(said) or host_first
+        if match is None:
+            return None
+        name, rest = match.group("name").strip(), match.group("rest").strip()
+        rest = _PORT_AFTER.sub(", ", rest)
     if _RULE_WORDS.search(name) or not _VALUE.search(_PARTS.split(rest)[0]):
         return None
     facts: dict[str, str] = {}
     notes: list[str] = []
     owned = _OWNED.match(name)
-    first_key = None
     if owned:  # the host and the key its first value is for
         name, first_key = owned.group("host").strip(), owned.group("key").strip()
     for part in (p for p in _PARTS.split(rest) if p):

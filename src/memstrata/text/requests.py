@@ -34,6 +34,10 @@ _REQUEST_LEAD = re.compile(
     r"|记个教训|记一下教训|这个坑记下来|lessons? learned"
     r"|(?:please\s+)?(?:add|save|put|write|store|log|file)(?:\s+(?:this|that|it))?\s+(?:to|in|into)"
     rf"\s+(?:your\s+|the\s+|my\s+)?(?:{_FILES}|memory|notes|long[- ]term memory)"
+    # "remember in infra.md:", "note this in projects.md:" (review16: read as "in infra.md"),
+    # also what is left once the trigger word is gone ("in infra.md: …")
+    r"|(?:(?:please\s+)?(?:remember|note|keep|record)(?:\s+(?:this|that|it))?\s+)?(?:in|to|into)"
+    rf"\s+(?:your\s+|the\s+|my\s+)?(?:{_FILES})"
     r"|(?:please\s+)?make a note(?: of (?:this|that|it))?|for future reference|note for later"
     r")\s*(?:[,，:：;；.!！。、—\-~～]+\s*|$)",
     re.IGNORECASE,

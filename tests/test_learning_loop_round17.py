@@ -1,0 +1,114 @@
+"""What review16 left in the learning loop (round 17).
+
+* "跳过 2" was not understood (only a bare 跳过 was).
+* Choosing "1" of two marked #2 skipped (its 30-day clock started), while "不要 1" left #2
+  unanswered for ever: one card, one answer, the same for the proposals it leaves.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+import pytest
+
+from memstrata.core.workspace import Workspace
+from memstrata.evolve.approve import approve
+from memstrata.evolve.heartbeat import heartbeat
+from memstrata.evolve.proposals import load_state
+from memstrata.evolve.triggers import handle
+
+
+def _card_of_two(make_ws) -> Workspace:
+    root = make_ws("memory-manager").root
+    now = [datetime(2026, 4, 1, 10)]
+    ws = Workspace.open(root, clock=lambda: now[0])
+    for _ in range(3):
+        handle(ws.writer(), "我更喜欢回答短一点，先给结论")
+        handle(ws.writer(), "代码注释我更喜欢用中文写")
+        now[0] += timedelta(hours=1)
+    card = heartbeat(ws.writer(), force=True).card
+    assert card and len(load_state(ws)["proposals"]) == 2
+    return ws
+
+
+def _skipped(ws) -> dict[int, str]:
+    return {p["number"]: p.get("skipped_on", "") for p in load_state(ws)["proposals"]}
+
+
+@pytest.mark.parametrize("reply", ["跳过 2", "2 跳过", "skip 2", "先跳过 2", "2 先不"])
+def test_a_skip_that_names_a_number_skips_that_one(make_ws, reply) -> None:
+    ws = _card_of_two(make_ws)
+    result = approve(ws.writer(), reply)
+    assert not result.refused and result.skipped == [2] and not result.applied
+    assert _skipped(ws) == {1: "", 2: "2026-04-01"}  # #1 still waits for its answer
+
+
+def test_a_skip_of_a_number_not_open_is_refused(make_ws) -> None:
+    ws = _card_of_two(make_ws)
+    result = approve(ws.writer(), "跳过 5")
+    assert result.refused and "5" in result.understood
+    assert _skipped(ws) == {1: "", 2: ""}
+
+
+@pytest.mark.parametrize("reply", ["1", "不要 1"])
+def test_the_proposal_left_on_an_answered_card_is_skipped_either_way(make_ws, reply) -> None:
+    ws = _card_of_two(make_ws)
+    result = approve(ws.writer(), reply)
+    assert 2 in result.skipped
+    assert _skipped(ws) == {2: "2026-04-01"}
+
+
+def test_a_bare_skip_still_skips_the_whole_card(make_ws) -> None:
+    ws = _card_of_two(make_ws)
+    approve(ws.writer(), "跳过")
+    assert _skipped(ws) == {1: "2026-04-01", 2: "2026-04-01"}
+
+
+# ------------------------------------------------- infra.md / projects.md named (review16)
+@pytest.mark.parametrize(
+    ("said", "host", "facts"),
+    [
+        ("remember in infra.md: db-01 is at 10.0.0.5, port 5432", "db-01", ["10.0.0.5", "5432"]),
+        ("remember this in infra.md: build-03 has 64 GB RAM", "build-03", ["has 64 GB RAM"]),
+        ("add to infra.md: cache-02 runs redis 7 on port 6380", "cache-02", ["6380"]),
+        ("记到 infra.md：日志服务器 log-01 的磁盘 2TB", "日志服务器 log-01", ["2TB"]),
+        ("记到 infra.md：负载均衡 lb-01 端口 80 和 443", "负载均衡 lb-01", ["80 和 443"]),
+    ],
+)
+def test_a_host_said_in_these_words_is_an_infra_entry(make_ws, said, host, facts) -> None:
+    """review16: the English "remember in infra.md:" was read as a memory titled "in infra.md"
+    in MEMORY.md; the Chinese two went to MEMORY.md for want of 是 / 在."""
+    ws = make_ws("default")
+    [written] = handle(ws.writer(), said).report.written
+    assert written["cite"].startswith("📍 memory/infra.md"), written
+    infra = (ws.root / "memory" / "infra.md").read_text(encoding="utf-8")
+    assert f"### {host}\n" in infra
+    assert all(fact in infra for fact in facts)
+    assert "in infra.md" not in (ws.root / "MEMORY.md").read_text(encoding="utf-8")
+
+
+def test_a_project_said_in_english_gets_its_status(make_ws) -> None:
+    ws = make_ws("default")
+    handle(ws.writer(), "note in projects.md: search-v3, in testing, owner Lee")
+    projects = (ws.root / "memory" / "projects.md").read_text(encoding="utf-8")
+    assert "### search-v3" in projects
+    assert "in testing" in projects and "Lee" in projects
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "记到 infra.md：gpu-03 的 CUDA 是 12.6",  # the 的 reading must keep the key whole
+        "remember: in production we never run migrations by hand",  # "in" is no file
+    ],
+)
+def test_readings_that_must_not_change(make_ws, said) -> None:
+    ws = make_ws("default")
+    assert len(handle(ws.writer(), said).report.written) == 1
+    text = "".join(p.read_text(encoding="utf-8") for p in (ws.root / "memory").glob("*.md")) + (
+        ws.root / "MEMORY.md"
+    ).read_text(encoding="utf-8")
+    if "CUDA" in said:
+        assert "- **CUDA**: 12.6" in text
+    else:
+        assert "in production we never run migrations by hand" in text
