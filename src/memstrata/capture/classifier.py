@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from memstrata.capture.signals import REPROACHED_RULE
 from memstrata.capture.toolcontext import failures
+from memstrata.text.lazy_re import lazy_compile
 
 if TYPE_CHECKING:
     import numpy as np
@@ -63,15 +64,15 @@ MODEL_FILE = Path(__file__).with_name("signal_model.npz")
 RULES_KEPT = ("explicit_remember", "preference", "correction", "new_knowledge")
 # Note 003's way to bring news ("你不知道的是，这个仓库的测试要先启动 redis 才能跑"): news, whatever
 # the model reads (round 7's reads a correction). Two corpus messages open so, both news.
-_NEWS_LEAD = re.compile(r"^\W*(?:你(?:可能)?不知道的是|告诉你一下|跟你说一下)")
+_NEWS_LEAD = lazy_compile(r"^\W*(?:你(?:可能)?不知道的是|告诉你一下|跟你说一下)")
 # …unless what follows says what was wrong ("跟你说一下，你把时区搞错了").
-_CORRECTING = re.compile(
+_CORRECTING = lazy_compile(
     r"错|不对|搞反|搞混|弄反|弄混|不是[^，,。]{1,20}(?:是|而是)|应该|\bwrong\b|\bnot\b",
     re.IGNORECASE,
 )
 # Insisting adds nothing to what is said ("以后都用 pnpm，不是开玩笑的", "No kidding, always …"), and
 # the model reads the joke word in it: the message is classified without it.
-_INSISTING = re.compile(
+_INSISTING = lazy_compile(
     r"[，,。.!！\s]*(?:我)?(?:真)?(?:(?:不是|绝不是|可不是)(?:在)?开玩笑(?:的)?|(?<!不)是认真的|说真的"
     r"|(?:i'?m )?(?:not|no) kidding|i mean it|seriously)\s*[.!。！~]*\s*$"
     # …or before it ("No kidding, always run the tests", "I'm not even kidding, never …")
@@ -79,7 +80,7 @@ _INSISTING = re.compile(
     r"\s*[,，:：;；.。!！—-]+\s*",
     re.IGNORECASE,
 )
-_CANONICAL_CORRECTION = re.compile(
+_CANONICAL_CORRECTION = lazy_compile(
     # "我说过很多次了，日志里不要打印 token" (review15b: round 8's model read nothing)
     rf"{REPROACHED_RULE}|"
     # note 000's trigger table: "其实应该…" corrects what was done (no corpus message opens so)
@@ -90,13 +91,13 @@ _CANONICAL_CORRECTION = re.compile(
     r"\s*[,.!:;—-]+\s*.*\b(?:should|use|it'?s|it is|instead|is|are|was)\b",
     re.IGNORECASE,
 )
-_PARTS = re.compile(r"[。！？!?；;，,\n]+")
+_PARTS = lazy_compile(r"[。！？!?；;，,\n]+")
 # Someone else's words reported ("产品经理说永远不要在周五晚上上线新功能", "my PM says we should
 # always ship on fridays"): the labelling guide's "quotes and reported speech of third parties"
 # are no signal unless the user adds a request of their own ("老板说了，以后周报都发他邮箱，你记一下").
 # On the signals corpus (6,733 utterances) a message that opens this way is a hard negative 36
 # times, explicit_remember twice (both with 你记一下) and new_knowledge once (news reported: kept).
-_REPORTED = re.compile(
+_REPORTED = lazy_compile(
     r"^\s*(?:我们|我)?(?:的)?(?:老板|领导|经理|产品经理|项目经理|产品|PM|leader|老大|主管|同事|客户|甲方"
     r"|运维|测试|安全组|架构师|CTO|HR|[\u4e00-\u9fff]{1,2}(?:哥|姐|总|工))"
     r"(?:刚才|刚刚|之前|昨天|今天|总是|总|一直)?(?:说|讲|提到|要求|规定|强调)(?:了|过)?"
@@ -104,16 +105,16 @@ _REPORTED = re.compile(
     r"\s+(?:said|says|told|wants|insists)\b",
     re.IGNORECASE,
 )
-_OWN_REQUEST = re.compile(
+_OWN_REQUEST = lazy_compile(
     r"你?记(?:一下|下来|住|着)|写进|记到|存到|别忘|你也(?:要|得)遵守|remember|note (?:this|that|it)"
     r"|add (?:this|that|it) to",
     re.IGNORECASE,
 )
-_JOKE = re.compile(r"逗你|开玩笑|开个玩笑|说着玩|\bkidding\b|\bjk\b", re.IGNORECASE)
+_JOKE = lazy_compile(r"逗你|开玩笑|开个玩笑|说着玩|\bkidding\b|\bjk\b", re.IGNORECASE)
 # A rule or habit of someone else ("他以后别再迟到就行", "她以后都用 Mac 写代码"): not how the user
 # wants the agent to work (a tester's round on f94bd6b; one corpus utterance has this shape, no
 # signal). "你也要遵守" or "记住" in it makes it the user's request again (_OWN_REQUEST).
-_THIRD_PERSON_RULE = re.compile(
+_THIRD_PERSON_RULE = lazy_compile(
     r"^\s*(?:他|她|他们|她们)(?=[^，,。！!？?]{0,4}(?:以后|今后|往后|每次|总是|永远|都|别|不要))"
 )
 # What reported speech cannot carry for the user: their own rule, taste, correction or praise;
@@ -122,7 +123,7 @@ _THIRD_PERSON_RULE = re.compile(
 _NOT_REPORTED = frozenset({"explicit_remember", "preference", "correction", "satisfaction"})
 # A group's own rule told about ("老周他们后端组有条死规矩：周五永远不要发版"): reported too. No
 # corpus utterance has this shape; learning_sim3 (a blind scenario, read after its first run) does.
-_GROUP_RULE = re.compile(
+_GROUP_RULE = lazy_compile(
     r"(?<![我咱])(?:他们|那边|隔壁|别的组|(?<![我咱]们)[\u4e00-\u9fff]{1,2}组)[^，,。：:]{0,8}"
     r"有(?:条|个|一条)(?:死)?(?:规矩|规定|铁律)"
     r"|\b(?:their|his|her|that) (?:team|group|org)\b[^.;!?]{0,20}\bhas (?:a|this) (?:rule|policy)\b",
@@ -132,7 +133,7 @@ _GROUP_RULE = re.compile(
 # time") is a one-off request, not a standing rule, taste or correction (the labelling guide's
 # "one-off instructions"). On the signals corpus this shape is a hard negative 11 times and a
 # repeated_failure once (kept: the guard drops only the labels below); 特别/区别 are no 别.
-_ONE_OFF = re.compile(
+_ONE_OFF = lazy_compile(
     r"(?:这次|这回|本次|今天|今晚|这一次|这个任务|这一?题|这道题|本题)(?!开始|起)(?:的)?[^，,。；;！!？?]{0,15}?"
     r"(?:先别|先不|(?<![特分区级类告识辨性])别|不用|不要|跳过|不写|不改)"
     r"|\b(?:this time|today|tonight|for now|just this once|(?:in|for) this (?:task|exercise))\b"
@@ -148,12 +149,12 @@ _ONE_OFF = re.compile(
     r"|先[^，,。；;！!？?]{0,15}?(?:顶一下|凑合|将就|糊弄|应付一下)",
     re.IGNORECASE,
 )
-_STANDING = re.compile(
+_STANDING = lazy_compile(
     r"以后|今后|从今往后|(?:今天|这次)(?:开始|起)|一律|永远|\b(?:from now on|going forward|always|never)\b",
     re.IGNORECASE,
 )
 _NOT_ONE_OFF = frozenset({"explicit_remember", "preference", "correction"})
-_REPORTED_RULE = re.compile(
+_REPORTED_RULE = lazy_compile(
     r"以后|今后|永远|一律|必须|都要|不准|不许|\b(?:always|never|should|must|from now on)\b",
     re.IGNORECASE,
 )
@@ -187,7 +188,7 @@ def kept_by_rules(text: str, ruled: set[str], context: str = "") -> set[str]:
     return kept
 
 
-_CLAUSE = re.compile(
+_CLAUSE = lazy_compile(
     r"[。！？!?；;，,\n：:]+|\s+(?:but|and|so|because)\s+|(?:但是|不过|所以|因为)", re.IGNORECASE
 )
 
@@ -203,8 +204,8 @@ NGRAM_BUCKETS = 1 << 13  # per block: character n-grams, then word n-grams
 NGRAM_SIZES = (1, 2, 3)
 WORD_SIZES = (1, 2)
 RULE_KINDS = (*LABELS, "tool_error")
-_DIGITS = re.compile(r"\d+")
-_SPACE = re.compile(r"\s+")
+_DIGITS = lazy_compile(r"\d+")
+_SPACE = lazy_compile(r"\s+")
 
 
 def ngram_ids(text: str) -> dict[int, float]:
@@ -412,7 +413,7 @@ def classify_scored(text: str, context: str = "") -> tuple[set[str], float] | No
 # A bad verdict is not praise: the model read short emotional verdicts as satisfaction whatever
 # their sign ("this is bad" 0.98, "太糟糕了", "烂透了"; adversarial pass, round 5). On the signals
 # corpus 34 messages hold one of these words and none is labelled satisfaction.
-_BAD_VERDICT = re.compile(
+_BAD_VERDICT = lazy_compile(
     r"糟糕|烂|差劲|垃圾|太差|很差|没用|失望|\b(?:bad|terrible|awful|sucks?|horrible|worse|worst"
     r"|useless|disappointing|disappointed)\b",
     re.IGNORECASE,
@@ -422,7 +423,7 @@ _BAD_VERDICT = re.compile(
 # Something turned down ("这个脚本别用了", "stop using that helper") is no praise unless the rules
 # read praise beside it ("牛，…不过链式调用别写这么长"). The model read the first as satisfaction;
 # on the corpus 166 messages turn something down this way, 2 of them praise (both with 牛 / nice).
-_TURNED_DOWN = re.compile(
+_TURNED_DOWN = lazy_compile(
     r"别(?:再)?用|不要(?:再)?用|别(?:再)?(?:跑|写|碰|动)|\b(?:don'?t use|stop using)\b",
     re.IGNORECASE,
 )
@@ -444,7 +445,7 @@ def _shows_a_table(text: str, ruled: list[Signal]) -> bool:
 # correction and new_knowledge, learning_sim2); with none of these it is news, not a fix. On the
 # training corpus, 9 of the messages without context that fire both lack every cue but these
 # words; with them, 2 (one of each gold label).
-_CORRECTS = re.compile(
+_CORRECTS = lazy_compile(
     r"你|您|不|没|沒|别|別|非|無|无|唔|错|錯|其实|其實|而是|已经|已經|早|换|換|改|迁|遷|搬|切|停|离职|"
     r"走了|现在|現在|旧|舊|老|少了|多了|漏|还是|還是|又|"
     r"\b(?:you|your|you've|you're|not|no|never|now|moved|switched|changed|ditched|replaced|"
@@ -464,14 +465,14 @@ SURE_SIGNAL = 0.9
 # A change said in so many words ("装依赖现在改用 bun 了") that makes a memory stale is a
 # correction when the gate is only fairly sure: round 7's model gives that message 0.89 where
 # round 6's gave 0.98, and the announcement was lost between two models.
-ANNOUNCED_CHANGE = re.compile(
+ANNOUNCED_CHANGE = lazy_compile(
     r"改用|改成|换成|换用|切到|切换到|迁到|迁移到|搬到|"
     r"\b(?:switched to|moved to|migrated to|now use|now using|replaced (?:by|with))\b",
     re.IGNORECASE,
 )
 # …said as done, not proposed, weighed, nearly done or turned down ("上次有人提议改用 bun，被否了，
 # 还是 pnpm").
-_NOT_DONE = re.compile(
+_NOT_DONE = lazy_compile(
     r"提议|建议|考虑|想|打算|差点|本来|被否|否了|没换|没改|不换|不改|不切|还是|要不要|是否|能不能"
     r"|\b(?:almost|nearly|considered|considering|proposed|suggested|rejected|stayed|still|thinking)\b",
     re.IGNORECASE,

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import asdict, dataclass, replace
 
+from memstrata.text.lazy_re import lazy_compile
 from memstrata.text.requests import FILE_FIRST_REQUEST
 from memstrata.text.titles import clip
 
@@ -52,27 +53,29 @@ class Signal:
 # ASCII ! ? ; glued to the next ASCII character belong to a token (a password ``Zx9!kLm2``, an
 # HTML comment ``<!--``, ``a;b``), not to the end of a clause: splitting there kept ``<`` of
 # "记住：<!-- … -->" as the whole memory.
-_CLAUSE = re.compile(r"(?:[^。！？!?；;\n]|[!?;](?=[\x22-\x3a\x3c-\x3e\x40-\x7e]))+[。！？!?；;]*")
-_QUESTION_END = re.compile(r"[?？]\s*$|[吗呢]\s*[?？。]?\s*$")  # 吧 suggests, it does not ask
-_QUESTION_CUE_ZH = re.compile(
+_CLAUSE = lazy_compile(
+    r"(?:[^。！？!?；;\n]|[!?;](?=[\x22-\x3a\x3c-\x3e\x40-\x7e]))+[。！？!?；;]*"
+)
+_QUESTION_END = lazy_compile(r"[?？]\s*$|[吗呢]\s*[?？。]?\s*$")  # 吧 suggests, it does not ask
+_QUESTION_CUE_ZH = lazy_compile(
     r"怎么|如何|为什么|为何|为啥|是否|有什么|是什么|什么意思|哪个|哪些|哪里|多少|几个"
 )
-_QUESTION_START = re.compile(
+_QUESTION_START = lazy_compile(
     r"^\s*(?:what|how|why|when|where|which|who|is|are|do|does|did|can|could|should|would|will|was|were|shall)\b"
     r"|^\s*(?:能不能|是不是|有没有|为什么|怎么|什么|哪|是否|好奇问一下)",
     re.IGNORECASE,
 )
-_HYPOTHETICAL = re.compile(
+_HYPOTHETICAL = lazy_compile(
     r"^\s*(?:如果|假如|要是|万一|假设|what if\b|if\b|suppose\b|imagine\b)|would that", re.IGNORECASE
 )
 # A request limited to this time or this file; "这次开始" starts a standing rule instead.
-_SCOPE_LIMITED = re.compile(
+_SCOPE_LIMITED = lazy_compile(
     r"(?:这个文件|这个脚本|(?:这次|这一次|本次)(?!开始|起)|暂时|先不要|只在这|for this one|this file only|in this file|for now|just this once|this time)",
     re.IGNORECASE,
 )
-_QUOTED = re.compile(r"[‘“'\"「『].{0,40}?[’”'\"」』]")
-_CODE = re.compile(r"`[^`]*`|\w+\(\)|\.\w+\(")
-_CONCRETE = re.compile(
+_QUOTED = lazy_compile(r"[‘“'\"「『].{0,40}?[’”'\"」』]")
+_CODE = lazy_compile(r"`[^`]*`|\w+\(\)|\.\w+\(")
+_CONCRETE = lazy_compile(
     r"\d|[/#@]|\.\w{2,4}\b|`|\b[a-z]+[-_][a-z0-9]+\b|\b[A-Z][a-z]+[A-Z]\w*\b|\b(?:staging|prod|production|CI|API|DB|VPN|Redis|SDK|k8s)\b",
 )
 
@@ -82,7 +85,7 @@ _NOT_CHAT = (
     r"(?!.*\b(?:lol|lmao|haha\w*|jk|today|tonight|tomorrow|right now|again|just|movie|film"
     r"|song|book|game|show)\b)"
 )
-_ER_START = re.compile(
+_ER_START = lazy_compile(
     # after a leading "不对，" / "好的，" too ("不对，记住以后都用 pnpm": a tester's round on ca670a7)
     r"^\s*(?:(?:不对|错了|不是|(?:那)?(?:好(?:的|吧|啊)?){1,2}|嗯+|对|(?:行吧?){1,2}|得嘞|算了吧?|那行|哦|噢|ok(?:ay)?|no|谢谢|多谢|哈哈+|很好|不错|好了|(?:好了)?别闹了"
     r"|别开玩笑了)[，,。!！\s]+){0,2}"
@@ -109,14 +112,14 @@ _ER_START = re.compile(
     r"|^\s*make sure (?:you )?always\b|^\s*don't ever\b",
     re.IGNORECASE,
 )
-_ER_TRAILING = re.compile(r",\s*always\s*[.!]?\s*$", re.IGNORECASE)
+_ER_TRAILING = lazy_compile(r",\s*always\s*[.!]?\s*$", re.IGNORECASE)
 # A standing rule said with its topic inside ("以后回复都用中文", "好的，以后提交前都先跑 lint",
 # "Reply in Chinese from now on"): note 004's 以后都 / 永远不要, one-step triggers. On the
 # training corpus (4,963 utterances) the Chinese form starts 79 clauses, 78 of them labelled
 # explicit_remember, none a hard negative; quotes, questions and hypotheticals are filtered as
 # for every explicit trigger. With those filters the whole pattern fires on 107 utterances of
 # the corpus: 105 explicit_remember, 2 another signal, 0 hard negatives (BENCHMARKS.md).
-_ER_STANDING = re.compile(
+_ER_STANDING = lazy_compile(
     r"(?:^|[，,：:]\s*)(?:以后|今后|往后|从今以后|从现在起|从今天起)[^，,。？?]{0,12}"
     r"(?:都|每次|一律|统一|必须|全部|全都|只用|只能|别|不要|不许|不准|禁止)"
     r"|(?:^|[，,：:]\s*)永远(?:不要|别|不能)|\bfrom now on\b|\bgoing forward\b"
@@ -141,7 +144,7 @@ _ER_STANDING = re.compile(
 )
 # A standing rule not yet made ("以后可能会统一用 k8s，但还没定", "以后统一再看", "从今天起是不是
 # 都要用 pnpm"): a thought about a rule, not one (a tester's round on main ca670a7).
-HEDGED = re.compile(
+HEDGED = lazy_compile(
     r"可能|也许|或许|大概|还没定|没定|未定|再看看|再议|是不是|要不要|考虑一下|以后再看|统一再看"
     r"|\b(?:maybe|might|perhaps|probably|not decided|undecided|tbd)\b",
     re.IGNORECASE,
@@ -151,18 +154,18 @@ HEDGED = re.compile(
 # principle). The marker must stand as a clause of its own: "我不是在开玩笑的", "绝非开玩笑的",
 # "no kidding" insist; "刚才说 p-value 那句是开玩笑的" names what it takes back (something said
 # before this message); "说到开玩笑的" and "jk 映射成 Esc" are other words.
-_JOKE_ZH = re.compile(
+_JOKE_ZH = lazy_compile(
     r"(?:^|(?<=[，,。.!！?？;；~～…\s\U0001F300-\U0001FAFF哈]))"
     r"(?:开玩笑的|开个玩笑|开玩笑啦|说着玩的|逗你的|逗你玩的?|(?:我)?不是认真的)"
     r"(?=\s*(?:啦|哈+|的|嘛)?\s*(?:[，,。.!！~～…\s\U0001F300-\U0001FAFF]|$))"
 )
-_JOKE_EN = re.compile(
+_JOKE_EN = lazy_compile(
     r"(?:^|(?<=[.,;!?:~\s]))(?<!\bnot )(?<!\bno )(?<!\beven )(?:just kidding|j/k|jk|kidding)"
     r"(?=\s*(?:lol|haha)?\s*(?:[.,;!?)~…]|$))",
     re.IGNORECASE,
 )
-_SENTENCE_END = re.compile(r"[。！？!?.\n]+")
-_WORDLESS = re.compile(r"^[\W\d_哈]*$")
+_SENTENCE_END = lazy_compile(r"[。！？!?.\n]+")
+_WORDLESS = lazy_compile(r"^[\W\d_哈]*$")
 
 
 def jest_spans(text: str) -> list[tuple[int, int]]:
@@ -181,7 +184,7 @@ def jest_spans(text: str) -> list[tuple[int, int]]:
 # A request that names the memory instead of saying 记住/remember ("写进 MEMORY.md", "记到小本本",
 # "add that to your notes"): anchored at the clause start, so "帮我 add 一个 notes 字段" and a
 # question about MEMORY.md stay quiet. 88 of 88 hits on the signals corpus are explicit requests.
-_ER_MEMORY_FILE = re.compile(
+_ER_MEMORY_FILE = lazy_compile(
     r"^\s*(?:请|帮我|麻烦|pls|please|can you|could you)?\s*(?:把?(?:这|它|那|刚才)\S{0,12}?)?\s*"
     r"(?:写进|写到|记到|记在|记进|加到|加进|存到|存进|放进|放到|补到|抄到|更新到|归档到|记一下到)\s*"
     r"(?:你的?|你那个)?\s*(?:MEMORY(?:\.md)?|USER\.md|AGENTS\.md|CLAUDE\.md|lessons(?:\.md)?"
@@ -211,7 +214,7 @@ REPEATED_REPROACH = (
 )
 # After the reproach: its punctuation (a colon too: "我说过很多次了：别用 yarn", review16)
 REPROACH_END = r"\s*[，,。.!！?？;；:：—-]+\s*"
-_REPROACH_OPEN = re.compile(rf"^\s*{REPEATED_REPROACH}{REPROACH_END}(?=\S.{{2,}})", re.IGNORECASE)
+_REPROACH_OPEN = lazy_compile(rf"^\s*{REPEATED_REPROACH}{REPROACH_END}(?=\S.{{2,}})", re.IGNORECASE)
 # ...followed by a rule: a correction, whatever the model reads (classifier.RULES_KEPT)
 REPROACHED_RULE = (
     rf"^\s*{REPEATED_REPROACH}{REPROACH_END}"
@@ -221,7 +224,7 @@ REPROACHED_RULE = (
     r"(?=.*(?:不要|别|要|用|必须|得|应该|不能|不许"
     r"|禁止|一律|都|\bnever\b|\bdon'?t\b|\bdo not\b|\balways\b|\buse\b|\bstop\b|\bmust\b|\bshould\b))"
 )
-_CORRECTION = re.compile(
+_CORRECTION = lazy_compile(
     rf"{REPROACHED_RULE}"
     r"|^\s*(?:不对(?!称)|错了(?!吗)|不是这样|你搞错了|你理解错了|这里写错了|这不对|其实不是|你又把"
     r"|其实(?:应该|应当)(?=先|用|把|改|在|是|要|换|跑|写|放|加|去|按|走|从|让|给|设|配|装|删|关|开))"
@@ -233,26 +236,26 @@ _CORRECTION = re.compile(
     r"|,\s*not\s+`?[\w./-]+`?\s*$",
     re.IGNORECASE,
 )
-_UNRELATED = re.compile(
+_UNRELATED = lazy_compile(
     r"无关|不相关|跟工作没关系|unrelated|irrelevant|off[- ]topic", re.IGNORECASE
 )
-_NOT_CORRECTION = re.compile(r"不对称|对不对|没错|不错|错了吗|i never said", re.IGNORECASE)
-_KNOWLEDGE_MARKER = re.compile(
+_NOT_CORRECTION = lazy_compile(r"不对称|对不对|没错|不错|错了吗|i never said", re.IGNORECASE)
+_KNOWLEDGE_MARKER = lazy_compile(
     r"^\s*(?:其实|实际上|你不知道的是|你可能不知道|顺便说一下|告诉你一下|咱们的|我们公司的|我们的|新的)"
     r"|^\s*(?:fyi|for your information|note that|by the way|heads up|turns out|our)\b"
     r"|已经(?:迁|改|换|移)|现在(?:用的是|保留|是)|moved to|was shut down|is generated from|rotate every|changes every"
     r"|(?:is|are) in 1password|runs in|经常|的地方$",
     re.IGNORECASE,
 )
-_STRONG_KNOWLEDGE = re.compile(
+_STRONG_KNOWLEDGE = lazy_compile(
     r"^\s*(?:fyi|for your information|note that|by the way|btw|heads up|turns out|你不知道的是|你可能不知道|顺便说一下|顺便提一下|告诉你一下|提醒一下)",
     re.IGNORECASE,
 )
-_FACT_VERB = re.compile(
+_FACT_VERB = lazy_compile(
     r"是|在|有|用|改为|迁到|到|发|moved|is|are|runs|rotates?|changes|has|have|lives|retries|was",
     re.IGNORECASE,
 )
-_PREFERENCE = re.compile(
+_PREFERENCE = lazy_compile(
     r"我(?:更|比较)?(?:喜欢|偏好|习惯|不喜欢|讨厌)|别再|不要再|回复请用|(?:回答|回复|答复|输出|注释|文档)(?:请|尽量|都|一律)+用|请用(?:中文|英文)|以后.{0,12}(?:都|就)用|以后给我|代码示例用"
     r"|\bi(?:'d| would)? (?:prefer|rather)\b|\bi (?:like|love|hate) (?:it )?when\b|\bi like concise\b|\bi prefer\b"
     r"|^\s*please (?:stop|don't|do not|keep)\b|\bdon't .{1,40} anymore\b|\bfrom now on\b|^\s*prefer\b|\bin my (?:docs|code|python|javascript)\b",
@@ -274,7 +277,7 @@ _PREFERENCE = re.compile(
 # signals corpus (10,213 utterances) it matches 32: 29 signals (17 preferences, the others rules
 # and corrections the other rules read first), 3 hard negatives (two quotes asked about, and
 # question marks missing: the question cue filters them).
-_TOOL_DIRECTIVE = re.compile(
+_TOOL_DIRECTIVE = lazy_compile(
     r"(?:^|[，,；;：:。]\s*)[^，,。？?!！；;]{0,14}?(?P<zh>别|不要|千万别|千万不要)(?:再)?用\s*"
     r"[`'\"“]?[A-Za-z$.\-]"
     r"|(?:^|[,;.]\s*)(?:please\s+)?(?P<en>don't|do not|never)\s+use\s+"
@@ -284,12 +287,12 @@ _TOOL_DIRECTIVE = re.compile(
 # Someone else's rule quoted ("他说别用 root", "I told him: don't use sudo", "The README says:
 # don't use eval") and a task's own limits ("这一题不要用 sqrt", "Don't use numpy yet") are not how
 # the user wants things done (a tester's round on f94bd6b).
-_TOLD_BY_OTHERS = re.compile(
+_TOLD_BY_OTHERS = lazy_compile(
     r"(?:他|她|他们|她们|别人|同事|[\u4e00-\u9fff]{1,3}上)(?:说|讲|写着|写的是|提到)[^。！？!?]*$"
     r"|\b(?:told (?:him|her|them|me|us)|says?|said|wrote|writes|reads)\b[^.!?]*$",
     re.IGNORECASE,
 )
-_TASK_LIMIT = re.compile(
+_TASK_LIMIT = lazy_compile(
     r"这(?:个|次|一)?(?:任务|题|道题|练习)|本题|\bthis (?:task|exercise|question|kata)\b|\byet\b",
     re.IGNORECASE,
 )
@@ -305,7 +308,7 @@ def tool_directive(text: str) -> re.Match[str] | None:
     return None if _TOLD_BY_OTHERS.search(text[:said_at]) else match
 
 
-STYLE_DIRECTIVE = re.compile(
+STYLE_DIRECTIVE = lazy_compile(
     r"(?:^|[，,：:]\s*)(?:请|麻烦|尽量)?\s*(?:代码|以后的?)?(?:注释|回复|回答|答复|文档|提交信息"
     r"|提交说明|commit ?(?:message|msg)s?|变量名|函数名|命名|日志|输出|总结|报告|邮件|消息)"
     r"\s*\S{0,6}?\s*(?:用|写成?|要|保持|尽量|一律|统一)\S{0,6}?"
@@ -328,8 +331,8 @@ STYLE_DIRECTIVE = re.compile(
     re.IGNORECASE,
 )
 # "我喜欢的那家咖啡店…": 喜欢 describing a thing (attributive 的), not how work should be done.
-_LIKED_THING = re.compile(r"我(?:更|比较)?(?:喜欢|偏好)的")
-_SATISFACTION = re.compile(
+_LIKED_THING = lazy_compile(r"我(?:更|比较)?(?:喜欢|偏好)的")
+_SATISFACTION = lazy_compile(
     r"^\s*(?:牛|完美|就是这样|太好了|太棒了?|棒极了|好极了|很好|漂亮|厉害|棒|好样的|赞)(?=$|[，,！!。~～\s]|了|啊|呀|解决)"
     r"|完美解决|(?:方案|办法|结果|效果)不错"
     r"|^\s*(?:perfect|great|exactly|nice|awesome|excellent|brilliant|love it|works like a charm|that's it|yes)"
@@ -337,20 +340,20 @@ _SATISFACTION = re.compile(
     r"|^\s*(?:this is great|exactly what i (?:wanted|needed)|just what i (?:wanted|needed))\b|\bthat (?:did it|fixed it|worked)\b",
     re.IGNORECASE,
 )
-_NOT_SATISFACTION = re.compile(
+_NOT_SATISFACTION = lazy_compile(
     r"perfect (?:square|forward)|exactly how|完美世界|完美主义|不完美", re.IGNORECASE
 )
 # A Markdown table row written inline ("我喜欢 | a | b | 这种表格"): at least two cells between
 # three pipes on one line. It shows the form the user wants, so it describes a format rather
 # than praising a result; a shell pipeline of two or three commands ("du -sh * | sort -h",
 # "ps aux | grep x | wc -l") has no outer pipes and is not one.
-TABLE_ROW = re.compile(r"\|[^|\n]*[^|\s][^|\n]*\|[^|\n]*[^|\s][^|\n]*\|")
-_AGAIN = re.compile(
+TABLE_ROW = lazy_compile(r"\|[^|\n]*[^|\s][^|\n]*\|[^|\n]*[^|\s][^|\n]*\|")
+_AGAIN = lazy_compile(
     r"又|还是不行|还是|再次|第[二三四五]次|两次|反复|again|still|keeps? failing|won't|retrying|didn't help|same thing",
     re.IGNORECASE,
 )
-_EXIT = re.compile(r"exit code (\d+)", re.IGNORECASE)
-_ERROR_LINE = re.compile(
+_EXIT = lazy_compile(r"exit code (\d+)", re.IGNORECASE)
+_ERROR_LINE = lazy_compile(
     r"^\s*(?:traceback \(most recent call last\)|error[:\[]|fatal:|npm err!|failed\b|.*\bcommand not found\b"
     r"|.*\bpermission denied\b|.*\bno such file or directory\b|killed\b|.*\beconnrefused\b|.*\bconnection timed out\b)",
     re.IGNORECASE,
@@ -362,7 +365,7 @@ def _clauses(text: str) -> list[tuple[int, int, str]]:
 
 
 # What answers a question the user asked themselves ("…吗？不能", "…? Never.").
-_ANSWER_OPEN = re.compile(
+_ANSWER_OPEN = lazy_compile(
     r"(?:不能|不行|不可以|不要|不用|不需要|别|绝对|可以|能|必须|要|需要|对|是的|当然)"
     r"|(?:yes|no|never|always|nope|of course)\b",
     re.IGNORECASE,
@@ -411,7 +414,7 @@ def _detail(kind: str, clause: str, lang: str, extra: str = "") -> str:
 
 
 # A letter or a digit of any script: what a statement needs to say anything at all.
-_WORD = re.compile(r"[^\W_]")
+_WORD = lazy_compile(r"[^\W_]")
 
 
 def _unshield(text: str) -> str:
@@ -453,7 +456,7 @@ def user_signal(kind: str, body: str, context: str, start: int = 0, end: int = 0
 # "帮我润色这句：以后都用 pnpm 管理依赖", "Translate to Chinese: …"): what follows the colon is
 # text the user wants translated, polished or summarised, no rule or news of theirs (review15
 # found all three written into memory at once).
-MATERIAL = re.compile(
+MATERIAL = lazy_compile(
     r"^\s*(?:请|帮我|帮忙|麻烦你?|你)?\s*(?:把(?:这|下面|以下)[^：:，,。]{0,10})?"
     r"(?:翻译|翻成|译成|润色|改写|重写|校对|修改措辞|改一下措辞|精简|缩写|扩写|解释|优化)"
     r"[^：:，,。]{0,12}[：:]"
@@ -464,7 +467,7 @@ MATERIAL = re.compile(
 # …unless a sentence of the user's own follows it ("帮我翻译成英文。另外记住：以后 commit message 用
 # 英文写": review15b). A summary asked for is no material: "总结一下：以后周报都发 Mia" is the
 # user summarising their own decision.
-_OWN_AFTER = re.compile(
+_OWN_AFTER = lazy_compile(
     r"[。！？!?\n]\s*(?:另外|还有|对了|顺便|btw|by the way|ps|also|记住|remember|以后|from now on)",
     re.IGNORECASE,
 )
@@ -668,7 +671,7 @@ def _tool_error(text: str) -> Signal | None:
 
 # A fenced block is code or output the user pasted, not what they say ("```记住：以后都用 yarn```"
 # was written as a principle titled "```记住").
-_FENCED = re.compile(r"```.*?```", re.DOTALL)
+_FENCED = lazy_compile(r"```.*?```", re.DOTALL)
 
 
 def without_code_blocks(text: str) -> str:

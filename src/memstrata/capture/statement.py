@@ -14,11 +14,12 @@ from dataclasses import dataclass
 
 from memstrata.capture.signals import REPEATED_REPROACH, REPROACH_END
 from memstrata.capture.toolcontext import parse_runs
+from memstrata.text.lazy_re import lazy_compile
 from memstrata.text.requests import strip_request
 from memstrata.text.rule_titles import answered_question, entry_title, past_questions, rule_title
 
 # Leading words that carry the signal, not the content (repeated: "不对不对，记住：...").
-_LEAD = re.compile(
+_LEAD = lazy_compile(
     r"^\s*(?:"
     r"(?:(?:不对(?!称))+|(?:错了)+|不是这样(?:的)?|你(?:又)?(?:搞|弄|写|理解|连|记|说|看)错了|这不对|其实|实际上"
     r"|(?:请|千万|一定|务必)?(?:你)?(?:记住|记一下|记下来|记好了|记着)(?:这个|这条|这点|一下)?"
@@ -50,7 +51,7 @@ _LEAD = re.compile(
     re.IGNORECASE,
 )
 # Trailing words that only repeat the request ("..., 记住了" / ", remember that").
-_TAIL = re.compile(
+_TAIL = lazy_compile(
     r"(?:[,，;；.。!！\s]+)(?:"
     r"(?:你)?(?:记住|记一下|记下来|记好)(?:了|这个|这条|啊|哦)?|以后都这样|下次(?:也)?(?:记得|别忘了)|别再忘了"
     r"|(?:please\s+)?remember (?:this|that)|note (?:this|that) down|don'?t forget|always|got it\??"
@@ -61,7 +62,7 @@ _TAIL = re.compile(
     r")\s*[.!。！~]*\s*$",
     re.IGNORECASE,
 )
-_ECHO_ONLY = re.compile(
+_ECHO_ONLY = lazy_compile(
     r"^\s*(?:不对|错了|no|nope|wrong|以后都这样|就这样|记住|remember|记一下|ok|好的?|是的|yes|yeah"
     # a rule that only points back ("以后别这样了", "don't do that again"): nothing to keep
     r"|(?:以后|下次)?(?:都|就|也|别再?|不要再?)?(?:按|照)?(?:这样|那样|这么|那么|这个|那个|刚才那样"
@@ -75,12 +76,12 @@ _ECHO_ONLY = re.compile(
     r"(?:吧|啊|哈|呗|呀|哦|嘛|了)*\s*[。.!！~～]*\s*$",
     re.IGNORECASE,
 )
-_REASON = re.compile(
+_REASON = lazy_compile(
     r"(?:因为|由于|否则|不然|要不然|会导致|免得|以免|because|since|otherwise|or else|so that)[^。！？!?;；]*",
     re.IGNORECASE,
 )
-_SHOULD_ZH = re.compile(r"应该(?:是|用|改成|换成)?\s*(?P<right>[^，,。；;！!]+)")
-_SHOULD_EN = re.compile(r"\b(?:should be|use|it'?s)\s+(?P<right>[^,.;!]+)", re.IGNORECASE)
+_SHOULD_ZH = lazy_compile(r"应该(?:是|用|改成|换成)?\s*(?P<right>[^，,。；;！!]+)")
+_SHOULD_EN = lazy_compile(r"\b(?:should be|use|it'?s)\s+(?P<right>[^,.;!]+)", re.IGNORECASE)
 _ACTION = {
     "install": ("安装依赖", "install dependencies"),
     "i": ("安装依赖", "install dependencies"),
@@ -125,8 +126,8 @@ def strip_echo(text: str) -> str:
     return "" if _ECHO_ONLY.match(body) else body
 
 
-_FIRST_NAME = re.compile(r"[A-Za-z0-9][\w.+#/:-]*")
-_NUMBER = re.compile(r"\d+")
+_FIRST_NAME = lazy_compile(r"[A-Za-z0-9][\w.+#/:-]*")
+_NUMBER = lazy_compile(r"\d+")
 
 
 def _with_context(kind: str, body: str, context: str, lang: str) -> str:
@@ -249,10 +250,10 @@ def _wrong_value(right: str, words: list[str]) -> tuple[str, str]:
 
 
 # A change said as news ("装依赖现在改用 bun 了", "we now use bun"): the words that only date it.
-_CHANGE_ZH = re.compile(
+_CHANGE_ZH = lazy_compile(
     r"(?:现在|目前|已经|早就)(?=\s*(?:改用|换成|换用|切到|切换到|迁到|改成))|(?<=[\w\u4e00-\u9fff])\s*了$"
 )
-_CHANGE_EN = re.compile(
+_CHANGE_EN = lazy_compile(
     r"\b(?:now|already)\s+(?=(?:use|using|switched|moved|migrated)\b)", re.IGNORECASE
 )
 
@@ -260,11 +261,11 @@ _CHANGE_EN = re.compile(
 # A correction that opens with the wrong value alone ("不是 utf8，这个库的字符集是 utf8mb4"):
 # its title was "不是 utf8", the one thing the entry must not say first. The right clause goes
 # first ("这个库的字符集是 utf8mb4，不是 utf8"). Not a quantifier or a reason (不是所有 / 不是因为).
-_WRONG_FIRST_ZH = re.compile(
+_WRONG_FIRST_ZH = lazy_compile(
     r"^不是\s*(?!所有|每|都|很|太|说|因为|我|你|这样|那样)(?P<wrong>[^，,。；;！!？?]{1,30})[，,；;]\s*"
     r"(?P<right>[^。；;！!？?]+?)\s*[。.!！]*$"
 )
-_WRONG_FIRST_EN = re.compile(
+_WRONG_FIRST_EN = lazy_compile(
     r"^(?:not|it'?s not|it isn'?t)\s+(?P<wrong>[^,;.!?]{1,30})[,;]\s*(?P<right>[^.;!?]+?)\s*[.!]*$",
     re.IGNORECASE,
 )
@@ -297,8 +298,8 @@ def statement(kind: str, text: str, context: str = "") -> Statement:
 
 
 DETAIL_LIMIT = 100  # seed 000: the detail says what happened and why in at most 100 characters
-_PIECE = re.compile(r"[^，,。；;！!？?\n]+[，,。；;！!？?\n]*")
-_INSTRUCTION = re.compile(
+_PIECE = lazy_compile(r"[^，,。；;！!？?\n]+[，,。；;！!？?\n]*")
+_INSTRUCTION = lazy_compile(
     r"不对|应该|以后|今后|记住|必须|永远|务必|不要|别再|一定要|改用|换成"
     r"|\b(?:always|never|should|must|remember|from now on|instead|make sure|use)\b",
     re.IGNORECASE,

@@ -13,14 +13,16 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-_ARROW_LINE = re.compile(
+from memstrata.text.lazy_re import lazy_compile
+
+_ARROW_LINE = lazy_compile(
     r"^\s*\[(?P<tool>[^\]]{1,40})\]\s*(?P<op>.+?)\s*(?:→|->|=>)\s*(?P<out>.*)$"
 )
-_OLD_LINE = re.compile(
+_OLD_LINE = lazy_compile(
     r"^\s*(?:(?P<tool>[\w.-]+):\s*)?(?P<op>.+?)\s*->\s*(?P<out>exit code \d+.*)$", re.IGNORECASE
 )
-_EXIT = re.compile(r"exit(?:ed)?(?: with)? (?:code|status)[: ]*(\d+)", re.IGNORECASE)
-_FAILED = re.compile(
+_EXIT = lazy_compile(r"exit(?:ed)?(?: with)? (?:code|status)[: ]*(\d+)", re.IGNORECASE)
+_FAILED = lazy_compile(
     r"error|\berr\b|err!|fail|fatal|exception|traceback|denied|forbidden|refused|unreachable"
     r"|timed? ?out|timeout|\bkilled\b|oom|out of memory|panic|abort|segmentation|crash|backoff"
     r"|not found|no such|cannot|can't|couldn't|could not|unable|invalid|conflict|rejected"
@@ -28,9 +30,9 @@ _FAILED = re.compile(
     r"|not accessible|missing|^\s*(?:HTTP/\S+\s+)?[45]\d\d\b|\b(?:HTTP|status)\W*[45]\d\d\b|notfound|✗|✘|失败|错误|报错|超时|拒绝",
     re.IGNORECASE,
 )
-_SUCCESS = re.compile(r"^\s*(?:ok|done|success|passed|✓|成功)\b", re.IGNORECASE)
+_SUCCESS = lazy_compile(r"^\s*(?:ok|done|success|passed|✓|成功)\b", re.IGNORECASE)
 # "0 failed", "Found 0 errors", "test result: ok" are clean runs whatever else they say.
-_CLEAN = re.compile(
+_CLEAN = lazy_compile(
     r"(?<![\d.])\b0 (?:failed|failures?|errors?|fail)\b|\bno errors\b|test result: ok|\ball \d+ passed",
     re.IGNORECASE,
 )

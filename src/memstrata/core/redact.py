@@ -15,6 +15,8 @@ from collections import Counter
 from dataclasses import dataclass
 from itertools import pairwise
 
+from memstrata.text.lazy_re import lazy_compile
+
 # Whole-token secrets, replaced entirely: (kind, literal markers, pattern). A pattern runs only
 # when one of its markers occurs in the text (lower-cased), so scanning ordinary prose costs a
 # few substring checks instead of one regex pass per kind.
@@ -87,9 +89,9 @@ _TOKEN_PATTERNS: list[tuple[str, tuple[str, ...], str]] = [
 ]
 
 # Credentials embedded in URLs (user:password@host, or :password@host): anchored on "://".
-_URL_PASSWORD = re.compile(r"(?<=://)(?P<user>[^\s:/@]{0,256}):(?P<secret>[^\s@/]{1,256})(?=@)")
+_URL_PASSWORD = lazy_compile(r"(?<=://)(?P<user>[^\s:/@]{0,256}):(?P<secret>[^\s@/]{1,256})(?=@)")
 # A DSN's key part (https://KEY@sentry.io/1): a long hex user with no password.
-_DSN_KEY = re.compile(r"(?<=://)(?P<secret>[0-9a-f]{32})(?=@)")
+_DSN_KEY = lazy_compile(r"(?<=://)(?P<secret>[0-9a-f]{32})(?=@)")
 
 # key = value / key: value assignments; the key may carry a prefix (DB_PASSWORD,
 # POSTGRES_PASSWORD, DJANGO_SECRET_KEY, TWILIO_AUTH_TOKEN) and stays readable.
@@ -98,7 +100,7 @@ _SECRET_WORD = (
     r"|access[_-]?token|auth[_-]?token|refresh[_-]?token|token|private[_-]?key|accountkey"
     r"|credentials?|client[_-]?secret|_authtoken|auth"
 )
-_ASSIGNMENT = re.compile(
+_ASSIGNMENT = lazy_compile(
     r"(?P<key>(?i:(?<![\w-])[\w.-]*(?:" + _SECRET_WORD + r")[\w-]*)|密码|口令|密钥|秘钥|令牌)"
     # JSON escaped inside JSON (a tool input) puts backslashes before the quotes: \"auth\": \"…\"
     # A Markdown fact bolds its key (``- **password**: …``); Chinese says 密码是 / 口令为 …
@@ -111,7 +113,7 @@ _ASSIGNMENT = re.compile(
 # nothing ("wifi 密码 happy2026home", "服务器 root 密码 Tr0ub4dor&3"), English "password should be
 # X" or "password X". Only an ASCII value that looks like a password counts (see
 # :func:`_looks_like_password`): "密码学", "忘记密码页面" and "password reset flow" hide nothing.
-_SAID_PASSWORD = re.compile(
+_SAID_PASSWORD = lazy_compile(
     r"(?P<key>密码|口令|(?i:(?<![\w-])(?:password|passwd|passphrase|passcode|pwd)s?(?![\w-])))"
     r"(?P<sep>\s*(?:(?:应该|应|就|仍然|还)?(?:是|为)|(?:改|换|设|设置|重置)(?:成|为)"
     r"|(?i:should be|must be|is now|is set to|was set to|set to|changed to|will be|is|was|are))?"
@@ -120,7 +122,7 @@ _SAID_PASSWORD = re.compile(
 )
 # Passwords handed to a command: sshpass -p X, --password X / --db-password=X, docker login -p X,
 # redis-cli -a X, curl -u user:X (``mysql -pX`` has its own pattern above).
-_COMMAND_PASSWORD = re.compile(
+_COMMAND_PASSWORD = lazy_compile(
     r"(?:\bsshpass\s+(?:-\w+\s+)*-p\s*|\bdocker\s+login\b[^\n]*?\s-p\s+"
     r"|\bredis-cli\b[^\n]*?\s-a\s+|\bcurl\b[^\n]*?\s(?:-u|--user)\s+[^\s:]+:"
     r"|(?<![\w-])--?(?:[a-z0-9]+-)*(?:password|passwd|pass|pwd|passphrase)(?:\s+|\s*=\s*))"
@@ -130,12 +132,12 @@ _COMMAND_PASSWORD = re.compile(
 # A login written as account/password ("mysql-01 端口 3306，root/Passw0rd!", "登录用 admin /
 # 8xK#29dLq": review16, written in clear): the part after the slash when the name before it is an
 # account name and the part looks like a password (a path such as root/etc does not).
-_LOGIN_PAIR = re.compile(
+_LOGIN_PAIR = lazy_compile(
     r"(?<![\w/.-])(?i:root|admin|administrator|ubuntu|postgres|sa|deploy|ops|guest|user)"
     r"\s*/\s*(?P<secret>[^\s/,;，；。]{6,})"
 )
 # A PIN: "PIN 1234", "PIN码是 482913", "银行卡 pin 码 8842".
-_PIN = re.compile(
+_PIN = lazy_compile(
     r"(?:\bPIN|(?i:\bpin)\s*码)\s*(?:code\s*)?(?:是|为|:|：|=|\bis\b)?\s*(?P<secret>\d{4,12})\b"
 )
 # A random-looking token said with no name (review16: an AWS secret key pasted alone, "这个是
@@ -143,12 +145,12 @@ _PIN = re.compile(
 # lower case and digits, with the character entropy of a random string and none of the long
 # words of an identifier or a path (see :func:`_looks_random`): git hashes and UUIDs (one case),
 # getUserProfileByTenantId-style names and /Users/Alice/… paths hide nothing.
-_RANDOM_TOKEN = re.compile(r"(?<![\w+/=.:-])[A-Za-z0-9+/_\-]{32,}={0,2}(?![\w+/=-])")
-_LETTER_RUN = re.compile(r"[a-z]{8,}|[A-Z]{13,}")
-_LOWER_RUN = re.compile(r"[a-z]{3,}")
-_TOKEN_PART = re.compile(r"[^+/_\-]+")
+_RANDOM_TOKEN = lazy_compile(r"(?<![\w+/=.:-])[A-Za-z0-9+/_\-]{32,}={0,2}(?![\w+/=-])")
+_LETTER_RUN = lazy_compile(r"[a-z]{8,}|[A-Z]{13,}")
+_LOWER_RUN = lazy_compile(r"[a-z]{3,}")
+_TOKEN_PART = lazy_compile(r"[^+/_\-]+")
 # A digest written with its algorithm (npm's integrity "sha512-…") is a checksum, not a secret.
-_DIGEST_PREFIX = re.compile(r"(?i)(?:sha|md)\d*-")
+_DIGEST_PREFIX = lazy_compile(r"(?i)(?:sha|md)\d*-")
 
 
 def _looks_random(token: str) -> bool:
@@ -184,7 +186,7 @@ def _char_class(char: str) -> int:
 
 # Words that follow "password"/密码 in prose about passwords, not values: hash and cipher names,
 # and the shapes of a length or a policy.
-_NOT_A_PASSWORD = re.compile(
+_NOT_A_PASSWORD = lazy_compile(
     r"(?i)^(?:md5|sha-?\d+|bcrypt|scrypt|argon2\w*|pbkdf2\w*|aes-?\d*|rsa\d*|base64|utf-?8"
     r"|hmac\w*|ntlm\w*|[a-z]+(?:-[a-z]+)+|v\d+(?:\.\d+)*|\d+(?:\.\d+)+)$"
 )
@@ -210,12 +212,12 @@ def _looks_like_password(value: str, separated: bool) -> bool:
 # English prose: "my password is hunter2", "the API key was: sk9…". Only a value that looks like
 # one counts (6+ characters with a digit or a symbol): "the password is required" or "the token
 # is expired" hide nothing.
-_PROSE = re.compile(
+_PROSE = lazy_compile(
     r"(?i)\b(?P<key>password|passphrase|passcode|passwd|pwd|api[ _-]?key|access[ _-]?key"
     r"|secret[ _-]?key|token|secret)s?\s+(?:is|was|are|were)\s*[:=]?\s*"
     r"(?:[\"'`](?P<quoted>[^\"'`\n]{3,})[\"'`]|(?P<secret>[^\s\"'`,;，；。]{6,}))"
 )
-_LOOKS_SECRET = re.compile(r"[\d\W_]")
+_LOOKS_SECRET = lazy_compile(r"[\d\W_]")
 _ASSIGNMENT_MARKERS = (
     "pass",
     "pwd",
@@ -231,15 +233,16 @@ _ASSIGNMENT_MARKERS = (
     "令牌",
 )
 # Keys that contain a secret word but count things (max_tokens = 4096), not hold a secret.
-_NOT_A_SECRET_KEY = re.compile(
+_NOT_A_SECRET_KEY = lazy_compile(
     r"(?i)tokens$|_count$|_limit$|_len(?:gth)?$|_size$|^max_|^min_|^num_|_ttl$|_timeout$|expir"
     r"|^author$|^authors?$|_url$|_path$|_file$|_type$|_name$|^keyboard|_id$|^keys?$"
 )
-PLACEHOLDER = re.compile(r"\[REDACTED:[a-z_]+\]")
+PLACEHOLDER = lazy_compile(r"\[REDACTED:[a-z_]+\]")
 # What is left of a marker that something cut in two (``[REDACTED:pass…``, ``[REDAC``).
-_BROKEN_MARKER = re.compile(r"\[REDA(?:C(?:T(?:E(?:D(?::[a-z_]*)?)?)?)?)?(?![A-Za-z_:\]])")
+_BROKEN_MARKER = lazy_compile(r"\[REDA(?:C(?:T(?:E(?:D(?::[a-z_]*)?)?)?)?)?(?![A-Za-z_:\]])")
 _COMPILED = [
-    (kind, markers, re.compile(pattern, re.MULTILINE)) for kind, markers, pattern in _TOKEN_PATTERNS
+    (kind, markers, lazy_compile(pattern, re.MULTILINE))
+    for kind, markers, pattern in _TOKEN_PATTERNS
 ]
 
 
@@ -282,7 +285,7 @@ def _plausible_value(key: str, value: str) -> bool:
     return not value.startswith(("$", "${", "{{", "<", "%("))  # a reference, not a value
 
 
-_SECRET_KEY = re.compile(
+_SECRET_KEY = lazy_compile(
     r"(?i:[\w.-]*(?:" + _SECRET_WORD + r")[\w-]*)|.*(?:密码|口令|密钥|秘钥|令牌).*"
 )
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from memstrata.errors import FormatError
 from memstrata.formats.markdown import Heading, entry_end, headings, insert_block, last_content
 from memstrata.formats.stamps import META_HEADING, footer_start
+from memstrata.text.lazy_re import lazy_compile
 from memstrata.text.normalize import inline
 from memstrata.text.textio import line_ending, strip_eol
 
@@ -30,22 +31,22 @@ SECTIONS: dict[str, tuple[str, str, str]] = {
     # note 002's MEMORY.md: the weekly integration's 近期成果 go into the status snapshot
     "status": ("📍 核心状态快照", "📍 Status snapshot", "核心状态|状态快照|status snapshot"),
 }
-_RECENT = re.compile(r"^\*\*(?:近期成果|recent results)\*\*", re.IGNORECASE)
+_RECENT = lazy_compile(r"^\*\*(?:近期成果|recent results)\*\*", re.IGNORECASE)
 
-_DATED = re.compile(
+_DATED = lazy_compile(
     r"^[-*]\s+\[(?P<date>\d{4}-\d{2}(?:-\d{2})?)\]\s*(?P<text>.*?)"
     # An escaped \\| is text ("feat\\|fix"), never the start of the provenance.
     r"(?:\s*(?<!\\)\|\s*(?:来源|source)\s*[:：]\s*(?P<source>.*))?$",
     re.IGNORECASE,
 )
-_DATED_START = re.compile(r"^[-*]\s+\[\d")
-_BULLET = re.compile(r"^[-*]\s+\S")
-_HEADER_OPEN = re.compile(r"^<!--\s*(行号速查|line index)", re.IGNORECASE)
-_UPDATED = re.compile(
+_DATED_START = lazy_compile(r"^[-*]\s+\[\d")
+_BULLET = lazy_compile(r"^[-*]\s+\S")
+_HEADER_OPEN = lazy_compile(r"^<!--\s*(行号速查|line index)", re.IGNORECASE)
+_UPDATED = lazy_compile(
     r"^(>\s*(?:最后更新|last updated)\s*[:：]\s*)\d{4}-\d{2}-\d{2}", re.IGNORECASE
 )
-_COUNT = re.compile(r"^(>\s*(?:行数|lines)\s*[:：]\s*)\d+", re.IGNORECASE)
-_TITLE_PREFIX = re.compile(r"^[^\w\u4e00-\u9fff]+")
+_COUNT = lazy_compile(r"^(>\s*(?:行数|lines)\s*[:：]\s*)\d+", re.IGNORECASE)
+_TITLE_PREFIX = lazy_compile(r"^[^\w\u4e00-\u9fff]+")
 
 
 @dataclass

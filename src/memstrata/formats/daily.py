@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from memstrata.formats.markdown import entry_end, headings, insert_block, last_content, to_lines
 from memstrata.formats.stamps import footer_index, footer_start, render_footer
 from memstrata.formats.tags import safe_title, split_tag
+from memstrata.text.lazy_re import lazy_compile
 from memstrata.text.normalize import one_line
 from memstrata.text.textio import line_ending, strip_eol
 
@@ -50,7 +51,7 @@ _ARCHIVE_ALIASES = {
     "files": "done",
     "file": "done",
 }
-_TIME = re.compile(r"\*\*(?:时间|time)\*\*\s*[:：]\s*(\d{1,2}:\d{2})", re.IGNORECASE)
+_TIME = lazy_compile(r"\*\*(?:时间|time)\*\*\s*[:：]\s*(\d{1,2}:\d{2})", re.IGNORECASE)
 
 
 @dataclass

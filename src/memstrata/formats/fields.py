@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import re
-
+from memstrata.text.lazy_re import lazy_compile
 from memstrata.text.textio import strip_eol
 
-FIELD = re.compile(r"^([A-Za-z_][\w-]*|[\u4e00-\u9fff]{1,6})\s*[:：]\s?(.*)$")
+FIELD = lazy_compile(r"^([A-Za-z_][\w-]*|[\u4e00-\u9fff]{1,6})\s*[:：]\s?(.*)$")
 
 
 def split_meta(lines: list[str], start: int, end: int) -> tuple[dict[str, str], int]:

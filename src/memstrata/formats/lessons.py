@@ -3,7 +3,6 @@ grouped under P0/P1/P2 sections (note 002)."""
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 from memstrata.formats.markdown import (
@@ -15,12 +14,13 @@ from memstrata.formats.markdown import (
     to_lines,
 )
 from memstrata.formats.tags import safe_title, split_tag
+from memstrata.text.lazy_re import lazy_compile
 from memstrata.text.normalize import one_line
 from memstrata.text.textio import line_ending, strip_eol
 
 SEVERITIES = ("P0", "P1", "P2")
-_DATE_SUFFIX = re.compile(r"^(?P<title>.*?)\s*[(（](?P<date>\d{4}-\d{2}-\d{2})[)）]\s*$")
-_FIELD = re.compile(r"^[-*]\s+\*\*(?P<key>[^*]+)\*\*\s*[:：]\s*(?P<value>.*)$")
+_DATE_SUFFIX = lazy_compile(r"^(?P<title>.*?)\s*[(（](?P<date>\d{4}-\d{2}-\d{2})[)）]\s*$")
+_FIELD = lazy_compile(r"^[-*]\s+\*\*(?P<key>[^*]+)\*\*\s*[:：]\s*(?P<value>.*)$")
 FIELD_NAMES = {
     "zh": {"symptom": "现象", "cause": "原因", "fix": "解决", "severity": "严重程度"},
     "en": {"symptom": "Symptom", "cause": "Cause", "fix": "Fix", "severity": "Severity"},

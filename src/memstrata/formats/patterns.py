@@ -8,10 +8,11 @@ from dataclasses import dataclass, field
 from memstrata.errors import FormatError
 from memstrata.formats.fields import body_text, split_meta
 from memstrata.formats.markdown import append_block, entry_end, headings, to_lines
+from memstrata.text.lazy_re import lazy_compile
 from memstrata.text.normalize import body_lines, one_line
 from memstrata.text.textio import line_ending, strip_eol
 
-_INDEX_LINE = re.compile(
+_INDEX_LINE = lazy_compile(
     r"^[-*]\s+(?P<title>.+?)\s*\|\s*file\s*[:：]\s*(?P<file>[^|]*?)\s*(?:\|\s*context\s*[:：]\s*(?P<context>.*))?$"
 )
 

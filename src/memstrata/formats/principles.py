@@ -5,16 +5,16 @@ A principle a newer one replaced keeps its place and gains ``superseded: 2026-03
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 from memstrata.errors import FormatError
 from memstrata.formats.fields import body_text, split_meta
 from memstrata.formats.markdown import append_block, entry_end, headings, to_lines
+from memstrata.text.lazy_re import lazy_compile
 from memstrata.text.normalize import inline
 from memstrata.text.textio import line_ending
 
-_ID_HEADING = re.compile(r"^P(\d+)\b\s*[:：\-—]?\s*(.*)$")
+_ID_HEADING = lazy_compile(r"^P(\d+)\b\s*[:：\-—]?\s*(.*)$")
 CATEGORIES_ZH = ("配置", "技能", "调研分析", "多代理", "排障", "通用", "其他")
 
 

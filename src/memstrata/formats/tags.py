@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import re
-
 from memstrata.errors import FormatError
+from memstrata.text.lazy_re import lazy_compile
 from memstrata.text.titles import strip_heading_marks
 
-AGENT_NAME = re.compile(r"^[\w\u4e00-\u9fff][\w\u4e00-\u9fff.\-]{0,39}$")
-_TAGGED = re.compile(r"^\[(?P<agent>[^\[\]]+)\]\s*(?P<rest>.*)$")
+AGENT_NAME = lazy_compile(r"^[\w\u4e00-\u9fff][\w\u4e00-\u9fff.\-]{0,39}$")
+_TAGGED = lazy_compile(r"^\[(?P<agent>[^\[\]]+)\]\s*(?P<rest>.*)$")
 
 
 def split_tag(title: str, path: str, line: int) -> tuple[str | None, str]:

@@ -13,14 +13,15 @@ from dataclasses import dataclass, field
 
 from memstrata.errors import FormatError
 from memstrata.formats.markdown import entry_end, headings, insert_block, last_content
+from memstrata.text.lazy_re import lazy_compile
 from memstrata.text.normalize import one_line
 from memstrata.text.textio import line_ending, strip_eol
 
-_TASK = re.compile(r"^[-*]\s+\[(?P<mark>[ xX])\]\s+(?P<tid>T\d{3,})\b\s*(?P<rest>.*)$")
-_FIELD = re.compile(r"^(?P<key>[^:：|]{1,12})\s*[:：]\s*(?P<value>.*)$")
+_TASK = lazy_compile(r"^[-*]\s+\[(?P<mark>[ xX])\]\s+(?P<tid>T\d{3,})\b\s*(?P<rest>.*)$")
+_FIELD = lazy_compile(r"^(?P<key>[^:：|]{1,12})\s*[:：]\s*(?P<value>.*)$")
 SECTIONS = {"zh": ("待办", "已完成"), "en": ("Open", "Done")}
-_OPEN = re.compile(r"^(?:待办|open|to ?do)", re.IGNORECASE)
-_DONE = re.compile(r"^(?:已完成|完成|done|closed)", re.IGNORECASE)
+_OPEN = lazy_compile(r"^(?:待办|open|to ?do)", re.IGNORECASE)
+_DONE = lazy_compile(r"^(?:已完成|完成|done|closed)", re.IGNORECASE)
 FIELD_NAMES = {
     "zh": {"status": "状态", "owner": "负责人", "due": "截止", "updated": "更新", "closed": "完成"},
     "en": {

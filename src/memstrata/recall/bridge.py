@@ -19,20 +19,22 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Protocol, TypeVar
 
+from memstrata.text.lazy_re import lazy_compile
+
 # A question that asks two things: a question word on both sides of a comma (not "对了，网关端口
 # 是多少" or "网关端口，也就是 gw-01 的端口，是多少": one question, review16), 分别 / 以及 with a
 # question word, or English joining two ("… and what …", "…, who …").
 _ASKS = r"(?:什么|多少|哪|谁|怎么|为什么|为何|为啥|多久|几|吗)"
 # ...or a first part that points at something to find first ("周航负责写的那个 SDK…，…是多少")
 _THE_ONE = r"(?:那个|那次|那位|那家|那台|那条|那种)"
-TWO_PART = re.compile(
+TWO_PART = lazy_compile(
     rf"(?:{_ASKS}|{_THE_ONE})[^，,；;]*[，,；;].*{_ASKS}|(?:分别|以及).*{_ASKS}|{_ASKS}.*(?:分别|以及)"
     r"|\band (?:what|who|how|why|which|when)\b|,\s*(?:what|who|how|why|which)\b|\band\b.*\?",
     re.IGNORECASE,
 )
 # The names a hit holds that can link it to a second fact: a Latin word with a digit (v2,
 # sg-02, go-redis v9.6.3), a capitalised name (Lumos, Okafor, NATS), a number of 3+ digits.
-_NAME = re.compile(r"[A-Za-z][\w.:-]*\d[\w.:-]*|[A-Z][a-zA-Z0-9]+|\b[a-z]+\d[a-z0-9]*\b|\d{3,}")
+_NAME = lazy_compile(r"[A-Za-z][\w.:-]*\d[\w.:-]*|[A-Z][a-zA-Z0-9]+|\b[a-z]+\d[a-z0-9]*\b|\d{3,}")
 # The place the second hop's hit takes (0-based): the first four stay the first hop's.
 SLOT = 4
 NAMES = 4  # at most this many names are added to the query

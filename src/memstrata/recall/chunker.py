@@ -16,6 +16,7 @@ from memstrata.core.layouts import DAILY_NAME
 from memstrata.errors import FormatError
 from memstrata.formats.markdown import Heading, headings, last_content
 from memstrata.formats.tags import split_tag
+from memstrata.text.lazy_re import lazy_compile
 from memstrata.text.textio import strip_eol
 
 CHUNKER_VERSION = "units-7"
@@ -27,13 +28,13 @@ SMALL_SECTION_LINES = 8  # a section this short (and SMALL_SECTION_CHARS) is one
 SMALL_SECTION_CHARS = 700
 LONG_LIST_ITEMS = 10  # a list longer than this is chunked in runs of WINDOW_ITEMS items
 WINDOW_ITEMS = 3
-_DATE = re.compile(r"\b(\d{4}-\d{2}-\d{2})\b")
+_DATE = lazy_compile(r"\b(\d{4}-\d{2}-\d{2})\b")
 # a bullet's own date: the month ("[2026-09]") or the day ("[2026-11-15]"), as precise as said
-_MONTH = re.compile(r"^[-*]\s+\[(\d{4}-\d{2}(?:-\d{2})?)\]")
-_PRINCIPLE = re.compile(r"^P(\d+)\b")
-_CANDIDATE_ROW = re.compile(r"^\|\s*(C[\w-]+)\s*\|")
-_TAG = re.compile(r"^\[([^\[\]]+)\]")
-_LEADING_DATE = re.compile(r"^\[\d{4}-\d{2}(?:-\d{2})?\]\s*")
+_MONTH = lazy_compile(r"^[-*]\s+\[(\d{4}-\d{2}(?:-\d{2})?)\]")
+_PRINCIPLE = lazy_compile(r"^P(\d+)\b")
+_CANDIDATE_ROW = lazy_compile(r"^\|\s*(C[\w-]+)\s*\|")
+_TAG = lazy_compile(r"^\[([^\[\]]+)\]")
+_LEADING_DATE = lazy_compile(r"^\[\d{4}-\d{2}(?:-\d{2})?\]\s*")
 # The heading level of one entry per role: deeper headings stay inside the entry.
 ENTRY_LEVEL = {"daily": 2, "patterns": 2, "principles": 3, "lessons": 3, "projects": 3}
 # Roles whose entries are small and whole (a principle with its why, a lesson with its fix):
@@ -84,9 +85,9 @@ class Chunk:
         return f"{context}\n{body}" if context.strip() else body
 
 
-_MARKUP_PREFIX = re.compile(r"^\s*(?:#{1,6}\s+|[-*+]\s+|>\s*|\d+\.\s+)+")
-_TAG_OR_DATE = re.compile(r"\[(?:[\w\u4e00-\u9fff.\-]{1,40}|\d{4}-\d{2}(?:-\d{2})?)\]\s*")
-_INLINE = re.compile(r"\*\*|__|`|<!--.*?-->|\|")
+_MARKUP_PREFIX = lazy_compile(r"^\s*(?:#{1,6}\s+|[-*+]\s+|>\s*|\d+\.\s+)+")
+_TAG_OR_DATE = lazy_compile(r"\[(?:[\w\u4e00-\u9fff.\-]{1,40}|\d{4}-\d{2}(?:-\d{2})?)\]\s*")
+_INLINE = lazy_compile(r"\*\*|__|`|<!--.*?-->|\|")
 
 
 def clean_for_embedding(text: str) -> str:
@@ -344,12 +345,12 @@ def _windows(units: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
     ]
 
 
-_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s")
+_ITEM = lazy_compile(r"^\s*(?:[-*+]|\d+[.)])\s")
 # A short bold "key: value" line such as **时间**: 10:00: a unit of its own would be a result
 # that says nothing, and it was one in the top 5 for queries about its section.
-_META = re.compile(r"^\s*\*\*[^*]{1,20}\*\*\s*[:：]\s*[\w:.\- ]{0,20}$")
-_ROW = re.compile(r"^\s*\|")
-_RULE_ROW = re.compile(r"^\s*\|?[\s:|-]+\|[\s:|-]*$")
+_META = lazy_compile(r"^\s*\*\*[^*]{1,20}\*\*\s*[:：]\s*[\w:.\- ]{0,20}$")
+_ROW = lazy_compile(r"^\s*\|")
+_RULE_ROW = lazy_compile(r"^\s*\|?[\s:|-]+\|[\s:|-]*$")
 
 
 def _units(lines: list[str], start: int, end: int) -> list[tuple[int, int, str]]:
@@ -403,7 +404,7 @@ def _units(lines: list[str], start: int, end: int) -> list[tuple[int, int, str]]
     return units
 
 
-_FENCE_LINE = re.compile(r"^[ \t]{0,3}(`{3,}|~{3,})")
+_FENCE_LINE = lazy_compile(r"^[ \t]{0,3}(`{3,}|~{3,})")
 
 
 def _bullet_groups(

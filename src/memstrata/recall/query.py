@@ -19,15 +19,16 @@ from datetime import date
 from memstrata.recall.jargon import jargon_synonyms
 from memstrata.recall.translate import translations
 from memstrata.recall.when import Window, time_window
+from memstrata.text.lazy_re import lazy_compile
 from memstrata.text.tokenize import CJK_RUN, Cut, char_bigrams, query_terms
 
-_CURRENT = re.compile(
+_CURRENT = lazy_compile(
     r"现在|目前|当前|如今|眼下|最新|最近一次|最近的|这些天|这阵子|现行|还在用"
     r"|\bnow\b|\bcurrent(?:ly)?\b|these days|\blatest\b|most recent|at the moment|\bstill\b"
     r"|\btoday\b",
     re.IGNORECASE,
 )
-_DECISION = re.compile(
+_DECISION = lazy_compile(
     r"决定|定了|定下|定的|拍板|敲定|选定|结论|怎么定|定没定"
     r"|\bdecid(?:e|ed|ing)\b|\bdecision\b|\bsettle[ds]?\b|\bagreed?\b|\bwent with\b|\bgo with\b",
     re.IGNORECASE,
@@ -35,7 +36,7 @@ _DECISION = re.compile(
 # Words that only say "the value now": the intent above handles them. They stay query words
 # ("what book am I currently reading" finds "I'm currently reading"), but are not translated:
 # 今天 and 现在, translations of "now", matched any line about today and outvoted the answer.
-_NOW_WORDS = re.compile(
+_NOW_WORDS = lazy_compile(
     r"\bright now\b|\bnow\b|\bcurrent(?:ly)?\b|these days|at the moment|现在|目前|当前|如今|眼下",
     re.IGNORECASE,
 )

@@ -10,20 +10,20 @@ message into a new heading (``…\\n### P001: x``). Everything the writer persis
 
 from __future__ import annotations
 
-import re
+from memstrata.text.lazy_re import lazy_compile
 
 # C0 controls except tab and newline, DEL, C1 controls; the byte-order mark inside text; the
 # bidirectional embedding, override and isolate controls (U+202A-U+202E, U+2066-U+2069), which
 # make an editor or terminal show a line in another order than it is stored ("Trojan Source"):
 # a memory must read as it is written. Right-to-left text itself needs none of them.
-_CONTROL = re.compile(
+_CONTROL = lazy_compile(
     r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f\ufeff\u202a-\u202e\u2066-\u2069]"
 )
-_SURROGATE = re.compile(r"[\ud800-\udfff]")
-_NEWLINES = re.compile(r"\r\n|\r|\u2028|\u2029|\x85")
+_SURROGATE = lazy_compile(r"[\ud800-\udfff]")
+_NEWLINES = lazy_compile(r"\r\n|\r|\u2028|\u2029|\x85")
 # Lines that would change an entry's structure: a heading, a thematic break or metadata
 # separator, a code fence, an HTML comment opener (the line-index header).
-_STRUCTURAL = re.compile(r"^[ \t]{0,3}(?:#{1,6}(?:[ \t]|$)|-{3,}\s*$|`{3,}|~{3,}|<!--)")
+_STRUCTURAL = lazy_compile(r"^[ \t]{0,3}(?:#{1,6}(?:[ \t]|$)|-{3,}\s*$|`{3,}|~{3,}|<!--)")
 
 
 def normalize(text: str) -> str:
@@ -47,11 +47,11 @@ def one_line(text: str) -> str:
 # table row. Anywhere: an HTML comment delimiter (``<!--`` swallows the lines after it, the line
 # index among them, when the file is rendered) and an HTML tag; in a bullet or a table cell,
 # ``|`` (it would split cells, or start a forged ``| 来源：`` provenance).
-_LEADING = re.compile(
+_LEADING = lazy_compile(
     r"^(?:#{1,6}(?=\s|$)|>|[-*+](?=\s|$)|\d{1,9}[.)](?=\s|$)|\[(?=\d{4}-\d{2})|`{3}|~{3}|-{3,}$|={3,}$|\|)"
 )
-_MARKUP = re.compile(r"(?<!\\)(?:<(?=!--|/?[a-z][a-z0-9-]*(?:\s[^<>]*)?/?>))|--(?=>)")
-_PIPE = re.compile(r"(?<!\\)\|")
+_MARKUP = lazy_compile(r"(?<!\\)(?:<(?=!--|/?[a-z][a-z0-9-]*(?:\s[^<>]*)?/?>))|--(?=>)")
+_PIPE = lazy_compile(r"(?<!\\)\|")
 
 
 def inline(text: str, pipes: bool = False, lead: bool = True) -> str:

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+from memstrata.text.lazy_re import lazy_compile
+
 # A request that names the memory file first, then what to do with it ("往 USER.md 里写", "MEMORY.md
 # 加一条"): also an explicit request to the signal rules (capture.signals), when a separator follows.
 # The memory files a request may name.
@@ -21,7 +23,7 @@ FILE_FIRST_REQUEST = (
 # A request that names the memory instead of saying 记住 ("这条写进你的 memory：…", "add this to
 # your memory:") and an aside opening the message (顺带说下，/ 早～): only before a separator, so
 # that "顺带说下载的依赖包…" keeps its 下载.
-_REQUEST_LEAD = re.compile(
+_REQUEST_LEAD = lazy_compile(
     r"^\s*(?:"
     r"(?:请|帮我|麻烦)?把?(?:这条|这个|这点|这句|下面这条|这)?"
     r"(?:记一下)?(?:写进|写到|记到|记在|记进|加到|加进|存到|存进|放进|放到|到)(?:你的?|你那个)?\s*"
@@ -51,12 +53,12 @@ def strip_request(text: str) -> str:
 
 # The file a request names, as the role it is ("往 USER.md 里写：我是后端" is about the user).
 _NAMED = (
-    (re.compile(r"USER\.md", re.IGNORECASE), "user"),
-    (re.compile(r"principles(?:\.md)?", re.IGNORECASE), "principles"),
-    (re.compile(r"lessons?(?:\.md)?|教训|坑", re.IGNORECASE), "lessons"),
-    (re.compile(r"MEMORY(?:\.md)?|记忆库?|长期记忆", re.IGNORECASE), "long_term"),
-    (re.compile(r"infra(?:\.md)?", re.IGNORECASE), "infra"),
-    (re.compile(r"projects(?:\.md)?", re.IGNORECASE), "projects"),
+    (lazy_compile(r"USER\.md", re.IGNORECASE), "user"),
+    (lazy_compile(r"principles(?:\.md)?", re.IGNORECASE), "principles"),
+    (lazy_compile(r"lessons?(?:\.md)?|教训|坑", re.IGNORECASE), "lessons"),
+    (lazy_compile(r"MEMORY(?:\.md)?|记忆库?|长期记忆", re.IGNORECASE), "long_term"),
+    (lazy_compile(r"infra(?:\.md)?", re.IGNORECASE), "infra"),
+    (lazy_compile(r"projects(?:\.md)?", re.IGNORECASE), "projects"),
 )
 
 
