@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 
@@ -86,3 +87,15 @@ def test_a_prompt_hook_imports_no_segmenter(ws) -> None:
     seen = json.loads(result.stdout)
     assert "根据 P001" in seen["context"]
     assert seen["segmenter"] is False
+
+
+def test_a_lazy_pattern_compiles_on_first_use_only() -> None:
+    from memstrata.text.lazy_re import lazy_compile
+
+    pattern = lazy_compile(r"(?P<port>\d{2,5})", 0)
+    assert pattern.pattern == r"(?P<port>\d{2,5})"
+    assert object.__getattribute__(pattern, "_compiled") is None  # .pattern compiled nothing
+    assert [m.group("port") for m in pattern.finditer("端口 5432 和 6379")] == ["5432", "6379"]
+    assert pattern.sub("N", "a 80 b") == "a N b" and pattern.groupindex == {"port": 1}
+    assert pattern.flags == re.compile(r"\d").flags  # as compiled (re.UNICODE)
+    assert object.__getattribute__(pattern, "_compiled") is not None

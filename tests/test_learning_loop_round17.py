@@ -112,3 +112,37 @@ def test_readings_that_must_not_change(make_ws, said) -> None:
         assert "- **CUDA**: 12.6" in text
     else:
         assert "in production we never run migrations by hand" in text
+
+
+# ------------------------------------------------------ a reproach, then the rule (review16)
+@pytest.mark.parametrize(
+    ("said", "brief"),
+    [
+        ("How many times have I told you this? Don't push to main", "Don't push to main"),
+        ("How many times do I have to tell you! Never commit .env files", "Never commit .env"),
+        ("I keep telling you: run the linter before you push", "run the linter"),
+        ("说了多少遍了！别用 yarn", "别用 yarn"),
+        ("我说过很多次了？日志里不要打印 token", "日志里不要打印 token"),
+    ],
+)
+def test_a_reproach_before_a_rule_is_a_correction(make_ws, said, brief) -> None:
+    """review16: after "?" or "!" the reproach was a clause of its own (a question, or nothing)
+    and the rule after it lost its cue; "I keep telling you: run …" had no directive word."""
+    ws = make_ws("default")
+    signals = handle(ws.writer(), said, dry_run=True).report.signals
+    assert [s.kind for s in signals] == ["correction"], [(s.kind, s.brief) for s in signals]
+    assert signals[0].brief.startswith(brief)
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "How many times have I told you this?",  # the reproach alone: nothing to keep
+        "I've told you many times, I'm fine",  # comfort, not a rule
+        "我说过很多次了，别担心",
+    ],
+)
+def test_a_reproach_with_no_rule_is_no_correction(make_ws, said) -> None:
+    ws = make_ws("default")
+    signals = handle(ws.writer(), said, dry_run=True).report.signals
+    assert "correction" not in [s.kind for s in signals]

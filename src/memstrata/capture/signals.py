@@ -222,7 +222,16 @@ REPROACHED_RULE = (
     r"(?!.*(?:别担心|别客气|不用谢|不客气|别介意|别生气|都怪|别再犯|don'?t worry|don'?t be sorry"
     r"|never listen|stop it\b))"
     r"(?=.*(?:不要|别|要|用|必须|得|应该|不能|不许"
-    r"|禁止|一律|都|\bnever\b|\bdon'?t\b|\bdo not\b|\balways\b|\buse\b|\bstop\b|\bmust\b|\bshould\b))"
+    r"|禁止|一律|都|\bnever\b|\bdon'?t\b|\bdo not\b|\balways\b|\buse\b|\bstop\b|\bmust\b|\bshould\b)"
+    # or an English imperative ("I keep telling you: run the linter first": review16): a first
+    # word that is no subject
+    r"|(?:please\s+)?(?!(?:i|i'm|i've|you|you're|we|he|she|it|it's|they|this|that|there|the"
+    r"|my|your|our|so|and|but|ok|okay)\b)[a-z]{2,}\b)"
+)
+# A clause that is the reproach alone ("How many times have I told you this?", "说了多少遍了！"):
+# read with the clause after it, which holds the rule (review16: missed after "?" or "!")
+_REPROACH_ONLY = lazy_compile(
+    rf"^\s*{REPEATED_REPROACH}(?:\s+(?:this|that))?\s*[?？!！.。…]*\s*$", re.IGNORECASE
 )
 _CORRECTION = lazy_compile(
     rf"{REPROACHED_RULE}"
@@ -500,6 +509,10 @@ def _user_signals(text: str, context: str = "") -> list[Signal]:
             # "记住：能用 root 账号跑吗？不能": a rule said as a question and its answer
             end, question, answered = clauses[index + 1][1], False, index + 1
             body = text[start:end].strip()
+        elif following and _REPROACH_ONLY.match(body):
+            end, answered = clauses[index + 1][1], index + 1
+            body = text[start:end].strip()
+            question = _is_question(body)
         hypothetical = bool(_HYPOTHETICAL.search(body))
         limited = bool(_SCOPE_LIMITED.search(body))
         kinds: list[str] = []

@@ -15,22 +15,22 @@ from typing import Any, cast
 
 class _LazyPattern:
     """Stands in for ``re.Pattern``: compiles on the first attribute asked of it (``.pattern``
-    and ``.flags`` answer without compiling, so patterns built from others stay lazy)."""
+    answers without compiling, so a pattern built from another's text stays lazy)."""
 
-    __slots__ = ("_compiled", "flags", "pattern")
+    __slots__ = ("_compiled", "_flags", "pattern")
 
     def __init__(self, pattern: str, flags: int) -> None:
         self.pattern = pattern
-        self.flags = flags
+        self._flags = flags
         self._compiled: re.Pattern[str] | None = None
 
     def __getattr__(self, name: str) -> Any:
         if self._compiled is None:
-            self._compiled = re.compile(self.pattern, self.flags)
+            self._compiled = re.compile(self.pattern, self._flags)
         return getattr(self._compiled, name)
 
     def __repr__(self) -> str:
-        return f"lazy_compile({self.pattern!r}, {self.flags})"
+        return f"lazy_compile({self.pattern!r}, {self._flags})"
 
 
 def lazy_compile(pattern: str, flags: int | re.RegexFlag = 0) -> re.Pattern[str]:
