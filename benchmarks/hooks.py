@@ -6,7 +6,11 @@
   bytecode caching as users have it;
 * p50/p95 of ``memory_search`` over stdio from the official MCP client (warm server).
 
-    .venv/bin/python benchmarks/hooks.py [--runs 30]
+    .venv/bin/python benchmarks/hooks.py [--runs 30] [--baseline-src DIR] [--no-mcp]
+
+``--baseline-src DIR`` also runs each hook with ``PYTHONPATH=DIR`` (another checkout's ``src``,
+e.g. ``git worktree add /tmp/base REV``), interleaved with this one: a before/after in one run.
+``--no-mcp`` skips the embedding and the MCP rows (hooks never load the model).
 """
 
 from __future__ import annotations
@@ -37,15 +41,19 @@ def pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
-def timed(cmd: list[str], stdin: str = "") -> float:
+def timed(cmd: list[str], stdin: str = "", env: dict[str, str] | None = None) -> float:
     started = time.perf_counter()
-    subprocess.run(cmd, input=stdin, text=True, check=True, stdout=subprocess.DEVNULL, env=ENV)
+    subprocess.run(
+        cmd, input=stdin, text=True, check=True, stdout=subprocess.DEVNULL, env=env or ENV
+    )
     return (time.perf_counter() - started) * 1000
 
 
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=30)
+    parser.add_argument("--baseline-src", help="another checkout's src/, run interleaved")
+    parser.add_argument("--no-mcp", action="store_true", help="hooks only: no model, no MCP")
     args = parser.parse_args()
     from memstrata.core.initialize import init_workspace
     from memstrata.entries.remember import remember
@@ -61,7 +69,7 @@ def main() -> None:
         from memstrata.providers.embedders import USEEmbedder
 
         # Steady state: every chunk embedded, as after `memstrata index`.
-        open_index(ws, USEEmbedder(tuned=True)).sync()
+        open_index(ws, None if args.no_mcp else USEEmbedder(tuned=True)).sync(embed=not args.no_mcp)
         chunks = open_index(ws, None).chunk_count()
         prompt = json.dumps(
             {
@@ -94,13 +102,21 @@ def main() -> None:
             "hook post-tool-use": ([exe, "hook", "post-tool-use"], tool),
             "hook post-tool-use-failure": ([exe, "hook", "post-tool-use-failure"], failure),
         }
-        for cmd, stdin in commands.values():
-            timed(cmd, stdin)
-        samples: dict[str, list[float]] = {name: [] for name in commands}
-        for _ in range(args.runs):
+        runs: dict[str, tuple[list[str], str, dict[str, str]]] = {
+            name: (cmd, stdin, ENV) for name, (cmd, stdin) in commands.items()
+        }
+        if args.baseline_src:
+            base_env = {**ENV, "PYTHONPATH": str(Path(args.baseline_src).resolve())}
             for name, (cmd, stdin) in commands.items():
-                samples[name].append(timed(cmd, stdin))
-        mcp_times = asyncio_mcp(exe, ws.root, args.runs)
+                if name.startswith("hook"):
+                    runs[f"{name} (baseline)"] = (cmd, stdin, base_env)
+        for cmd, stdin, env in runs.values():
+            timed(cmd, stdin, env)
+        samples: dict[str, list[float]] = {name: [] for name in runs}
+        for _ in range(args.runs):
+            for name, (cmd, stdin, env) in runs.items():
+                samples[name].append(timed(cmd, stdin, env))
+        mcp_times = [] if args.no_mcp else asyncio_mcp(exe, ws.root, args.runs)
     base = statistics.median(samples["python -c pass"])
     rows = [
         {
@@ -112,14 +128,18 @@ def main() -> None:
         }
         for name, v in samples.items()
     ]
-    rows.append(
-        {
-            "what": "MCP memory_search (stdio, warm)",
-            "runs": len(mcp_times),
-            "p50_ms": round(statistics.median(mcp_times), 1),
-            "p95_ms": round(pct(mcp_times, 0.95), 1),
-            "extra_p95_ms": "-",
-        }
+    rows += (
+        []
+        if args.no_mcp
+        else [
+            {
+                "what": "MCP memory_search (stdio, warm)",
+                "runs": len(mcp_times),
+                "p50_ms": round(statistics.median(mcp_times), 1),
+                "p95_ms": round(pct(mcp_times, 0.95), 1),
+                "extra_p95_ms": "-",
+            }
+        ]
     )
     print(
         recall_table(
