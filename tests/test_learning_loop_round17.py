@@ -16,6 +16,7 @@ from memstrata.evolve.approve import approve
 from memstrata.evolve.heartbeat import heartbeat
 from memstrata.evolve.proposals import load_state
 from memstrata.evolve.triggers import handle
+from memstrata.formats.lessons import parse_lessons
 
 
 def _card_of_two(make_ws) -> Workspace:
@@ -146,3 +147,14 @@ def test_a_reproach_with_no_rule_is_no_correction(make_ws, said) -> None:
     ws = make_ws("default")
     signals = handle(ws.writer(), said, dry_run=True).report.signals
     assert "correction" not in [s.kind for s in signals]
+
+
+def test_a_one_clause_story_is_still_the_lessons_symptom(make_ws) -> None:
+    """review16: "记个教训：git push --force 把同事的提交覆盖了，以后…" kept the story in the title
+    only, with no 现象 line, unlike every longer lesson."""
+    ws = make_ws("default")
+    handle(ws.writer(), "记个教训：git push --force 把同事的提交覆盖了，以后推之前先 fetch 看一眼")
+    path = ws.role_path("lessons")
+    [lesson] = parse_lessons(ws.read_lines(path), path)
+    assert lesson.symptom == "git push --force 把同事的提交覆盖了"
+    assert lesson.fix == "以后推之前先 fetch 看一眼"

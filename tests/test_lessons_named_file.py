@@ -26,7 +26,7 @@ def test_remember_writes_a_lesson_to_lessons_md(make_ws) -> None:
     assert placed.span.role == "lessons"
     [lesson] = _lessons(ws)
     assert lesson.title == "上次 Redis 没设密码被扫了"
-    assert lesson.symptom == ""  # the title says it
+    assert lesson.symptom == "上次 Redis 没设密码被扫了"  # also when the title says it (review16)
     assert lesson.fix == "以后 Redis 都要开 requirepass"
     assert lesson.cause == "因为公网端口会被扫"
     assert not (ws.root / "MEMORY.md").read_text(encoding="utf-8").count("requirepass")

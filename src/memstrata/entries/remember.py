@@ -283,7 +283,9 @@ def write_lesson(writer: Writer, body: str) -> Placed:
         parts[part].append(piece)
     story, cause, fix = ("".join(parts[k]).strip(" ，,。；;") for k in ("story", "cause", "fix"))
     title = entry_title(story or fix or cause)
-    placed = lesson(writer, title, symptom="" if story == title else story, cause=cause, fix=fix)
+    # 现象 always holds the story, also when it is short enough to be the title whole: every
+    # lesson reads the same (review16: a one-clause story had no 现象 line)
+    placed = lesson(writer, title, symptom=story, cause=cause, fix=fix)
     return Placed(placed.span, placed.title, body)
 
 
