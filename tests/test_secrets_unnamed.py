@@ -84,3 +84,51 @@ def test_signal_queues_an_unnamed_secret_redacted(cli, ws) -> None:
     assert result.code == 0
     written = "".join(data.decode("utf-8") for data in documents(ws.root).values())
     assert AWS_DOC_SECRET not in written + result.out
+
+
+# ------------------------------------------------------------------ review17's findings
+_ALIYUN_ID = "LTAI5tQ2" + "bL7vN4pR8sT1wY5z"
+_ALIYUN_SECRET = "mK9xQ2bL7vN4" + "pR8sT1wY5zA3cE6gH0"  # 30 characters
+_SHORT_TOKEN = "abc123XYZ7" + "89def456GHI"
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        (f"记住：AWS 的 secret 是这个{AWS_DOC_SECRET}别外传", AWS_DOC_SECRET),  # glued to Chinese
+        (f"换成新的sk：{AWS_DOC_SECRET}就好了", AWS_DOC_SECRET),
+        (f"remember: staging deploy key={AWS_DOC_SECRET}", AWS_DOC_SECRET),  # after =
+        (f"用这个:{AWS_DOC_SECRET}", AWS_DOC_SECRET),  # after an ASCII colon
+        (f"配置了 AKIA{'IOSFODNN7EXAMPLE'}:{AWS_DOC_SECRET} 到 CI", AWS_DOC_SECRET),  # the pair
+        (f"阿里云 oss 的 AK 是 {_ALIYUN_ID}，SK {_ALIYUN_SECRET}", _ALIYUN_SECRET),
+        (f"阿里云 oss 的 AK 是 {_ALIYUN_ID}，SK {_ALIYUN_SECRET}", _ALIYUN_ID),
+        (f"oss-01 的 AccessKey {_ALIYUN_ID}，secret {_ALIYUN_SECRET}", _ALIYUN_SECRET),
+        (f"sk={_ALIYUN_SECRET}", _ALIYUN_SECRET),
+        (f"the VPN gateway vpn-gw uses token {_SHORT_TOKEN}", _SHORT_TOKEN),
+    ],
+)
+def test_review17_secrets_are_hidden(text: str, secret: str) -> None:
+    assert secret not in redact(text), redact(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "文件在 data/Ab3Cd5Ef7Gh9Ij1Kl3Mn5Op7Qr9St1Uv3Wx/out.csv",  # a relative path
+        "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoqKLsabgH5C9okWi0dh2l9GKJl ops@bastion",
+        "表格 id 1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms",  # an id said as one
+        "token limit 4096",
+        "上下文 tokens 128000",
+        "the secret sauce is ours",
+        "task=Build42Fast",
+        "the tokenizer gpt4o uses cl100k_base",
+    ],
+)
+def test_review17_public_names_stay(text: str) -> None:
+    assert find_secrets(text) == [], redact(text)
+
+
+def test_a_secret_glued_to_chinese_never_reaches_a_file(ws) -> None:
+    remember(ws.writer(), f"记住：AWS 的 secret 是这个{AWS_DOC_SECRET}别外传")
+    written = "".join(data.decode("utf-8") for data in documents(ws.root).values())
+    assert AWS_DOC_SECRET not in written

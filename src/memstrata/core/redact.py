@@ -38,6 +38,13 @@ _TOKEN_PATTERNS: list[tuple[str, tuple[str, ...], str]] = [
         r"\b(?:AKIA|ASIA|AGPA|AIDA|AROA|ANPA)[0-9A-Z]{16}\b",
     ),
     (
+        # the secret pasted after its key id ("AKIA…:SECRET", "AKIA… / SECRET": review17)
+        "aws_secret_key",
+        ("akia", "asia"),
+        r"\b(?:AKIA|ASIA)[0-9A-Z]{16}\s*[:/,，|]\s*(?P<secret>[A-Za-z0-9+/]{40})(?![A-Za-z0-9+/])",
+    ),
+    ("aliyun_access_key", ("ltai",), r"\bLTAI[0-9A-Za-z]{12,20}\b"),
+    (
         "github_token",
         ("ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"),
         r"\b(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{22,})",
@@ -101,7 +108,7 @@ _SECRET_WORD = (
     r"|credentials?|client[_-]?secret|_authtoken|auth"
 )
 _ASSIGNMENT = lazy_compile(
-    r"(?P<key>(?i:(?<![\w-])[\w.-]*(?:" + _SECRET_WORD + r")[\w-]*)|密码|口令|密钥|秘钥|令牌)"
+    r"(?P<key>(?i:(?<![\w-])[\w.-]*(?:" + _SECRET_WORD + r")[\w-]*)|密码|口令|密钥|秘钥|令牌|凭证)"
     # JSON escaped inside JSON (a tool input) puts backslashes before the quotes: \"auth\": \"…\"
     # A Markdown fact bolds its key (``- **password**: …``); Chinese says 密码是 / 口令为 …
     # (then only an ASCII value counts: 密码是否正确 is a question, not a password).
@@ -145,7 +152,17 @@ _PIN = lazy_compile(
 # lower case and digits, with the character entropy of a random string and none of the long
 # words of an identifier or a path (see :func:`_looks_random`): git hashes and UUIDs (one case),
 # getUserProfileByTenantId-style names and /Users/Alice/… paths hide nothing.
-_RANDOM_TOKEN = lazy_compile(r"(?<![\w+/=.:-])[A-Za-z0-9+/_\-]{32,}={0,2}(?![\w+/=-])")
+# ASCII boundaries: a key glued to Chinese ("这个是wJalr…KEY别外传": review17) is still a token;
+# one after "=" or ":" is a value ("deploy key=…", "用这个:…").
+_RANDOM_TOKEN = lazy_compile(
+    r"(?<![A-Za-z0-9_+/.-])[A-Za-z0-9+/_\-]{24,}={0,2}(?![A-Za-z0-9_+/=-])"
+)
+# A token of 24-31 characters counts only with a secret word just before it (an Aliyun
+# AccessKey secret is 30 characters: "SK mK9x…"); from 32 on, alone.
+RANDOM_ALONE = 32
+_SECRET_NEAR = lazy_compile(
+    r"(?i:secret|token|key|sk|ak|credential|passw|pwd)|密钥|秘钥|凭证|令牌|口令|密码"
+)
 _LETTER_RUN = lazy_compile(r"[a-z]{8,}|[A-Z]{13,}")
 _LOWER_RUN = lazy_compile(r"[a-z]{3,}")
 _TOKEN_PART = lazy_compile(r"[^+/_\-]+")
@@ -180,8 +197,51 @@ def _looks_random(token: str) -> bool:
     return entropy >= min(4.8, 4.1 + 0.03 * (len(core) - 32))
 
 
+def _unnamed_secret(text: str, start: int, token: str) -> bool:
+    """Whether a random-looking ``token`` at ``start`` is a secret rather than a public name
+    (review17's false positives): not a digest ("sha512-…"), not a relative path (a piece of
+    it is a word: data/…/out), not an SSH public key, not an id said as one ("表格 id …",
+    "playlist …") unless a secret word is said too; and, under 32 characters, only after a
+    secret word."""
+    before = text[max(0, start - 24) : start]
+    if _DIGEST_PREFIX.match(token) or _PUBLIC_KEY.search(text[max(0, start - 24) : start + 12]):
+        return False
+    if "/" in token and any(_PATH_WORD.fullmatch(part) for part in token.split("/")):
+        return False
+    secret_near = _SECRET_NEAR.search(before)
+    if _PUBLIC_NEAR.search(before) and not secret_near:
+        return False
+    return len(token) >= RANDOM_ALONE or secret_near is not None
+
+
+_PATH_WORD = lazy_compile(r"[a-z]{2,}(?:[._-][a-z0-9]+)*|\d{4}")
+_PUBLIC_KEY = lazy_compile(r"ssh-(?:rsa|ed25519|dss)\s|ecdsa-sha2-\S+\s|AAAA[BCE][0-9][A-Za-z]")
+_PUBLIC_NEAR = lazy_compile(
+    r"(?i:\bids?\b|url|link|playlist|sheet|cid|hash|fingerprint|commit)|链接|地址|编号|文件|表格|路径"
+)
+
+
 def _char_class(char: str) -> int:
     return 0 if char.islower() else 1 if char.isupper() else 2 if char.isdigit() else 3
+
+
+# A key said in passing with no "is" or ":" ("vpn-gw uses token abc123XYZ789…", "SK mK9x…",
+# "secret mK9x…", "凭证 LTAI…": review17): only a value that mixes upper case, lower case and
+# digits counts, so "token limit 4096" and "secret sauce" hide nothing.
+_SAID_SECRET = lazy_compile(
+    r"(?:(?<![A-Za-z0-9_-])(?i:sk|ak|secret|token|access[ _-]?key|secret[ _-]?key|api[ _-]?key)"
+    r"(?![A-Za-z0-9_-])|密钥|秘钥|凭证|令牌)"
+    r"\s*(?:是|为|[:：=])?\s*(?P<secret>[A-Za-z0-9+/_\-]{12,}={0,2})(?![A-Za-z0-9_+/=-])"
+)
+
+
+def _mixed_value(value: str) -> bool:
+    return (
+        any(c.isupper() for c in value)
+        and any(c.islower() for c in value)
+        and any(c.isdigit() for c in value)
+        and not value.startswith("REDACTED")
+    )
 
 
 # Words that follow "password"/密码 in prose about passwords, not values: hash and cipher names,
@@ -231,6 +291,7 @@ _ASSIGNMENT_MARKERS = (
     "密钥",
     "秘钥",
     "令牌",
+    "凭证",
 )
 # Keys that contain a secret word but count things (max_tokens = 4096), not hold a secret.
 _NOT_A_SECRET_KEY = lazy_compile(
@@ -286,7 +347,8 @@ def _plausible_value(key: str, value: str) -> bool:
 
 
 _SECRET_KEY = lazy_compile(
-    r"(?i:[\w.-]*(?:" + _SECRET_WORD + r")[\w-]*)|.*(?:密码|口令|密钥|秘钥|令牌).*"
+    r"(?i:[\w.-]*(?:" + _SECRET_WORD + r")[\w-]*|sk|ak|access[_-]?key[_-]?id)"
+    r"|.*(?:密码|口令|密钥|秘钥|令牌|凭证).*"
 )
 
 
@@ -354,12 +416,17 @@ def find_secrets(text: str) -> list[SecretFinding]:
             value = m.group("secret").strip("'\"")
             if _plausible_value("password", value) and not value.startswith("-"):
                 found.append(SecretFinding("password", m.start("secret"), m.end("secret")))
-    if len(text) >= 32:
+    if len(text) >= 24:
         found.extend(
             SecretFinding("random_token", m.start(), m.end())
             for m in _RANDOM_TOKEN.finditer(text)
-            if _looks_random(m.group()) and not _DIGEST_PREFIX.match(m.group())
+            if _looks_random(m.group()) and _unnamed_secret(text, m.start(), m.group())
         )
+    found.extend(
+        SecretFinding("secret", m.start("secret"), m.end("secret"))
+        for m in _SAID_SECRET.finditer(text)
+        if _mixed_value(m.group("secret"))
+    )
     if "pin" in lowered:
         found.extend(
             SecretFinding("pin", m.start("secret"), m.end("secret")) for m in _PIN.finditer(text)
