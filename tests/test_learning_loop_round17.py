@@ -158,3 +158,38 @@ def test_a_one_clause_story_is_still_the_lessons_symptom(make_ws) -> None:
     [lesson] = parse_lessons(ws.read_lines(path), path)
     assert lesson.symptom == "git push --force 把同事的提交覆盖了"
     assert lesson.fix == "以后推之前先 fetch 看一眼"
+
+
+def test_confirm_after_a_skip_takes_the_others_only(make_ws) -> None:
+    """review17: "跳过 2" then "确认" wrote #2 as well."""
+    ws = _card_of_two(make_ws)
+    approve(ws.writer(), "跳过 2")
+    result = approve(ws.writer(), "确认")
+    assert [item["number"] for item in result.applied] == [1]
+    assert _skipped(ws) == {2: "2026-04-01"}
+
+
+def test_confirm_when_everything_was_skipped_says_so(make_ws) -> None:
+    ws = _card_of_two(make_ws)
+    approve(ws.writer(), "跳过")
+    result = approve(ws.writer(), "确认")
+    assert result.refused and "已跳过" in result.understood and not result.applied
+
+
+def test_skipping_again_starts_the_clock_again(make_ws) -> None:
+    """review17: a second "跳过 2" kept the first skip day, giving it no more time."""
+    from memstrata.evolve.proposals import load_state as load
+
+    root = make_ws("memory-manager").root
+    now = [datetime(2026, 4, 1, 10)]
+    ws = Workspace.open(root, clock=lambda: now[0])
+    for _ in range(3):
+        handle(ws.writer(), "我更喜欢回答短一点，先给结论")
+        handle(ws.writer(), "代码注释我更喜欢用中文写")
+        now[0] += timedelta(hours=1)
+    heartbeat(ws.writer(), force=True)
+    approve(ws.writer(), "跳过 2")
+    now[0] += timedelta(days=20)
+    approve(ws.writer(), "跳过 2")
+    days = {p["number"]: p.get("skipped_on") for p in load(ws)["proposals"]}
+    assert days[2] == "2026-04-21"

@@ -96,15 +96,18 @@ def parse_reply(
             return seen, "确认卡片上的 / the card's: " + ", ".join(map(str, seen))
         left = ", ".join(map(str, open_numbers))
         return None, (
-            f"待定的提议（{left}）还没在卡片上给你看过：先 memstrata proposals，再回复编号或“全部” / "
-            f"no card showed the open proposals ({left}) yet: run memstrata proposals, "
-            "then reply with their numbers or 'all'"
+            f"卡片上没有待答的提议（待定：{left}，还没给你看过或已跳过）：先 memstrata proposals，"
+            f"再回复编号或“全部” / no proposal on a card waits for an answer (open: {left}, not "
+            "shown yet or skipped): run memstrata proposals, then reply with their numbers or 'all'"
         )
     if _NONE.match(reply):
         return [], "跳过 / skip"
     if _NUMBERS.match(reply):
         return _numbered(reply, open_numbers, "选择 / chosen: ")
-    return None, f"没看懂 “{reply.strip()}”：请回复 确认 / 全部 / 1,3 / 跳过 (all / 1,3 / skip)"
+    return None, (
+        f"没看懂 “{reply.strip()}”：请回复 确认 / 全部 / 1,3 / 跳过 / 跳过 2 / 不要 2"
+        " (all / 1,3 / skip / skip 2 / reject 2)"
+    )
 
 
 def parse_rejection(
@@ -121,9 +124,9 @@ def parse_rejection(
         if not seen:  # as for 确认: no card showed them, so a bare no names none of them
             left = ", ".join(map(str, open_numbers))
             return None, (
-                f"待定的提议（{left}）还没在卡片上给你看过：先 memstrata proposals，再回复“不要 编号” / "
-                f"no card showed the open proposals ({left}) yet: run memstrata proposals, "
-                "then reply 'reject N'"
+                f"卡片上没有待答的提议（待定：{left}，还没给你看过或已跳过）：先 memstrata proposals，"
+                f"再回复“不要 编号” / no proposal on a card waits for an answer (open: {left}, "
+                "not shown yet or skipped): run memstrata proposals, then reply 'reject N'"
             )
         return seen, "拒绝卡片上的 / rejected the card's: " + ", ".join(map(str, seen))
     return _numbered(named, open_numbers, "拒绝 / rejected: ")
@@ -194,7 +197,10 @@ def approve(writer: Writer, reply: str) -> ApproveResult:
         proposals = proposals_from_state(state)
         if not proposals:
             raise MemstrataError("no open proposals; run 'memstrata heartbeat' first")
-        numbers, shown = [p.number for p in proposals], [p.number for p in proposals if p.shown]
+        numbers = [p.number for p in proposals]
+        # "确认" / a bare "不要" answer the card's proposals a person has not skipped: after
+        # "跳过 2", "确认" takes the others only (review17: it applied #2 as well)
+        shown = [p.number for p in proposals if p.shown and not p.skipped_on]
         rejection = parse_rejection(reply, numbers, shown)
         if rejection is not None:
             rejected, understood = rejection
@@ -256,12 +262,13 @@ def apply_chosen(writer: Writer, state: dict, chosen: list[int], result: Approve
 
 def mark_skipped(writer: Writer, state: dict, skipped: list[int], result: ApproveResult) -> None:
     """The proposals numbered in ``skipped`` stay open with the day they were skipped (their
-    expiry clock, pool policy); nothing is written. The caller holds the evolve lock."""
+    expiry clock, pool policy; skipped again, the clock starts again: review17); nothing is
+    written. The caller holds the evolve lock."""
     today = writer.ws.today().isoformat()
     proposals = proposals_from_state(state)
     for proposal in proposals:
         if proposal.number in skipped:
-            proposal.skipped_on = proposal.skipped_on or today
+            proposal.skipped_on = today
             result.skipped.append(proposal.number)
     store_proposals(state, proposals, renumber=False)
 
