@@ -99,3 +99,26 @@ def test_a_lazy_pattern_compiles_on_first_use_only() -> None:
     assert pattern.sub("N", "a 80 b") == "a N b" and pattern.groupindex == {"port": 1}
     assert pattern.flags == re.compile(r"\d").flags  # as compiled (re.UNICODE)
     assert object.__getattribute__(pattern, "_compiled") is not None
+
+
+def test_a_pasted_document_costs_the_hook_its_first_characters_only(ws, monkeypatch) -> None:
+    """review17: a 20,000-character Chinese prompt took the prompt hook 11 s (every window of
+    the cut looked up); the hook's warnings read the task at the prompt's start."""
+    from memstrata.context import warnings as warnings_module
+
+    remember(ws.writer(), "记住：部署前必须先备份数据库")
+    import memstrata.recall.search as search_module  # warnings imports search() when it runs
+
+    seen: list[str] = []
+
+    original = search_module.search
+
+    def spy(ws_, query, *args, **kwargs):
+        seen.append(query)
+        return original(ws_, query, *args, **kwargs)
+
+    monkeypatch.setattr(search_module, "search", spy)
+    prompt = "帮我部署一下网关，先备份数据库。" + "日志内容" * 5000
+    found = task_warnings(ws, prompt, limit=3, hot_path=True)
+    assert [w.source for w in found] == ["P001"]
+    assert len(seen[0]) == warnings_module.HOT_PATH_CHARS
