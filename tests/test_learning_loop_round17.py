@@ -193,3 +193,35 @@ def test_skipping_again_starts_the_clock_again(make_ws) -> None:
     approve(ws.writer(), "跳过 2")
     days = {p["number"]: p.get("skipped_on") for p in load(ws)["proposals"]}
     assert days[2] == "2026-04-21"
+
+
+# ------------------------------------ a second fact about one name is no repeat (review17)
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ("记住：billing-api 用 Go 写的", "记住：billing-api 部署在 k8s 上"),
+        ("记住：db-01 password is Hunter2024x", "记住：db-01 已下线"),
+    ],
+)
+def test_a_second_fact_about_the_same_name_is_written(make_ws, monkeypatch, first, second) -> None:
+    """review17: the learned head (0.91 sure) and, once the redacted value was taken out, the
+    sentence cosine (0.70) read these as repeats: the second fact was never written."""
+    from memstrata.entries.remember import strip_trigger
+    from memstrata.evolve.triggers import remember_once
+
+    monkeypatch.setenv("MEMSTRATA_EMBEDDER", "use")
+    ws = make_ws("default")
+    remember_once(ws.writer(), first)
+    _placed, seen_again = remember_once(ws.writer(), second)
+    assert not seen_again
+    assert strip_trigger(second) in (ws.root / "MEMORY.md").read_text(encoding="utf-8")
+
+
+def test_the_same_fact_about_a_name_is_still_a_repeat(make_ws, monkeypatch) -> None:
+    from memstrata.evolve.triggers import remember_once
+
+    monkeypatch.setenv("MEMSTRATA_EMBEDDER", "use")
+    ws = make_ws("default")
+    remember_once(ws.writer(), "记住：billing-api 用 Go 写的")
+    _placed, seen_again = remember_once(ws.writer(), "记住：billing-api 是用 Go 写的")
+    assert seen_again

@@ -395,6 +395,13 @@ def match_score(
     sure = restatement.probability(first, second, vectors, overlap, embed)
     if sure is None or sure < restatement.SURE or not restatement.may_restate(first, second):
         return score
+    # When only a name is shared, the head must be surer: "billing-api 用 Go 写的" / "billing-api
+    # 部署在 k8s 上" (0.91) lost the second fact (review17); "MySQL 的字符集一律 utf8mb4" / "Every
+    # table's charset is utf8mb4 …" (0.99) is one rule the words do not align.
+    if sure < NAME_ONLY_SURE and only_an_identifier(
+        first, second, shared_names(first, second), embed
+    ):
+        return score
     return 1.0 + sure / 10
 
 
@@ -430,6 +437,16 @@ def rules_match(
         # A name says what a statement is about, not what it says: "mac-mini-03 是 iOS 打包机" and
         # "mac-mini-03 每天凌晨三点会自动重启" are two facts. Below the sentence bar, something
         # besides the names both say must meet too (the same word or a translation).
+        # Above the sentence bar too, short of near-identical, when the one thing both say is an
+        # identifier: once a redacted value is taken out, "db-01 password is" and "db-01 已下线"
+        # are mostly their name (cosine 0.70), and the decommissioning was lost as a repeat
+        # (review17).
+        if (
+            score >= 1.0
+            and cosine < NAMED_COSINE
+            and only_an_identifier(first, second, names, embed)
+        ):
+            score = 0.0
         if (
             max(by_words, by_name) >= 1.0
             and score < 1.0
@@ -440,6 +457,29 @@ def rules_match(
         score = max(score, by_words, by_name)
     # last: it segments both statements, and only a pair that would match needs it
     return 0.0 if score >= 1.0 and opposed(first, second) else score
+
+
+# Above this cosine two statements sharing a name are alike beyond it (the name guard is off).
+NAMED_COSINE = 0.85
+# The learned head's bar for two statements that share a name and nothing else that aligns.
+NAME_ONLY_SURE = 0.97
+
+
+# An identifier: a name with a digit or joined parts (billing-api, db-01, utf8mb4), not a word.
+_IDENTIFIER = re.compile(r"\d|[a-z][_.-][a-z]")
+
+
+def only_an_identifier(first: str, second: str, names: set[str], embed: Embed | None) -> bool:
+    """Whether the one name both statements say is an identifier and nothing else they say
+    aligns: two facts about one host or service ("billing-api 用 Go 写的" / "billing-api 部署在
+    k8s 上"), whatever the sentence cosine or the learned head read (review17)."""
+    real = [name for name in names if not name.startswith("term:")]
+    return (
+        len(real) == 1
+        and len(names) == 1
+        and _IDENTIFIER.search(real[0]) is not None
+        and not more_than_names(first, second, names, embed)
+    )
 
 
 def more_than_names(first: str, second: str, names: set[str], embed: Embed | None = None) -> bool:
