@@ -205,7 +205,7 @@ _ER_MEMORY_FILE = lazy_compile(
 # 日志里不要打印 token" was no signal). Said to the agent: no third party before it.
 REPEATED_REPROACH = (
     r"(?:(?:我|都|我都|我已经|已经)?(?:跟你|和你)?(?:说|讲|提|强调)(?:过|了)"
-    r"(?:很多|好多|好几|多少|无数|[两三四五六七八九十几]+)(?:次|遍)了?"
+    r"(?:很多|好多|好几|多少|无数|[两三四五六七八九十几百千万]+)(?:次|遍|回)了?"
     r"|(?:i'?ve|i have) told you(?: this| that)? (?:a (?:hundred|thousand|million) times"
     r"|so many times|many times|(?:a )?(?:few|couple of|dozen) times|over and over)"
     r"|how many times (?:do i have to|must i|have i) (?:tell|told|say|said)(?: you)?(?: this| that)?"
@@ -213,15 +213,15 @@ REPEATED_REPROACH = (
     r"|i(?:'ve| have)? told you (?:already|before))"
 )
 # After the reproach: its punctuation (a colon too: "我说过很多次了：别用 yarn", review16)
-REPROACH_END = r"\s*[，,。.!！?？;；:：—-]+\s*"
+REPROACH_END = r"(?:\s*[，,。.!！?？;；:：—-]+\s*|\s*(?=别|不要|千万))"
 _REPROACH_OPEN = lazy_compile(rf"^\s*{REPEATED_REPROACH}{REPROACH_END}(?=\S.{{2,}})", re.IGNORECASE)
 # ...followed by a rule: a correction, whatever the model reads (classifier.RULES_KEPT)
 REPROACHED_RULE = (
     rf"^\s*{REPEATED_REPROACH}{REPROACH_END}"
     # not a comfort or a complaint ("…，别担心", "…, don't worry about it", "…，都怪你": review16)
-    r"(?!.*(?:别担心|别客气|不用谢|不客气|别介意|别生气|都怪|别再犯|don'?t worry|don'?t be sorry"
-    r"|never listen|stop it\b))"
-    r"(?=.*(?:不要|别|要|用|必须|得|应该|不能|不许"
+    r"(?!.*(?:别担心|别客气|不用谢|不客气|别介意|别生气|都怪|别再犯|别哭|宝贝|亲爱的|带伞|开玩笑"
+    r"|don'?t worry|don'?t be sorry|hard on yourself|don'?t cry|never listen|stop it\b|kidding))"
+    r"(?=.*(?:不要|别|要|用|必须|得|应该|不能|不许|先|记得"
     r"|禁止|一律|都|\bnever\b|\bdon'?t\b|\bdo not\b|\balways\b|\buse\b|\bstop\b|\bmust\b|\bshould\b)"
     # or an English imperative ("I keep telling you: run the linter first": review16): a first
     # word that is no subject
