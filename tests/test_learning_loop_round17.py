@@ -19,9 +19,10 @@ from memstrata.evolve.triggers import handle
 from memstrata.formats.lessons import parse_lessons
 
 
-def _card_of_two(make_ws) -> Workspace:
+def _card_of_two(make_ws, now: list[datetime] | None = None) -> Workspace:
+    """Two proposals on a card; ``now``: the clock, to move it afterwards."""
     root = make_ws("memory-manager").root
-    now = [datetime(2026, 4, 1, 10)]
+    now = now or [datetime(2026, 4, 1, 10)]
     ws = Workspace.open(root, clock=lambda: now[0])
     for _ in range(3):
         handle(ws.writer(), "我更喜欢回答短一点，先给结论")
@@ -188,21 +189,12 @@ def test_confirm_when_everything_was_skipped_says_so(make_ws) -> None:
 
 def test_skipping_again_starts_the_clock_again(make_ws) -> None:
     """review17: a second "跳过 2" kept the first skip day, giving it no more time."""
-    from memstrata.evolve.proposals import load_state as load
-
-    root = make_ws("memory-manager").root
     now = [datetime(2026, 4, 1, 10)]
-    ws = Workspace.open(root, clock=lambda: now[0])
-    for _ in range(3):
-        handle(ws.writer(), "我更喜欢回答短一点，先给结论")
-        handle(ws.writer(), "代码注释我更喜欢用中文写")
-        now[0] += timedelta(hours=1)
-    heartbeat(ws.writer(), force=True)
+    ws = _card_of_two(make_ws, now)
     approve(ws.writer(), "跳过 2")
     now[0] += timedelta(days=20)
     approve(ws.writer(), "跳过 2")
-    days = {p["number"]: p.get("skipped_on") for p in load(ws)["proposals"]}
-    assert days[2] == "2026-04-21"
+    assert _skipped(ws)[2] == "2026-04-21"
 
 
 # ------------------------------------ a second fact about one name is no repeat (review17)

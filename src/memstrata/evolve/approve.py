@@ -201,22 +201,18 @@ def approve(writer: Writer, reply: str) -> ApproveResult:
         # "确认" / a bare "不要" answer the card's proposals a person has not skipped: after
         # "跳过 2", "确认" takes the others only (review17: it applied #2 as well)
         shown = [p.number for p in proposals if p.shown and not p.skipped_on]
-        rejection = parse_rejection(reply, numbers, shown)
-        if rejection is not None:
-            rejected, understood = rejection
-            result = ApproveResult(understood, refused=rejected is None)
-            if rejected:
-                reject_chosen(writer, state, rejected, result)
-                save_state(ws, state)
-            return result
-        skip = parse_skip(reply, numbers)
-        if skip is not None:
-            skipped, understood = skip
-            result = ApproveResult(understood, refused=skipped is None)
-            if skipped:
-                mark_skipped(writer, state, skipped, result)
-                save_state(ws, state)
-            return result
+        # a no, then a skip that names numbers: each answers the proposals it names
+        for said, act in (
+            (parse_rejection(reply, numbers, shown), reject_chosen),
+            (parse_skip(reply, numbers), mark_skipped),
+        ):
+            if said is not None:
+                named, understood = said
+                result = ApproveResult(understood, refused=named is None)
+                if named:
+                    act(writer, state, named, result)
+                    save_state(ws, state)
+                return result
         chosen, understood = parse_reply(reply, numbers, shown)
         result = ApproveResult(understood)
         if chosen is None:
