@@ -227,3 +227,34 @@ def test_the_same_fact_about_a_name_is_still_a_repeat(make_ws, monkeypatch) -> N
     remember_once(ws.writer(), "记住：billing-api 用 Go 写的")
     _placed, seen_again = remember_once(ws.writer(), "记住：billing-api 是用 Go 写的")
     assert seen_again
+
+
+# ------------------------------------ a change named for infra.md updates the fact (review17)
+def test_a_change_named_for_infra_md_updates_the_hosts_fact(make_ws) -> None:
+    """review17: "记到 infra.md：db-01 端口改成 5433" went to MEMORY.md while infra.md kept 5432."""
+    ws = make_ws("default")
+    handle(ws.writer(), "remember in infra.md: db-01 is at 10.0.0.5, port 5432")
+    [written] = handle(ws.writer(), "记到 infra.md：db-01 端口改成 5433").report.written
+    assert written["cite"].startswith("📍 memory/infra.md")
+    handle(ws.writer(), "记到 infra.md：db-01 的地址换成了 10.0.0.9")
+    infra = (ws.root / "memory" / "infra.md").read_text(encoding="utf-8")
+    assert "- **port**: 5433" in infra and "5432" not in infra  # the key said in English
+    assert "10.0.0.9" in infra and "10.0.0.5" not in infra
+    handle(ws.writer(), "add to infra.md: db-01 port is now 6432")
+    assert "- **port**: 6432" in (ws.root / "memory" / "infra.md").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "记到 infra.md：db-09 端口改成 5433",  # a host infra.md does not have: MEMORY.md, as before
+        "记到 infra.md：db-01 密码改成 Abc12345x",  # a secret is never a field
+    ],
+)
+def test_a_change_infra_md_cannot_take_stays_in_memory_md(make_ws, said) -> None:
+    ws = make_ws("default")
+    handle(ws.writer(), "remember in infra.md: db-01 is at 10.0.0.5, port 5432")
+    handle(ws.writer(), said)
+    infra = (ws.root / "memory" / "infra.md").read_text(encoding="utf-8")
+    assert "db-09" not in infra and "Abc12345x" not in infra and "- **port**: 5432" in infra
+    assert said.split("：", 1)[1][:8] in (ws.root / "MEMORY.md").read_text(encoding="utf-8")

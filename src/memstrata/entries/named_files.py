@@ -40,7 +40,7 @@ _OWNED_FACT = re.compile(
 # …（原来是 …）": which value holds is for MEMORY.md's notice, not a guess here), and a secret
 # (its field would be a free "说明", not a key the writer redacts whole).
 _NOT_A_FACT = re.compile(
-    r"不是|原来|换成|改成|改为|改到|不再|以前|已经不|instead of|no longer|used to|changed to"
+    r"不是|原来|换成|改成|改为|改到|不再|以前|已经不|instead of|no longer|used to|changed to|is now"
     r"|密码|口令|密钥|password|passwd|pwd|token|secret",
     re.IGNORECASE,
 )
@@ -50,7 +50,7 @@ _PARTS = re.compile(r"\s*[，,；;。]\s*")
 # A clause that names its own key ("端口 5432", "port: 5432", "用户 deploy", "版本是 16").
 _KEYED = re.compile(
     r"^(?P<key>端口|地址|主机|IP|用户名?|账号|路径|目录|版本|区域|机房|域名|port|address|host|ip|user(?:name)?"
-    r"|path|dir(?:ectory)?|version|region|zone|domain|url)\s*(?:都|也)?\s*(?:是|为|[:：=])?\s*"
+    r"|path|dir(?:ectory)?|version|region|zone|domain|url)\s*(?:都|也)?\s*(?:是|为|[:：=]|is\b)?\s*"
     r"(?P<value>\S.*)$",
     re.IGNORECASE,
 )
@@ -127,6 +127,44 @@ def infra_entry(body: str, zh: bool) -> tuple[str, dict[str, str], str] | None:
     if not name or not facts:
         return None
     return name, facts, "api" if _API.search(name) else "server"
+
+
+# A change of one fact of a host said for infra.md ("db-01 端口改成 5433", "db-01 的端口换成了
+# 5433", "db-01 port is now 5433"): review17 found it in MEMORY.md while infra.md kept 5432.
+_CHANGE = re.compile(
+    r"^(?P<host>[A-Za-z][\w.]*[\d-][\w.-]*)\s*(?:的|'s)?\s*(?P<key>[^\s\d，,：:的]{1,12}?)\s*"
+    r"(?:(?:已经?|也)?(?:改成|换成|改为|改到|换到|变成|变为)了?|is now|changed to|is changed to)"
+    r"\s*[:：]?\s*(?P<value>[A-Za-z0-9][^，,;；。]*?)\s*[。.]?$",
+    re.IGNORECASE,
+)
+# The same fact in the other language: a change said in Chinese updates an English key.
+_SAME_KEY = (
+    {"端口", "port"},
+    {"地址", "address", "ip", "host", "主机"},
+    {"版本", "version"},
+    {"用户", "用户名", "账号", "user", "username"},
+    {"路径", "目录", "path", "dir", "directory"},
+    {"区域", "机房", "region", "zone"},
+    {"域名", "domain", "url"},
+)
+
+
+def infra_change(body: str, facts_of: dict[str, dict[str, str]]) -> tuple[str, str, str] | None:
+    """(host, key, new value) when ``body`` changes one fact of a host infra.md already has
+    (``facts_of``: each entry's facts); the key is the entry's own when the change names it in
+    the other language. None otherwise: the caller keeps it in MEMORY.md, whose notice names
+    what the change outdates."""
+    found = _CHANGE.match(body.strip())
+    if found is None or _RULE_WORDS.search(body):
+        return None
+    host, key, value = found.group("host"), found.group("key"), found.group("value")
+    facts = facts_of.get(host)
+    if facts is None or re.search(r"密码|口令|密钥|password|token|secret", key, re.IGNORECASE):
+        return None
+    said = key.lower()
+    same = next((group for group in _SAME_KEY if said in group), {said})
+    key = next((k for k in facts if k.lower() in same), key)
+    return host, key, value
 
 
 def _unkeyed(value: str, zh: bool) -> str:

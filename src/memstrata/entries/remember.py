@@ -213,15 +213,28 @@ def _named_file_entry(writer: Writer, target: str, body: str) -> Placed | None:
     """The entry the user asked for in infra.md or projects.md (entries.named_files), or None
     when the sentence does not read as one."""
     from memstrata.entries.journal import infra, project
-    from memstrata.entries.named_files import infra_entry, project_entry
+    from memstrata.entries.named_files import infra_change, infra_entry, project_entry
 
     if target == "infra":
         host = infra_entry(body, writer.ws.lang == "zh")
+        if host is None:  # a change of a fact the file holds: that line is updated
+            change = infra_change(body, _infra_facts(writer))
+            host = None if change is None else (change[0], {change[1]: change[2]}, "server")
         placed = None if host is None else infra(writer, host[0], host[1], host[2])
     else:
         found = project_entry(body)
         placed = None if found is None else project(writer, *found)
     return None if placed is None else Placed(placed.span, placed.title, body)
+
+
+def _infra_facts(writer: Writer) -> dict[str, dict[str, str]]:
+    """Each infra.md entry's facts, by its name (empty when the file does not exist yet)."""
+    from memstrata.formats.infra import parse_infra
+
+    path = writer.ws.role_path("infra")
+    if not writer.ws.exists(path):
+        return {}
+    return {entry.name: entry.facts for entry in parse_infra(writer.ws.read_lines(path), path)}
 
 
 def reason_in(text: str) -> str:
