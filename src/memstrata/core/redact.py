@@ -235,6 +235,9 @@ _SAID_SECRET = lazy_compile(
 )
 
 
+_SAID_SECRET_MARKERS = ("sk", "ak", "secret", "token", "key", "密钥", "秘钥", "凭证", "令牌")
+
+
 def _mixed_value(value: str) -> bool:
     return (
         any(c.isupper() for c in value)
@@ -422,11 +425,12 @@ def find_secrets(text: str) -> list[SecretFinding]:
             for m in _RANDOM_TOKEN.finditer(text)
             if _looks_random(m.group()) and _unnamed_secret(text, m.start(), m.group())
         )
-    found.extend(
-        SecretFinding("secret", m.start("secret"), m.end("secret"))
-        for m in _SAID_SECRET.finditer(text)
-        if _mixed_value(m.group("secret"))
-    )
+    if any(marker in lowered for marker in _SAID_SECRET_MARKERS):
+        found.extend(
+            SecretFinding("secret", m.start("secret"), m.end("secret"))
+            for m in _SAID_SECRET.finditer(text)
+            if _mixed_value(m.group("secret"))
+        )
     if "pin" in lowered:
         found.extend(
             SecretFinding("pin", m.start("secret"), m.end("secret")) for m in _PIN.finditer(text)
