@@ -114,28 +114,28 @@ def _patterns() -> list[tuple[str, re.Pattern[str]]]:
     read is taken out of the text before the next pattern looks (so "October 13, 2023" is not
     also "October"). Compiled on the first query that may name a time."""
     return [
-        ("iso_day", lazy_compile(r"\b(\d{4})-(\d{2})-(\d{2})(?!\d)")),
-        ("iso_month", lazy_compile(r"\b(\d{4})-(\d{2})\b")),
-        ("zh_ymd", lazy_compile(r"(?<!\d)(\d{4})\s*年\s*(\d{1,2})\s*月\s*(\d{1,2})\s*[日号]")),
-        ("zh_ym", lazy_compile(r"(?<!\d)(\d{4})\s*年\s*(\d{1,2})\s*月(?![度活报])")),
+        ("iso_day", re.compile(r"\b(\d{4})-(\d{2})-(\d{2})(?!\d)")),
+        ("iso_month", re.compile(r"\b(\d{4})-(\d{2})\b")),
+        ("zh_ymd", re.compile(r"(?<!\d)(\d{4})\s*年\s*(\d{1,2})\s*月\s*(\d{1,2})\s*[日号]")),
+        ("zh_ym", re.compile(r"(?<!\d)(\d{4})\s*年\s*(\d{1,2})\s*月(?![度活报])")),
         (
             "en_mdy",
-            lazy_compile(
+            re.compile(
                 rf"\b({_MONTH_NAMES})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+(\d{{4}})\b",
                 re.IGNORECASE,
             ),
         ),
         (
             "en_dmy",
-            lazy_compile(
+            re.compile(
                 rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?({_MONTH_NAMES}),?\s+(\d{{4}})\b",
                 re.IGNORECASE,
             ),
         ),
-        ("en_my", lazy_compile(rf"\b(since\s+)?({_MONTH_NAMES}),?\s+(\d{{4}})\b", re.IGNORECASE)),
+        ("en_my", re.compile(rf"\b(since\s+)?({_MONTH_NAMES}),?\s+(\d{{4}})\b", re.IGNORECASE)),
         (
             "year",
-            lazy_compile(
+            re.compile(
                 rf"\b(in|during|since)\s+(\d{{4}})\b{_NOT_A_MEASURE}"
                 r"|(?<!\d)(\d{4})\s*年(?!\s*\d)(?!\s*(?:之前|以前|前|之后|以后|后))",
                 re.IGNORECASE,
@@ -143,46 +143,46 @@ def _patterns() -> list[tuple[str, re.Pattern[str]]]:
         ),
         (
             "en_ago",
-            lazy_compile(rf"\b{_EN_COUNT}\s+(day|week|month|year)s?\s+ago\b", re.IGNORECASE),
+            re.compile(rf"\b{_EN_COUNT}\s+(day|week|month|year)s?\s+ago\b", re.IGNORECASE),
         ),
         (
             "en_past",
-            lazy_compile(
+            re.compile(
                 rf"\b(?:in|over|during|for|within)?\s*the\s+(?:past|last|previous)\s+(?:{_EN_COUNT}\s+)?"
                 rf"(day|week|month|year)s?\b{_NOT_OF}",
                 re.IGNORECASE,
             ),
         ),
-        ("en_yesterday", lazy_compile(r"\b(?:the day before )?yesterday\b", re.IGNORECASE)),
+        ("en_yesterday", re.compile(r"\b(?:the day before )?yesterday\b", re.IGNORECASE)),
         (
             "en_last_weekday",
-            lazy_compile(rf"\blast\s+({_WEEKDAY_NAMES})\b{_NOT_OF}", re.IGNORECASE),
+            re.compile(rf"\blast\s+({_WEEKDAY_NAMES})\b{_NOT_OF}", re.IGNORECASE),
         ),
-        ("en_weekend", lazy_compile(rf"\blast\s+weekend\b{_NOT_OF}", re.IGNORECASE)),
+        ("en_weekend", re.compile(rf"\blast\s+weekend\b{_NOT_OF}", re.IGNORECASE)),
         (
             "en_period",
-            lazy_compile(rf"\b(last|this)\s+(week|month|year)\b{_NOT_OF}", re.IGNORECASE),
+            re.compile(rf"\b(last|this)\s+(week|month|year)\b{_NOT_OF}", re.IGNORECASE),
         ),
         (
             "en_month_day",
-            lazy_compile(rf"\b({_MONTH_NAMES})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?\b", re.IGNORECASE),
+            re.compile(rf"\b({_MONTH_NAMES})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?\b", re.IGNORECASE),
         ),
         (
             "en_day_month",
-            lazy_compile(
+            re.compile(
                 rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?({_MONTH_NAMES})\b", re.IGNORECASE
             ),
         ),
         (
             "en_in_month",
-            lazy_compile(rf"\b(in|during|since)\s+({_MONTH_NAMES})\b", re.IGNORECASE),
+            re.compile(rf"\b(in|during|since)\s+({_MONTH_NAMES})\b", re.IGNORECASE),
         ),
-        ("zh_days", lazy_compile(r"(?<![提目之以当眼])(?:大前天|前天)|昨天|昨日|昨晚")),
+        ("zh_days", re.compile(r"(?<![提目之以当眼])(?:大前天|前天)|昨天|昨日|昨晚")),
         # Today itself ("今天做了什么", "what happened today"); not a standing rule's start
         # ("从今天起", "today on").
         (
             "today",
-            lazy_compile(
+            re.compile(
                 r"(?<![从自])(?:今天|今日|今早|今晚|今儿)(?!开始|起|以后|往后)"
                 r"|\b(?:today|tonight|this morning)\b(?!\s+on\b)",
                 re.IGNORECASE,
@@ -190,28 +190,28 @@ def _patterns() -> list[tuple[str, re.Pattern[str]]]:
         ),
         (
             "zh_ago",
-            lazy_compile(rf"{_ZH_COUNT}\s*(个)?\s*(天|周|星期|礼拜|月|年)(?:以前|之前|前)"),
+            re.compile(rf"{_ZH_COUNT}\s*(个)?\s*(天|周|星期|礼拜|月|年)(?:以前|之前|前)"),
         ),
         (
             "zh_past",
-            lazy_compile(
+            re.compile(
                 rf"(?:最近|过去|(?<![接将靠附亲])近)\s*{_ZH_COUNT}\s*个?\s*(天|日|周|星期|礼拜|月|年)"
             ),
         ),
-        ("zh_weekend", lazy_compile(r"(上上|上|这|本)个?(?:周末|礼拜末)")),
+        ("zh_weekend", re.compile(r"(上上|上|这|本)个?(?:周末|礼拜末)")),
         (
             "zh_week",
-            lazy_compile(rf"(上上|上|这|本)(?:个)?(?:周|星期|礼拜)(?![期末])(?:{_ZH_WEEKDAY})?"),
+            re.compile(rf"(上上|上|这|本)(?:个)?(?:周|星期|礼拜)(?![期末])(?:{_ZH_WEEKDAY})?"),
         ),
-        ("zh_month", lazy_compile(r"(上上|上|这|本)个?月(?![度活报份])")),
-        ("zh_year", lazy_compile(r"去年|今年")),
+        ("zh_month", re.compile(r"(上上|上|这|本)个?月(?![度活报份])")),
+        ("zh_year", re.compile(r"去年|今年")),
         (
             "zh_month_day",
-            lazy_compile(rf"(?<![A-Za-z\d.]){_ZH_NUMBER}\s*月\s*{_ZH_NUMBER}\s*[日号](?![前后])"),
+            re.compile(rf"(?<![A-Za-z\d.]){_ZH_NUMBER}\s*月\s*{_ZH_NUMBER}\s*[日号](?![前后])"),
         ),
         (
             "zh_in_month",
-            lazy_compile(
+            re.compile(
                 r"(?<![A-Za-z\d.一二三四五六七八九十个统同唯单每])"
                 r"(1[0-2]|[1-9]|十[一二]?|[一二三四五六七八九])\s*月(?:份)?"
                 r"(?![\d底初中度活报结付份额薪前后])"
@@ -221,7 +221,7 @@ def _patterns() -> list[tuple[str, re.Pattern[str]]]:
 
 
 # What a time expression drags along that means nothing without it: 三天前的会, last week's.
-_TRAILING = lazy_compile(r"的|'s|’s")
+_TRAILING = re.compile(r"的|'s|’s")
 
 
 @dataclass(frozen=True)
