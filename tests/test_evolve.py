@@ -12,7 +12,8 @@ from memstrata.capture.record import record_signals
 from memstrata.core.queues import append_pending, read_pending
 from memstrata.core.workspace import Workspace
 from memstrata.errors import MemstrataError
-from memstrata.evolve.approve import approve, parse_reply
+from memstrata.evolve.answer import read_answer
+from memstrata.evolve.approve import approve
 from memstrata.evolve.heartbeat import due, heartbeat, merge_duplicates
 from memstrata.evolve.pool import observe, observing
 from memstrata.formats.bullets import parse_bullets
@@ -109,7 +110,8 @@ def test_similar_observations_match_one_candidate(ws) -> None:
     ],
 )
 def test_reply_parsing(reply: str, chosen: list[int]) -> None:
-    assert parse_reply(reply, [1, 2, 3])[0] == chosen
+    answer = read_answer(reply, [1, 2, 3], [1, 2, 3])
+    assert not answer.refused and answer.approve == chosen
 
 
 def test_unclear_reply_changes_nothing(ws) -> None:
