@@ -47,6 +47,16 @@ _NOT_A_FACT = re.compile(
 # A later clause that names another host with its own value: several entries, not one
 _ANOTHER = re.compile(r"(?:是|在|\bis\b|\bat\b)\s*[A-Za-z0-9]", re.IGNORECASE)
 _PARTS = re.compile(r"\s*[，,；;。]\s*")
+# ... or a second host inside a clause ("db-01 is at 10.0.0.5 and db-02 is at 10.0.0.6", "ci-01
+# and ci-02 run jenkins", "db-01 和 db-02 都在机房 A": review17 kept db-02 as db-01's note)
+_SECOND_HOST = re.compile(
+    r"^(?:and|&|和|与|及|、)\s*[A-Za-z][\w.]*[\d-]"
+    r"|(?:\s|和|与|及)[A-Za-z][\w.]*[\d-][\w.-]*\s+(?:is|are|at|runs?|has|have|hosts?)\b",
+    re.IGNORECASE,
+)
+_HOST_NAME = re.compile(r"[A-Za-z][\w.]*[\d-][\w.-]*")
+# An English description's article: "the primary database" and "primary database" are one entry
+_ARTICLE = re.compile(r"^(?:the|our|a|an)\s+(?=\S)", re.IGNORECASE)
 # A clause that names its own key ("端口 5432", "port: 5432", "用户 deploy", "版本是 16").
 _KEYED = re.compile(
     r"^(?P<key>端口|地址|主机|IP|用户名?|账号|路径|目录|版本|区域|机房|域名|port|address|host|ip|user(?:name)?"
@@ -66,13 +76,12 @@ _ADDRESS = re.compile(r"^(?:\w+://\S+|[\w-]+(?:[.:][\w-]+)+/?|[a-z][\w]*-[\w-]+)
 # "gpu-03 的 CUDA 是 12.4", "the runner's image is …": the host, then the fact's key
 _OWNED = re.compile(r"^(?P<host>.+?)\s*(?:的|'s)\s*(?P<key>.+)$")
 # projects.md's 状态 words, and who owns it ("负责人阿杰", "owner: Lin", "阿杰负责")
-_STATUS = re.compile(
-    r"^(?:状态\s*[:：是为]?\s*)?(?P<status>进行中|已完成|完成了?|暂停|搁置|规划中|计划中|待启动|已上线|已取消"
-    r"|评审中|测试中|开发中|灰度中|上线中"
+_STATUS_WORDS = (
+    r"进行中|已完成|完成了?|暂停|搁置|规划中|计划中|待启动|已上线|已取消|评审中|测试中|开发中|灰度中|上线中|上线"
     r"|in progress|in review|in testing|in development|done|finished|paused|on hold|planned"
-    r"|shipped|cancelled|blocked)$",
-    re.IGNORECASE,
+    r"|shipped|cancelled|blocked"
 )
+_STATUS = re.compile(rf"^(?:状态\s*[:：是为]?\s*)?(?P<status>{_STATUS_WORDS})$", re.IGNORECASE)
 _OWNER = re.compile(
     r"^(?:负责人\s*[:：是为]?\s*(?P<a>\S+)|(?P<b>\S{1,10}?)\s*负责|owner\s*[:：is]*\s*(?P<c>\S+)"
     r"|owned by\s+(?P<d>\S+)|(?P<e>\S+) owns it)$",
@@ -105,8 +114,14 @@ def infra_entry(body: str, zh: bool) -> tuple[str, dict[str, str], str] | None:
             return None
         name, rest = match.group("name").strip(), match.group("rest").strip()
         rest = _PORT_AFTER.sub(", ", rest)
-    if _RULE_WORDS.search(name) or not _VALUE.search(_PARTS.split(rest)[0]):
+    if (
+        _RULE_WORDS.search(name)
+        or not _VALUE.search(_PARTS.split(rest)[0])
+        or _SECOND_HOST.search(rest)
+        or len(_HOST_NAME.findall(name)) > 1
+    ):
         return None
+    name = _ARTICLE.sub("", name)
     facts: dict[str, str] = {}
     notes: list[str] = []
     owned = _OWNED.match(name)
@@ -118,8 +133,8 @@ def infra_entry(body: str, zh: bool) -> tuple[str, dict[str, str], str] | None:
             facts[keyed.group("key")] = keyed.group("value").strip()
         elif not facts and not notes:
             facts[first_key or _unkeyed(part, zh)] = part
-        elif _ANOTHER.search(part):
-            return None
+        elif _ANOTHER.search(part) or _RULE_WORDS.search(part):
+            return None  # another host, or a rule ("…，以后别直连它"): MEMORY.md keeps it whole
         else:
             notes.append(part)
     if notes:
@@ -192,3 +207,43 @@ def project_entry(body: str) -> tuple[str, str | None, str | None, str | None] |
         else:
             progress.append(part)
     return name, status, owner, "，".join(progress) or None
+
+
+# A change of a project projects.md already has, said in one clause ("search-v3 is done",
+# "search-v3 已完成", "search-v3 状态改成测试中", "search-v3 负责人换成 Lee", "Lee owns search-v3
+# now"): review17 found "search-v3 is done" in MEMORY.md while projects.md kept "in testing".
+_PROJECT_STATUS = re.compile(
+    r"^(?:the\s+)?(?P<name>.+?)\s*(?:的|'s)?\s*(?:状态|status)?\s*(?:已经|现在|目前|也)?\s*"
+    r"(?:(?:是|改成|改为|变成|换成|转为|进入|到了)\s*|(?:is|has been|was)\s+(?:now\s+)?"
+    r"|(?:is\s+)?(?:now|changed to)\s+|[:：]\s*)?"
+    rf"(?P<status>{_STATUS_WORDS})\s*(?:了|啦)?$",
+    re.IGNORECASE,
+)
+_PROJECT_OWNER = re.compile(
+    r"^(?P<name>.+?)\s*(?:的|'s)?\s*(?:负责人|owner)\s*(?:现在|已经)?\s*"
+    r"(?:换成|改成|改为|变成|是|为|is now|is|changed to|[:：])\s*了?\s*(?P<owner>[^\s，,]+)$"
+    r"|^(?P<name2>.+?)\s+(?:is\s+)?now owned by\s+(?P<owner2>\S+)$"
+    r"|^(?P<owner3>[^\s，,]+)\s+(?:now\s+)?owns\s+(?P<name3>.+?)(?:\s+now)?$"
+    r"|^(?P<name4>.+?)\s*(?:现在|以后|改)?由\s*(?P<owner4>[^\s，,]+?)\s*负责了?$",
+    re.IGNORECASE,
+)
+
+
+def project_change(body: str, names: list[str]) -> tuple[str, str | None, str | None, None] | None:
+    """(name, status, owner, None) when ``body`` changes the status or the owner of a project
+    ``names`` holds (matched without case), else None: the caller keeps the sentence in
+    MEMORY.md."""
+    said = body.strip().rstrip("。.!！")
+    known = {name.lower(): name for name in names}
+    status = _PROJECT_STATUS.match(said)
+    if status and status.group("name").strip().lower() in known:
+        return known[status.group("name").strip().lower()], status.group("status"), None, None
+    owner = _PROJECT_OWNER.match(said)
+    if owner is None:
+        return None
+    groups = owner.groupdict()
+    for suffix in ("", "2", "3", "4"):
+        name = (groups[f"name{suffix}"] or "").strip().lower()
+        if name in known:
+            return known[name], None, groups[f"owner{suffix}"], None
+    return None

@@ -213,7 +213,12 @@ def _named_file_entry(writer: Writer, target: str, body: str) -> Placed | None:
     """The entry the user asked for in infra.md or projects.md (entries.named_files), or None
     when the sentence does not read as one."""
     from memstrata.entries.journal import infra, project
-    from memstrata.entries.named_files import infra_change, infra_entry, project_entry
+    from memstrata.entries.named_files import (
+        infra_change,
+        infra_entry,
+        project_change,
+        project_entry,
+    )
 
     if target == "infra":
         host = infra_entry(body, writer.ws.lang == "zh")
@@ -222,9 +227,20 @@ def _named_file_entry(writer: Writer, target: str, body: str) -> Placed | None:
             host = None if change is None else (change[0], {change[1]: change[2]}, "server")
         placed = None if host is None else infra(writer, host[0], host[1], host[2])
     else:
-        found = project_entry(body)
+        # a new project, or a change of one the file holds ("search-v3 is done")
+        found = project_entry(body) or project_change(body, _project_names(writer))
         placed = None if found is None else project(writer, *found)
     return None if placed is None else Placed(placed.span, placed.title, body)
+
+
+def _project_names(writer: Writer) -> list[str]:
+    """The names of projects.md's projects (empty when the file does not exist yet)."""
+    from memstrata.formats.projects import parse_projects
+
+    path = writer.ws.role_path("projects")
+    if not writer.ws.exists(path):
+        return []
+    return [entry.name for entry in parse_projects(writer.ws.read_lines(path), path)]
 
 
 def _infra_facts(writer: Writer) -> dict[str, dict[str, str]]:
