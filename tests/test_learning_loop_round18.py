@@ -95,15 +95,112 @@ def test_an_unclear_answer_does_nothing(make_ws, reply) -> None:
 @pytest.mark.parametrize(
     ("reply", "approve", "reject", "skip"),
     [
-        ("拒绝 2，3 跳过", [], [2], [3]),  # the comma ends a clause: 3 is the skip's
-        ("1，3 不要", [], [1, 3], []),  # and a list's numbers still go together
+        ("1，3 不要", [], [1, 3], []),  # a list's numbers go together
         ("不要 1, 3", [], [1, 3], []),
+        ("确认 1，3", [1, 3], [], []),
         ("1-3", [1, 2, 3], [], []),
         ("1 and 2 yes, 3 no", [1, 2], [3], []),
-        ("两个都要", [1, 2, 3], [], []),
+        ("all but 2", [1, 3], [], []),
+        ("除了 2 都要", [1, 3], [], []),
+        ("全部，但是 2 不要", [1, 3], [2], []),
+        ("yes but no 2", [1, 3], [2], []),
+        ("3个都要", [1, 2, 3], [], []),
+        ("👍", [1, 2, 3], [], []),
+        ("OK的", [1, 2, 3], [], []),
     ],
 )
 def test_how_an_answer_is_read(reply, approve, reject, skip) -> None:
-    answer = read_answer(reply, [1, 2, 3], [1, 2])
-    assert not answer.refused
+    answer = read_answer(reply, [1, 2, 3], [1, 2, 3])
+    assert not answer.refused, answer.understood
     assert (answer.approve, answer.reject, answer.skip) == (approve, reject, skip)
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        # a tester's round on the first version: each did what nobody chose
+        "好的 2 不要",  # 好的 [2] + 不要 the rest, or 好的 the rest + 2 不要?
+        "确认 2 跳过",
+        "yes 1 2 no",
+        "要 1 2 3 不要",
+        "确认 1,3, 2 不要",  # is 3 in the approval or the rejection?
+        "拒绝 2，3 跳过",
+        "approve 1,3 and skip",
+        "不要删掉",  # "don't delete": no rejection
+        "no reject",
+        "两个不要",  # which two, of three?
+        "2个都要",
+        "3-1",
+        "9" * 5000,  # a traceback once
+    ],
+)
+def test_an_answer_that_reads_two_ways_does_nothing(reply) -> None:
+    answer = read_answer(reply, [1, 2, 3], [1, 2, 3])
+    assert answer.refused and not (answer.approve or answer.reject or answer.skip)
+
+
+# ------------------------------------------------ projects.md / infra.md named (review17)
+def _projects(ws) -> dict[str, tuple[str, str]]:
+    from memstrata.formats.projects import parse_projects
+
+    path = ws.role_path("projects")
+    return {p.name: (p.status, p.owner) for p in parse_projects(ws.read_lines(path), path)}
+
+
+def _infra(ws) -> dict[str, dict[str, str]]:
+    from memstrata.formats.infra import parse_infra
+
+    path = ws.role_path("infra")
+    if not ws.exists(path):
+        return {}
+    return {e.name: e.facts for e in parse_infra(ws.read_lines(path), path)}
+
+
+@pytest.mark.parametrize(
+    ("said", "status", "owner"),
+    [
+        ("note in projects.md: search-v3 is done", "done", "Lee"),
+        ("记到 projects.md：search-v3 已完成", "已完成", "Lee"),
+        ("记到 projects.md：search-v3 状态改成暂停", "暂停", "Lee"),
+        ("note in projects.md: Mia owns search-v3 now", "in testing", "Mia"),
+        ("记到 projects.md：search-v3 负责人换成阿杰", "in testing", "阿杰"),
+    ],
+)
+def test_a_change_named_for_projects_md_updates_the_project(make_ws, said, status, owner) -> None:
+    """review17: "search-v3 is done" went to MEMORY.md; projects.md kept "in testing"."""
+    ws = make_ws("default")
+    handle(ws.writer(), "note in projects.md: search-v3, in testing, owner Lee")
+    result = handle(ws.writer(), said)
+    assert [w["role"] for w in result.report.written] == ["projects"]
+    assert _projects(ws) == {"search-v3": (status, owner)}
+    assert "search-v3" not in (ws.root / "MEMORY.md").read_text(encoding="utf-8")
+
+
+def test_a_change_of_a_project_the_file_lacks_stays_in_memory_md(make_ws) -> None:
+    ws = make_ws("default")
+    result = handle(ws.writer(), "note in projects.md: search-v4 is done")
+    assert [w["role"] for w in result.report.written] == ["long_term"]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "remember in infra.md: db-01 is at 10.0.0.5 and db-02 is at 10.0.0.6",
+        "remember in infra.md: ci-01 and ci-02 run jenkins",
+        "记到 infra.md：db-01 和 db-02 都在机房 A",
+        "记到 infra.md：db-01 在 10.0.0.5，以后别直接连它",  # a rule is no note of the host
+    ],
+)
+def test_two_hosts_or_a_rule_stay_whole_in_memory_md(make_ws, said) -> None:
+    """review17: the second host (or the rule) became the first host's note."""
+    ws = make_ws("default")
+    result = handle(ws.writer(), said)
+    assert [w["role"] for w in result.report.written] == ["long_term"]
+    assert _infra(ws) == {}
+
+
+def test_an_english_description_is_one_entry_with_or_without_its_article(make_ws) -> None:
+    ws = make_ws("default")
+    handle(ws.writer(), "remember in infra.md: the primary database is db-07")
+    handle(ws.writer(), "remember in infra.md: primary database is db-08, port 5432")
+    assert _infra(ws) == {"primary database": {"地址": "db-08", "port": "5432"}}
