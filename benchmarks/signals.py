@@ -50,6 +50,7 @@ HELD_OUT = frozenset(
         "holdout6.jsonl",
         "holdout7.jsonl",
         "holdout8.jsonl",
+        "holdout9.jsonl",
     }
 )
 

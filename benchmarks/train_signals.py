@@ -8,8 +8,9 @@ more, extra_gamedev/canto/designer/sre_en/dba/sec; round 6: 1,400 by four more, 
 LABELLING_GUIDE.md and leaning toward phrasings with no trigger word,
 extra_firmware/fintech/bioinfo/qa; round 7: 1,400 by four more written the same way,
 extra_frontend/platform/analyst/tradzh; round 8: 1,400 by four more, extra_auto/devops_sg/
-dataeng/indie), holdout2-7.jsonl (rounds 2-7's held-out sets, each scored in its round, training
-data since). holdout8.jsonl is NOT read here: it is scored by benchmarks/signals.py
+dataeng/indie; round 9: 1,400 by four more, extra_his/ecom/robotics/gov), holdout2-8.jsonl
+(rounds 2-8's held-out sets, each scored in its round, training data since). holdout9.jsonl is
+NOT read here: it is scored by benchmarks/signals.py
 --holdout-file, once per model, after training.
 
 Model: one logistic regression per label plus a gate ("any signal at all") (scikit-learn,
@@ -102,6 +103,17 @@ ROUND8 = (
     "extra_indie.jsonl",
     "holdout7.jsonl",
 )
+# Round 9: four more writers from LABELLING_GUIDE.md, leaning toward polite pointing corrections
+# and news passed on in passing (a HIS engineer in Xi'an, an e-commerce developer in Hangzhou, a
+# robotics engineer in Munich writing mostly English, a 信创 integrator in Jinan) and hold-out 8
+# (one writer, scored in round 8).
+ROUND9 = (
+    "extra_his.jsonl",
+    "extra_ecom.jsonl",
+    "extra_robotics.jsonl",
+    "extra_gov.jsonl",
+    "holdout8.jsonl",
+)
 WRITERS = (
     "train_zh.jsonl",
     "train_en.jsonl",
@@ -113,10 +125,11 @@ WRITERS = (
     *ROUND6,
     *ROUND7,
     *ROUND8,
+    *ROUND9,
 )
 # Round 2's hold-out (a fifth writer's 400 utterances) was scored once in round 2; since round 3
 # it is training data, always in the training part. Round 2's extra files (15 voices by one
-# writer) are one group. holdout8.jsonl is NOT read here: benchmarks/signals.py scores it once.
+# writer) are one group. holdout9.jsonl is NOT read here: benchmarks/signals.py scores it once.
 TRAIN_FILES = (
     *WRITERS[:4],
     "holdout2.jsonl",
@@ -125,6 +138,7 @@ TRAIN_FILES = (
     "holdout5.jsonl",
     "holdout6.jsonl",
     "holdout7.jsonl",
+    "holdout8.jsonl",
     *sorted(p.name for p in DATA.glob("extra_*.jsonl")),
 )
 # The share of the training data's hard negatives (out-of-fold) that may fire when thresholds

@@ -204,3 +204,18 @@ def test_an_english_description_is_one_entry_with_or_without_its_article(make_ws
     handle(ws.writer(), "remember in infra.md: the primary database is db-07")
     handle(ws.writer(), "remember in infra.md: primary database is db-08, port 5432")
     assert _infra(ws) == {"primary database": {"地址": "db-08", "port": "5432"}}
+
+
+# ------------------------------------------------ a preference said in so many words (review17)
+@pytest.mark.parametrize("text", ["I prefer pnpm over npm", "我偏好 pnpm 不要 npm"])
+def test_a_preference_said_in_so_many_words_is_one(learned_kinds, text) -> None:
+    """The model's gate gave these 0.25-0.6: no signal at all."""
+    assert "preference" in learned_kinds(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["do you prefer pnpm over npm?", "老板说：“我喜欢 pnpm”", "I'd prefer not to say which client"],
+)
+def test_a_preference_asked_or_quoted_is_none(learned_kinds, text) -> None:
+    assert "preference" not in learned_kinds(text)

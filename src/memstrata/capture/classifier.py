@@ -61,7 +61,24 @@ MODEL_FILE = Path(__file__).with_name("signal_model.npz")
 # (sixteen writers, at 5 % hard-negative false positives) that cost 0.010 macro-F1 against the
 # model alone (its 8 hits of 130 that are not preferences are hard negatives, "我喜欢这首歌",
 # quotes, and each one tightens every threshold), and the style directives alone cost nothing.
+# Round 9: a preference said in the first person in so many words ("I prefer pnpm over npm",
+# "我偏好 pnpm 不要 npm") stands again, not asked, supposed or quoted: the model gave both p(any)
+# 0.25-0.6 (a tester's report), and with these guards round 9's leave-one-writer-out reads the
+# same (0.8466 against 0.8470, hard-negative FP 3.76 % against 3.73 %; 139 corpus messages, 2
+# of them hard negatives, both "我喜欢这首歌，…").
 RULES_KEPT = ("explicit_remember", "preference", "correction", "new_knowledge")
+_SAID_PREFERENCE = lazy_compile(
+    r"(?:^|[，,。；;！!\s])(?:我|俺|本人)(?:个人)?(?:还是|一般|比较|更|其实|真的|向来|一直|通常)*"
+    r"(?:偏好|偏爱|喜欢|倾向于?)(?!吗|不|的)"
+    r"|\bI(?:'d| would)? (?:really |much |generally |usually |still |always )?(?:prefer|rather)\b"
+    r"(?! not to)|\bI like (?:it )?(?:when|to|my|\w+ over)\b",
+    re.IGNORECASE,
+)
+_NOT_SAID = lazy_compile(
+    r"[?？吗]\s*$|^(?:do|does|would|should|is|are|what|which|did)\b|如果|要是|假如|\bif\b"
+    r"|[\"“「].{0,40}(?:prefer|喜欢)|(?:说|said|says|写)\s*[\"“「:：]",
+    re.IGNORECASE,
+)
 # Note 003's way to bring news ("你不知道的是，这个仓库的测试要先启动 redis 才能跑"): news, whatever
 # the model reads (round 7's reads a correction). Two corpus messages open so, both news.
 _NEWS_LEAD = lazy_compile(r"^\W*(?:你(?:可能)?不知道的是|告诉你一下|跟你说一下)")
@@ -173,6 +190,8 @@ def _canonical(kind: str, text: str, ruled: set[str]) -> bool:
     if kind == "preference":
         parts = _PARTS.split(text)
         if any(STYLE_DIRECTIVE.search(part) for part in parts):
+            return True
+        if _SAID_PREFERENCE.search(text) and not _NOT_SAID.search(text):
             return True
         told = {"explicit_remember", "correction"} & ruled
         return not told and tool_directive(text) is not None
