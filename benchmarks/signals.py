@@ -51,6 +51,7 @@ HELD_OUT = frozenset(
         "holdout7.jsonl",
         "holdout8.jsonl",
         "holdout9.jsonl",
+        "holdout10.jsonl",
     }
 )
 
@@ -132,15 +133,21 @@ def main() -> None:
         metavar="FILE",
         help="Also score this frozen held-out file, checked against FILE's .sha256 beside it.",
     )
-    args = parser.parse_args()
-    sets = {
-        "tests/data/signals.jsonl": ROOT / "tests/data/signals.jsonl",
-        "tests/data/signals_holdout.jsonl": ROOT / "tests/data/signals_holdout.jsonl",
-        "tests/data/signals_holdout2.jsonl": ROOT / "tests/data/signals_holdout2.jsonl",
-    }
-    sets["corpus train (in-sample for the classifier)"] = sorted(
-        path for path in CORPUS.glob("*.jsonl") if path.name not in HELD_OUT
+    parser.add_argument(
+        "--held-out-only",
+        action="store_true",
+        help="Score only the held-out file (no hand-written sets, no in-sample corpus).",
     )
+    args = parser.parse_args()
+    if args.held_out_only and not args.holdout_file:
+        sys.exit("--held-out-only needs --holdout-file")
+    sets: dict[str, Path | list[Path]] = {}
+    if not args.held_out_only:
+        for name in ("signals.jsonl", "signals_holdout.jsonl", "signals_holdout2.jsonl"):
+            sets[f"tests/data/{name}"] = ROOT / "tests" / "data" / name
+        sets["corpus train (in-sample for the classifier)"] = sorted(
+            path for path in CORPUS.glob("*.jsonl") if path.name not in HELD_OUT
+        )
     if args.holdout:
         sets["corpus HOLD-OUT 2 (frozen before round 2, scored once)"] = frozen(
             CORPUS / "holdout2.jsonl"

@@ -16,6 +16,7 @@ from memstrata.evolve.approve import approve
 from memstrata.evolve.heartbeat import heartbeat
 from memstrata.evolve.proposals import load_state
 from memstrata.evolve.triggers import handle
+from tests.test_learning_loop_round16 import _infra
 
 
 def _card_of_two(make_ws) -> Workspace:
@@ -145,15 +146,6 @@ def _projects(ws) -> dict[str, tuple[str, str]]:
 
     path = ws.role_path("projects")
     return {p.name: (p.status, p.owner) for p in parse_projects(ws.read_lines(path), path)}
-
-
-def _infra(ws) -> dict[str, dict[str, str]]:
-    from memstrata.formats.infra import parse_infra
-
-    path = ws.role_path("infra")
-    if not ws.exists(path):
-        return {}
-    return {e.name: e.facts for e in parse_infra(ws.read_lines(path), path)}
 
 
 @pytest.mark.parametrize(

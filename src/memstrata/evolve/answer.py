@@ -50,9 +50,8 @@ _CN_DIGITS = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六":
               "九": 9, "十": 10}  # fmt: skip
 # "除了 2 都要", "all but 2", "everything except 2": what follows is left out of the selection;
 # the mark stands for it in the normalised text. A "but" before anything else ends a clause
-# ("yes but no 2", "ok but skip 3").
+# ("yes but no 2", "ok but skip 3", and "全部，但是 2 不要": its numbers have their own action).
 _EXCEPT_MARK = "⊖"
-# ("全部，但是 2 不要": a "but" whose numbers have their own action is a clause's end).
 _EXCEPT = re.compile(
     r"(?:除了|除|\bexcept(?:\s+for)?\b)\s*(?=\d)"
     r"|(?:\bbut\b|但是|但)\s*(?=\d[\d\s,，、和]*(?:\band\b[\d\s,，、]*)*$)",
