@@ -387,9 +387,9 @@ def render_card(ws: Workspace, proposals: list[Proposal]) -> str:
         out += _proposal_rows(p, zh, target_file)
     out += _rows(
         "",
-        '回复 "确认" / "1,3" / "跳过" / "不要 2"'
+        '回复 "确认" / "1,3" / "跳过" / "不要 2" / "确认 1，跳过 2"'
         if zh
-        else 'Reply "yes" / "1,3" / "skip" / "reject 2"',
+        else 'Reply "yes" / "1,3" / "skip" / "reject 2" / "approve 1, skip 2"',
     )
     out.append("╚" + "═" * CARD_WIDTH + "╝")
     return "\n".join(out)
