@@ -107,6 +107,11 @@ def test_an_unclear_answer_does_nothing(make_ws, reply) -> None:
         ("yes but no 2", [1, 3], [2], []),
         ("3个都要", [1, 2, 3], [], []),
         ("👍", [1, 2, 3], [], []),
+        # review18: a yes beside a no is no second answer; "but 2," before another clause
+        ("3 可以不要", [], [3], []),
+        ("2 不要好了", [], [2], []),
+        ("2 可以跳过", [], [], [2]),
+        ("approve all but 2, reject 3", [1], [3], []),
         ("OK的", [1, 2, 3], [], []),
     ],
 )
@@ -132,6 +137,9 @@ def test_how_an_answer_is_read(reply, approve, reject, skip) -> None:
         "两个不要",  # which two, of three?
         "2个都要",
         "3-1",
+        "1-999",
+        "no, just 2",  # review18: turned 2 down
+        "要不要",
         "9" * 5000,  # a traceback once
     ],
 )
@@ -168,10 +176,48 @@ def test_a_change_named_for_projects_md_updates_the_project(make_ws, said, statu
     assert "search-v3" not in (ws.root / "MEMORY.md").read_text(encoding="utf-8")
 
 
-def test_a_change_of_a_project_the_file_lacks_stays_in_memory_md(make_ws) -> None:
+def test_a_project_the_file_lacks_is_added_with_its_status(make_ws) -> None:
     ws = make_ws("default")
     result = handle(ws.writer(), "note in projects.md: search-v4 is done")
-    assert [w["role"] for w in result.report.written] == ["long_term"]
+    assert [w["role"] for w in result.report.written] == ["projects"]
+    assert _projects(ws) == {"search-v4": ("done", "")}
+
+
+@pytest.mark.parametrize(
+    ("said", "project"),
+    [
+        # review18: the status or the change was glued into a new project's name
+        ("note in projects.md: search-v3 is done, Lee will write the post-mortem", ("done", "Lee")),
+        ("记到 projects.md：search-v3 已上线，负责人换成阿杰", ("已上线", "阿杰")),
+        ("note in projects.md: Mia owns search-v3 now, Lee moved to ads", ("in testing", "Mia")),
+        ("记到 projects.md：search-v3 负责人换成阿杰了，Lee 去做广告了", ("in testing", "阿杰")),
+        ("note in projects.md: search-v3 is now owned by Mia Chen", ("in testing", "Mia Chen")),
+    ],
+)
+def test_a_change_said_with_more_updates_the_project(make_ws, said, project) -> None:
+    ws = make_ws("default")
+    handle(ws.writer(), "note in projects.md: search-v3, in testing, owner Lee")
+    handle(ws.writer(), said)
+    assert _projects(ws) == {"search-v3": project}
+
+
+@pytest.mark.parametrize(
+    ("said", "name", "project"),
+    [
+        ("记到 projects.md：search-v3 测试中，负责人 Lee", "search-v3", ("测试中", "Lee")),
+        (
+            "note in projects.md: payments-v2 is in testing, owner Lee",
+            "payments-v2",
+            ("in testing", "Lee"),
+        ),
+        ("记到 projects.md：ads-v2，暂停，目前没人负责", "ads-v2", ("暂停", "")),
+        ("note in projects.md: billing-v2, on hold, nobody owns it", "billing-v2", ("on hold", "")),
+    ],
+)
+def test_a_new_projects_status_and_owner_are_fields(make_ws, said, name, project) -> None:
+    ws = make_ws("default")
+    handle(ws.writer(), said)
+    assert _projects(ws) == {name: project}
 
 
 @pytest.mark.parametrize(
@@ -211,3 +257,74 @@ def test_a_preference_said_in_so_many_words_is_one(learned_kinds, text) -> None:
 )
 def test_a_preference_asked_or_quoted_is_none(learned_kinds, text) -> None:
     assert "preference" not in learned_kinds(text)
+
+
+# ------------------------------------------------------------- infra.md, review18
+@pytest.mark.parametrize(
+    ("said", "expected"),
+    [
+        ("记到 infra.md：db-07 所在机房是 B2", {"db-07": {"机房": "B2"}}),  # not host "db-07 所"
+        ("记到 infra.md：10.0.0.8 是 web-01", {"web-01": {"地址": "10.0.0.8"}}),
+        (
+            "记到 infra.md：mq-01 在 10.0.0.7 端口 5672",
+            {"mq-01": {"地址": "10.0.0.7", "端口": "5672"}},
+        ),
+        (
+            "note in infra.md: cache-01 is at 10.0.0.9 and listens on 6379",
+            {"cache-01": {"地址": "10.0.0.9", "port": "6379"}},
+        ),
+    ],
+)
+def test_a_host_said_in_one_clause_gets_its_fields(make_ws, said, expected) -> None:
+    ws = make_ws("default")
+    handle(ws.writer(), said)
+    assert _infra(ws) == expected
+
+
+@pytest.mark.parametrize(
+    ("said", "facts"),
+    [
+        ("记到 infra.md：db-01 端口改成 5433 了", {"地址": "10.0.0.5", "端口": "5433"}),
+        ("记到 infra.md：db-01 端口现在是 5434", {"地址": "10.0.0.5", "端口": "5434"}),
+        ("note in infra.md: db-01 port is 5433 now", {"地址": "10.0.0.5", "端口": "5433"}),
+        ("记到 infra.md：db-01 迁到 10.0.0.9 了", {"地址": "10.0.0.9", "端口": "5432"}),
+    ],
+)
+def test_a_changed_value_is_the_value_alone_under_its_key(make_ws, said, facts) -> None:
+    """review18: "5433 了", "现在是 5434", a second "port" line beside 端口, a move kept as a note."""
+    ws = make_ws("default")
+    handle(ws.writer(), "记到 infra.md：db-01 在 10.0.0.5，端口 5432")
+    handle(ws.writer(), said)
+    assert _infra(ws) == {"db-01": facts}
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "记到 infra.md：db-01 10.0.0.5, db-02 10.0.0.6",
+        "记到 infra.md：db-01 在 10.0.0.5，端口 5432；db-02 端口 5433",
+        "记到 infra.md：db-03 在 10.0.0.10，生产库，禁止直接写",
+        "note in infra.md: db-04 is at 10.0.0.11, do not run migrations there",
+    ],
+)
+def test_a_second_host_or_a_rule_is_no_note(make_ws, said) -> None:
+    ws = make_ws("default")
+    result = handle(ws.writer(), said)
+    assert [w["role"] for w in result.report.written] == ["long_term"]
+    assert _infra(ws) == {}
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "记到 infra.md：db-01 在 10.0.0.5，用户 admin，pw hunter2",
+        "记到 infra.md：redis-01 在 10.0.0.9，auth Zx9kLm2Qw",
+    ],
+)
+def test_a_password_said_as_pw_or_auth_is_not_kept(make_ws, said) -> None:
+    """review18: kept in clear in infra.md and EVOLUTION_LOG.md."""
+    ws = make_ws("default")
+    handle(ws.writer(), said)
+    for path in (p for p in ws.root.rglob("*") if p.is_file()):
+        data = path.read_bytes()
+        assert b"hunter2" not in data and b"Zx9kLm2Qw" not in data, path

@@ -118,10 +118,11 @@ _ASSIGNMENT = lazy_compile(
 )
 # A password said in passing, with no ``=``/``:``: 密码/口令 followed by 应该是/改成/设为… or by
 # nothing ("wifi 密码 happy2026home", "服务器 root 密码 Tr0ub4dor&3"), English "password should be
-# X" or "password X". Only an ASCII value that looks like a password counts (see
+# X" or "password X"; "pw X" and "auth X" too (review18: "用户 admin，pw hunter2" and "redis-01
+# …，auth Zx9kLm2Qw" reached infra.md in clear). Only an ASCII value that looks like one counts (see
 # :func:`_looks_like_password`): "密码学", "忘记密码页面" and "password reset flow" hide nothing.
 _SAID_PASSWORD = lazy_compile(
-    r"(?P<key>密码|口令|(?i:(?<![\w-])(?:password|passwd|passphrase|passcode|pwd)s?(?![\w-])))"
+    r"(?P<key>密码|口令|(?i:(?<![\w-])(?:password|passwd|passphrase|passcode|pwd|pw|auth)s?(?![\w-])))"
     r"(?P<sep>\s*(?:(?:应该|应|就|仍然|还)?(?:是|为)|(?:改|换|设|设置|重置)(?:成|为)"
     r"|(?i:should be|must be|is now|is set to|was set to|set to|changed to|will be|is|was|are))?"
     r"\s*[:：=]?\s*)"
@@ -283,7 +284,7 @@ _PROSE = lazy_compile(
 _LOOKS_SECRET = lazy_compile(r"[\d\W_]")
 _ASSIGNMENT_MARKERS = (
     "pass",
-    "pwd",
+    "pw",
     "secret",
     "key",
     "token",

@@ -18,7 +18,7 @@ import re
 # marker [REDACTED:password] is one value too)
 _SUBJECT = re.compile(
     r"^(?P<name>[^，,。；;：:\[]{1,40}?)\s*"
-    r"(?:是|在|为|位于|用的是|=|[:：](?!//|\d)"
+    r"(?:是|(?<![所正现实存自])在|为|位于|用的是|=|[:：](?!//|\d)"
     r"|\s(?:is at|is on|lives at|lives on|sits at|runs on|is|are|at|on)\s)\s*"
     r"(?P<rest>.+)$",
     re.IGNORECASE,
@@ -55,11 +55,29 @@ _SECOND_HOST = re.compile(
     re.IGNORECASE,
 )
 _HOST_NAME = re.compile(r"[A-Za-z][\w.]*[\d-][\w.-]*")
+# ... or a later clause led by another host with a value ("db-01 10.0.0.5, db-02 10.0.0.6")
+_HOST_CLAUSE = re.compile(r"^(?P<host>[A-Za-z][\w.]*[\d-][\w.-]*)\s+\S")
+# A key's value said inside the clause before it ("mq-01 在 10.0.0.7 端口 5672", "cache-01 is at
+# 10.0.0.9 and listens on 6379"): the key starts a clause of its own
+_INNER_KEY = re.compile(
+    r"\s+(?:and\s+)?(?=(?:端口|port|用户名?|user(?:name)?|版本|version)\s*[:：=]?\s*[A-Za-z0-9])"
+    r"|\s+(?:and\s+)?listens on\s+(?:port\s+)?(?=\d)",
+    re.IGNORECASE,
+)
+# A host moved ("db-01 迁到 10.0.0.9 了", "moved to 10.0.0.9"): its address
+_MOVED = re.compile(
+    r"^(?:已经?|已)?(?:迁到|迁移到|搬到|挪到|moved to|migrated to)\s*(?P<value>[A-Za-z0-9][^\s，,]*)"
+    r"\s*(?:了|啦)?$",
+    re.IGNORECASE,
+)
+_IP = re.compile(r"^\d{1,3}(?:\.\d{1,3}){3}(?::\d+)?$")
+# What a value says besides itself: "现在是 5434", "5433 了", "5433 now"
+_VALUE_FRAME = re.compile(r"^(?:现在|目前)?(?:是|为)?\s*|\s*(?:了|啦|now)$", re.IGNORECASE)
 # An English description's article: "the primary database" and "primary database" are one entry
 _ARTICLE = re.compile(r"^(?:the|our|a|an)\s+(?=\S)", re.IGNORECASE)
 # A clause that names its own key ("端口 5432", "port: 5432", "用户 deploy", "版本是 16").
 _KEYED = re.compile(
-    r"^(?P<key>端口|地址|主机|IP|用户名?|账号|路径|目录|版本|区域|机房|域名|port|address|host|ip|user(?:name)?"
+    r"^(?:现在|目前)?(?P<key>端口|地址|主机|IP|用户名?|账号|路径|目录|版本|区域|机房|域名|port|address|host|ip|user(?:name)?"
     r"|path|dir(?:ectory)?|version|region|zone|domain|url)\s*(?:都|也)?\s*(?:是|为|[:：=]|is\b)?\s*"
     r"(?P<value>\S.*)$",
     re.IGNORECASE,
@@ -68,13 +86,15 @@ _API = re.compile(r"api|接口|endpoint|url|网关|gateway", re.IGNORECASE)
 # A rule is no host ("以后别在生产机上跑迁移" is not host 以后别 at 生产机上跑迁移): no rule words in
 # the name, and the value names something (a digit or a Latin letter: an address, a host, a port).
 _RULE_WORDS = re.compile(
-    r"以后|今后|别|不要|不能|不许|必须|应该|记得|always|never|don'?t|should|must", re.IGNORECASE
+    r"以后|今后|别|不要|不能|不许|禁止|严禁|请勿|必须|应该|记得|always|never|don'?t|do not"
+    r"|should|must|only ever",
+    re.IGNORECASE,
 )
 _VALUE = re.compile(r"[A-Za-z0-9]")
 # What an unkeyed first value is: an address when it looks like one (a host, an IP, a URL)
 _ADDRESS = re.compile(r"^(?:\w+://\S+|[\w-]+(?:[.:][\w-]+)+/?|[a-z][\w]*-[\w-]+)$", re.IGNORECASE)
 # "gpu-03 的 CUDA 是 12.4", "the runner's image is …": the host, then the fact's key
-_OWNED = re.compile(r"^(?P<host>.+?)\s*(?:的|'s)\s*(?P<key>.+)$")
+_OWNED = re.compile(r"^(?P<host>.+?)\s*(?:的|'s|所在)\s*(?P<key>.+)$")
 # projects.md's 状态 words, and who owns it ("负责人阿杰", "owner: Lin", "阿杰负责")
 _STATUS_WORDS = (
     r"进行中|已完成|完成了?|暂停|搁置|规划中|计划中|待启动|已上线|已取消|评审中|测试中|开发中|灰度中|上线中|上线"
@@ -83,10 +103,13 @@ _STATUS_WORDS = (
 )
 _STATUS = re.compile(rf"^(?:状态\s*[:：是为]?\s*)?(?P<status>{_STATUS_WORDS})$", re.IGNORECASE)
 _OWNER = re.compile(
-    r"^(?:负责人\s*[:：是为]?\s*(?P<a>\S+)|(?P<b>\S{1,10}?)\s*负责|owner\s*[:：is]*\s*(?P<c>\S+)"
-    r"|owned by\s+(?P<d>\S+)|(?P<e>\S+) owns it)$",
+    r"^(?:负责人\s*(?:现在|已经)?\s*(?:[:：是为]|换成|改成|改为|变成)?\s*了?\s*(?P<a>.+?)"
+    r"|(?P<b>\S{1,10}?)\s*负责|owner\s*(?:[:：]|is now|is|changed to)?\s*(?P<c>.+?)"
+    r"|owned by\s+(?P<d>.+?)|(?P<e>\S+) owns it)\s*(?:了|now)?$",
     re.IGNORECASE,
 )
+# "目前没人负责", "nobody owns it": no owner to write
+_NO_OWNER = re.compile(r"没人|无人|暂无|待定|\b(?:nobody|no one|none|tbd|unassigned)\b", re.I)
 
 
 def infra_entry(body: str, zh: bool) -> tuple[str, dict[str, str], str] | None:
@@ -127,12 +150,22 @@ def infra_entry(body: str, zh: bool) -> tuple[str, dict[str, str], str] | None:
     owned = _OWNED.match(name)
     if owned:  # the host and the key its first value is for
         name, first_key = owned.group("host").strip(), owned.group("key").strip()
-    for part in (p for p in _PARTS.split(rest) if p):
-        keyed = _KEYED.match(part)
+    clauses = [p for p in _PARTS.split(rest) if p]
+    if any(
+        (other := _HOST_CLAUSE.match(part)) and other.group("host").lower() != name.lower()
+        for part in clauses
+    ):
+        return None  # another host with its own value: two entries, not one
+    for part in (p for c in clauses for p in _PARTS.split(_INNER_KEY.sub(_key_clause, c))):
+        if not part:
+            continue
+        keyed, moved = _KEYED.match(part), _MOVED.match(part)
         if keyed:
-            facts[keyed.group("key")] = keyed.group("value").strip()
+            facts[keyed.group("key")] = _bare(keyed.group("value"))
+        elif moved and not facts:
+            facts["地址" if zh else "address"] = moved.group("value")
         elif not facts and not notes:
-            facts[first_key or _unkeyed(part, zh)] = part
+            facts[first_key or _unkeyed(part, zh)] = _bare(part)
         elif _ANOTHER.search(part) or _RULE_WORDS.search(part):
             return None  # another host, or a rule ("…，以后别直连它"): MEMORY.md keeps it whole
         else:
@@ -141,7 +174,20 @@ def infra_entry(body: str, zh: bool) -> tuple[str, dict[str, str], str] | None:
         facts["备注" if zh else "note"] = "，".join(notes) if zh else "; ".join(notes)
     if not name or not facts:
         return None
+    address = next(iter(facts.values()))
+    if _IP.match(name) and len(facts) == 1 and _HOST_NAME.fullmatch(address):
+        name, facts = address, {"地址" if zh else "address": name}  # "10.0.0.8 是 web-01"
     return name, facts, "api" if _API.search(name) else "server"
+
+
+def _key_clause(found: re.Match[str]) -> str:
+    """Where a key said inside a clause starts its own ("… and listens on 6379": its port)."""
+    return "，port " if "listen" in found.group().lower() else "，"
+
+
+def _bare(value: str) -> str:
+    """A value without what frames it ("现在是 5434" -> 5434, "5433 了" -> 5433)."""
+    return _VALUE_FRAME.sub("", value.strip()) or value.strip()
 
 
 # A change of one fact of a host said for infra.md ("db-01 端口改成 5433", "db-01 的端口换成了
@@ -172,14 +218,19 @@ def infra_change(body: str, facts_of: dict[str, dict[str, str]]) -> tuple[str, s
     found = _CHANGE.match(body.strip())
     if found is None or _RULE_WORDS.search(body):
         return None
-    host, key, value = found.group("host"), found.group("key"), found.group("value")
+    host, key, value = found.group("host"), found.group("key"), _bare(found.group("value"))
     facts = facts_of.get(host)
     if facts is None or re.search(r"密码|口令|密钥|password|token|secret", key, re.IGNORECASE):
         return None
+    return host, existing_key(key, facts), value
+
+
+def existing_key(key: str, facts: dict[str, str]) -> str:
+    """The key ``facts`` already holds for ``key`` in either language (port -> 端口), else
+    ``key``: "db-01 port is 5433 now" updates 端口 instead of adding a second port line."""
     said = key.lower()
     same = next((group for group in _SAME_KEY if said in group), {said})
-    key = next((k for k in facts if k.lower() in same), key)
-    return host, key, value
+    return next((k for k in facts if k.lower() in same), key)
 
 
 def _unkeyed(value: str, zh: bool) -> str:
@@ -189,21 +240,34 @@ def _unkeyed(value: str, zh: bool) -> str:
     return "说明" if zh else "note"
 
 
-def project_entry(body: str) -> tuple[str, str | None, str | None, str | None] | None:
-    """(name, status, owner, progress) of ``body``: its first clause names the project, the
-    others give its 状态, its 负责人 and, for the rest, its progress ("Tidemark 网关重构，负责人
-    阿杰，进行中")."""
-    name, *rest = [p for p in _PARTS.split(body.strip().rstrip("。.")) if p]
-    if not rest or len(name) > 40:
+def project_entry(
+    body: str, names: list[str]
+) -> tuple[str, str | None, str | None, str | None] | None:
+    """(name, status, owner, progress) of ``body``: its first clause names the project (and
+    may say its status: "search-v3 测试中", "payments-v2 is in testing", or change one of a
+    project in ``names``: "search-v3 is done", "Mia owns search-v3 now"), the others give its
+    状态, its 负责人 and, for the rest, its progress ("Tidemark 网关重构，负责人阿杰，进行中").
+    None when one clause names a project and says nothing of it."""
+    first, *rest = [p for p in _PARTS.split(body.strip().rstrip("。.!！")) if p]
+    changed = project_change(first, names)
+    status_said = None if changed else _PROJECT_STATUS.match(first)
+    if changed:
+        name, status, owner, _ = changed
+    elif status_said:
+        name, status, owner = status_said.group("name").strip(), status_said.group("status"), None
+    else:
+        name, status, owner = first, None, None
+    if (not rest and not (changed or status_said)) or len(name) > 40:
         return None
-    status = owner = None
     progress: list[str] = []
     for part in rest:
         said_status, said_owner = _STATUS.match(part), _OWNER.match(part)
         if said_status and status is None:
             status = said_status.group("status")
         elif said_owner and owner is None:
-            owner = next(g for g in said_owner.groups() if g)
+            found = next(g for g in said_owner.groups() if g).strip()
+            if not _NO_OWNER.search(found):
+                owner = found
         else:
             progress.append(part)
     return name, status, owner, "，".join(progress) or None
@@ -221,8 +285,8 @@ _PROJECT_STATUS = re.compile(
 )
 _PROJECT_OWNER = re.compile(
     r"^(?P<name>.+?)\s*(?:的|'s)?\s*(?:负责人|owner)\s*(?:现在|已经)?\s*"
-    r"(?:换成|改成|改为|变成|是|为|is now|is|changed to|[:：])\s*了?\s*(?P<owner>[^\s，,]+)$"
-    r"|^(?P<name2>.+?)\s+(?:is\s+)?now owned by\s+(?P<owner2>\S+)$"
+    r"(?:换成|改成|改为|变成|是|为|is now|is|changed to|[:：])\s*了?\s*(?P<owner>[^，,]+?)\s*了?$"
+    r"|^(?P<name2>.+?)\s+(?:is\s+)?now owned by\s+(?P<owner2>[^，,]+?)$"
     r"|^(?P<owner3>[^\s，,]+)\s+(?:now\s+)?owns\s+(?P<name3>.+?)(?:\s+now)?$"
     r"|^(?P<name4>.+?)\s*(?:现在|以后|改)?由\s*(?P<owner4>[^\s，,]+?)\s*负责了?$",
     re.IGNORECASE,

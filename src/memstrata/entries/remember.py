@@ -214,21 +214,25 @@ def _named_file_entry(writer: Writer, target: str, body: str) -> Placed | None:
     when the sentence does not read as one."""
     from memstrata.entries.journal import infra, project
     from memstrata.entries.named_files import (
+        existing_key,
         infra_change,
         infra_entry,
-        project_change,
         project_entry,
     )
 
     if target == "infra":
+        known = _infra_facts(writer)
         host = infra_entry(body, writer.ws.lang == "zh")
         if host is None:  # a change of a fact the file holds: that line is updated
-            change = infra_change(body, _infra_facts(writer))
+            change = infra_change(body, known)
             host = None if change is None else (change[0], {change[1]: change[2]}, "server")
+        elif host[0] in known:  # a host the file holds: its facts keep their keys
+            had = known[host[0]]
+            host = (host[0], {existing_key(k, had): v for k, v in host[1].items()}, host[2])
         placed = None if host is None else infra(writer, host[0], host[1], host[2])
     else:
         # a new project, or a change of one the file holds ("search-v3 is done")
-        found = project_entry(body) or project_change(body, _project_names(writer))
+        found = project_entry(body, _project_names(writer))
         placed = None if found is None else project(writer, *found)
     return None if placed is None else Placed(placed.span, placed.title, body)
 

@@ -54,7 +54,7 @@ _CN_DIGITS = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六":
 _EXCEPT_MARK = "⊖"
 _EXCEPT = re.compile(
     r"(?:除了|除|\bexcept(?:\s+for)?\b)\s*(?=\d)"
-    r"|(?:\bbut\b|但是|但)\s*(?=\d[\d\s,，、和]*(?:\band\b[\d\s,，、]*)*$)",
+    r"|(?:\bbut\b|但是|但)\s*(?=\d[\d\s、和]*(?:\band\b[\d\s、]*)*(?:$|[,，;；]))",
     re.IGNORECASE,
 )
 _BUT = re.compile(r"\bbut\b|但是|但|不过", re.IGNORECASE)
@@ -63,6 +63,10 @@ _NEGATED_NO = re.compile(
     r"(?:不要|别|不用|\bdon'?t|\bdo not|\bno)\s*(?:删掉?|删除|丢弃|丢掉|拒绝|去掉|reject|drop|discard|delete)",
     re.IGNORECASE,
 )
+
+
+# "要不要", "可不可以": a question back, no answer
+_ASKED = re.compile(r"要不要|可不可以|行不行|好不好|[?？]\s*$")
 
 
 def _word_pattern(words: tuple[str, ...]) -> str:
@@ -184,6 +188,8 @@ def _clauses(text: str, ends: re.Pattern[str]) -> list[list[Token]] | None:
         carry = []
         if any(kind in _ACTIONS for kind, _ in tokens):
             merged.append(tokens)
+        elif merged and len(merged[-1]) == 1 and merged[-1][0][0] in (REJECT, SKIP):
+            return None  # "no, just 2", "不要，2": turn 2 down, or only 2 wanted?
         elif merged and merged[-1][0][0] in _ACTIONS:
             merged[-1] = merged[-1] + tokens
         elif any(kind in ("num", "range") for kind, _ in tokens):
@@ -196,6 +202,21 @@ def _clauses(text: str, ends: re.Pattern[str]) -> list[list[Token]] | None:
         else:
             merged.append(carry)
     return merged
+
+
+def _softened(tokens: list[Token]) -> list[Token]:
+    """Without a yes said right beside a no or a skip: "3 可以不要", "2 不要好了", "2 可以跳过"
+    turn down or keep that one; the 可以 / 好了 is no second answer (a tester's round: "3 可以
+    不要" wrote 3 and turned the others down)."""
+    kinds = [kind for kind, _ in tokens]
+    return [
+        token
+        for i, token in enumerate(tokens)
+        if not (
+            token[0] == APPROVE
+            and any(0 <= j < len(kinds) and kinds[j] in (REJECT, SKIP) for j in (i - 1, i + 1))
+        )
+    ]
 
 
 def _readings(tokens: list[Token]) -> list[list[Phrase]]:
@@ -239,7 +260,8 @@ def _numbers_of(kind: str, text: str) -> list[int]:
     if kind == "num":
         return [int(text)]
     low, high = (int(n) for n in re.findall(r"\d+", text))
-    return list(range(low, high + 1)) if low <= high else [-1]  # "3-1": no such range
+    # "3-1", "1-999": no range of a card's proposals
+    return list(range(low, high + 1)) if low <= high <= low + 50 else [-1]
 
 
 def read_answer(reply: str, open_numbers: list[int], shown: list[int]) -> Answer:
@@ -251,7 +273,7 @@ def read_answer(reply: str, open_numbers: list[int], shown: list[int]) -> Answer
         f"没看懂 “{reply.strip()}”：请回复 确认 / 全部 / 1,3 / 跳过 / 跳过 2 / 不要 2 / "
         "确认 1，跳过 2 (all / 1,3 / skip / skip 2 / reject 2 / approve 1, skip 2)"
     )
-    if _NEGATED_NO.search(text):
+    if _NEGATED_NO.search(text) or _ASKED.search(text):
         return unclear
     if re.search(_word_pattern(_BOTH_WORDS), text, re.IGNORECASE) and len(open_numbers) != 2:
         return unclear
@@ -260,7 +282,8 @@ def read_answer(reply: str, open_numbers: list[int], shown: list[int]) -> Answer
         clauses = _clauses(text, ends)
         if not clauses:
             return unclear
-        for reading in itertools.product(*(_readings(tokens) for tokens in clauses)):
+        readings = (_readings(_softened(tokens)) for tokens in clauses)
+        for reading in itertools.product(*readings):
             answers.append(_resolve([p for ps in reading for p in ps], open_numbers, shown))
     valid = [a for a in answers if not a.refused]
     if not valid:
