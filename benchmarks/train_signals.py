@@ -8,10 +8,10 @@ more, extra_gamedev/canto/designer/sre_en/dba/sec; round 6: 1,400 by four more, 
 LABELLING_GUIDE.md and leaning toward phrasings with no trigger word,
 extra_firmware/fintech/bioinfo/qa; round 7: 1,400 by four more written the same way,
 extra_frontend/platform/analyst/tradzh; round 8: 1,400 by four more, extra_auto/devops_sg/
-dataeng/indie; round 9: 1,400 by four more, extra_his/ecom/robotics/gov), holdout2-8.jsonl
-(rounds 2-8's held-out sets, each scored in its round, training data since). holdout9.jsonl is
-NOT read here: it is scored by benchmarks/signals.py
---holdout-file, once per model, after training.
+dataeng/indie; round 9: 1,400 by four more, extra_his/ecom/robotics/gov; round 10: 1,400 by
+four more, extra_ailab/iot/legal/dcops), holdout2-9.jsonl (rounds 2-9's held-out sets, each
+scored in its round, training data since). holdout10.jsonl is NOT read here: it is scored by
+benchmarks/signals.py --holdout-file, once per model, after training.
 
 Model: one logistic regression per label plus a gate ("any signal at all") (scikit-learn,
 training only, class-balanced, each writer's rows weighted by sqrt(400 / their number)) over
@@ -114,6 +114,16 @@ ROUND9 = (
     "extra_gov.jsonl",
     "holdout8.jsonl",
 )
+# Round 10: four more writers from LABELLING_GUIDE.md with the same leaning (an NLP PhD in
+# Beijing, a smart-home IoT developer in Ningbo, a legal-tech engineer in Shanghai writing half
+# English, a data-center operator in Guizhou) and hold-out 9 (one writer, scored in round 9).
+ROUND10 = (
+    "extra_ailab.jsonl",
+    "extra_iot.jsonl",
+    "extra_legal.jsonl",
+    "extra_dcops.jsonl",
+    "holdout9.jsonl",
+)
 WRITERS = (
     "train_zh.jsonl",
     "train_en.jsonl",
@@ -126,10 +136,11 @@ WRITERS = (
     *ROUND7,
     *ROUND8,
     *ROUND9,
+    *ROUND10,
 )
 # Round 2's hold-out (a fifth writer's 400 utterances) was scored once in round 2; since round 3
 # it is training data, always in the training part. Round 2's extra files (15 voices by one
-# writer) are one group. holdout9.jsonl is NOT read here: benchmarks/signals.py scores it once.
+# writer) are one group. holdout10.jsonl is NOT read here: benchmarks/signals.py scores it once.
 TRAIN_FILES = (
     *WRITERS[:4],
     "holdout2.jsonl",
@@ -139,6 +150,7 @@ TRAIN_FILES = (
     "holdout6.jsonl",
     "holdout7.jsonl",
     "holdout8.jsonl",
+    "holdout9.jsonl",
     *sorted(p.name for p in DATA.glob("extra_*.jsonl")),
 )
 # The share of the training data's hard negatives (out-of-fold) that may fire when thresholds

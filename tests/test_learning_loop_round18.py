@@ -245,7 +245,18 @@ def test_an_english_description_is_one_entry_with_or_without_its_article(make_ws
 
 
 # ------------------------------------------------ a preference said in so many words (review17)
-@pytest.mark.parametrize("text", ["I prefer pnpm over npm", "我偏好 pnpm 不要 npm"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I prefer pnpm over npm",
+        "我偏好 pnpm 不要 npm",
+        # review18: missed while the rules' own preference did not fire
+        "我还是偏好 yarn",
+        "I much prefer squash merges",
+        "我个人更倾向于用 Go 写后端",
+        "说真的我偏好 pnpm",
+    ],
+)
 def test_a_preference_said_in_so_many_words_is_one(learned_kinds, text) -> None:
     """The model's gate gave these 0.25-0.6: no signal at all."""
     assert "preference" in learned_kinds(text)
@@ -253,7 +264,16 @@ def test_a_preference_said_in_so_many_words_is_one(learned_kinds, text) -> None:
 
 @pytest.mark.parametrize(
     "text",
-    ["do you prefer pnpm over npm?", "老板说：“我喜欢 pnpm”", "I'd prefer not to say which client"],
+    [
+        "do you prefer pnpm over npm?",
+        "老板说：“我喜欢 pnpm”",
+        "I'd prefer not to say which client",
+        # review18: reported, quoted or supposed
+        "Lee said I prefer pnpm",
+        "> I prefer pnpm over npm",
+        "Let's say I prefer pnpm over npm, what changes",
+        "Write a commit message that says I prefer pnpm",
+    ],
 )
 def test_a_preference_asked_or_quoted_is_none(learned_kinds, text) -> None:
     assert "preference" not in learned_kinds(text)

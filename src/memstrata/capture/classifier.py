@@ -68,15 +68,21 @@ MODEL_FILE = Path(__file__).with_name("signal_model.npz")
 # of them hard negatives, both "我喜欢这首歌，…").
 RULES_KEPT = ("explicit_remember", "preference", "correction", "new_knowledge")
 _SAID_PREFERENCE = lazy_compile(
-    r"(?:^|[，,。；;！!\s])(?:我|俺|本人)(?:个人)?(?:还是|一般|比较|更|其实|真的|向来|一直|通常)*"
-    r"(?:偏好|偏爱|喜欢|倾向于?)(?!吗|不|的)"
-    r"|\bI(?:'d| would)? (?:really |much |generally |usually |still |always )?(?:prefer|rather)\b"
-    r"(?! not to)|\bI like (?:it )?(?:when|to|my|\w+ over)\b",
+    r"(?<![他她它])(?:我|俺|本人)(?:个人)?(?:还是|一般|比较|更|其实|真的|向来|一直|通常|也|就|确实)*"
+    r"(?:偏好|偏爱|喜欢|倾向于?)(?!吗|不|的|\s*(?:$|[，,。.!！~～]))"  # "这个写法我喜欢": praise
+    r"|\bI(?:'d| would)? (?:really |much |generally |usually |still |always |personally )?"
+    r"(?:prefer|rather)\b(?! not to say)|\bI like (?:it )?(?:when|to|my|\w+ over)\b",
     re.IGNORECASE,
 )
+# ... not asked, supposed, quoted or reported ("Lee said I prefer pnpm", "> I prefer …",
+# "Customer email: I prefer the old UI", "Let's say I prefer pnpm", "a commit message that says
+# I prefer pnpm": review18)
 _NOT_SAID = lazy_compile(
-    r"[?？吗]\s*$|^(?:do|does|would|should|is|are|what|which|did)\b|如果|要是|假如|\bif\b"
-    r"|[\"“「].{0,40}(?:prefer|喜欢)|(?:说|said|says|写)\s*[\"“「:：]",
+    r"[?？吗]\s*$|^(?:do|does|would|should|is|are|what|which|did)\b|如果|要是|假如|假设|\bif\b"
+    r"|\blet'?s say\b|\bsuppose\b|^\s*>|[\"“「].{0,40}(?:prefer|喜欢|偏好)"
+    r"|(?:说|said|says|told|wrote|writes|写)\s*[\"“「:：]|\b(?:said|says|told me|wrote|writes)\b"
+    r"|\b(?:email|e-mail|mail|message|commit message|ticket)\b[^.!?]{0,20}[:：]"
+    r"|(?:邮件|消息|客户|老板|领导)[^，,。]{0,10}[:：说写]",
     re.IGNORECASE,
 )
 # Note 003's way to bring news ("你不知道的是，这个仓库的测试要先启动 redis 才能跑"): news, whatever
@@ -191,8 +197,6 @@ def _canonical(kind: str, text: str, ruled: set[str]) -> bool:
         parts = _PARTS.split(text)
         if any(STYLE_DIRECTIVE.search(part) for part in parts):
             return True
-        if _SAID_PREFERENCE.search(text) and not _NOT_SAID.search(text):
-            return True
         told = {"explicit_remember", "correction"} & ruled
         return not told and tool_directive(text) is not None
     return True
@@ -202,6 +206,8 @@ def kept_by_rules(text: str, ruled: set[str], context: str = "") -> set[str]:
     """The rules' labels that stand whatever the model says (see RULES_KEPT), and a repeated
     failure that the tool context shows."""
     kept = {kind for kind in ruled if kind in RULES_KEPT and _canonical(kind, text, ruled)}
+    if _SAID_PREFERENCE.search(text) and not _NOT_SAID.search(text):
+        kept.add("preference")  # whatever the rules read: "我还是偏好 yarn" (review18)
     if context and failures(context).repeated:
         kept.add("repeated_failure")
     return kept
