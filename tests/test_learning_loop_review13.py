@@ -137,7 +137,6 @@ def test_the_agents_report_of_done_work_is_not_distilled_as_a_rule(make_ws) -> N
         ("别用 sudo 跑 npm", {"preference"}),
         ("装依赖别用 npm，用 pnpm", {"preference"}),
         ("Don't use sudo with npm", {"preference"}),
-        ("以后别用 sudo 跑 npm", {"explicit_remember"}),  # a standing rule
         ("README 里写着永远不要用 root 跑，这是为啥", set()),  # a question about a quote
         ("写个函数判断 perfect square，不许用 sqrt", set()),  # a task's constraint
         ("Why shouldn't we use sudo?", set()),
@@ -155,6 +154,14 @@ def test_the_agents_report_of_done_work_is_not_distilled_as_a_rule(make_ws) -> N
 )
 def test_dont_use_a_tool_is_a_preference(learned_kinds, text, kinds) -> None:
     assert learned_kinds(text) == kinds
+
+
+@pytest.mark.integration
+def test_a_standing_dont_use_is_a_rule(learned_kinds) -> None:
+    """A standing rule: explicit_remember, with (as the labelling guide says a rule usually is)
+    or without the preference it keeps (signal round 10 adds it); never a correction."""
+    kinds = learned_kinds("以后别用 sudo 跑 npm")
+    assert "explicit_remember" in kinds and kinds <= {"explicit_remember", "preference"}
 
 
 # ---------------------------------------------------------------- 5: a joke taken back

@@ -348,3 +348,15 @@ def test_a_password_said_as_pw_or_auth_is_not_kept(make_ws, said) -> None:
     for path in (p for p in ws.root.rglob("*") if p.is_file()):
         data = path.read_bytes()
         assert b"hunter2" not in data and b"Zx9kLm2Qw" not in data, path
+
+
+def test_no_example_on_the_cards_reply_line_is_cut_by_the_border(make_ws) -> None:
+    """review18: the reply hint wrapped inside "确认 1，跳过 2"."""
+    now = [datetime(2026, 4, 1, 10)]
+    ws = Workspace.open(make_ws("memory-manager").root, clock=lambda: now[0])
+    for _ in range(3):
+        handle(ws.writer(), "我更喜欢回答短一点，先给结论")
+        now[0] += timedelta(hours=1)
+    card = heartbeat(ws.writer(), force=True).card or ""
+    rows = [row for row in card.splitlines() if '"' in row]
+    assert rows and all(row.count('"') % 2 == 0 for row in rows)

@@ -385,12 +385,13 @@ def render_card(ws: Workspace, proposals: list[Proposal]) -> str:
     target_file = _target_files(ws)
     for p in proposals:
         out += _proposal_rows(p, zh, target_file)
-    out += _rows(
-        "",
-        '回复 "确认" / "1,3" / "跳过" / "不要 2" / "确认 1，跳过 2"'
+    # two rows, so that no example is cut by the border (review18)
+    for hint in (
+        ('回复 "确认" / "1,3" / "跳过" / "不要 2"', '或 "确认 1，跳过 2"')
         if zh
-        else 'Reply "yes" / "1,3" / "skip" / "reject 2" / "approve 1, skip 2"',
-    )
+        else ('Reply "yes" / "1,3" / "skip" / "reject 2"', 'or "approve 1, skip 2"')
+    ):
+        out += _rows("", hint)
     out.append("╚" + "═" * CARD_WIDTH + "╝")
     return "\n".join(out)
 
