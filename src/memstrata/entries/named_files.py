@@ -23,11 +23,11 @@ _SUBJECT = re.compile(
     r"(?P<rest>.+)$",
     re.IGNORECASE,
 )
+# A host's name as people write it: a Latin word with a digit or a dash (db-01, cache-02, gw3)
+_HOST_ID = r"[A-Za-z][\w.]*[\d-][\w.-]*"
 # A host named first without a verb ("mysql-01 端口 3306"): a Latin name with a digit or a dash,
 # maybe after a few words of what it is ("负载均衡 lb-01 端口 80 和 443": review16)
-_HOST_FIRST = re.compile(
-    r"^(?P<name>(?:[\u4e00-\u9fff]{1,12}\s*)?[A-Za-z][\w.]*[\d-][\w.-]*)\s*(?P<rest>\S.*)$"
-)
+_HOST_FIRST = re.compile(rf"^(?P<name>(?:[\u4e00-\u9fff]{{1,12}}\s*)?{_HOST_ID})\s*(?P<rest>\S.*)$")
 # ... then what it has, in English ("cache-02 runs redis 7 on port 6380", "build-03 has 64 GB
 # RAM"): the verb's clause is a note, a port said after it its own fact.
 _HOST_VERB = re.compile(r"^(?:runs|has|hosts|serves|holds|keeps|stores)\s+\S", re.IGNORECASE)
@@ -51,12 +51,12 @@ _PARTS = re.compile(r"\s*[，,；;。]\s*")
 # and ci-02 run jenkins", "db-01 和 db-02 都在机房 A": review17 kept db-02 as db-01's note)
 _SECOND_HOST = re.compile(
     r"^(?:and|&|和|与|及|、)\s*[A-Za-z][\w.]*[\d-]"
-    r"|(?:\s|和|与|及)[A-Za-z][\w.]*[\d-][\w.-]*\s+(?:is|are|at|runs?|has|have|hosts?)\b",
+    rf"|(?:\s|和|与|及){_HOST_ID}\s+(?:is|are|at|runs?|has|have|hosts?)\b",
     re.IGNORECASE,
 )
-_HOST_NAME = re.compile(r"[A-Za-z][\w.]*[\d-][\w.-]*")
+_HOST_NAME = re.compile(_HOST_ID)
 # ... or a later clause led by another host with a value ("db-01 10.0.0.5, db-02 10.0.0.6")
-_HOST_CLAUSE = re.compile(r"^(?P<host>[A-Za-z][\w.]*[\d-][\w.-]*)\s+\S")
+_HOST_CLAUSE = re.compile(rf"^(?P<host>{_HOST_ID})\s+\S")
 # A key's value said inside the clause before it ("mq-01 在 10.0.0.7 端口 5672", "cache-01 is at
 # 10.0.0.9 and listens on 6379"): the key starts a clause of its own
 _INNER_KEY = re.compile(
@@ -193,7 +193,7 @@ def _bare(value: str) -> str:
 # A change of one fact of a host said for infra.md ("db-01 端口改成 5433", "db-01 的端口换成了
 # 5433", "db-01 port is now 5433"): review17 found it in MEMORY.md while infra.md kept 5432.
 _CHANGE = re.compile(
-    r"^(?P<host>[A-Za-z][\w.]*[\d-][\w.-]*)\s*(?:的|'s)?\s*(?P<key>[^\s\d，,：:的]{1,12}?)\s*"
+    rf"^(?P<host>{_HOST_ID})\s*(?:的|'s)?\s*(?P<key>[^\s\d，,：:的]{{1,12}}?)\s*"
     r"(?:(?:已经?|也)?(?:改成|换成|改为|改到|换到|变成|变为)了?|is now|changed to|is changed to)"
     r"\s*[:：]?\s*(?P<value>[A-Za-z0-9][^，,;；。]*?)\s*[。.]?$",
     re.IGNORECASE,
