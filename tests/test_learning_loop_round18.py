@@ -255,6 +255,8 @@ def test_an_english_description_is_one_entry_with_or_without_its_article(make_ws
         "I much prefer squash merges",
         "我个人更倾向于用 Go 写后端",
         "说真的我偏好 pnpm",
+        "我偏好 pnpm，你呢？",  # the question is the next clause's
+        "Does the team prefer pnpm? I prefer npm",
     ],
 )
 def test_a_preference_said_in_so_many_words_is_one(learned_kinds, text) -> None:
