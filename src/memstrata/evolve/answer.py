@@ -95,6 +95,7 @@ _TOKEN = re.compile(
     ),
     re.IGNORECASE,
 )
+_BOTH = re.compile(_word_pattern(_BOTH_WORDS), re.IGNORECASE)
 _OBJECTS = ("num", "range", "all", "both", "rest", "except")
 # Where a clause may end: every comma (reading 1) or a comma not before a number (reading 2:
 # "1,3" one list). An answer must read the same both ways.
@@ -113,10 +114,6 @@ class Phrase:
     everything: bool = False
     rest: bool = False
     excluded: list[int] = field(default_factory=list)
-
-    @property
-    def bare(self) -> bool:
-        return not (self.numbers or self.everything or self.rest)
 
 
 @dataclass
@@ -275,7 +272,7 @@ def read_answer(reply: str, open_numbers: list[int], shown: list[int]) -> Answer
     )
     if _NEGATED_NO.search(text) or _ASKED.search(text):
         return unclear
-    if re.search(_word_pattern(_BOTH_WORDS), text, re.IGNORECASE) and len(open_numbers) != 2:
+    if _BOTH.search(text) and len(open_numbers) != 2:
         return unclear
     answers: list[Answer] = []
     for ends in _CLAUSE_ENDS:
