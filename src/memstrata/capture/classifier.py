@@ -209,6 +209,13 @@ _ASKED = lazy_compile(
     r"[?？吗]\s*$|^\s*(?:do|does|would|should|is|are|what|which|did)\b", re.IGNORECASE
 )
 _PREFERENCE_CLAUSE = lazy_compile(r"[^，,。;；!！?？]+[?？]?")
+# The "我" of an earlier clause carries to a preference that changed ("我以前偏好 npm，现在偏好
+# pnpm", "我原来用 yarn，后来更喜欢 pnpm": review18 read neither).
+_NOW_PREFERRED = lazy_compile(
+    r"(?:我|俺)[^。!！?？]{0,24}?[，,；;]\s*(?:但是?|不过|而)?\s*"
+    r"(?:现在|目前|如今|后来|最近)(?:我)?(?:更|还是|比较)*(?:偏好|偏爱|喜欢|倾向于?)"
+    r"(?!吗|不|的|\s*(?:$|[，,。.!！~～]))[^?？吗]*$"
+)
 
 
 def _said_preference(text: str) -> bool:
@@ -216,6 +223,8 @@ def _said_preference(text: str) -> bool:
     not report, quote or suppose it (``_SAID_PREFERENCE``)."""
     if _NOT_SAID.search(text):
         return False
+    if _NOW_PREFERRED.search(text):
+        return True
     return any(
         _SAID_PREFERENCE.search(clause) and not _ASKED.search(clause)
         for clause in _PREFERENCE_CLAUSE.findall(text)

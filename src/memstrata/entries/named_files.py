@@ -191,10 +191,13 @@ def _bare(value: str) -> str:
 
 
 # A change of one fact of a host said for infra.md ("db-01 端口改成 5433", "db-01 的端口换成了
-# 5433", "db-01 port is now 5433"): review17 found it in MEMORY.md while infra.md kept 5432.
+# 5433", "db-01 port is now 5433", "db-01 的端口从 5432 改成 5433", "db-01 port changed from
+# 5432 to 5433"): review17 found it in MEMORY.md while infra.md kept 5432.
 _CHANGE = re.compile(
     rf"^(?P<host>{_HOST_ID})\s*(?:的|'s)?\s*(?P<key>[^\s\d，,：:的]{{1,12}}?)\s*"
-    r"(?:(?:已经?|也)?(?:改成|换成|改为|改到|换到|变成|变为)了?|is now|changed to|is changed to)"
+    r"(?:从\s*[^\s，,]+\s*)?"  # "从 5432 改成 5433": the old value is what infra.md has
+    r"(?:(?:已经?|也)?(?:改成|换成|改为|改到|换到|变成|变为)了?|is now|(?:is )?changed to"
+    r"|(?:was |is )?(?:changed|moved) from \S+ to)"
     r"\s*[:：]?\s*(?P<value>[A-Za-z0-9][^，,;；。]*?)\s*[。.]?$",
     re.IGNORECASE,
 )

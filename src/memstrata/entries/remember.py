@@ -222,11 +222,16 @@ def _named_file_entry(writer: Writer, target: str, body: str) -> Placed | None:
 
     if target == "infra":
         known = _infra_facts(writer)
-        host = infra_entry(body, writer.ws.lang == "zh")
-        if host is None:  # a change of a fact the file holds: that line is updated
-            change = infra_change(body, known)
-            host = None if change is None else (change[0], {change[1]: change[2]}, "server")
-        elif host[0] in known:  # a host the file holds: its facts keep their keys
+        # A change of a fact the file holds updates that line; read first, or "db-01 port
+        # changed from 5432 to 5433" would be the value of a port (review18).
+        change = infra_change(body, known)
+        host = (
+            (change[0], {change[1]: change[2]}, "server")
+            if change is not None
+            else infra_entry(body, writer.ws.lang == "zh")
+        )
+        if host is not None and change is None and host[0] in known:
+            # a host the file holds: its facts keep their keys
             had = known[host[0]]
             host = (host[0], {existing_key(k, had): v for k, v in host[1].items()}, host[2])
         placed = None if host is None else infra(writer, host[0], host[1], host[2])

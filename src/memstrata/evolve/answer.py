@@ -27,7 +27,7 @@ _ACTIONS: dict[str, tuple[str, ...]] = {
         "稍后", "取消", "算了", "skip", "later", "not now", "defer", "pass", "none", "cancel",
     ),
     REJECT: (
-        "都不要", "拒绝", "不要", "不用", "丢弃", "删掉", "删了", "去掉", "别记", "不记", "❌",
+        "都不要", "拒绝", "不需要", "不要", "不用", "不必", "不行", "丢弃", "删掉", "删了", "去掉", "别记", "不记", "❌",
         "reject", "decline", "discard", "drop", "nope", "nah", "no", "n",
     ),
     APPROVE: (
@@ -48,6 +48,8 @@ _FILLERS = ("麻烦", "请", "就", "先", "只", "吧", "了", "的", "呢", "�
             "them", "to", "only", "just", "number", "item", "proposal", "proposals")  # fmt: skip
 _CN_DIGITS = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8,
               "九": 9, "十": 10}  # fmt: skip
+_EN_DIGITS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+              "nine": 9, "ten": 10}  # fmt: skip
 # "除了 2 都要", "all but 2", "everything except 2": what follows is left out of the selection;
 # the mark stands for it in the normalised text. A "but" before anything else ends a clause
 # ("yes but no 2", "ok but skip 3", and "全部，但是 2 不要": its numbers have their own action).
@@ -149,6 +151,18 @@ def _normalised(reply: str, count: int) -> str:
         text,
     )
     text = re.sub(r"(?:第|#)\s*(\d+)", r" \1 ", text)
+    # "前两个", "前 2 条", "the first two": the card's first n, a range from 1
+    text = re.sub(
+        rf"前\s*([{''.join(_CN_DIGITS)}]|\d+)\s*(?:个|条|项)?",
+        lambda m: f" 1-{_CN_DIGITS.get(m.group(1)) or m.group(1)} ",
+        text,
+    )
+    text = re.sub(
+        rf"(?:\bthe\s+)?\bfirst\s+({'|'.join(_EN_DIGITS)}|\d+)\b",
+        lambda m: f" 1-{_EN_DIGITS.get(m.group(1).lower()) or m.group(1)} ",
+        text,
+        flags=re.IGNORECASE,
+    )
     return _BUT.sub("，", _EXCEPT.sub(f" {_EXCEPT_MARK} ", text))
 
 
