@@ -3,15 +3,18 @@
 A hand-written bilingual agent-memory workspace (72 files in the default layout) and 266 queries
 by someone who never saw the search code, with gold lines and a split frozen by seed (see the
 data README). The workspace is copied and adopted as a user would (``memstrata init`` on an
-existing folder writes nothing), the clock is 2026-09-01, and every query goes through the same
-``search()`` that ``memstrata search --json -k 10`` calls.
+existing folder writes nothing), the clock is the morning after its last daily log (2026-09-01),
+and every query goes through the same ``search()`` that ``memstrata search --json -k 10`` calls.
+``--data recall_bilingual2`` scores the second blind set (another writer, another workspace; all
+held out, frozen by sha256 before anything ran on it), ``--data recall_bilingual3`` the third
+(a development set: read its misses, never the second's).
 
 Strict: a query counts at k only when every gold line is inside the line range of some hit in
 the top k; its rank is the position where the last gold line became covered (MRR uses that).
 Tune on ``dev`` only; ``heldout`` is the frozen part that is reported. ``--misses`` prints the
 dev queries hybrid missed at 5 (never held-out ones).
 
-    .venv/bin/python benchmarks/recall_bilingual.py [--embedder use|hash] [--set key=value] [--misses]
+    .venv/bin/python benchmarks/recall_bilingual.py [--data SET] [--embedder use|hash] [--set key=value] [--misses]
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ import shutil
 import tempfile
 import time
 from collections import defaultdict
-from datetime import datetime
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -37,7 +40,6 @@ from common import (
 )
 
 DATA = Path(__file__).parent / "data" / "recall_bilingual"
-CLOCK = datetime(2026, 9, 1, 9, 0)
 TYPES = (
     "cross_lingual",
     "multi_hop",
@@ -50,16 +52,23 @@ TYPES = (
 )
 
 
-def load_queries() -> list[dict[str, Any]]:
+def clock(data: Path = DATA) -> datetime:
+    """The morning after the set's last daily log: "now" in its queries (2026-09-01 for the
+    first set, whose logs end 2026-08-31)."""
+    days = [p.stem for p in (data / "workspace" / "memory").glob("2026-*.md")]
+    return datetime.fromisoformat(max(days)) + timedelta(days=1, hours=9)
+
+
+def load_queries(data: Path = DATA) -> list[dict[str, Any]]:
     """The queries with each gold item resolved to its (path, 1-based line)."""
-    queries = [json.loads(line) for line in (DATA / "queries.jsonl").open(encoding="utf-8")]
+    queries = [json.loads(line) for line in (data / "queries.jsonl").open(encoding="utf-8")]
     lines: dict[str, list[str]] = {}
     for query in queries:
         query["targets"] = []
         for gold in query["gold"]:
             text = lines.setdefault(
                 gold["path"],
-                (DATA / "workspace" / gold["path"]).read_text(encoding="utf-8").splitlines(),
+                (data / "workspace" / gold["path"]).read_text(encoding="utf-8").splitlines(),
             )
             numbers = [n for n, line in enumerate(text, start=1) if gold["quote"] in line]
             assert len(numbers) == 1, (query["id"], gold)
@@ -85,7 +94,7 @@ def strict_rank(results: list[Any], targets: list[tuple[str, int]]) -> int | Non
     return worst
 
 
-def adopt_workspace(overrides: dict[str, Any]) -> Any:
+def adopt_workspace(overrides: dict[str, Any], data: Path = DATA) -> Any:
     """A private copy of the data workspace, adopted by ``init`` (nothing written into it) and
     with ``overrides`` as its [search] settings."""
     from memstrata.core.config import CONFIG_NAME
@@ -93,12 +102,13 @@ def adopt_workspace(overrides: dict[str, Any]) -> Any:
     from memstrata.core.workspace import Workspace
 
     root = Path(tempfile.mkdtemp(prefix="memstrata-recall-")) / "ws"
-    shutil.copytree(DATA / "workspace", root)
+    shutil.copytree(data / "workspace", root)
     init_workspace(root)
     if overrides:
         lines = [f"{key} = {json.dumps(value)}" for key, value in overrides.items()]
         (root / CONFIG_NAME).write_text("[search]\n" + "\n".join(lines) + "\n", encoding="utf-8")
-    return Workspace.open(root, clock=lambda: CLOCK)
+    now = clock(data)
+    return Workspace.open(root, clock=lambda: now)
 
 
 def score(queries: list[dict[str, Any]], ranks: dict[tuple[str, str], int | None]) -> list[dict]:
@@ -134,6 +144,11 @@ def main() -> None:
     parser.add_argument("--misses", action="store_true", help="print dev misses of hybrid at 5")
     parser.add_argument("--modes", default=",".join(MODES))
     parser.add_argument(
+        "--data",
+        default=DATA.name,
+        help="a set under benchmarks/data/ (recall_bilingual2: the blind set frozen before use)",
+    )
+    parser.add_argument(
         "--split",
         default="all",
         choices=("all", "dev", "heldout"),
@@ -143,9 +158,10 @@ def main() -> None:
     from memstrata.recall.index import open_index
     from memstrata.recall.search import search
 
-    queries = [q for q in load_queries() if args.split in ("all", q["split"])]
+    data = DATA.parent / args.data
+    queries = [q for q in load_queries(data) if args.split in ("all", q["split"])]
     embedder = make_embedder(args.embedder)
-    ws = adopt_workspace(parse_overrides(args.set))
+    ws = adopt_workspace(parse_overrides(args.set), data)
     started = time.perf_counter()
     stats = open_index(ws, embedder).sync(embed=True)
     index_s = time.perf_counter() - started
@@ -191,7 +207,7 @@ def main() -> None:
             for hit in results[:5]:
                 print(f"    {hit.cite} {hit.score:.3f} {hit.snippet[:90]!r}")
     path = write_results(
-        "recall_bilingual" if args.split == "all" else f"recall_bilingual_{args.split}",
+        args.data if args.split == "all" else f"{args.data}_{args.split}",
         {
             "embedder": embedder.name,
             "settings": args.set,
