@@ -134,3 +134,17 @@ def test_the_second_hops_hit_scores_no_higher_than_the_place_before_it() -> None
     first = [_Scored("a.md", n, "签名 v2 的 Go SDK", 0.9 - n / 10) for n in range(6)]
     hits = second_hop(QUESTION, first, 6, lambda _q: [_Scored("b.md", 1, score=0.95)])
     assert hits[SLOT].path == "b.md" and hits[SLOT].score == first[SLOT - 1].score
+
+
+def test_a_first_hop_shorter_than_the_fifth_place_takes_the_new_hit_last() -> None:
+    """The second blind set: a two-part question whose first hop kept three hits (the rest under
+    the score floor) raised IndexError, so `memstrata search` failed on it."""
+    first = [_Scored("a.md", n, "签名 v2 的 Go SDK", 0.5 - n / 10) for n in range(3)]
+    hits = second_hop(QUESTION, first, 10, lambda _q: [_Scored("b.md", 1, score=0.9)])
+    assert [(h.path, h.start_line) for h in hits] == [
+        ("a.md", 0),
+        ("a.md", 1),
+        ("a.md", 2),
+        ("b.md", 1),
+    ]
+    assert hits[-1].score == first[-1].score

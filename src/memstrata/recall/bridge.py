@@ -73,7 +73,9 @@ def second_hop(query: str, first: list[H], k: int, search: Callable[[str], list[
     names = bridge_names(query, first)
     if not names:
         return first
-    shown = {(hit.path, hit.start_line) for hit in first[:SLOT]}
+    # With fewer hits than that place (the rest under the score floor), the hit goes last.
+    place = min(SLOT, len(first))
+    shown = {(hit.path, hit.start_line) for hit in first[:place]}
     extra = next(
         (
             hit
@@ -85,10 +87,10 @@ def second_hop(query: str, first: list[H], k: int, search: Callable[[str], list[
     if extra is None:
         return first
     key = (extra.path, extra.start_line)
-    rest = [hit for hit in first[SLOT:] if (hit.path, hit.start_line) != key]
+    rest = [hit for hit in first[place:] if (hit.path, hit.start_line) != key]
     # its score was earned with words the user did not say: never above the place before it
-    extra = _capped(extra, first[SLOT - 1])
-    return [*first[:SLOT], extra, *rest][:k]
+    extra = _capped(extra, first[place - 1])
+    return [*first[:place], extra, *rest][:k]
 
 
 def _capped(hit: H, above: H) -> H:
