@@ -1,8 +1,8 @@
 """Fit the weights of hybrid search's second stage (src/memstrata/recall/rerank.py).
 
-Training data: the recall set's ``dev`` queries (its held-out part stays unseen) and LoCoMo's
-questions of categories 1-4 (public), the two sets weighing half each and each query the same
-within its set. Each query runs through the real ``search()`` once, with the reranker replaced
+Training data: the recall set's ``dev`` queries (its held-out part stays unseen), the third
+blind set's queries (``recall_bilingual3``, a development set) and LoCoMo's questions of
+categories 1-4 (public), the sets weighing alike and each query the same within its set. Each query runs through the real ``search()`` once, with the reranker replaced
 by a recorder: the fused pool it would have re-ordered and each candidate's features are kept.
 A candidate is relevant when its line range covers a gold line (a LoCoMo evidence turn). The
 weights minimise a pairwise logistic loss (every relevant candidate against every other one of
@@ -10,9 +10,11 @@ its query) with an L2 penalty, by Newton's method; the penalty is chosen by 5-fo
 cross-validation over queries (pool MRR on the left-out folds, mean of the two sets), then the
 weights are refitted on everything, scaled so that ``vector`` is 0.7, and printed ready to paste
 into rerank.py. ``--drop`` leaves features out (how the shipped set was chosen); ``--pools``
-keeps the recorded pools between runs.
+keeps the recorded pools between runs. ``--search FEATURE`` keeps the shipped weights and prints
+each set's pool MRR over a range of that one feature's weight (round 7: a daily-log prior,
+searched so, gained on both development sets and lost on the held-out part; BENCHMARKS.md).
 
-    .venv/bin/python benchmarks/fit_rerank.py [--pools /tmp/pools.pkl] [--drop a,b]
+    .venv/bin/python benchmarks/fit_rerank.py [--pools /tmp/pools.pkl] [--drop a,b] [--search FEATURE]
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from common import SHARED_DATA, build_workspace, make_embedder
-from recall_bilingual import adopt_workspace, load_queries
+from recall_bilingual import DATA, adopt_workspace, load_queries
 
 Pool = tuple[Any, list[bool]]  # feature rows of a query's pool, relevance of each row
 
@@ -66,15 +68,15 @@ class Recorder:
         return None
 
 
-def collect_dev(recorder: Recorder, embedder: Any) -> list[Pool]:
-    """Pools of the recall set's dev queries."""
+def collect_dev(recorder: Recorder, embedder: Any, data: Path = DATA) -> list[Pool]:
+    """Pools of a recall set's dev queries."""
     from memstrata.recall.index import open_index
 
-    ws = adopt_workspace({})
+    ws = adopt_workspace({}, data)
     open_index(ws, embedder).sync(embed=True)
     pools = [
         recorder.pool(ws, q["query"], embedder, set(q["targets"]))
-        for q in load_queries()
+        for q in load_queries(data)
         if q["split"] == "dev"
     ]
     return [p for p in pools if p is not None]
@@ -144,6 +146,9 @@ def main() -> None:
         "--pools", default="", help="pickle of the pools: read if it exists, else written"
     )
     parser.add_argument("--drop", default="", help="features left out (weight 0), comma-separated")
+    parser.add_argument(
+        "--search", default="", help="one feature's weight over a grid, the rest as shipped"
+    )
     args = parser.parse_args()
     dropped = {name for name in args.drop.split(",") if name}
     embedder = make_embedder(args.embedder)
@@ -151,7 +156,10 @@ def main() -> None:
     if args.pools and Path(args.pools).exists():
         sets = pickle.loads(Path(args.pools).read_bytes())
     else:
-        sets = {"dev": collect_dev(recorder, embedder)}
+        sets = {
+            "dev": collect_dev(recorder, embedder),
+            "dev3": collect_dev(recorder, embedder, DATA.parent / "recall_bilingual3"),
+        }
         if args.locomo:
             sets["locomo"] = collect_locomo(recorder, embedder, args.locomo)
         if args.pools:
@@ -166,6 +174,16 @@ def main() -> None:
             f"{name}: {len(pools)} queries with a relevant candidate in the pool; "
             f"pool MRR with the shipped weights {pool_mrr(pools, current):.3f}"
         )
+    if args.search:
+        at = FEATURES.index(args.search)
+        for value in (0.0, 0.03, 0.05, 0.07, 0.09, 0.12, 0.15, 0.2):
+            grid = np.asarray([WEIGHTS[name] for name in FEATURES])
+            grid[at] = value
+            print(
+                f"{args.search} = {value}: pool MRR "
+                + ", ".join(f"{name} {pool_mrr(pools, grid):.3f}" for name, pools in sets.items())
+            )
+        return
     order = list(range(len(data)))
     random.Random(14).shuffle(order)
     folds = [set(order[i::5]) for i in range(5)]
