@@ -27,7 +27,8 @@ _ACTIONS: dict[str, tuple[str, ...]] = {
         "稍后", "取消", "算了", "skip", "later", "not now", "defer", "pass", "none", "cancel",
     ),
     REJECT: (
-        "都不要", "拒绝", "不需要", "不要", "不用", "不必", "不行", "丢弃", "删掉", "删了", "去掉", "别记", "不记", "❌",
+        "都不要", "拒绝", "不需要", "不要", "不用", "不必", "不行", "丢弃", "删掉", "删了", "去掉",
+        "别记", "不记", "❌",
         "reject", "decline", "discard", "drop", "nope", "nah", "no", "n",
     ),
     APPROVE: (
@@ -151,9 +152,9 @@ def _normalised(reply: str, count: int) -> str:
         text,
     )
     text = re.sub(r"(?:第|#)\s*(\d+)", r" \1 ", text)
-    # "前两个", "前 2 条", "the first two": the card's first n, a range from 1
+    # "前两个", "前面 2 条", "the first two": the card's first n, a range from 1
     text = re.sub(
-        rf"前\s*([{''.join(_CN_DIGITS)}]|\d+)\s*(?:个|条|项)?",
+        rf"前面?\s*([{''.join(_CN_DIGITS)}]|\d+)\s*(?:个|条|项)?",
         lambda m: f" 1-{_CN_DIGITS.get(m.group(1)) or m.group(1)} ",
         text,
     )
