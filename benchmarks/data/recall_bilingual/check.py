@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
-"""Validate queries.jsonl against the workspace. Exit 1 on any problem."""
+"""Validate queries.jsonl against the workspace. Exit 1 on any problem.
+
+The other blind sets use this same check: `python3 check.py ../recall_bilingual2`."""
 import json, sys, collections
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent
+ROOT = Path(sys.argv[1]).resolve() if len(sys.argv) > 1 else Path(__file__).resolve().parent
 WS = ROOT / "workspace"
 QF = ROOT / "queries.jsonl"
 
