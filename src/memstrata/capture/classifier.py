@@ -209,12 +209,19 @@ _ASKED = lazy_compile(
     r"[?？吗]\s*$|^\s*(?:do|does|would|should|is|are|what|which|did)\b", re.IGNORECASE
 )
 _PREFERENCE_CLAUSE = lazy_compile(r"[^，,。;；!！?？]+[?？]?")
-# The "我" of an earlier clause carries to a preference that changed ("我以前偏好 npm，现在偏好
-# pnpm", "我原来用 yarn，后来更喜欢 pnpm": review18 read neither).
+# A preference that changed, said of oneself: "我以前偏好 npm，现在偏好 pnpm", "我原来用 yarn，后来
+# 更喜欢 pnpm", "以前偏好 npm。现在偏好 pnpm", "I used to prefer npm, now pnpm" (review18 read
+# none). The first part is the speaker's own past use or liking (我 then a time word and a verb:
+# not 我同事 / 我们 / 我觉得小王 …), the second a plain statement that ends the message (not "…的人
+# 越来越多", "…，你觉得呢", "目前倾向于认为是网络问题": review19).
 _NOW_PREFERRED = lazy_compile(
-    r"(?:我|俺)[^。!！?？]{0,24}?[，,；;]\s*(?:但是?|不过|而)?\s*"
-    r"(?:现在|目前|如今|后来|最近)(?:我)?(?:更|还是|比较)*(?:偏好|偏爱|喜欢|倾向于?)"
-    r"(?!吗|不|的|\s*(?:$|[，,。.!！~～]))[^?？吗]*$"
+    r"^\s*(?:我|俺)?(?:以前|之前|原来|过去|本来|一直)(?:都|是)?(?:偏好|偏爱|喜欢|习惯|用)"
+    r"[^，,；;。.！!？?]{1,30}[，,；;。.]\s*(?:但是?|不过|而)?\s*(?:现在|后来|目前|如今)(?:我)?"
+    r"(?:更|还是|比较|都)*(?:偏好|偏爱|喜欢|倾向于?|习惯)(?:用)?\s*"
+    r"(?![^，,；;。？?]*(?:的人|的话|什么|哪|怎么|吗|呢|会不会|是不是|多不多|认为|觉得|上了))"
+    r"[A-Za-z\u4e00-\u9fff`][^，,；;。？?]{0,30}[。.!！]?\s*$"
+    r"|^\s*I used to (?:prefer|like|use)\b[^?]*\bnow (?:I )?(?:prefer|like|use)?\b[^?]*$",
+    re.IGNORECASE,
 )
 
 

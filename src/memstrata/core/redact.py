@@ -128,6 +128,18 @@ _SAID_PASSWORD = lazy_compile(
     r"\s*[:：=]?\s*)"
     r"(?P<secret>'[^'\n]+'?|\"[^\"\n]+\"?|`[^`\n]+`?|[^\s,;'\"`\\\u0080-\uffff]+)"
 )
+# A secret said as a change, both values: "db-01 的密码从 hunter2 改成 S3cr3t", "token 从 abc123 换成
+# …", "password changed from hunter2 to S3cr3t" (review19: both reached MEMORY.md and
+# EVOLUTION_LOG.md in clear; "改成 X" alone was caught, the old value was not).
+_VALUE = r"'[^'\n]+'|\"[^\"\n]+\"|`[^`\n]+`|[^\s,;'\"`\\\u0080-\uffff]+"
+_CHANGED_SECRET = lazy_compile(
+    r"(?P<key>密码|口令|密钥|秘钥|凭证|令牌|(?i:(?<![\w-])(?:password|passwd|passphrase|passcode"
+    r"|pwd|pw|secret|token|api[ _-]?key|access[ _-]?key|secret[ _-]?key)s?(?![\w-])))"
+    r"\s*(?:(?i:(?:was|is|has been|got)\s+)?(?i:changed|rotated|updated|reset|moved)\s+)?"
+    r"(?:从|(?i:from))\s*(?P<old>" + _VALUE + r")\s*"
+    r"(?:(?:改|换|设|变|更新|重置)(?:成|为|到)了?|(?i:to))\s*[:：=]?\s*(?P<new>" + _VALUE + r")"
+)
+_CHANGE_WORDS = ("从", "from")
 # Passwords handed to a command: sshpass -p X, --password X / --db-password=X, docker login -p X,
 # redis-cli -a X, curl -u user:X (``mysql -pX`` has its own pattern above).
 _COMMAND_PASSWORD = lazy_compile(
@@ -409,6 +421,14 @@ def find_secrets(text: str) -> list[SecretFinding]:
             if _looks_like_password(value, bool(m.group("sep").strip())):
                 end = m.start("secret") + len(value.rstrip(".!?)]") or value)
                 found.append(SecretFinding("password", m.start("secret"), end))
+    if any(w in lowered for w in _CHANGE_WORDS):
+        for m in _CHANGED_SECRET.finditer(text):
+            kind = _assignment_kind(m.group("key"))
+            for group in ("old", "new"):
+                value = m.group(group)
+                if _looks_like_password(value, True):
+                    end = m.start(group) + len(value.rstrip(".!?)]") or value)
+                    found.append(SecretFinding(kind, m.start(group), end))
     if "/" in text:
         found.extend(
             SecretFinding("password", m.start("secret"), m.end("secret"))

@@ -41,6 +41,7 @@ _OWNED_FACT = re.compile(
 # (its field would be a free "说明", not a key the writer redacts whole).
 _NOT_A_FACT = re.compile(
     r"不是|原来|换成|改成|改为|改到|不再|以前|已经不|instead of|no longer|used to|changed to|is now"
+    r"|changed from|moved from|will be|should be|[?？]|吗\s*[。.]?$"
     r"|密码|口令|密钥|password|passwd|pwd|token|secret",
     re.IGNORECASE,
 )
@@ -195,9 +196,9 @@ def _bare(value: str) -> str:
 # 5432 to 5433"): review17 found it in MEMORY.md while infra.md kept 5432.
 _CHANGE = re.compile(
     rf"^(?P<host>{_HOST_ID})\s*(?:的|'s)?\s*(?P<key>[^\s\d，,：:的]{{1,12}}?)\s*"
-    r"(?:从\s*[^\s，,]+\s*)?"  # "从 5432 改成 5433": the old value is what infra.md has
+    r"(?:从\s*[^，,]+?\s*)?"  # "从 16 GB 改成 32 GB": the old value is what infra.md has
     r"(?:(?:已经?|也)?(?:改成|换成|改为|改到|换到|变成|变为)了?|is now|(?:is )?changed to"
-    r"|(?:was |is )?(?:changed|moved) from \S+ to)"
+    r"|(?:was |is )?(?:changed|moved) from .+? to)"
     r"\s*[:：]?\s*(?P<value>[A-Za-z0-9][^，,;；。]*?)\s*[。.]?$",
     re.IGNORECASE,
 )
@@ -209,7 +210,29 @@ _SAME_KEY = (
     {"用户", "用户名", "账号", "user", "username"},
     {"路径", "目录", "path", "dir", "directory"},
     {"区域", "机房", "region", "zone"},
+    {"内存", "memory", "ram", "mem"},
+    {"磁盘", "硬盘", "disk", "storage"},
     {"域名", "domain", "url"},
+)
+
+
+# A change that is asked, planned or wished is not one that happened ("…改成 5433 了吗", "下周从
+# 5432 改成 5433", "port should be changed …"): review19 found "5433 了吗" written as the port.
+_NOT_DONE = re.compile(
+    r"[?？]|吗\s*[。.]?$|下周|明天|下个月|以后|打算|计划|准备|将要|要不要|应该|需要"
+    r"|\b(?:will|should|shall|would|could|must|going to|plan(?:ned)? to|next|tomorrow|later)\b",
+    re.IGNORECASE,
+)
+# A key that names a secret: never a field (the writer would keep its value in a free line).
+_SECRET_KEY = re.compile(
+    r"密码|口令|密钥|秘钥|凭证|令牌|password|passwd|passphrase|pwd|\bpw\b|token|secret|auth|api.?key",
+    re.IGNORECASE,
+)
+# A value that goes on with a second change or a time ("5433 and web-01 port changed …",
+# "5433 yesterday"): not one clean value; MEMORY.md keeps the sentence.
+_MORE = re.compile(
+    r"\s(?:and|then|also|yesterday|today|last|since|but)\b|以及|并且|然后|昨天|今天|上周|刚刚|同时|（|\(",
+    re.IGNORECASE,
 )
 
 
@@ -219,11 +242,11 @@ def infra_change(body: str, facts_of: dict[str, dict[str, str]]) -> tuple[str, s
     the other language. None otherwise: the caller keeps it in MEMORY.md, whose notice names
     what the change outdates."""
     found = _CHANGE.match(body.strip())
-    if found is None or _RULE_WORDS.search(body):
+    if found is None or _RULE_WORDS.search(body) or _NOT_DONE.search(body):
         return None
     host, key, value = found.group("host"), found.group("key"), _bare(found.group("value"))
     facts = facts_of.get(host)
-    if facts is None or re.search(r"密码|口令|密钥|password|token|secret", key, re.IGNORECASE):
+    if facts is None or _SECRET_KEY.search(key) or _MORE.search(value):
         return None
     return host, existing_key(key, facts), value
 

@@ -57,13 +57,18 @@ _EN_DIGITS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, 
 _EXCEPT_MARK = "⊖"
 _EXCEPT = re.compile(
     r"(?:除了|除|\bexcept(?:\s+for)?\b)\s*(?=\d)"
-    r"|(?:\bbut\b|但是|但)\s*(?=\d[\d\s、和]*(?:\band\b[\d\s、]*)*(?:$|[,，;；]))",
+    r"|(?:\bbut\b|但是|但)\s*(?=\d[\d\s、和-]*(?:\band\b[\d\s、-]*)*(?:$|[,，;；]))",
     re.IGNORECASE,
 )
 _BUT = re.compile(r"\bbut\b|但是|但|不过", re.IGNORECASE)
 # "不要删掉", "don't reject", "no reject": a no to turning down is no answer we can act on
 _NEGATED_NO = re.compile(
-    r"(?:不要|别|不用|\bdon'?t|\bdo not|\bno)\s*(?:删掉?|删除|丢弃|丢掉|拒绝|去掉|reject|drop|discard|delete)",
+    r"(?:不要|别|不用|不必|不需要|无需|不行|\bdon'?t|\bdo not|\bno)\s*"
+    r"(?:删掉?|删除|丢弃|丢掉|拒绝|去掉|reject|drop|discard|delete)"
+    # ...nor a no to asking ("不需要确认": write them, or turn them down?), a condition ("2 不行
+    # 就跳过") or a shrug ("不行也行"): review19
+    r"|(?:不用|不必|不需要|无需)\s*(?:确认|批准|同意|通过|写入|记)"
+    r"|(?:不行|不要|不用|不需要|不必)\s*(?:的话)?\s*就|行也(?:行|可以)|如果|要是|的话",
     re.IGNORECASE,
 )
 
@@ -136,11 +141,38 @@ class Answer:
         return (self.approve, self.reject, self.skip, self.others_skipped)
 
 
-def _normalised(reply: str, count: int) -> str:
+_FIRST = re.compile(
+    rf"前面?\s*(?P<zh>[{''.join(d for d in _CN_DIGITS if _CN_DIGITS[d] > 1)}]|[2-9]|\d{{2,}})"
+    r"\s*(?:个|条|项)?"
+    rf"|\bthe\s+first\s+(?P<en>{'|'.join(_EN_DIGITS)}|[2-9]|\d{{2,}})\b",
+    re.IGNORECASE,
+)
+# "前两个，3 不要" (the first two, then 3 turned down? or all three?), "前2、3个" (two or three?):
+# a first-n with no action of its own before a list mark reads two ways
+_FIRST_ALONE = re.compile(rf"(?:{_FIRST.pattern})\s*(?:[,，;；、/]|或|\bor\b)", re.IGNORECASE)
+
+
+def _first_ones(text: str, first: list[int]) -> str:
+    """"前两个", "前面 2 条", "the first two": the card's first n open numbers (after "1" was
+    answered, "前两个" is 2 and 3), as a list; "?" (no answer) when the card has fewer or the
+    first-n stands alone before another part."""
+    if _FIRST_ALONE.search(text):
+        return "?"
+
+    def numbers(found: re.Match[str]) -> str:
+        said = found.group("zh") or found.group("en")
+        n = _CN_DIGITS.get(said) or _EN_DIGITS.get(said.lower()) or int(said)
+        return f" {' '.join(map(str, first[:n]))} " if n <= len(first) else "?"
+
+    return _FIRST.sub(numbers, text)
+
+
+def _normalised(reply: str, count: int, first: list[int] | None = None) -> str:
     """Full-width forms folded, "第二个" / "#2" read as the number 2, "除了 2" / "all but 2"
     marked, any other "but" a clause's end; "3个都要" is everything on a card of three (and
     on another card no answer: "?" is outside the lexicon)."""
     text = unicodedata.normalize("NFKC", reply).strip()
+    text = _first_ones(text, first or list(range(1, count + 1)))
     text = re.sub(
         r"(\d+)\s*个\s*(?=都|全)",
         lambda m: " " if int(m.group(1)) == count else "?",
@@ -152,18 +184,6 @@ def _normalised(reply: str, count: int) -> str:
         text,
     )
     text = re.sub(r"(?:第|#)\s*(\d+)", r" \1 ", text)
-    # "前两个", "前面 2 条", "the first two": the card's first n, a range from 1
-    text = re.sub(
-        rf"前面?\s*([{''.join(_CN_DIGITS)}]|\d+)\s*(?:个|条|项)?",
-        lambda m: f" 1-{_CN_DIGITS.get(m.group(1)) or m.group(1)} ",
-        text,
-    )
-    text = re.sub(
-        rf"(?:\bthe\s+)?\bfirst\s+({'|'.join(_EN_DIGITS)}|\d+)\b",
-        lambda m: f" 1-{_EN_DIGITS.get(m.group(1).lower()) or m.group(1)} ",
-        text,
-        flags=re.IGNORECASE,
-    )
     return _BUT.sub("，", _EXCEPT.sub(f" {_EXCEPT_MARK} ", text))
 
 
@@ -280,7 +300,7 @@ def read_answer(reply: str, open_numbers: list[int], shown: list[int]) -> Answer
     """What ``reply`` asks for. ``open_numbers``: the numbers open proposals are shown with;
     ``shown``: those on a card a person saw and has not skipped ("确认" and a bare "不要"
     answer those: a proposal made since was never seen)."""
-    text = _normalised(reply, len(open_numbers))
+    text = _normalised(reply, len(open_numbers), sorted(shown or open_numbers))
     unclear = _refused(
         f"没看懂 “{reply.strip()}”：请回复 确认 / 全部 / 1,3 / 跳过 / 跳过 2 / 不要 2 / "
         "确认 1，跳过 2 (all / 1,3 / skip / skip 2 / reject 2 / approve 1, skip 2)"
