@@ -196,3 +196,18 @@ def test_the_first_two_are_the_cards_first_two_open_ones() -> None:
     """review19: after "1" was answered, "前两个" meant 1 and 2 and was refused."""
     answer = read_answer("前两个", [2, 3, 4], [2, 3, 4])
     assert not answer.refused and answer.approve == [2, 3]
+
+
+@pytest.mark.parametrize(
+    ("text", "title"),
+    [
+        ("我以前偏好 npm，现在偏好 pnpm", "现在偏好 pnpm"),
+        ("我原来用 yarn，后来更喜欢 pnpm", "后来更喜欢 pnpm"),
+        ("I used to prefer npm but now pnpm", "now pnpm"),
+    ],
+)
+def test_a_changed_preference_is_titled_by_the_wish_now(text, title) -> None:
+    """review19: the signal's title was the old preference ("我以前偏好 npm")."""
+    from memstrata.capture.statement import statement
+
+    assert statement("preference", text).title.startswith(title)

@@ -279,6 +279,15 @@ def _right_first(body: str, lang: str) -> str:
     return f"{right}，不是 {wrong}" if lang == "zh" else f"{right}, not {wrong}"
 
 
+# A preference that changed says the old one first (review19: its title was "我以前偏好 npm").
+_NOW_PART = lazy_compile(
+    r"(?:以前|之前|原来|过去|本来|\bused to\b)[^，,；;。.]*?(?:[，,；;。.]|\s(?=but\b))\s*"
+    r"(?:但是?|不过|而|but\s+)?\s*"
+    r"(?P<now>(?:现在|后来|目前|如今|\bnow\b).*)$",
+    re.IGNORECASE,
+)
+
+
 def statement(kind: str, text: str, context: str = "") -> Statement:
     """The clean statement of a signal of ``kind`` in ``text`` (content may be empty: then
     nothing specific was said, and nothing should be written from it alone)."""
@@ -291,6 +300,8 @@ def statement(kind: str, text: str, context: str = "") -> Statement:
     if not body:
         return Statement("", "")
     content, head = _focus(body)
+    if kind == "preference" and (now := _NOW_PART.search(head)):
+        head = now.group("now")  # "我以前偏好 npm，现在偏好 pnpm": the title is the wish now
     reason = _REASON.search(content)
     why = reason.group(0).strip(" ，,") if reason else ""
     title = entry_title(content) if answered_question(content) else rule_title(head)

@@ -153,7 +153,7 @@ _FIRST_ALONE = re.compile(rf"(?:{_FIRST.pattern})\s*(?:[,，;；、/]|或|\bor\b
 
 
 def _first_ones(text: str, first: list[int]) -> str:
-    """"前两个", "前面 2 条", "the first two": the card's first n open numbers (after "1" was
+    """ "前两个", "前面 2 条", "the first two": the card's first n open numbers (after "1" was
     answered, "前两个" is 2 and 3), as a list; "?" (no answer) when the card has fewer or the
     first-n stands alone before another part."""
     if _FIRST_ALONE.search(text):
