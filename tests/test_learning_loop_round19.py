@@ -211,3 +211,13 @@ def test_a_changed_preference_is_titled_by_the_wish_now(text, title) -> None:
     from memstrata.capture.statement import statement
 
     assert statement("preference", text).title.startswith(title)
+
+
+def test_a_change_from_a_value_infra_md_does_not_hold_is_not_applied(make_ws) -> None:
+    """review19: with 5432 in infra.md, "从 5433 改成 5434" silently wrote 5434; which old value is
+    right is the person's to say, so MEMORY.md keeps the sentence."""
+    ws = make_ws("default")
+    handle(ws.writer(), "remember in infra.md: db-01 is at 10.0.0.5, port 5432")
+    handle(ws.writer(), "记到 infra.md：db-01 的端口从 5433 改成 5434")
+    assert "- **port**: 5432" in (ws.root / "memory" / "infra.md").read_text(encoding="utf-8")
+    assert "5434" in (ws.root / "MEMORY.md").read_text(encoding="utf-8")

@@ -196,9 +196,9 @@ def _bare(value: str) -> str:
 # 5432 to 5433"): review17 found it in MEMORY.md while infra.md kept 5432.
 _CHANGE = re.compile(
     rf"^(?P<host>{_HOST_ID})\s*(?:的|'s)?\s*(?P<key>[^\s\d，,：:的]{{1,12}}?)\s*"
-    r"(?:从\s*[^，,]+?\s*)?"  # "从 16 GB 改成 32 GB": the old value is what infra.md has
+    r"(?:从\s*(?P<old>[^，,]+?)\s*)?"  # "从 16 GB 改成 32 GB": the value infra.md has
     r"(?:(?:已经?|也)?(?:改成|换成|改为|改到|换到|变成|变为)了?|is now|(?:is )?changed to"
-    r"|(?:was |is )?(?:changed|moved) from .+? to)"
+    r"|(?:was |is )?(?:changed|moved) from (?P<old_en>.+?) to)"
     r"\s*[:：]?\s*(?P<value>[A-Za-z0-9][^，,;；。]*?)\s*[。.]?$",
     re.IGNORECASE,
 )
@@ -248,7 +248,15 @@ def infra_change(body: str, facts_of: dict[str, dict[str, str]]) -> tuple[str, s
     facts = facts_of.get(host)
     if facts is None or _SECRET_KEY.search(key) or _MORE.search(value):
         return None
-    return host, existing_key(key, facts), value
+    key = existing_key(key, facts)
+    said_old = found.group("old") or found.group("old_en")
+    if said_old and key in facts and _squeezed(said_old) != _squeezed(facts[key]):
+        return None  # "从 5433 改成 5434" while the file says 5432: which is right? MEMORY.md asks
+    return host, key, value
+
+
+def _squeezed(value: str) -> str:
+    return re.sub(r"\s+", "", _bare(value)).lower()
 
 
 def existing_key(key: str, facts: dict[str, str]) -> str:
