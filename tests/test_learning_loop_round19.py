@@ -221,3 +221,10 @@ def test_a_change_from_a_value_infra_md_does_not_hold_is_not_applied(make_ws) ->
     handle(ws.writer(), "记到 infra.md：db-01 的端口从 5433 改成 5434")
     assert "- **port**: 5432" in (ws.root / "memory" / "infra.md").read_text(encoding="utf-8")
     assert "5434" in (ws.root / "MEMORY.md").read_text(encoding="utf-8")
+
+
+def test_a_count_under_a_token_word_is_no_secret() -> None:
+    from memstrata.core.redact import redact
+
+    said = "max token 从 4096 改成 8192"
+    assert getattr(redact(said), "text", redact(said)) == said

@@ -426,6 +426,8 @@ def find_secrets(text: str) -> list[SecretFinding]:
             kind = _assignment_kind(m.group("key"))
             for group in ("old", "new"):
                 value = m.group(group)
+                if kind != "password" and value.isdigit():
+                    continue  # "max token 从 4096 改成 8192": a count, not a token
                 if _looks_like_password(value, True):
                     end = m.start(group) + len(value.rstrip(".!?)]") or value)
                     found.append(SecretFinding(kind, m.start(group), end))
