@@ -421,7 +421,7 @@ def find_secrets(text: str) -> list[SecretFinding]:
             if _looks_like_password(value, bool(m.group("sep").strip())):
                 end = m.start("secret") + len(value.rstrip(".!?)]") or value)
                 found.append(SecretFinding("password", m.start("secret"), end))
-    if any(w in lowered for w in _CHANGE_WORDS):
+    if any(w in lowered for w in _CHANGE_WORDS) and any(k in lowered for k in _ASSIGNMENT_MARKERS):
         for m in _CHANGED_SECRET.finditer(text):
             kind = _assignment_kind(m.group("key"))
             for group in ("old", "new"):

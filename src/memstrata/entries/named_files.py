@@ -39,10 +39,13 @@ _OWNED_FACT = re.compile(
 # What is no lookup fact: a change or a correction of one ("不是 pg-stg-01，是 pg-stg-02", "换成了
 # …（原来是 …）": which value holds is for MEMORY.md's notice, not a guess here), and a secret
 # (its field would be a free "说明", not a key the writer redacts whole).
+_ASKED = r"[?？]|吗\s*[。.]?$"
+# Words that say a secret is in the sentence: never a fact (the writer would keep its value in a
+# free line)
+_SECRET_WORDS = r"密码|口令|密钥|password|passwd|pwd|token|secret"
 _NOT_A_FACT = re.compile(
     r"不是|原来|换成|改成|改为|改到|不再|以前|已经不|instead of|no longer|used to|changed to|is now"
-    r"|changed from|moved from|will be|should be|[?？]|吗\s*[。.]?$"
-    r"|密码|口令|密钥|password|passwd|pwd|token|secret",
+    rf"|changed from|moved from|will be|should be|{_ASKED}|{_SECRET_WORDS}",
     re.IGNORECASE,
 )
 # A later clause that names another host with its own value: several entries, not one
@@ -219,14 +222,14 @@ _SAME_KEY = (
 # A change that is asked, planned or wished is not one that happened ("…改成 5433 了吗", "下周从
 # 5432 改成 5433", "port should be changed …"): review19 found "5433 了吗" written as the port.
 _NOT_DONE = re.compile(
-    r"[?？]|吗\s*[。.]?$|下周|明天|下个月|以后|打算|计划|准备|将要|要不要|应该|需要"
+    rf"{_ASKED}|下周|明天|下个月|以后|打算|计划|准备|将要|要不要|应该|需要"
     r"|\b(?:will|should|shall|would|could|must|going to|plan(?:ned)? to|next|tomorrow|later)\b",
     re.IGNORECASE,
 )
-# A key that names a secret: never a field (the writer would keep its value in a free line).
+# ...and as a changed fact's key, also the short ones a whole sentence may hold innocently
+# ("auth-01", "api key rotation doc"): "db-01 的 pwd / auth / 凭证 从 … 改成 …"
 _SECRET_KEY = re.compile(
-    r"密码|口令|密钥|秘钥|凭证|令牌|password|passwd|passphrase|pwd|\bpw\b|token|secret|auth|api.?key",
-    re.IGNORECASE,
+    rf"{_SECRET_WORDS}|秘钥|凭证|令牌|passphrase|\bpw\b|auth|api.?key", re.IGNORECASE
 )
 # A value that goes on with a second change or a time ("5433 and web-01 port changed …",
 # "5433 yesterday"): not one clean value; MEMORY.md keeps the sentence.
