@@ -362,11 +362,6 @@ _AGAIN = lazy_compile(
     re.IGNORECASE,
 )
 _EXIT = lazy_compile(r"exit code (\d+)", re.IGNORECASE)
-_ERROR_LINE = lazy_compile(
-    r"^\s*(?:traceback \(most recent call last\)|error[:\[]|fatal:|npm err!|failed\b|.*\bcommand not found\b"
-    r"|.*\bpermission denied\b|.*\bno such file or directory\b|killed\b|.*\beconnrefused\b|.*\bconnection timed out\b)",
-    re.IGNORECASE,
-)
 
 
 def _clauses(text: str) -> list[tuple[int, int, str]]:
@@ -487,6 +482,19 @@ def is_material(text: str) -> bool:
     return bool(MATERIAL.match(text)) and not _OWN_AFTER.search(text)
 
 
+# An explicit request that introduces what to keep with a colon, its clause ending in a
+# semicolon: the items after the semicolon are part of what to keep (a blind scenario's
+# "pls put this in USER.md so you remember it: 我在服务端组，主要写 Go；oncall 是双周轮…" kept
+# its first item only).
+_LISTS_ON = lazy_compile(r"[:：].*[；;]\s*$")
+# ...unless the next clause turns to something else ("记住：…；另外帮我跑一下测试").
+_ASIDE = lazy_compile(
+    r"\s*(?:另外|顺便|对了|然后|帮我|请|麻烦|你(?:先|再|帮)|also\b|btw\b|then\b|please\b|pls\b"
+    r"|can you\b|could you\b)",
+    re.IGNORECASE,
+)
+
+
 def _user_signals(text: str, context: str = "") -> list[Signal]:
     if is_material(text):
         return []
@@ -494,9 +502,9 @@ def _user_signals(text: str, context: str = "") -> list[Signal]:
     whole_question = _is_question(text.strip().split("\n")[-1])
     jests = jest_spans(text)
     clauses = _clauses(text)
-    answered = -1  # an answer already read with the question before it
+    answered = -1  # the last clause already read with one before it
     for index, (start, end, clause) in enumerate(clauses):
-        if index == answered:
+        if index <= answered:
             continue
         taken_back = max((b for a, b in jests if a <= start < b), default=start)
         if taken_back >= end:
@@ -530,6 +538,18 @@ def _user_signals(text: str, context: str = "") -> list[Signal]:
             and not _mentioned_not_used(body, er.start())
         ):
             kinds.append("explicit_remember")
+            if _LISTS_ON.search(body, er.start()):
+                # "put this in USER.md: 我在服务端组；oncall 是双周轮": what follows the colon
+                # is the list to keep, up to its last item
+                while (
+                    answered + 1 < len(clauses)
+                    and _LISTS_ON.search(body, er.start())
+                    and not _ASIDE.match(clauses[max(answered, index) + 1][2])
+                ):
+                    answered = max(answered, index) + 1
+                    end = clauses[answered][1]
+                    body = text[start:end].strip()
+                clause = text[start:end]
         corr = _CORRECTION.search(body)
         if corr and not question and not _NOT_CORRECTION.search(body):
             kinds.append("correction")
@@ -604,19 +624,16 @@ def _repeated_failure(text: str, context: str) -> Signal | None:
         return None
     if not found.repeated and not _AGAIN.search(text):
         return None
+    from memstrata.capture.failure_text import failure_statement, telling_line
+
     op = re.sub(r"^\[[^\]]*\]\s*", "", found.worst_op)  # "[bash] pnpm build" → the command
     lang = _lang(text + op)
-    output = clip(found.last_output, 50, "")
     # What happened, as a statement that can title an entry (no "同一操作反复失败：" label).
-    detail = (
-        f"{op} 反复失败 {found.worst_count} 次。{output}"
-        if lang == "zh"
-        else f"{op} failed {found.worst_count} times. {output}"
-    )
+    detail = failure_statement(op, found.worst_count, telling_line(found.last_output), lang == "zh")
     return Signal(
         "repeated_failure",
         _brief(op + (" 反复失败" if lang == "zh" else " keeps failing")),
-        clip(detail, 100),
+        detail,
         op,
         0,
         0,
@@ -642,9 +659,10 @@ def repeated_failure_signal(text: str, context: str) -> Signal:
 
 
 def failed_call(text: str) -> Signal:
-    """A tool call reported as failed by the agent's own event: its first line is the error."""
-    lines = [line.strip() for line in text.splitlines() if line.strip()] or [text.strip()]
-    evidence = lines[0]
+    """A tool call reported as failed by the agent's own event: the line that says the error."""
+    from memstrata.capture.failure_text import telling_line
+
+    evidence = telling_line(text)
     return Signal(
         "tool_error",
         _brief(evidence),
@@ -658,18 +676,11 @@ def failed_call(text: str) -> Signal:
 def _tool_error(text: str) -> Signal | None:
     code_match = _EXIT.search(text)
     code = int(code_match.group(1)) if code_match else None
-    error_lines = [line.strip() for line in text.splitlines() if _ERROR_LINE.match(line)]
-    if code == 0 or (code is None and not error_lines):
+    from memstrata.capture.failure_text import ERROR_LINE, telling_line
+
+    if code == 0 or (code is None and not any(map(ERROR_LINE.match, text.splitlines()))):
         return None
-    first = next(
-        (line for line in text.splitlines() if line.strip() and not _EXIT.match(line.strip())),
-        text.strip(),
-    )
-    # A traceback ends with its message; npm, make and most tools lead with theirs.
-    traceback_tail = error_lines and error_lines[0].lower().startswith("traceback")
-    evidence = (
-        (error_lines[-1] if traceback_tail else error_lines[0]) if error_lines else first.strip()
-    )
+    evidence = telling_line(text)
     lang = _lang(text)
     extra = f"exit {code}" if code is not None else ""
     return Signal(

@@ -58,7 +58,12 @@ def _failed(output: str) -> bool:
         return int(code.group(1)) != 0
     if _SUCCESS.match(output) or _CLEAN.search(output):
         return False
-    return bool(_FAILED.search(output))
+    return error_shaped(output)
+
+
+def error_shaped(text: str) -> bool:
+    """Whether ``text`` reads like an error report (an error word, a 4xx/5xx status)."""
+    return bool(_FAILED.search(text))
 
 
 def parse_runs(context: str) -> list[ToolRun]:

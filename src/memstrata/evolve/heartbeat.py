@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from typing import Any
 
+from memstrata.capture.failure_text import failure_statement
 from memstrata.core.config import EvolveSettings
 from memstrata.core.permissions import check_operation
 from memstrata.core.workspace import Workspace
@@ -368,13 +369,9 @@ def _synthesise(
         last = failed[-1]
         zh = ws.lang == "zh"
         if len(failed) >= 2:
-            error = clip(str(last.get("evidence") or last["brief"]), 50, "")
-            summary = (
-                f"{op} 反复失败 {len(failed)} 次。{error}"
-                if zh
-                else f"{op} failed {len(failed)} times. {error}"
-            )
-            findings.append((last, "repeated_failure", clip(summary, 100, "")))
+            error = str(last.get("evidence") or last["brief"])
+            summary = failure_statement(op, len(failed), error, zh)
+            findings.append((last, "repeated_failure", summary))
         elif not synthesis:
             error = clip(str(last.get("evidence") or last["brief"]), 60, "")
             summary = f"{op} 失败。{error}" if zh else f"{op} failed. {error}"

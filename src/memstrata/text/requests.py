@@ -34,8 +34,10 @@ _REQUEST_LEAD = lazy_compile(
     r"|总结(?:一下)?|小结"
     # a lesson named without the file ("记个教训：", "这个坑记下来：", "lesson learned:")
     r"|记个教训|记一下教训|这个坑记下来|lessons? learned"
-    r"|(?:please\s+)?(?:add|save|put|write|store|log|file)(?:\s+(?:this|that|it))?\s+(?:to|in|into)"
-    rf"\s+(?:your\s+|the\s+|my\s+)?(?:{_FILES}|memory|notes|long[- ]term memory)"
+    r"|(?:(?:please|pls|plz)\s+)?(?:add|save|put|write|store|log|file)(?:\s+(?:this|that|it))?"
+    rf"\s+(?:to|in|into)\s+(?:your\s+|the\s+|my\s+)?(?:{_FILES}|memory|notes|long[- ]term memory)"
+    # ... with why ("pls put this in USER.md so you remember it: …")
+    r"(?:\s+so(?: that)? you(?:'ll| will)? (?:remember|know|don'?t forget)(?: (?:it|this|that))?)?"
     # "remember in infra.md:", "note this in projects.md:" (review16: read as "in infra.md"),
     # also what is left once the trigger word is gone ("in infra.md: …")
     r"|(?:(?:please\s+)?(?:remember|note|keep|record)(?:\s+(?:this|that|it))?\s+)?(?:in|to|into)"

@@ -1,0 +1,111 @@
+"""Issue 11, round 20: what a fifth scenario, written blind, found on its first run.
+
+Two commands failing twice each were learned without their errors: the go build's first line
+is a package header ("# runtime/cgo"), taken as the error; and a Kafka CLI call's command filled
+the 100 characters of the statement before its error ("Timed out waiting for a node
+assignment") was reached. A lesson about a failure without the error says nothing.
+"""
+
+from __future__ import annotations
+
+from memstrata.capture.failure_text import failure_statement, telling_line
+from memstrata.capture.record import record_signals
+from memstrata.capture.signals import detect
+from memstrata.core.queues import read_pending
+from memstrata.evolve import pool
+from memstrata.evolve.heartbeat import heartbeat
+
+CGO = (
+    "# runtime/cgo\n"
+    'cgo: C compiler "gcc" not found: exec: "gcc": executable file not found in $PATH\n'
+    "FAIL\tgitlab.example.com/server/internal/match [build failed]\nFAIL"
+)
+KAFKA_COMMAND = (
+    "kafka-consumer-groups.sh --bootstrap-server kafka-0.kafka.game-prod.svc:9092"
+    " --describe --group match-consumer"
+)
+KAFKA = (
+    "Error: Executing consumer group command failed due to "
+    "org.apache.kafka.common.errors.TimeoutException: Timed out waiting for a node assignment."
+    " Call: describeConsumerGroups\n"
+    "java.util.concurrent.ExecutionException: org.apache.kafka.common.errors.TimeoutException:"
+    " Timed out waiting for a node assignment. Call: describeConsumerGroups"
+)
+
+
+def test_a_header_line_is_not_the_error() -> None:
+    assert telling_line(CGO).startswith('cgo: C compiler "gcc" not found')
+
+
+def test_a_chain_of_errors_is_read_to_its_last() -> None:
+    assert telling_line(KAFKA) == (
+        "TimeoutException: Timed out waiting for a node assignment. Call: describeConsumerGroups"
+    )
+    # a traceback still ends with its message; npm still leads with its own
+    traceback = 'Traceback (most recent call last):\n  File "x.py"\nValueError: bad'
+    assert telling_line(traceback) == "ValueError: bad"
+    assert telling_line("npm ERR! code E404\nnpm ERR! 404 Not Found") == "npm ERR! code E404"
+
+
+def test_a_long_command_leaves_room_for_its_error() -> None:
+    said = failure_statement(KAFKA_COMMAND, 2, telling_line(KAFKA), zh=True)
+    assert len(said) <= 100
+    assert said.startswith("kafka-consumer-groups.sh")
+    assert "Timed out waiting" in said
+    # a short command is kept whole
+    short = failure_statement("go test -race ./...", 2, telling_line(CGO), zh=False)
+    assert short.startswith('go test -race ./... failed 2 times. cgo: C compiler "gcc"')
+
+
+def test_hook_failures_are_learned_with_their_error(ws) -> None:
+    for output, command in ((CGO, "go test -race ./internal/match/..."), (KAFKA, KAFKA_COMMAND)):
+        for _ in range(2):
+            record_signals(
+                ws.writer(), f"{output}\nBash: {command}", source="hook", hot_path=True, failed=True
+            )
+    queued = read_pending(ws).valid
+    assert 'C compiler "gcc" not found' in queued[0]["evidence"]
+    heartbeat(ws.writer(), force=True)
+    summaries = [candidate.summary for candidate in pool.observing(ws.writer())]
+    assert any("gcc" in s and s.startswith("go test -race") for s in summaries), summaries
+    assert any("Timed out" in s and s.startswith("kafka-consumer-groups") for s in summaries)
+
+
+def test_tool_lines_in_context_keep_the_error_too() -> None:
+    context = "\n".join(f"[bash] {KAFKA_COMMAND} → {KAFKA.splitlines()[0]}" for _ in range(2))
+    [signal] = detect("又挂了", context)
+    assert signal.kind == "repeated_failure"
+    assert "Timed out" in signal.detail and len(signal.detail) <= 100
+
+
+def test_a_request_naming_user_md_with_a_reason_is_no_title() -> None:
+    from memstrata.capture.statement import statement
+
+    said = statement(
+        "explicit_remember",
+        "pls put this in USER.md so you remember it: 我在服务端组，主要写 Go；oncall 是双周轮",
+    )
+    assert said.title == "我在服务端组"
+    assert said.content.endswith("oncall 是双周轮")
+
+
+def test_an_explicit_list_after_a_colon_is_kept_whole() -> None:
+    [explicit] = [
+        s
+        for s in detect(
+            "pls put this in USER.md so you remember it: 我在服务端组，主要写 Go；oncall 是双周轮"
+            "（单数周是我），轮到我那周半夜告警会直接打我电话"
+        )
+        if s.kind == "explicit_remember"
+    ]
+    assert "oncall 是双周轮" in explicit.detail
+    english = detect(
+        "Remember: staging is pg-stg-02; prod is pg-prod-01; the replica is pg-prod-02"
+    )
+    assert english[0].kind == "explicit_remember"
+    assert english[0].detail.endswith("the replica is pg-prod-02")
+    # ...but not a request that follows it
+    [kept] = [
+        s for s in detect("记住：staging 库是 pg-stg-02；另外帮我跑一下测试") if s.promote_now
+    ]
+    assert kept.detail == "staging 库是 pg-stg-02"
