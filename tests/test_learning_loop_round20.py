@@ -109,3 +109,21 @@ def test_an_explicit_list_after_a_colon_is_kept_whole() -> None:
         s for s in detect("记住：staging 库是 pg-stg-02；另外帮我跑一下测试") if s.promote_now
     ]
     assert kept.detail == "staging 库是 pg-stg-02"
+
+
+def test_a_light_word_turned_down_is_no_opposite() -> None:
+    from memstrata.evolve.polarity import opposed
+
+    # 看 on both sides ("不是给我一个人看的" / "也要看这块"): one preference, said twice
+    assert not opposed(
+        "代码注释写英文吧，越南那边的外包同学也要看这块",
+        "注释还是写英文哈，这代码不是给我一个人看的",
+    )
+    # "看不下去" turns down 下去 ("go"), not the answer's order
+    assert not opposed(
+        "你每次回复前面都铺垫一大段，我真看不下去…先说结论，原因放后面",
+        "tl;dr first pls. the long explanation can go after, most of the time I just need the answer",
+    )
+    # what a side turns down that the other keeps still clashes
+    assert opposed("回复里加 emoji", "replies without emoji")
+    assert opposed("用 pnpm，不用 npm", "用 npm，不用 pnpm")

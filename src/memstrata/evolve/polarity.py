@@ -292,6 +292,20 @@ def _split_negated(text: str) -> tuple[list[str], list[str], list[str]]:
     return content_words(affirmed), content_words(negated), content_words(complained)
 
 
+# A single Chinese character is a clash only when it is a pole of ANTONYMS ("回复别太长" / "回复长
+# 一点" clash on 长); otherwise it is a verb or a measure that both sides use in passing: "这代码
+# 不是给我一个人看的" / "外包同学也要看这块" clashed on 看 and split one preference in three (a blind
+# scenario, issue 11 round 20). So are English light verbs ("看不下去" turns down 下去, "go").
+_POLE_WORDS = frozenset(word for poles in ANTONYMS.values() for pole in poles for word in pole)
+_LIGHT_VERBS = frozenset("go get put take give have make need".split())  # noqa: SIM905
+
+
+def _weak(word: str) -> bool:
+    if len(word) == 1 and CJK_RUN.fullmatch(word):
+        return word not in _POLE_WORDS
+    return word in _LIGHT_VERBS
+
+
 def _negation_clash(first: str, second: str) -> bool:
     """One side turns down what the other affirms, and the other turns none of it down. A
     complaint turns something down too, but only to answer a negation ("别每次把整个文件甩回来"
@@ -312,7 +326,7 @@ def _negation_clash(first: str, second: str) -> bool:
     )
 
     def meets(words: list[str], others: list[str]) -> bool:
-        return any(keys[a] & keys[b] for a in words for b in others)
+        return any(keys[a] & keys[b] for a in words for b in others if not (_weak(a) or _weak(b)))
 
     def one_sided(no: list[str], yes: list[str], other_no: list[str]) -> bool:
         return meets(no, yes) and not meets(no, other_no)
@@ -369,7 +383,7 @@ def _order_clash(first: str, second: str) -> bool:
     keys = dictionary_keys(list(dict.fromkeys([*mine[0], *mine[1], *theirs[0], *theirs[1]])))
 
     def meets(words: list[str], others: list[str]) -> bool:
-        return any(keys[a] & keys[b] for a in words for b in others)
+        return any(keys[a] & keys[b] for a in words for b in others if not (_weak(a) or _weak(b)))
 
     swapped = meets(mine[0], theirs[1]) and meets(mine[1], theirs[0])
     return swapped and not meets(mine[0], theirs[0])
