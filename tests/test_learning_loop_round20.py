@@ -127,3 +127,10 @@ def test_a_light_word_turned_down_is_no_opposite() -> None:
     # what a side turns down that the other keeps still clashes
     assert opposed("回复里加 emoji", "replies without emoji")
     assert opposed("用 pnpm，不用 npm", "用 npm，不用 pnpm")
+
+
+def test_an_explicit_request_ending_in_a_semicolon_reads_to_the_end() -> None:
+    # the list's last clause ends the message (CI: IndexError past the last clause)
+    found = detect("先说个事；记住：staging 库是 pg-stg-02；")
+    assert any(s.kind == "explicit_remember" for s in found)
+    assert detect("Remember: the key is sk-ant-xxxx;")[0].kind == "explicit_remember"

@@ -541,12 +541,13 @@ def _user_signals(text: str, context: str = "") -> list[Signal]:
             if _LISTS_ON.search(body, er.start()):
                 # "put this in USER.md: 我在服务端组；oncall 是双周轮": what follows the colon
                 # is the list to keep, up to its last item
+                following = max(answered, index) + 1
                 while (
-                    answered + 1 < len(clauses)
+                    following < len(clauses)
                     and _LISTS_ON.search(body, er.start())
-                    and not _ASIDE.match(clauses[max(answered, index) + 1][2])
+                    and not _ASIDE.match(clauses[following][2])
                 ):
-                    answered = max(answered, index) + 1
+                    answered, following = following, following + 1
                     end = clauses[answered][1]
                     body = text[start:end].strip()
                 clause = text[start:end]
