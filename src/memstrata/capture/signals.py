@@ -541,13 +541,13 @@ def _user_signals(text: str, context: str = "") -> list[Signal]:
             if _LISTS_ON.search(body, er.start()):
                 # "put this in USER.md: 我在服务端组；oncall 是双周轮": what follows the colon
                 # is the list to keep, up to its last item
-                following = max(answered, index) + 1
+                next_item = max(answered, index) + 1
                 while (
-                    following < len(clauses)
+                    next_item < len(clauses)
                     and _LISTS_ON.search(body, er.start())
-                    and not _ASIDE.match(clauses[following][2])
+                    and not _ASIDE.match(clauses[next_item][2])
                 ):
-                    answered, following = following, following + 1
+                    answered, next_item = next_item, next_item + 1
                     end = clauses[answered][1]
                     body = text[start:end].strip()
                 clause = text[start:end]
