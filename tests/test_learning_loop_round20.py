@@ -8,12 +8,15 @@ assignment") was reached. A lesson about a failure without the error says nothin
 
 from __future__ import annotations
 
+import pytest
+
 from memstrata.capture.failure_text import failure_statement, telling_line
 from memstrata.capture.record import record_signals
 from memstrata.capture.signals import detect
 from memstrata.core.queues import read_pending
 from memstrata.evolve import pool
 from memstrata.evolve.heartbeat import heartbeat
+from memstrata.evolve.triggers import handle
 
 CGO = (
     "# runtime/cgo\n"
@@ -134,3 +137,141 @@ def test_an_explicit_request_ending_in_a_semicolon_reads_to_the_end() -> None:
     found = detect("先说个事；记住：staging 库是 pg-stg-02；")
     assert any(s.kind == "explicit_remember" for s in found)
     assert detect("Remember: the key is sk-ant-xxxx;")[0].kind == "explicit_remember"
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("staging 的 Redis 在 redis-stg-02 上，端口 6380。记住这个", "redis-stg-02 上，端口 6380"),
+        ("staging redis 是 redis-stg-02。记一下", "staging redis 是 redis-stg-02"),
+        ("The staging Redis lives on redis-stg-02, port 6380. Remember that.", "port 6380"),
+        ("The staging Redis lives on redis-stg-02. Please remember this.", "redis-stg-02"),
+    ],
+)
+def test_a_request_that_points_back_keeps_what_was_said_before(make_ws, said, kept) -> None:
+    # nothing was written: the request's own clause said nothing, and English was not read
+    ws = make_ws("self-evolution")
+    [written] = handle(ws.writer(), said).report.written
+    path = written["cite"].removeprefix("📍 ").split(":")[0]
+    assert kept in (ws.root / path).read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "这个端口是多少？记住这个",  # a question before it
+        "你刚才说的那个，我觉得挺对的。记住这个",  # what to keep is in the agent's reply
+        "Do you remember that?",
+    ],
+)
+def test_a_pointer_at_nothing_specific_writes_nothing(make_ws, said) -> None:
+    ws = make_ws("self-evolution")
+    assert handle(ws.writer(), said).report.written == []
+
+
+# ---- review20: a helper's adversarial round on the changes above
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ("以后 main 分支别推", "以后 main 分支直接推"),
+        ("以后旧日志别删", "以后旧日志都删掉"),
+        ("if the tests fail, don't give up", "if the tests fail, give up"),
+        ("别碰 prod 配置", "prod 配置可以碰"),
+        ("别动 nginx 配置", "nginx 配置动一下"),
+    ],
+)
+def test_a_verb_turned_down_first_still_clashes(first, second) -> None:
+    from memstrata.evolve.polarity import opposed
+
+    assert opposed(first, second)
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("Remember: always squash-merge PRs; actually no, forget that", "always squash-merge PRs"),
+        ("记住：发布前跑 lint；你记住了吗？", "发布前跑 lint"),
+        ("Remember: deploy from main; what time is the standup?", "deploy from main"),
+        (
+            "Remember that staging is http://10.0.0.5:8080; is prod on the same port?",
+            "staging is http://10.0.0.5:8080",
+        ),
+        ("Remember that standup is at 10:30; the retro is whatever", "standup is at 10:30"),
+        ("记住：我在服务端组；不过这个先别记", "我在服务端组"),
+        ("记住：以后用 pnpm；不对，还是用 npm 吧", "以后用 pnpm"),
+        ("记住：我喜欢简短回答；我同事老王说他喜欢长回答", "我喜欢简短回答"),
+        ("记住：staging 用 5433；假如 prod 挂了怎么办", "staging 用 5433"),
+        ("Remember: use yarn; don't you think npm is slower", "use yarn"),
+    ],
+)
+def test_a_list_stops_where_it_turns_away(said, kept) -> None:
+    explicit = [s.detail for s in detect(said) if s.kind == "explicit_remember"]
+    assert explicit[0] == kept
+
+
+@pytest.mark.parametrize(
+    ("said", "secret"),
+    [
+        ("vault login s.AbCdEfGhIjKlMnOpQrStUvWx", "AbCdEfGhIjKl"),
+        ("smbclient //fileserver/share -U backup%Winter2026!", "Winter2026"),
+        ("ldapsearch -x -D cn=admin,dc=corp -w Sup3rS3cret! -b dc=corp", "Sup3rS3cret"),
+        ("./deploy.sh --token Zq8mK2pL9xR4 --env production", "Zq8mK2pL9xR4"),
+        ("keytool -importkeystore -storepass changeit99", "changeit99"),
+        ("htpasswd -b .htpasswd alice S3cretPw", "S3cretPw"),
+        ("openssl enc -aes-256-cbc -k hunter22 -in a", "hunter22"),
+        ("az login -u me@example.com -p 'pw12345x'", "pw12345x"),
+        ("my pin is 4321", "4321"),
+    ],
+)
+def test_command_line_secrets_are_redacted(said, secret) -> None:
+    from memstrata.core.redact import redact
+
+    assert secret not in redact(said)
+
+
+def test_prose_about_a_flag_is_no_secret() -> None:
+    from memstrata.core.redact import redact
+
+    assert redact("the --secret flag is required") == "the --secret flag is required"
+
+
+@pytest.mark.parametrize(
+    ("output", "error"),
+    [
+        ("Exit code 139\nlint: Found 0 errors\nSegmentation fault (core dumped)", "Segmentation"),
+        ("Failed tests: 0\nerror: linker failed", "error: linker failed"),
+        ("failed=0 passed=12\nTimeout waiting for lock", "Timeout waiting for lock"),
+        ("Checked 120 files, errors: 0\nDeploy aborted: disk full", "disk full"),
+        (
+            "Exit code 101\n[33mwarning[0m: option --foo is deprecated and will fail in v3\n"
+            "[31merror[0m: could not open file config.toml",
+            "error: could not open file config.toml",
+        ),
+        (
+            'Traceback (most recent call last):\n  File "a.py", line 1\n'
+            "ModuleNotFoundError: No module named 'yaml'\nError: Process completed with exit code 1.",
+            "ModuleNotFoundError",
+        ),
+        (
+            "Exception in thread main java.lang.RuntimeException: Failed to start application\n"
+            "\tat com.x.Main.main(Main.java:10)\n"
+            "Caused by: java.net.BindException: Address already in use",
+            "BindException: Address already in use",
+        ),
+        ("2026 WARN 1 --- Connector failed\n2026 ERROR 1 --- Application run failed", "ERROR"),
+        (
+            "Traceback (most recent call last):\nValueError: bad\nDeprecationWarning: x",
+            "ValueError",
+        ),
+        ("thread 'main' panicked at src/main.rs:2:5:\nattempt to divide by zero", "divide by zero"),
+        ('Exit code 1\nBash: {"command": "pnpm build --filter web"}', "Exit code 1"),
+        (
+            'Exit code 1\nSomething went wrong in worker 3\nBash: {"command": "pytest --maxfail=1"}',
+            "Something went wrong",
+        ),
+    ],
+)
+def test_the_telling_line_is_the_error(output, error) -> None:
+    assert error in telling_line(output)

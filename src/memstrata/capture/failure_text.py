@@ -26,17 +26,34 @@ ERROR_LINE = lazy_compile(
     re.IGNORECASE,
 )
 # Lines that frame a report without saying what went wrong: a package header ("# runtime/cgo"),
-# a bare verdict ("FAIL", "FAIL\tpkg [build failed]"), rules, an exit code.
+# a bare verdict ("FAIL", "FAIL\tpkg [build failed]"), rules, an exit code (also CI's "Error:
+# Process completed with exit code 1."), a count of zero errors ("Found 0 errors", "failed=0"),
+# and the hook's own tool line ("Bash: {\"command\": …}"): review20 found each taken as the error.
 _FRAME_LINE = lazy_compile(
-    r"^\s*(?:#\s|FAIL\b|-{3,}|={3,}|\*{3,}|exit(?:ed)?(?: with)? (?:code|status)\b)", re.IGNORECASE
+    r"^\s*(?:#\s|FAIL\b|-{3,}|={3,}|\*{3,})"
+    r"|\bexit(?:ed)?(?: with)? (?:code|status)\b"
+    r"|(?<![\d.])\b0 (?:errors?|failures?|failed|fail)\b"
+    r"|\b(?:errors?|failures?|failed|fail)(?: \w+)?\s*[:=]\s*0\b(?![.\d])"
+    r"|^(?:Bash|Read|Write|Edit|MultiEdit|Grep|Glob|WebFetch|WebSearch|Task|NotebookEdit|mcp__\S+):\s",
+    re.IGNORECASE,
 )
+# Colour codes, with or without their escape character (cleaning drops the ESC, not the rest).
+_COLOUR = lazy_compile(r"\x1b?\[[0-9;]*m")
+# The root cause of a Java-style chain, on its own line: the last one is the deepest.
+_CAUSED_BY = lazy_compile(r"^\s*caused by:\s*", re.IGNORECASE)
+# A line that names an error outright (a log level, an exception, a crash), and one that only warns.
+_NAMES_ERROR = lazy_compile(
+    r"\b(?:ERROR|FATAL|CRITICAL|PANIC)\b|panicked|\w(?:Exception|Error)\b|segmentation fault"
+    r"|core dumped"
+)
+_WARNS = lazy_compile(r"\bwarn(?:ing)?\b|\w+Warning\b", re.IGNORECASE)
 # The last error of a chain ("… failed due to org.apache.kafka….TimeoutException: Timed out …"):
 # its (unqualified) name and message.
 _LAST_EXCEPTION = lazy_compile(
     r"(?:^|[\s(])(?:[\w$]+\.)*(?P<error>[A-Z]\w*(?:Exception|Error)):\s*(?P<message>\S.*)$"
 )
-# The last line of a Python traceback: the exception raised.
-_RAISED = lazy_compile(r"^(?:[\w]+\.)*\w*(?:Error|Exception|Interrupt|Exit|Warning)\b")
+# The last line of a Python traceback: the exception raised (not a warning printed after it).
+_RAISED = lazy_compile(r"^(?:[\w]+\.)*\w*(?:Error|Exception|Interrupt|Exit)\b")
 # The room a repeated failure's statement keeps for the error; the command gets the rest.
 ERROR_ROOM = 50
 STATEMENT_LIMIT = 100  # seed 000: a detail says what happened in at most 100 characters
@@ -44,24 +61,33 @@ STATEMENT_LIMIT = 100  # seed 000: a detail says what happened in at most 100 ch
 
 def telling_line(output: str) -> str:
     """The line of a tool's ``output`` that says what went wrong, as short as it can say it."""
-    lines = [line.strip() for line in output.splitlines() if line.strip()]
+    lines = [_COLOUR.sub("", line).strip() for line in output.splitlines()]
+    lines = [line for line in lines if line]
     if not lines:
         return output.strip()
-    errors = [line for line in lines if ERROR_LINE.match(line)]
-    if errors and errors[0].lower().startswith("traceback"):
+    said = [line for line in lines if not _FRAME_LINE.search(line)] or lines
+    if any(line.lower().startswith("traceback") for line in said):
         # a traceback ends with its message ("ValueError: bad"); npm, make and most tools lead
-        raised = [line for line in lines if _RAISED.match(line)]
-        line = (raised or errors)[-1]
-    elif errors:
-        line = errors[0]
+        raised = [line for line in said if _RAISED.match(line)]
+        line = raised[-1] if raised else max(said, key=_weight)
     else:
-        said = [line for line in lines if not _FRAME_LINE.match(line)] or lines
-        line = next((line for line in said if error_shaped(line)), said[0])
+        causes = [line for line in said if _CAUSED_BY.match(line)]
+        line = _CAUSED_BY.sub("", causes[-1]) if causes else max(said, key=_weight)
+    place = lines.index(line) if line in lines else -1
+    if line.endswith(":") and 0 <= place < len(lines) - 1:
+        line = f"{line} {lines[place + 1]}"  # "thread 'main' panicked at src/main.rs:2:5:" + why
     chained = list(_LAST_EXCEPTION.finditer(line))
-    if chained and chained[-1].start() > 0:
+    if chained and (chained[-1].start() > 0 or "." in line[: chained[-1].start("error")]):
         last = chained[-1]
         return f"{last.group('error')}: {last.group('message')}"
     return line
+
+
+def _weight(line: str) -> int:
+    """How surely ``line`` says the error (``max`` keeps the first of the best)."""
+    weight = 4 if ERROR_LINE.match(line) else 3 if _NAMES_ERROR.search(line) else 0
+    weight = weight or (2 if error_shaped(line) else 1)
+    return weight - 2 if _WARNS.search(line) else weight
 
 
 def failure_statement(operation: str, count: int, error: str, zh: bool) -> str:

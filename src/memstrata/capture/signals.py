@@ -482,15 +482,41 @@ def is_material(text: str) -> bool:
     return bool(MATERIAL.match(text)) and not _OWN_AFTER.search(text)
 
 
+# A request that only points back at what the message said before it: its own clause ("…端口
+# 6380。记住这个", "…。记一下") or, in English, the sentence's tail ("… port 6380. Remember that."):
+# nothing was written at once, the request had no words of its own (issue 11 round 20).
+_POINTS_BACK = lazy_compile(
+    r"^\s*(?:请|千万|一定|务必)?\s*(?:记住|记一下|记下来|记好)(?:这个|这条|这点|这些|它|一下)?"
+    r"(?:吧|啊|哈|哦|呀)*\s*[。.!！~～]*\s*$"
+)
+# ...when that says something itself (a value, or a signal the rules read), and not the agent's
+# own words ("你刚才说的那个，我觉得挺对的。记住这个": what to keep is in the reply, not here).
+_SAYS_SOMETHING = frozenset({"correction", "new_knowledge", "preference"})
+_POINTS_AT_REPLY = lazy_compile(
+    r"你(?:刚才|刚刚|上面|之前|前面)(?:说|讲|写|提)|\bwhat you (?:just )?(?:said|wrote)\b",
+    re.IGNORECASE,
+)
+_ER_POINTER_TAIL = lazy_compile(
+    r"\S.*[.!。！;；]\s*(?:(?:please|pls)\s+)?(?:remember|note down|don'?t forget)\s+(?:that|this|it)"
+    r"(?:\s+down)?\s*[.!]*\s*$",
+    re.IGNORECASE,
+)
 # An explicit request that introduces what to keep with a colon, its clause ending in a
 # semicolon: the items after the semicolon are part of what to keep (a blind scenario's
 # "pls put this in USER.md so you remember it: 我在服务端组，主要写 Go；oncall 是双周轮…" kept
 # its first item only).
-_LISTS_ON = lazy_compile(r"[:：].*[；;]\s*$")
-# ...unless the next clause turns to something else ("记住：…；另外帮我跑一下测试").
+# The colon is the request's own (not a URL's, a port's or a time's: "http://10.0.0.5:8080",
+# "10:30"), right after its words.
+_LISTS_ON = lazy_compile(r"^[^:：]{0,60}?(?<!\d)[:：](?![\d/]).*[；;]\s*$")
+# ...up to a clause that turns to something else ("记住：…；另外帮我跑一下测试"), takes it back or
+# corrects it ("actually no, forget that", "不过这个先别记", "不对，还是用 npm"), asks, supposes,
+# reports someone else ("我同事老王说…") or makes a request of its own ("记住：node 用 20"): review20.
 _ASIDE = lazy_compile(
-    r"\s*(?:另外|顺便|对了|然后|帮我|请|麻烦|你(?:先|再|帮)|also\b|btw\b|then\b|please\b|pls\b"
-    r"|can you\b|could you\b)",
+    r"\s*(?:另外|顺便|对了|然后|帮我|请|麻烦|你|能不能|可不可以|假如|如果|要是|万一|不过|但是|算了|不对|其实"
+    r"|(?:先)?别记|不用记|记住|记一下|[^，,；;]{0,8}(?:说|讲|觉得)"
+    r"|also\b|btw\b|then\b|please\b|pls\b|can\b|could\b|would\b|do\b|does\b|did\b|is\b|are\b"
+    r"|what\b|why\b|how\b|when\b|where\b|who\b|which\b|don'?t you\b|actually\b|never ?mind"
+    r"|forget\b|scratch that|wait\b|but\b|if\b|remember\b|[\w ]{0,20}\b(?:said|says|thinks)\b)",
     re.IGNORECASE,
 )
 
@@ -527,6 +553,7 @@ def _user_signals(text: str, context: str = "") -> list[Signal]:
         er = (
             _ER_START.search(body)
             or _ER_TRAILING.search(body)
+            or _ER_POINTER_TAIL.search(body)
             or _ER_MEMORY_FILE.search(body)
             or (None if HEDGED.search(body) else _ER_STANDING.search(body))
         )
@@ -538,7 +565,23 @@ def _user_signals(text: str, context: str = "") -> list[Signal]:
             and not _mentioned_not_used(body, er.start())
         ):
             kinds.append("explicit_remember")
-            if _LISTS_ON.search(body, er.start()):
+            if index and index == len(clauses) - 1 and _POINTS_BACK.match(body):
+                # "staging 的 Redis 在 redis-stg-02 上。记住这个": what to keep is said before
+                said_before = text[clauses[0][0] : start].strip()
+                if (
+                    said_before
+                    and not _is_question(said_before)
+                    and not _POINTS_AT_REPLY.search(said_before)
+                    and (
+                        _CONCRETE.search(said_before)
+                        or any(f.kind in _SAYS_SOMETHING for f in found)
+                    )
+                ):
+                    # the clauses before were read already; this one keeps what they said
+                    start = clauses[0][0]
+                    found.append(user_signal("explicit_remember", text[start:end], context, start))
+                    continue
+            elif _LISTS_ON.search(body, er.start()):
                 # "put this in USER.md: 我在服务端组；oncall 是双周轮": what follows the colon
                 # is the list to keep, up to its last item
                 next_item = max(answered, index) + 1
@@ -546,6 +589,7 @@ def _user_signals(text: str, context: str = "") -> list[Signal]:
                     next_item < len(clauses)
                     and _LISTS_ON.search(body, er.start())
                     and not _ASIDE.match(clauses[next_item][2])
+                    and not _is_question(clauses[next_item][2].strip())
                 ):
                     answered, next_item = next_item, next_item + 1
                     end = clauses[answered][1]

@@ -77,6 +77,8 @@ _TOKEN_PATTERNS: list[tuple[str, tuple[str, ...], str]] = [
     ("twilio_key", ("sk",), r"\bSK[0-9a-f]{32}\b"),
     ("mailgun_key", ("key-",), r"\bkey-[0-9a-f]{32}\b"),
     ("mailchimp_key", ("-us",), r"\b[0-9a-f]{32}-us\d{1,2}\b"),
+    # HashiCorp Vault tokens: hvs.… (1.10+) and the older s.… of 24 characters (review20)
+    ("vault_token", ("hvs.", "s."), r"\b(?:hvs\.[A-Za-z0-9_\-]{24,}|s\.[A-Za-z0-9]{24})\b"),
     ("azure_sas_signature", ("sig=",), r"(?<=[?&]sig=)[A-Za-z0-9%+/=]{20,}"),
     (
         "authorization_header",
@@ -149,6 +151,22 @@ _COMMAND_PASSWORD = lazy_compile(
     r"(?P<secret>'[^'\n]+'?|\"[^\"\n]+\"?|[^\s'\"]+)",
     re.IGNORECASE,
 )
+# ...and more commands' own password flags (review20: kept in clear in CANDIDATES.md through a
+# failing command): smbclient -U user%X, ldapsearch -w X, keytool -storepass / -keypass X,
+# htpasswd -b FILE USER X, openssl -k X / -pass pass:X, az login -p X.
+_TOOL_PASSWORD = lazy_compile(
+    r"(?:\bsmbclient\b[^\n]*?\s-U\s+[^\s%]+%|\bldap\w+\b[^\n]*?\s-[wy]\s+"
+    r"|(?<![\w-])-(?:src|dest|new)?(?:store|key)pass\s+|\bhtpasswd\b[^\n]*?\s-\w*b\w*\s+\S+\s+\S+\s+"
+    r"|\bopenssl\b[^\n]*?\s-(?:k|pass(?:in|out)?)\s+(?:pass:)?|\baz\s+login\b[^\n]*?\s-p\s+)"
+    r"(?P<secret>'[^'\n]+'?|\"[^\"\n]+\"?|[^\s'\"]+)",
+    re.IGNORECASE,
+)
+# A token or key handed to a command as a flag's value (--token X, --api-key=X, --secret X).
+_COMMAND_TOKEN = lazy_compile(
+    r"(?<![\w-])--?(?:[a-z0-9]+-)*(?:token|secret|api-?key|access-?key|auth-?key|client-secret)"
+    r"(?:\s+|\s*=\s*)(?P<secret>'[^'\n]+'?|\"[^\"\n]+\"?|[^\s'\"]+)",
+    re.IGNORECASE,
+)
 # A login written as account/password ("mysql-01 端口 3306，root/Passw0rd!", "登录用 admin /
 # 8xK#29dLq": review16, written in clear): the part after the slash when the name before it is an
 # account name and the part looks like a password (a path such as root/etc does not).
@@ -159,6 +177,8 @@ _LOGIN_PAIR = lazy_compile(
 # A PIN: "PIN 1234", "PIN码是 482913", "银行卡 pin 码 8842".
 _PIN = lazy_compile(
     r"(?:\bPIN|(?i:\bpin)\s*码)\s*(?:code\s*)?(?:是|为|:|：|=|\bis\b)?\s*(?P<secret>\d{4,12})\b"
+    # "my pin is 4321" (review20): lower case, said with its verb
+    r"|(?i:\bpin)\s+(?i:code\s+)?(?:(?i:is)|是|为|[:：=])\s*(?P<said>\d{4,12})\b"
 )
 # A random-looking token said with no name (review16: an AWS secret key pasted alone, "这个是
 # wJalr…KEY" was kept in clear). Only a long run of base64 characters counts, mixing upper case,
@@ -456,7 +476,24 @@ def find_secrets(text: str) -> list[SecretFinding]:
         )
     if "pin" in lowered:
         found.extend(
-            SecretFinding("pin", m.start("secret"), m.end("secret")) for m in _PIN.finditer(text)
+            SecretFinding("pin", m.start(group), m.end(group))
+            for m in _PIN.finditer(text)
+            for group in ("secret", "said")
+            if m.group(group)
+        )
+    if any(k in lowered for k in ("smbclient", "ldap", "pass", "htpasswd", "openssl", "az ")):
+        found.extend(
+            SecretFinding("password", m.start("secret"), m.end("secret"))
+            for m in _TOOL_PASSWORD.finditer(text)
+            if _plausible_value("password", m.group("secret").strip("'\""))
+        )
+    if any(k in lowered for k in ("token", "secret", "key")):
+        found.extend(
+            SecretFinding("token", m.start("secret"), m.end("secret"))
+            for m in _COMMAND_TOKEN.finditer(text)
+            if _plausible_value("token", m.group("secret").strip("'\""))
+            and not m.group("secret").startswith("-")
+            and _LOOKS_SECRET.search(m.group("secret"))  # "the --secret flag" names no value
         )
     found.sort(key=lambda f: (f.start, -(f.end - f.start)))
     merged: list[SecretFinding] = []

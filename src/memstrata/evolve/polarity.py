@@ -132,6 +132,8 @@ _ZH_NEGATION = re.compile(
 _ZH_NOT_NEGATION = re.compile(
     r"不错|不过|不同|不少|不断|不仅|不然|不但|不管|不如|无论|非常|除非|别人|别的|级别|类别|区别"
     r"|分别|特别|差别|告别|识别|并非|无法"
+    # a complaint, not a wish turned down ("我真看不下去…先说结论": 下去 is no thing refused)
+    r"|看不下去|看不惯|受不了|忍不了|忍不住|不得了|了不起"
 )
 # "can't" turns something down only when it is said to the agent or the team ("you can't use
 # npm here"); "Tomasz can't read the Chinese ones", "I can't even add testers myself" say what
@@ -285,25 +287,30 @@ def affirmed(text: str) -> str:
 
 
 def _split_negated(text: str) -> tuple[list[str], list[str], list[str]]:
-    """The content words ``text`` affirms, negates and complains about."""
+    """The content words ``text`` affirms, negates (not those said in passing: ``_in_passing``)
+    and complains about."""
     from memstrata.evolve.bilingual import content_words
 
     affirmed, negated, complained = _parts(text)
-    return content_words(affirmed), content_words(negated), content_words(complained)
+    turned_down = [
+        word
+        for clause in negated.split("，")
+        for place, word in enumerate(content_words(clause))
+        if not _in_passing(word, place)
+    ]
+    return content_words(affirmed), list(dict.fromkeys(turned_down)), content_words(complained)
 
 
-# A single Chinese character is a clash only when it is a pole of ANTONYMS ("回复别太长" / "回复长
-# 一点" clash on 长); otherwise it is a verb or a measure that both sides use in passing: "这代码
-# 不是给我一个人看的" / "外包同学也要看这块" clashed on 看 and split one preference in three (a blind
-# scenario, issue 11 round 20). So are English light verbs ("看不下去" turns down 下去, "go").
+# A single Chinese character in a negated clause is what is turned down when it comes first
+# ("别推", "旧日志别删") or is a pole of ANTONYMS (长, 早, 多…); later in the clause it is a verb
+# or a measure said in passing: "这代码不是给我一个人看的" turned down 看 against "外包同学也要
+# 看这块" and split one preference in three (a blind scenario, issue 11 round 20).
 _POLE_WORDS = frozenset(word for poles in ANTONYMS.values() for pole in poles for word in pole)
-_LIGHT_VERBS = frozenset("go get put take give have make need".split())  # noqa: SIM905
 
 
-def _weak(word: str) -> bool:
-    if len(word) == 1 and CJK_RUN.fullmatch(word):
-        return word not in _POLE_WORDS
-    return word in _LIGHT_VERBS
+def _in_passing(word: str, place: int) -> bool:
+    single = len(word) == 1 and CJK_RUN.fullmatch(word) is not None
+    return place > 0 and single and word not in _POLE_WORDS
 
 
 def _negation_clash(first: str, second: str) -> bool:
@@ -326,7 +333,7 @@ def _negation_clash(first: str, second: str) -> bool:
     )
 
     def meets(words: list[str], others: list[str]) -> bool:
-        return any(keys[a] & keys[b] for a in words for b in others if not (_weak(a) or _weak(b)))
+        return any(keys[a] & keys[b] for a in words for b in others)
 
     def one_sided(no: list[str], yes: list[str], other_no: list[str]) -> bool:
         return meets(no, yes) and not meets(no, other_no)
@@ -383,7 +390,7 @@ def _order_clash(first: str, second: str) -> bool:
     keys = dictionary_keys(list(dict.fromkeys([*mine[0], *mine[1], *theirs[0], *theirs[1]])))
 
     def meets(words: list[str], others: list[str]) -> bool:
-        return any(keys[a] & keys[b] for a in words for b in others if not (_weak(a) or _weak(b)))
+        return any(keys[a] & keys[b] for a in words for b in others)
 
     swapped = meets(mine[0], theirs[1]) and meets(mine[1], theirs[0])
     return swapped and not meets(mine[0], theirs[0])
