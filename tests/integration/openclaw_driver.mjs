@@ -53,6 +53,10 @@ const resolveBootstrapContextForRun = await internal("resolveBootstrapContextFor
 const buildMemoryPromptSection = await internal("buildMemoryPromptSection");
 
 const cfg = loadConfig();
+// A slower budget for memstrata's calls than the plugin's 8 s default, in memory only (the file
+// stays as installed): on a loaded 2-core CI machine a cold prompt hook once took longer, and the
+// step read as "no context" (CI run of 690af38).
+if (scenario.timeoutMs) cfg.plugins.entries.memstrata.config.timeoutMs = scenario.timeoutMs;
 const agentId = scenario.agentId;
 const workspaceDir = cfg.agents?.entries?.[agentId]?.workspace ?? cfg.agents?.defaults?.workspace;
 const sessionKey = `agent:${agentId}:main`;
