@@ -8,6 +8,8 @@ assignment") was reached. A lesson about a failure without the error says nothin
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from memstrata.capture.failure_text import failure_statement, telling_line
@@ -275,3 +277,17 @@ def test_prose_about_a_flag_is_no_secret() -> None:
 )
 def test_the_telling_line_is_the_error(output, error) -> None:
     assert error in telling_line(output)
+
+
+def test_a_correction_asked_to_be_kept_goes_to_the_corrections(make_ws) -> None:
+    # scenario 5: it stayed a candidate (the request said nothing), then went to 重要规则
+    from memstrata.evolve.approve import approve
+
+    ws = make_ws("memory-manager")
+    handle(
+        ws.writer(), "不对，Loki 查出来的时间戳是 UTC，要 +8 才是北京时间，实际是 10:13。记住这个"
+    )
+    approve(ws.writer(), "确认")
+    memory = (ws.root / "memory" / "MEMORY.md").read_text(encoding="utf-8")
+    corrections = re.search(r"^## .*错误修正记录\n(.*?)^## ", memory, re.M | re.S).group(1)
+    assert "Loki 查出来的时间戳是 UTC" in corrections

@@ -415,7 +415,8 @@ def _one_per_message(findings: list[tuple[dict, str, str]]) -> list[tuple[dict, 
     """One finding per statement of a message: "其实 gateway 的端口是 8443，不是 8080" is read as a
     correction and as news, and counting both made the 3x pool promote after two occasions.
     Readings of one message that say different things (two clauses) stay apart. An explicit
-    instruction's reading always stays: it is what promotes at once. A failure in the message's
+    instruction's reading always stays: it is what promotes at once (as a correction when the
+    message also reads as one). A failure in the message's
     tool context beside what the user said about it ("不对，应该用 pnpm" after npm failed twice) is
     one event: the user's statement, which says the fix, is kept (note 000 merges the coarse
     and the fine report of one event)."""
@@ -429,16 +430,24 @@ def _one_per_message(findings: list[tuple[dict, str, str]]) -> list[tuple[dict, 
     for item in sorted(findings, key=order):
         record, kind, summary = item
         message = record.get("message")
-        if message and any(
-            other.get("message") == message
-            and (
-                (kind in _FAILURES and other_kind in _FIXES)
-                or bool(summary and similarity(text, summary) >= 0.6)
-            )
-            for other, other_kind, text in kept
-        ):
-            continue
-        kept.append(item)
+        same = next(
+            (
+                place
+                for place, (other, other_kind, text) in enumerate(kept)
+                if message
+                and other.get("message") == message
+                and (
+                    (kind in _FAILURES and other_kind in _FIXES)
+                    or bool(summary and similarity(text, summary) >= 0.6)
+                )
+            ),
+            None,
+        )
+        if same is None:
+            kept.append(item)
+        elif kind == "correction" and kept[same][1] == "explicit_remember":
+            # "不对，…。记住这个": an explicit correction, kept as one (错误修正记录, note 004)
+            kept[same] = (kept[same][0], kind, kept[same][2])
     return sorted(kept, key=lambda item: str(item[0].get("ts", "")))
 
 
