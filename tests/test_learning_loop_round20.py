@@ -291,3 +291,21 @@ def test_a_correction_asked_to_be_kept_goes_to_the_corrections(make_ws) -> None:
     memory = (ws.root / "memory" / "MEMORY.md").read_text(encoding="utf-8")
     corrections = re.search(r"^## .*错误修正记录\n(.*?)^## ", memory, re.M | re.S).group(1)
     assert "Loki 查出来的时间戳是 UTC" in corrections
+
+
+def test_a_rule_that_also_reads_as_correcting_stays_a_rule() -> None:
+    # the first version of the change above wrote three of the scenarios' rules as corrections:
+    # the model read "…不要直接 kubectl apply" as correcting too
+    from memstrata.evolve.heartbeat import _one_per_message
+
+    def readings(evidence: str) -> list[str]:
+        summary = "prod 的任何变更都走 GitLab MR，不要直接 kubectl apply"
+        explicit = {"message": "m1", "promote_now": True, "evidence": evidence, "ts": "1"}
+        correction = {"message": "m1", "evidence": evidence, "ts": "1"}
+        found = [(explicit, "explicit_remember", summary), (correction, "correction", summary)]
+        return [kind for _record, kind, _summary in _one_per_message(found)]
+
+    assert readings("记住：prod 的任何变更都走 GitLab MR，不要直接 kubectl apply") == [
+        "explicit_remember"
+    ]
+    assert readings("不对，prod 的任何变更都走 GitLab MR。记住这个") == ["correction"]

@@ -10,6 +10,7 @@ from the queue: records appended meanwhile and corrupt lines stay.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -43,6 +44,7 @@ from memstrata.formats.bullets import parse_bullets
 from memstrata.formats.jsonl import parse_jsonl
 from memstrata.formats.patterns import parse_patterns
 from memstrata.formats.principles import parse_principles
+from memstrata.text.lazy_re import lazy_compile
 from memstrata.text.similarity import similarity
 from memstrata.text.titles import clip
 
@@ -405,6 +407,13 @@ def _synthesise(
     return explicit
 
 
+# A message that opens by telling the agent it is wrong.
+_OPENS_CORRECTION = lazy_compile(
+    r"\s*(?:不对|错了|不是这样|你(?:又)?(?:搞|弄|写|记|理解)错了|(?:no|nope|wrong)\b"
+    r"|that'?s (?:wrong|not right|incorrect))",
+    re.IGNORECASE,
+)
+
 # Which reading of one message is kept when it has several that say the same thing.
 _KIND_ORDER = ("correction", "preference", "new_knowledge", "repeated_failure", "tool_error")
 _FAILURES = frozenset({"repeated_failure", "tool_error"})
@@ -445,8 +454,14 @@ def _one_per_message(findings: list[tuple[dict, str, str]]) -> list[tuple[dict, 
         )
         if same is None:
             kept.append(item)
-        elif kind == "correction" and kept[same][1] == "explicit_remember":
-            # "不对，…。记住这个": an explicit correction, kept as one (错误修正记录, note 004)
+        elif (
+            kind == "correction"
+            and kept[same][1] == "explicit_remember"
+            and _OPENS_CORRECTION.match(str(kept[same][0].get("evidence", "")))
+        ):
+            # "不对，…。记住这个": an explicit correction, kept as one (错误修正记录, note 004);
+            # not "记住：prod 的变更都走 MR，不要直接 kubectl apply", a rule the model also reads
+            # as correcting (scenarios 3 and 5 wrote three rules as corrections)
             kept[same] = (kept[same][0], kind, kept[same][2])
     return sorted(kept, key=lambda item: str(item[0].get("ts", "")))
 
