@@ -309,3 +309,7 @@ def test_a_rule_that_also_reads_as_correcting_stays_a_rule() -> None:
         "explicit_remember"
     ]
     assert readings("不对，prod 的任何变更都走 GitLab MR。记住这个") == ["correction"]
+    # a standing rule said as a correction stays a rule (test_openclaw_real)
+    assert readings("No, that's wrong. Always use pnpm instead of npm from now on.") == [
+        "explicit_remember"
+    ]

@@ -407,11 +407,13 @@ def _synthesise(
     return explicit
 
 
-# A message that opens by telling the agent it is wrong.
-_OPENS_CORRECTION = lazy_compile(
+# A message that opens by telling the agent it is wrong and ends by asking to keep that.
+_KEEPS_A_CORRECTION = lazy_compile(
     r"\s*(?:不对|错了|不是这样|你(?:又)?(?:搞|弄|写|记|理解)错了|(?:no|nope|wrong)\b"
-    r"|that'?s (?:wrong|not right|incorrect))",
-    re.IGNORECASE,
+    r"|that'?s (?:wrong|not right|incorrect)).*"
+    r"(?:(?:记住|记一下|记下来|记好)(?:这个|这条|这点|这些|它|一下)?[吧啊哈哦呀]*"
+    r"|(?:please\s+)?remember (?:that|this|it))[\s。.!！~～]*",
+    re.IGNORECASE | re.DOTALL,
 )
 
 # Which reading of one message is kept when it has several that say the same thing.
@@ -457,11 +459,12 @@ def _one_per_message(findings: list[tuple[dict, str, str]]) -> list[tuple[dict, 
         elif (
             kind == "correction"
             and kept[same][1] == "explicit_remember"
-            and _OPENS_CORRECTION.match(str(kept[same][0].get("evidence", "")))
+            and _KEEPS_A_CORRECTION.fullmatch(str(kept[same][0].get("evidence", "")))
         ):
-            # "不对，…。记住这个": an explicit correction, kept as one (错误修正记录, note 004);
-            # not "记住：prod 的变更都走 MR，不要直接 kubectl apply", a rule the model also reads
-            # as correcting (scenarios 3 and 5 wrote three rules as corrections)
+            # "不对，…。记住这个": the request only points back at a correction, kept as one
+            # (错误修正记录, note 004); not "记住：prod 的变更都走 MR，不要直接 kubectl apply" (a
+            # rule the model also reads as correcting: scenarios 3 and 5 wrote three rules as
+            # corrections) nor "No, that's wrong. Always use pnpm from now on" (a rule)
             kept[same] = (kept[same][0], kind, kept[same][2])
     return sorted(kept, key=lambda item: str(item[0].get("ts", "")))
 
