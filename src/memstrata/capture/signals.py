@@ -485,10 +485,11 @@ def is_material(text: str) -> bool:
 # A request that only points back at what the message said before it: its own clause ("…端口
 # 6380。记住这个", "…。记一下") or, in English, the sentence's tail ("… port 6380. Remember that."):
 # nothing was written at once, the request had no words of its own (issue 11 round 20).
-_POINTS_BACK = lazy_compile(
-    r"^\s*(?:请|千万|一定|务必)?\s*(?:记住|记一下|记下来|记好)(?:这个|这条|这点|这些|它|一下)?"
-    r"(?:吧|啊|哈|哦|呀)*\s*[。.!！~～]*\s*$"
+POINTING_BACK = (
+    r"(?:(?:记住|记一下|记下来|记好)(?:这个|这条|这点|这些|它|一下)?(?:吧|啊|哈|哦|呀)*"
+    r"|(?:please\s+|pls\s+)?remember (?:that|this|it))"
 )
+_POINTS_BACK = lazy_compile(rf"^\s*(?:请|千万|一定|务必)?\s*{POINTING_BACK}\s*[。.!！~～]*\s*$")
 # ...when that says something itself (a value, or a signal the rules read), and not the agent's
 # own words ("你刚才说的那个，我觉得挺对的。记住这个": what to keep is in the reply, not here).
 _SAYS_SOMETHING = frozenset({"correction", "new_knowledge", "preference"})

@@ -18,6 +18,7 @@ from datetime import date, datetime, timedelta
 from typing import Any
 
 from memstrata.capture.failure_text import failure_statement
+from memstrata.capture.signals import POINTING_BACK
 from memstrata.core.config import EvolveSettings
 from memstrata.core.permissions import check_operation
 from memstrata.core.workspace import Workspace
@@ -407,12 +408,11 @@ def _synthesise(
     return explicit
 
 
-# A message that opens by telling the agent it is wrong and ends by asking to keep that.
+# A message that opens by telling the agent it is wrong and ends with a request that only
+# points back at that (capture.signals.POINTING_BACK: the same words the capture reads).
 _KEEPS_A_CORRECTION = lazy_compile(
     r"\s*(?:不对|错了|不是这样|你(?:又)?(?:搞|弄|写|记|理解)错了|(?:no|nope|wrong)\b"
-    r"|that'?s (?:wrong|not right|incorrect)).*"
-    r"(?:(?:记住|记一下|记下来|记好)(?:这个|这条|这点|这些|它|一下)?[吧啊哈哦呀]*"
-    r"|(?:please\s+)?remember (?:that|this|it))[\s。.!！~～]*",
+    rf"|that'?s (?:wrong|not right|incorrect)).*{POINTING_BACK}[\s。.!！~～]*",
     re.IGNORECASE | re.DOTALL,
 )
 
@@ -427,7 +427,7 @@ def _one_per_message(findings: list[tuple[dict, str, str]]) -> list[tuple[dict, 
     correction and as news, and counting both made the 3x pool promote after two occasions.
     Readings of one message that say different things (two clauses) stay apart. An explicit
     instruction's reading always stays: it is what promotes at once (as a correction when the
-    message also reads as one). A failure in the message's
+    request only points back at one: "不对，…。记住这个"). A failure in the message's
     tool context beside what the user said about it ("不对，应该用 pnpm" after npm failed twice) is
     one event: the user's statement, which says the fix, is kept (note 000 merges the coarse
     and the fine report of one event)."""
