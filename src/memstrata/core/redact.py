@@ -142,6 +142,12 @@ _CHANGED_SECRET = lazy_compile(
     r"(?:(?:改|换|设|变|更新|重置)(?:成|为|到)了?|(?i:to))\s*[:：=]?\s*(?P<new>" + _VALUE + r")"
 )
 _CHANGE_WORDS = ("从", "from")
+# A second password named only through the first, later on the same line: "the wifi password is
+# X, the guest one is tulip77", "root 的密码是 X，访客的是 tulip77" (review20: the second stayed).
+_ANOTHER_ONE = lazy_compile(
+    r"(?i:(?<![\w-])one(?:'s|\s+is|\s+was|\s*[:=])|(?:的|个)(?:是|为|[:：]))"
+    r"\s*[:：=]?\s*(?P<secret>" + _VALUE + r")"
+)
 # Passwords handed to a command: sshpass -p X, --password X / --db-password=X, docker login -p X,
 # redis-cli -a X, curl -u user:X (``mysql -pX`` has its own pattern above).
 _COMMAND_PASSWORD = lazy_compile(
@@ -284,15 +290,36 @@ def _mixed_value(value: str) -> bool:
 # and the shapes of a length or a policy.
 _NOT_A_PASSWORD = lazy_compile(
     r"(?i)^(?:md5|sha-?\d+|bcrypt|scrypt|argon2\w*|pbkdf2\w*|aes-?\d*|rsa\d*|base64|utf-?8"
-    r"|hmac\w*|ntlm\w*|[a-z]+(?:-[a-z]+)+|v\d+(?:\.\d+)*|\d+(?:\.\d+)+)$"
+    # Two words joined ("case-sensitive", "write-only") describe; three or more are a passphrase
+    # in the diceware style ("correct-horse-battery", review20: kept in clear).
+    r"|hmac\w*|ntlm\w*|[a-z]+-[a-z]+|v\d+(?:\.\d+)*|\d+(?:\.\d+)+)$"
 )
+# English words that end like these are prose when they follow "password" with no separator
+# ("password authentication failed", "password rotation"), not a passphrase run together.
+_PROSE_ENDINGS = (
+    "tion", "sion", "ment", "ness", "ity", "ing", "ance", "ence", "able", "ible", "ship",
+    "ized", "ised", "ies", "ed", "ive", "ous", "ful", "less", "al", "ic", "ory", "ly", "ent", "ant",
+)  # fmt: skip
+# Words that follow "password is" in prose about a password rather than as its value; a plain
+# lowercase word that is none of these and ends like no adjective is the value ("the wifi
+# password is sunflower").
+_SAID_OF_A_PASSWORD = frozenset((
+    "correct", "incorrect", "wrong", "right", "invalid", "valid", "expired", "required",
+    "missing", "blank", "empty", "strong", "weak", "secure", "insecure", "stored", "saved",
+    "hidden", "visible", "unknown", "known", "same", "different", "long", "short", "simple",
+    "complex", "unique", "shared", "temporary", "still", "also", "already", "never", "always",
+    "there", "here", "fine", "okay", "good", "bad", "better", "worse", "stale", "old", "new",
+    "ready", "set", "unset", "managed", "rotated", "plaintext", "cleartext",
+))  # fmt: skip
 
 
-def _looks_like_password(value: str, separated: bool) -> bool:
+def _looks_like_password(value: str, separated: bool, named: bool = False) -> bool:
     """A value said after 密码 / password is one: a digit or a symbol mixed with letters, or a
     long run of letters (a passphrase, ``correcthorsebatterystaple``). After an explicit
-    separator (应该是, should be, =) a shorter plain value counts as well."""
-    core = value.strip("'\"`").rstrip(".!?)]")
+    separator (应该是, should be, =) a shorter plain value counts as well; a plain lowercase word
+    only where the sentence names it as the password (``named``: "the wifi password is
+    sunflower"), never in an account/password pair or a path ("deploy/worker")."""
+    core = value.strip("'\"`").rstrip(".!?)]:")
     if len(core) < (4 if separated else 6) or core.startswith(("$", "{{", "<", "/", "~/", "./")):
         return False
     if core.lower().startswith(("http", "[redacted")) or _NOT_A_PASSWORD.match(core):
@@ -301,7 +328,12 @@ def _looks_like_password(value: str, separated: bool) -> bool:
         return True  # quoted after the word password: the value itself
     if core.isalpha():  # "required", "Invalid", "NULL" are prose; "HunterTwo" is not
         camel = not (core.islower() or core.istitle() or core.isupper())
-        return (len(core) >= 14 and core.islower()) or (separated and camel)
+        if separated and camel:
+            return True
+        prose = core.lower() in _SAID_OF_A_PASSWORD or core.lower().endswith(_PROSE_ENDINGS)
+        if not core.islower() or prose:
+            return False
+        return len(core) >= 14 or (named and len(core) >= 6)
     return True
 
 
@@ -397,6 +429,23 @@ def secret_key_kind(key: str) -> str | None:
     return _assignment_kind(name)
 
 
+def _passwords_named_by_the_first(text: str, found: list[SecretFinding]) -> list[SecretFinding]:
+    """Values said as "the other one is X" after a password on the same line: the sentence
+    names the second password only through the first."""
+    starts = sorted({f.end for f in found if f.kind == "password"})
+    more: list[SecretFinding] = []
+    for start in starts[:1]:
+        line_end = text.find("\n", start)
+        for m in _ANOTHER_ONE.finditer(text, start, len(text) if line_end < 0 else line_end):
+            value = m.group("secret")
+            # a plain word is prose here ("no one is around"): only a value with a digit, a
+            # symbol or quotes counts
+            if _looks_like_password(value, True) and _LOOKS_SECRET.search(value):
+                end = m.start("secret") + len(value.rstrip(".!?)]") or value)
+                more.append(SecretFinding("password", m.start("secret"), end))
+    return more
+
+
 def find_secrets(text: str) -> list[SecretFinding]:
     """All secrets in ``text``, non-overlapping, in order of position."""
     found: list[SecretFinding] = []
@@ -438,9 +487,11 @@ def find_secrets(text: str) -> list[SecretFinding]:
             found.append(SecretFinding(kind, m.start(group), m.start(group) + len(value)))
         for m in _SAID_PASSWORD.finditer(text):
             value = m.group("secret")
-            if _looks_like_password(value, bool(m.group("sep").strip())):
+            sep = m.group("sep").strip()
+            if _looks_like_password(value, bool(sep), named=bool(sep) and sep[-1:] not in ":：="):
                 end = m.start("secret") + len(value.rstrip(".!?)]") or value)
                 found.append(SecretFinding("password", m.start("secret"), end))
+        found.extend(_passwords_named_by_the_first(text, found))
     if any(w in lowered for w in _CHANGE_WORDS) and any(k in lowered for k in _ASSIGNMENT_MARKERS):
         for m in _CHANGED_SECRET.finditer(text):
             kind = _assignment_kind(m.group("key"))
