@@ -55,7 +55,12 @@ MEMORY_PLACES = ("principles", "patterns", "user", "memory", "corrections")
 ECHO = re.compile(
     r"^\s*(?:不对|错了|no\b|nope|wrong|以后都这样|就这样|记住|记一下|remember|note this|用户明确|user asked"
     r"|这条|这个放|写进|写到|记到|放到|存到|add this|save this|put this|顺带|顺便|对了|早[～~]"
-    r"|fyi\b|btw\b|heads up)",
+    r"|fyi\b|btw\b|heads up"
+    # an interjection, a reproach or a lead-in before the point (round 21: "卧槽停停停 不对",
+    # "诶 你改错服务了", "跟你说下", "等下 rank-svc …", "one down as a lesson (…")
+    r"|卧槽|我靠|我去|天哪|哎呀|哎|唉|诶|欸|呃|停停|等下|等等|等一下|跟你说|告诉你|然后|你\S{0,4}错\S{0,4}了"
+    r"|wait\b|whoa|oops|hold on|again\b|one down\b|this one down\b"
+    r"|.*(?:^|\s|[，,])(?:不对|wrong|no)\s*$)",
     re.IGNORECASE,
 )
 BOILERPLATE = re.compile(

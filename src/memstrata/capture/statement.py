@@ -16,11 +16,20 @@ from memstrata.capture.signals import REPEATED_REPROACH, REPROACH_END
 from memstrata.capture.toolcontext import parse_runs
 from memstrata.text.lazy_re import lazy_compile
 from memstrata.text.requests import strip_request
-from memstrata.text.rule_titles import answered_question, entry_title, past_questions, rule_title
+from memstrata.text.rule_titles import (
+    answered_question,
+    entry_title,
+    past_questions,
+    rule_title,
+    without_mid_request,
+)
 
 # Leading words that carry the signal, not the content (repeated: "不对不对，记住：...").
 _LEAD = lazy_compile(
     r"^\s*(?:"
+    # an interjection before the point ("卧槽停停停 不对，…", "等下 rank-svc 其实是…": round 21)
+    r"(?:卧槽|我靠|我去|天哪|哎呀|哎哟|哎|唉|诶|欸|呃|停(?:停)+|停一下|等下|等等|等一下|慢着)+"
+    r"(?:[，,。!！…~～]+\s*|\s+|(?=不对|不是|错了))|"
     r"(?:(?:不对(?!称))+|(?:错了)+|不是这样(?:的)?|你(?:又)?(?:搞|弄|写|理解|连|记|说|看)错了|这不对|其实|实际上"
     r"|(?:请|千万|一定|务必)?(?:你)?(?:记住|记一下|记下来|记好了|记着)(?:这个|这条|这点|一下)?"
     r"|这个经验记一下|这个记一下|以后都这样(?:做|来|办|写|干)?|就这样|下次(?:也)?(?:记得|别忘了)|别忘了|对了"
@@ -41,8 +50,14 @@ _LEAD = lazy_compile(
     r"|(?:thanks|thank you|haha+|lol|ok(?:ay)? fine|fine|alright(?: then)?|i'?m not joking|seriously|no kidding"
     r"|(?:i'?m |i am )?not (?:even )?kidding)\s*[,:;.!—\-]+\s*"
     # what introduces news ("你不知道的是，这个仓库的测试要先启动 redis")
-    r"|(?:你(?:可能)?不知道的是|告诉你一下|跟你说一下)[，,：:]?\s*"
-    r"|(?:please\s+|pls\s+)?(?:note (?:this|that|it) down|remember|note|don'?t forget)(?:\s+(?:this|that))?"
+    r"|(?:你(?:可能)?不知道的是|告诉你(?:一)?下|跟你说(?:一)?下|提醒(?:你)?一下)[，,：:]?\s*"
+    # a reproach that names the mistake ("诶 你改错服务了，我说的是 pay-gateway"): what follows says
+    # what was meant
+    r"|你(?:又|怎么又|咋又)?[\u4e00-\u9fff]{1,2}错[\u4e00-\u9fff]{0,4}了\s*[，,。!！…~～]+\s*"
+    r"(?:我(?:说|指|要)的是\s*)?"
+    r"|(?:wait|whoa|woah|oops|hold on)\s*[,!.…—\-]+\s*"
+    r"|(?:please\s+|pls\s+)?(?:(?:note|write|jot|put) (?:this|that|it)(?: one)? down"
+    r"(?:\s+as\s+an?\s+\w+)?(?:\s*\([^()\n]{0,60}\))?|remember|note|don'?t forget)(?:\s+(?:this|that))?"
     r"\s*(?:[,:;.!—\-]+\s*|\s+|$)"
     r"|(?:keep in mind(?:\s+that)?|fyi|btw|ps|p\.s\.|by the way|for the record|heads[- ]?up|from now on"
     r"|going forward|make this a rule|henceforth|from (?:today|now|this point|here|tomorrow|next week) on(?:wards?)?"
@@ -119,13 +134,16 @@ def strip_echo(text: str) -> str:
         before = body
         body = _LEAD.sub("", body, count=1)
         body = strip_request(body)
-        body = _TAIL.sub("", body)
+        body = without_mid_request(_TAIL.sub("", body))
         body = body.strip(" ，,。.：:;；!！—-~")
         if body == before:
             break
     return "" if _ECHO_ONLY.match(body) else body
 
 
+_SAYS_WRONG = lazy_compile(
+    r"不是|不用|而不是|旧的|老的|\bnot\b|n't\b|\binstead\b|\banymore\b|\bno longer\b", re.IGNORECASE
+)
 _FIRST_NAME = lazy_compile(r"[A-Za-z0-9][\w.+#/:-]*")
 _NUMBER = lazy_compile(r"\d+")
 
@@ -145,7 +163,9 @@ def _with_context(kind: str, body: str, context: str, lang: str) -> str:
         return body
     match = (_SHOULD_ZH if lang == "zh" else _SHOULD_EN).search(body)
     runs = parse_runs(context)
-    if not match or not runs or re.search(r"不是|不用|而不是|\bnot\b|instead", body):
+    # the user already names the wrong one ("v8 isn't even in go.mod anymore", "旧的别写"): a
+    # completion from the command would name another (round 21: "Vet: use …, not ./internal/…")
+    if not match or not runs or _SAYS_WRONG.search(body):
         return body
     named = _FIRST_NAME.search(match.group("right"))
     if named is None:
@@ -265,6 +285,13 @@ _WRONG_FIRST_ZH = lazy_compile(
     r"^不是\s*(?!所有|每|都|很|太|说|因为|我|你|这样|那样)(?P<wrong>[^，,。；;！!？?]{1,30})[，,；;]\s*"
     r"(?P<right>[^。；;！!？?]+?)\s*[。.!！]*$"
 )
+# ...or names the wrong one with what it belongs to ("ns 不叫 game 啊😂 测试服是 game-stg"): an
+# identifier said not to be the name, a particle, then what is right.
+_WRONG_NAME_FIRST_ZH = lazy_compile(
+    r"^(?P<subject>[A-Za-z0-9\u4e00-\u9fff][\w\u4e00-\u9fff-]{0,11})\s*不(?:叫|是)\s*"
+    r"(?P<wrong>[A-Za-z0-9][\w.:/-]{0,30})\s*(?:啊|呀|哈|吧|哦|嘛)?\s*"
+    r"(?:[，,；;]|[\U0001F300-\U0001FAFF]+)\s*(?P<right>[^。；;！!？?]+?)\s*[。.!！]*$"
+)
 _WRONG_FIRST_EN = lazy_compile(
     r"^(?:not|it'?s not|it isn'?t)\s+(?P<wrong>[^,;.!?]{1,30})[,;]\s*(?P<right>[^.;!?]+?)\s*[.!]*$",
     re.IGNORECASE,
@@ -272,6 +299,10 @@ _WRONG_FIRST_EN = lazy_compile(
 
 
 def _right_first(body: str, lang: str) -> str:
+    named = _WRONG_NAME_FIRST_ZH.match(body) if lang == "zh" else None
+    if named:
+        subject, wrong = named.group("subject"), named.group("wrong")
+        return f"{named.group('right').strip(' ，,')}，{subject} 不是 {wrong}"
     match = (_WRONG_FIRST_ZH if lang == "zh" else _WRONG_FIRST_EN).match(body)
     if not match:
         return body

@@ -43,6 +43,9 @@ _REQUEST_LEAD = lazy_compile(
     r"|(?:(?:please\s+)?(?:remember|note|keep|record)(?:\s+(?:this|that|it))?\s+)?(?:in|to|into)"
     rf"\s+(?:your\s+|the\s+|my\s+)?(?:{_FILES})"
     r"|(?:please\s+)?make a note(?: of (?:this|that|it))?|for future reference|note for later"
+    # "note this one down as a lesson (same as last week's):" (round 21: titled "one down as a…")
+    r"|(?:(?:please|pls|plz)\s+)?(?:note|write|jot|put)\s+(?:this|that|it)(?:\s+one)?\s+down"
+    r"(?:\s+as\s+an?\s+\w+)?(?:\s*\([^()\n]{0,60}\))?"
     r")\s*(?:[,，:：;；.!！。、—\-~～]+\s*|$)",
     re.IGNORECASE,
 )

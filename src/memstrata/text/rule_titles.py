@@ -22,6 +22,12 @@ _COMPLAINT = re.compile(
     r"怎么又|又(?:写成|写错|弄成|弄错|忘了)|看着(?:好|真|很|太)?(?:累|烦|难受)|好烦|烦死|真烦|受不了"
     # having to do it oneself each time ("每次还得自己 +8 心算……"); "X again" ("又是 v1 😅")
     r"|(?:每次|还)(?:都|还)?得自己|^\s*又是"
+    # "你每次回复前面都铺垫一大段，我真看不下去…先说结论" (round 21: titled by the complaint)
+    r"|看不下去|看不惯|忍不了|^\s*你(?:每次|老是|总是)"
+    # "again the old import path. it's …/v9 now": "again" opening the message complains
+    r"|^\s*(?:once |not )?again\b"
+    # what happened, told before the lesson ("然后疯狂 rebalance。下回先查 …")
+    r"|^\s*(?:然后|结果|后来|接着)[^，,。；;]*[。.!！]"
     # "again" complains only as "again with …" or before a sulking face: "Run the migrations
     # again after every deploy" and "Never push to main again! It broke prod" are the rule.
     rf"|\bagain with\b|\bagain\s*[{_SULK}]|[{_SULK}]"
@@ -56,6 +62,24 @@ _INTERJECTION = re.compile(
 )
 
 
+# A request in the middle of a message, after what happened and before what to keep ("然后疯狂
+# rebalance。这个经验记一下，下回 consumer 频繁 rebalance 先查 …"): the title starts after it.
+_MID_REQUEST = re.compile(
+    r"(?P<end>[。.!！；;])\s*(?:这个经验|这个教训|这个坑|这个|这条|这点)?(?:记一下|记下来|记住)(?:吧|哈)?[，,：:]\s*"
+    r"(?P<rest>[^？?]+)$"
+)
+
+
+def without_mid_request(text: str) -> str:
+    """``text`` without a request said between what happened and what to keep ("然后疯狂
+    rebalance。这个经验记一下，下回先查 …" keeps "然后疯狂 rebalance。下回先查 …"): the request's
+    words are no part of the memory (round 21: a MEMORY.md bullet kept them)."""
+    request = _MID_REQUEST.search(text)
+    if request is None or not _enough(request.group("rest")):
+        return text
+    return text[: request.start()] + request.group("end") + request.group("rest")
+
+
 def _enough(rest: str) -> bool:
     return len(re.sub(r"\s", "", rest)) >= _SAYS_ENOUGH
 
@@ -67,6 +91,10 @@ def rule_title(head: str) -> str:
     closing particles (酒吧, 多哈 and a guess's 吧 are not noise): an adversarial pass found both
     rules inverting rules."""
     head = _INTERJECTION.sub("", head, count=1) or head
+    if (request := _MID_REQUEST.search(head)) and _enough(request.group("rest")):
+        head = request.group(
+            "rest"
+        )  # "然后疯狂 rebalance。这个经验记一下，下回先查…": what to keep
     start, clause, stop = 0, 0, len(head)
     for end in _LEAD_IN_END.finditer(head):
         said = head[clause : end.end()]
@@ -124,7 +152,9 @@ def _with_its_condition(head: str, limit: int) -> str:
 # thing is gone ("那张停更了"): never where the title starts. A condition is never skipped
 # ("如果是周五？不上线" is no rule to never deploy).
 _ASKS = re.compile(r"(?:[？?]|了吧[，,。]?)\s*$")
-_GONE = re.compile(r"(?:停更|停用|下线|废弃|弃用|不维护|过时|淘汰)了[，,。]?\s*$")
+_GONE = re.compile(
+    r"(?:停更|停用|下线|废弃|弃用|不维护|过时|淘汰|(?:是|算)?(?:老|旧)(?:包|版本|东西|写法|黄历))了[，,。]?\s*$"
+)
 _CONDITION = re.compile(
     r"^\s*(?:如果|要是|假如|万一|假设|只要|除非|(?:what )?if\b|when\b|unless\b)", re.IGNORECASE
 )
@@ -148,7 +178,15 @@ def past_questions(text: str) -> str:
     while (
         start < len(pieces) - 1
         and not _CONDITION.search(pieces[start])
-        and (_ASKS.search(pieces[start]) or (start and _GONE.search(pieces[start])))
+        and (
+            _ASKS.search(pieces[start])
+            # the old thing is gone, then what to do now ("v8 那个是老包了，go.mod 里早换成 v9 了，
+            # import 别写旧的"): the title is the new thing, also when the message opens with it
+            or (
+                _GONE.search(pieces[start])
+                and (start or _RULE_WORD.search("".join(pieces[start + 1 :])))
+            )
+        )
     ):
         start += 1
     if not start:
