@@ -28,7 +28,7 @@ from memstrata.text.rule_titles import (
 _LEAD = lazy_compile(
     r"^\s*(?:"
     # an interjection before the point ("卧槽停停停 不对，…", "等下 rank-svc 其实是…": round 21)
-    r"(?:卧槽|我靠|我去|天哪|哎呀|哎哟|哎|唉|诶|欸|呃|停(?:停)+|停一下|等下|等等|等一下|慢着)+"
+    r"(?:卧槽|我靠|我去|天哪|哎呀|哎哟|哎|唉|诶|欸|呃|停{3,}|等下|等等|等一下|慢着)+"
     r"(?:[，,。!！…~～]+\s*|\s+|(?=不对|不是|错了))|"
     r"(?:(?:不对(?!称))+|(?:错了)+|不是这样(?:的)?|你(?:又)?(?:搞|弄|写|理解|连|记|说|看)错了|这不对|其实|实际上"
     r"|(?:请|千万|一定|务必)?(?:你)?(?:记住|记一下|记下来|记好了|记着)(?:这个|这条|这点|一下)?"
@@ -53,11 +53,13 @@ _LEAD = lazy_compile(
     r"|(?:你(?:可能)?不知道的是|告诉你(?:一)?下|跟你说(?:一)?下|提醒(?:你)?一下)[，,：:]?\s*"
     # a reproach that names the mistake ("诶 你改错服务了，我说的是 pay-gateway"): what follows says
     # what was meant
-    r"|你(?:又|怎么又|咋又)?[\u4e00-\u9fff]{1,2}错[\u4e00-\u9fff]{0,4}了\s*[，,。!！…~～]+\s*"
-    r"(?:我(?:说|指|要)的是\s*)?"
+    r"|你(?:又|怎么又|咋又)?(?!没|不|别|可)[\u4e00-\u9fff]{1,2}错[\u4e00-\u9fff]{0,4}了\s*[，,。!！…~～]+\s*"
     r"|(?:wait|whoa|woah|oops|hold on)\s*[,!.…—\-]+\s*"
+    # "note this one down as a lesson (same as last week's):", never "write it down as a comment
+    # above the function" (an instruction: review21)
     r"|(?:please\s+|pls\s+)?(?:(?:note|write|jot|put) (?:this|that|it)(?: one)? down"
-    r"(?:\s+as\s+an?\s+\w+)?(?:\s*\([^()\n]{0,60}\))?|remember|note|don'?t forget)(?:\s+(?:this|that))?"
+    r"(?:\s+as\s+an?\s+(?:lesson|note|rule|pattern|reminder))?(?:\s*\([^()\n]{0,60}\))?"
+    r"(?=\s*[,:;.!—\-])|remember|note|don'?t forget)(?:\s+(?:this|that))?"
     r"\s*(?:[,:;.!—\-]+\s*|\s+|$)"
     r"|(?:keep in mind(?:\s+that)?|fyi|btw|ps|p\.s\.|by the way|for the record|heads[- ]?up|from now on"
     r"|going forward|make this a rule|henceforth|from (?:today|now|this point|here|tomorrow|next week) on(?:wards?)?"
@@ -141,9 +143,7 @@ def strip_echo(text: str) -> str:
     return "" if _ECHO_ONLY.match(body) else body
 
 
-_SAYS_WRONG = lazy_compile(
-    r"不是|不用|而不是|旧的|老的|\bnot\b|n't\b|\binstead\b|\banymore\b|\bno longer\b", re.IGNORECASE
-)
+_SAYS_WRONG = lazy_compile(r"不是|不用|而不是|\bnot\b|instead", re.IGNORECASE)
 _FIRST_NAME = lazy_compile(r"[A-Za-z0-9][\w.+#/:-]*")
 _NUMBER = lazy_compile(r"\d+")
 
@@ -163,8 +163,6 @@ def _with_context(kind: str, body: str, context: str, lang: str) -> str:
         return body
     match = (_SHOULD_ZH if lang == "zh" else _SHOULD_EN).search(body)
     runs = parse_runs(context)
-    # the user already names the wrong one ("v8 isn't even in go.mod anymore", "旧的别写"): a
-    # completion from the command would name another (round 21: "Vet: use …, not ./internal/…")
     if not match or not runs or _SAYS_WRONG.search(body):
         return body
     named = _FIRST_NAME.search(match.group("right"))
@@ -206,6 +204,10 @@ def _completed(right: str, runs: list, lang: str) -> str:
                 else f"Use {right}, not {words[0]}"
             )
         wrong, subject = _wrong_value(right, words)
+        if _PATH_ARGUMENT.match(wrong):
+            # the command's path ("go vet ./internal/rank/..."), no value the user replaced
+            # (round 21: "Vet: use github.com/redis/go-redis/v9, not ./internal/rank/...")
+            return ""
         if lang == "zh":
             return f"{subject + ' ' if subject else ''}用 {right}，不用 {wrong}"
         return f"{subject.capitalize() + ': ' if subject else ''}use {right}, not {wrong}"
@@ -213,6 +215,7 @@ def _completed(right: str, runs: list, lang: str) -> str:
 
 
 # Tools one replaces with another (pnpm for npm): never a value of the command.
+_PATH_ARGUMENT = lazy_compile(r"^(?:\.{1,2}/|/|~/)|/\.\.\.$")
 _TOOLS = frozenset(
     [
         "npm",
@@ -290,7 +293,10 @@ _WRONG_FIRST_ZH = lazy_compile(
 _WRONG_NAME_FIRST_ZH = lazy_compile(
     r"^(?P<subject>[A-Za-z0-9\u4e00-\u9fff][\w\u4e00-\u9fff-]{0,11})\s*不(?:叫|是)\s*"
     r"(?P<wrong>[A-Za-z0-9][\w.:/-]{0,30})\s*(?:啊|呀|哈|吧|哦|嘛)?\s*"
-    r"(?:[，,；;]|[\U0001F300-\U0001FAFF]+)\s*(?P<right>[^。；;！!？?]+?)\s*[。.!！]*$"
+    # what is right has its own subject ("测试服是 game-stg"); "端口不是 8080，是 8443", "v2 不是
+    # stable，别在 prod 用" read right as said (review21)
+    r"(?:[，,；;]|[\U0001F300-\U0001FAFF]+)\s*(?P<right>(?!别|不|没|要|也|就|是|叫|还|但|可|而)"
+    r"[^。；;！!？?]{2,}?(?:是|叫|在|用)[^。；;！!？?]+?)\s*[。.!！]*$"
 )
 _WRONG_FIRST_EN = lazy_compile(
     r"^(?:not|it'?s not|it isn'?t)\s+(?P<wrong>[^,;.!?]{1,30})[,;]\s*(?P<right>[^.;!?]+?)\s*[.!]*$",

@@ -125,8 +125,11 @@ _ASSIGNMENT = lazy_compile(
 # :func:`_looks_like_password`): "密码学", "忘记密码页面" and "password reset flow" hide nothing.
 _SAID_PASSWORD = lazy_compile(
     r"(?P<key>密码|口令|(?i:(?<![\w-])(?:password|passwd|passphrase|passcode|pwd|pw|auth)s?(?![\w-])))"
-    r"(?P<sep>\s*(?:(?:应该|应|就|仍然|还)?(?:是|为)|(?:改|换|设|设置|重置)(?:成|为)"
-    r"|(?i:should be|must be|is now|is set to|was set to|set to|changed to|will be|is|was|are))?"
+    # "密码现在是 X", "密码已经改成了 X", "密码叫 X", "password is still X" (review21)
+    r"(?P<sep>\s*(?:(?:应该|应|就|仍然|还|现在|目前|已经|依然|仍)?(?:是|为|叫)"
+    r"|(?:已经|刚)?(?:改|换|设|设置|重置)(?:成|为)了?"
+    r"|(?i:should be|must be|is now|is still|is just|is currently|is set to|was set to|set to"
+    r"|changed to|will be|is|was|are))?"
     r"\s*[:：=]?\s*)"
     r"(?P<secret>'[^'\n]+'?|\"[^\"\n]+\"?|`[^`\n]+`?|[^\s,;'\"`\\\u0080-\uffff]+)"
 )
@@ -142,10 +145,29 @@ _CHANGED_SECRET = lazy_compile(
     r"(?:(?:改|换|设|变|更新|重置)(?:成|为|到)了?|(?i:to))\s*[:：=]?\s*(?P<new>" + _VALUE + r")"
 )
 _CHANGE_WORDS = ("从", "from")
+# A passphrase of plain words ("the passphrase is correct horse battery staple", "the wifi
+# password is purple monkey dishwasher"): three to eight words that end the clause, none a little
+# word of prose ("is stored in vault", "should be long and random": review21).
+_WORDS_PASSPHRASE = lazy_compile(
+    r"(?i)\b(?:passphrase|password|passwd|口令|密码)s?\s*(?:is|was|should be|:|=|：|是|为)\s*"
+    r"(?P<secret>[a-z]+(?:[ ][a-z]+){2,7})(?=\s*(?:[,.;!?)，。；！？\n]|$))"
+)
+_LITTLE_WORDS = frozenset((
+    "a", "an", "the", "in", "on", "at", "to", "of", "by", "for", "with", "from", "and", "or",
+    "not", "no", "never", "always", "is", "be", "as", "than", "very", "too", "quite", "now",
+    "still", "also", "only", "just", "every", "each", "all", "any", "same", "after", "before",
+    "when", "if", "it", "this", "that", "your", "my", "our", "their", "via", "per", "under",
+    "what", "whatever", "which", "where", "who", "you", "we", "they", "he", "she", "i", "me",
+))  # fmt: skip
 # A second password named only through the first, later on the same line: "the wifi password is
 # X, the guest one is tulip77", "root 的密码是 X，访客的是 tulip77" (review20: the second stayed).
+# Only what names another account or network ("访客的", "另一个", "the guest one", "the other"):
+# "端口用的是 3306" and "no one is around" name no password (review21).
 _ANOTHER_ONE = lazy_compile(
-    r"(?i:(?<![\w-])one(?:'s|\s+is|\s+was|\s*[:=])|(?:的|个)(?:是|为|[:：]))"
+    r"(?:(?i:(?<![\w-])(?:(?:the|my|our|your|its|their)\s+(?:[\w-]+\s+)?one|the other(?:\s+one)?)"
+    r"(?:'s|\s+is|\s+was|\s*[:=])|(?<![\w-])it'?s(?=\s+\S*[\d!@#$%^&*]))"
+    r"|(?:另一个|另外一个|另外那个|其他的|访客|来宾|客人|管理员|备用|[\w-]{1,12}\s*(?:账号|账户|用户|网络|wifi|WiFi|WIFI))"
+    r"(?:的|那个)?(?:是|为|[:：]))"
     r"\s*[:：=]?\s*(?P<secret>" + _VALUE + r")"
 )
 # Passwords handed to a command: sshpass -p X, --password X / --db-password=X, docker login -p X,
@@ -292,7 +314,11 @@ _NOT_A_PASSWORD = lazy_compile(
     r"(?i)^(?:md5|sha-?\d+|bcrypt|scrypt|argon2\w*|pbkdf2\w*|aes-?\d*|rsa\d*|base64|utf-?8"
     # Two words joined ("case-sensitive", "write-only") describe; three or more are a passphrase
     # in the diceware style ("correct-horse-battery", review20: kept in clear).
-    r"|hmac\w*|ntlm\w*|[a-z]+-[a-z]+|v\d+(?:\.\d+)*|\d+(?:\.\d+)+)$"
+    r"|hmac\w*|ntlm\w*|[a-z]+-[a-z]+|v\d+(?:\.\d+)*|\d+(?:\.\d+)+"
+    # ...and so are words joined with a little word ("end-to-end", "up-to-date", "out-of-band",
+    # "one-time-use", "per-user-per-host")
+    r"|(?:[a-z]+-)*(?:to|of|by|in|on|at|for|and|the|a|per|one|use|only|up|out|off|non|self)"
+    r"(?:-[a-z]+)+)$"
 )
 # English words that end like these are prose when they follow "password" with no separator
 # ("password authentication failed", "password rotation"), not a passphrase run together.
@@ -300,6 +326,9 @@ _PROSE_ENDINGS = (
     "tion", "sion", "ment", "ness", "ity", "ing", "ance", "ence", "able", "ible", "ship",
     "ized", "ised", "ies", "ed", "ive", "ous", "ful", "less", "al", "ic", "ory", "ly", "ent", "ant",
 )  # fmt: skip
+# ...and the endings of words that describe a password when said as its value ("is encrypted",
+# "is changeable", "is mandatory"); "butterfly" and "elephant" are values.
+_DESCRIBING = ("ed", "ing", "able", "ible", "ive", "ous", "less", "tory", "ional", "ient", "ful")
 # Words that follow "password is" in prose about a password rather than as its value; a plain
 # lowercase word that is none of these and ends like no adjective is the value ("the wifi
 # password is sunflower").
@@ -309,7 +338,13 @@ _SAID_OF_A_PASSWORD = frozenset((
     "hidden", "visible", "unknown", "known", "same", "different", "long", "short", "simple",
     "complex", "unique", "shared", "temporary", "still", "also", "already", "never", "always",
     "there", "here", "fine", "okay", "good", "bad", "better", "worse", "stale", "old", "new",
-    "ready", "set", "unset", "managed", "rotated", "plaintext", "cleartext",
+    "ready", "set", "unset", "managed", "rotated", "plaintext", "cleartext", "stronger", "longer",
+    "shorter", "weaker", "safer", "optional", "personal", "sufficient", "insufficient", "gone",
+    "lost", "used", "reused", "expiring", "random", "unique", "private", "public", "secret",
+    "sensitive", "irrelevant", "redundant", "present", "absent", "blank", "trivial", "obvious",
+    "fixed", "mandatory", "default", "generic", "temporary", "permanent", "global", "local",
+    "broken", "stolen", "taken", "forgotten", "written", "given", "shown", "leaked", "down", "dead",
+    "expire", "obsolete", "nonsense", "gibberish", "nothing", "none", "enough",
 ))  # fmt: skip
 
 
@@ -330,10 +365,16 @@ def _looks_like_password(value: str, separated: bool, named: bool = False) -> bo
         camel = not (core.islower() or core.istitle() or core.isupper())
         if separated and camel:
             return True
-        prose = core.lower() in _SAID_OF_A_PASSWORD or core.lower().endswith(_PROSE_ENDINGS)
-        if not core.islower() or prose:
+        lowered = core.lower()
+        if named:  # "the wifi password is Sunflower": any word but one that describes it
+            return (
+                len(core) >= 5
+                and lowered not in _SAID_OF_A_PASSWORD
+                and not lowered.endswith(_DESCRIBING)
+            )
+        if not core.islower() or lowered.endswith(_PROSE_ENDINGS):
             return False
-        return len(core) >= 14 or (named and len(core) >= 6)
+        return len(core) >= 14
     return True
 
 
@@ -434,16 +475,48 @@ def _passwords_named_by_the_first(text: str, found: list[SecretFinding]) -> list
     names the second password only through the first."""
     starts = sorted({f.end for f in found if f.kind == "password"})
     more: list[SecretFinding] = []
-    for start in starts[:1]:
+    for start, after in zip(starts, [*starts[1:], len(text)][: len(starts)], strict=True):
         line_end = text.find("\n", start)
-        for m in _ANOTHER_ONE.finditer(text, start, len(text) if line_end < 0 else line_end):
+        stop = min(after, len(text) if line_end < 0 else line_end)
+        for m in _ANOTHER_ONE.finditer(text, start, stop):
             value = m.group("secret")
-            # a plain word is prose here ("no one is around"): only a value with a digit, a
-            # symbol or quotes counts
-            if _looks_like_password(value, True) and _LOOKS_SECRET.search(value):
+            core = value.rstrip(".!?)]")
+            if _password_shaped(value) or (
+                m.group(0)[:1].isalpha()
+                and core.isalpha()
+                and _said_at_clause_end(text, m.start("secret") + len(core))
+                and _looks_like_password(core, True, named=True)
+            ):
                 end = m.start("secret") + len(value.rstrip(".!?)]") or value)
                 more.append(SecretFinding("password", m.start("secret"), end))
     return more
+
+
+# A host, a file, an address, a date, a port: the shapes a value after "的是" takes that is not
+# a password ("要连的是 10.0.3.12:6379", "出错的是 worker-3", "我改的是 redis.conf").
+_NOT_PASSWORD_SHAPE = lazy_compile(
+    r"^(?:[\w-]*[./:][\w./:-]*|[a-z]+(?:-[a-z0-9]+)+|\d[\d-]*[A-Za-z]?)$"
+)
+
+
+def _password_shaped(value: str) -> bool:
+    """Quoted, or letters with digits or symbols in no host, file, address or date shape."""
+    core = value.strip("'\"`").rstrip(".!?)]")
+    if value[:1] in "'\"`":
+        return len(core) >= 3
+    return (
+        len(core) >= 6
+        and bool(re.search(r"[A-Za-z]", core))
+        and bool(re.search(r"[\d!@#$%^&*+=?~]", core))
+        and not _NOT_PASSWORD_SHAPE.match(core)
+    )
+
+
+def _said_at_clause_end(text: str, end: int) -> bool:
+    """Whether a word ends its clause ("the wifi password is sunflower", "…is tulip, the guest…"):
+    prose goes on after it ("the password is written to disk", "auth is through keycloak")."""
+    rest = text[end:].lstrip(" ")
+    return not rest or rest[0] in ",.;!?，。；！？)\n" or bool(re.match(r"(?i)(?:and|but)\b", rest))
 
 
 def find_secrets(text: str) -> list[SecretFinding]:
@@ -488,9 +561,24 @@ def find_secrets(text: str) -> list[SecretFinding]:
         for m in _SAID_PASSWORD.finditer(text):
             value = m.group("secret")
             sep = m.group("sep").strip()
-            if _looks_like_password(value, bool(sep), named=bool(sep) and sep[-1:] not in ":：="):
+            value_end = m.start("secret") + len(value.rstrip(".!?)]") or value)
+            named = (
+                bool(sep)
+                and sep[-1:] not in ":：="
+                and m.group("key").lower() != "auth"  # "auth is nginx": a method, not a secret
+                and _said_at_clause_end(text, value_end)
+            )
+            if _looks_like_password(value, bool(sep), named=named):
                 end = m.start("secret") + len(value.rstrip(".!?)]") or value)
                 found.append(SecretFinding("password", m.start("secret"), end))
+        found.extend(
+            SecretFinding("password", m.start("secret"), m.end("secret"))
+            for m in _WORDS_PASSPHRASE.finditer(text)
+            if not any(
+                w in _LITTLE_WORDS or w.endswith(_DESCRIBING)
+                for w in m.group("secret").lower().split()
+            )
+        )
         found.extend(_passwords_named_by_the_first(text, found))
     if any(w in lowered for w in _CHANGE_WORDS) and any(k in lowered for k in _ASSIGNMENT_MARKERS):
         for m in _CHANGED_SECRET.finditer(text):

@@ -30,9 +30,12 @@ from memstrata.text.titles import brief, clip, title_limit
 
 _PATTERN = re.compile(
     r"(?:^|[，,。；;!！]\s*)(?:把)?这个(?:经验|套路|做法|流程)(?:给我)?(?:记一下|记下来|存一下|沉淀一下)"
-    r"(?=\s*[。.!！~]*\s*$)"
+    # at the end, or between what happened and the lesson ("然后疯狂 rebalance。这个经验记一下，
+    # 下回先查 …": round 21, written as an L1 principle)
+    r"(?=\s*[。.!！~]*\s*$|\s*[，,：:])"
     r"|^\s*(?:把)?这个(?:经验|套路|做法|流程)(?:给我)?(?:记一下|记下来|存一下|沉淀一下)"
-    r"|\b(?:save|keep|record|note) (?:this|that) (?:as a |as an )?(?:pattern|lesson|experience|playbook)\b",
+    r"|\b(?:save|keep|record|note|write|jot|put) (?:this|that)(?: one)?(?: down)? (?:as a |as an )?"
+    r"(?:pattern|lesson|experience|playbook)\b(?:\s*\([^()\n]{0,60}\))?",
     re.IGNORECASE,
 )
 _REFLECT = re.compile(
@@ -226,26 +229,36 @@ def remember_once(
     second entry) and returned with True. ``memstrata remember``, the MCP tool and ``signal``
     all come here, so none of them writes a duplicate. ``new``: the user says it is not a
     repeat (``remember --new`` after a wrong "already in memory"): written whatever matches."""
-    from memstrata.core.permissions import can_read
     from memstrata.entries.remember import remember, strip_trigger
+
+    body = writer.clean(strip_trigger(text))
+    # infra.md / projects.md are lookup tables by name: writing a host again updates it, and a
+    # repeat found elsewhere ("gpu-04 has CUDA 12.2" for gpu-03's) must not swallow it (review16)
+    lookup = body and not new and named not in ("infra", "projects")
+    held = _held_already(writer, body) if lookup else None
+    if held is None:
+        return remember(writer, text, role=role, named=named), False
+    return held, True
+
+
+def _held_already(writer: Writer, body: str) -> Placed | None:
+    """The entry memory already holds for ``body``, strengthened as seen again (a repeat, in
+    any language or other words, is not a second entry), or None."""
+    from memstrata.core.permissions import can_read
     from memstrata.evolve import known
     from memstrata.evolve.heartbeat import embedder_for
 
     ws = writer.ws
-    body = writer.clean(strip_trigger(text))
     # Only what this session may read: "already in memory" with a private entry's words (or
     # at all) would tell a shared session what USER.md holds.
     visible = [k for k in known.entries(ws) if can_read(ws.config, writer.session, k.role)]
-    # infra.md / projects.md are lookup tables by name: writing a host again updates it, and a
-    # repeat found elsewhere ("gpu-04 has CUDA 12.2" for gpu-03's) must not swallow it (review16)
-    lookup = body and not new and named not in ("infra", "projects")
-    same = known.find(ws, body, embedder_for(ws), visible) if lookup else None
+    same = known.find(ws, body, embedder_for(ws), visible)
     if same is None:
-        return remember(writer, text, role=role, named=named), False
+        return None
     known.strengthen(writer, same, body, ws.now().isoformat(timespec="seconds"))
     bullet = same.entry.startswith(f"{same.path}:")
     span = Span(same.path, same.line, same.line, same.role, None if bullet else same.entry)
-    return Placed(span, brief(same.text, title_limit(same.text)), same.text), True
+    return Placed(span, brief(same.text, title_limit(same.text)), same.text)
 
 
 def _pattern(writer: Writer, text: str, context: str, result: TriggerResult) -> TriggerResult:
@@ -286,6 +299,20 @@ def _pattern(writer: Writer, text: str, context: str, result: TriggerResult) -> 
         return result
     if writer.ws.role("patterns") is None:
         return _lesson_elsewhere(writer, said, result)
+    held = _held_already(writer, writer.clean(said))
+    if held is not None:
+        # the lesson told again ("note this one down as a lesson (same as last week's): …"):
+        # the pattern it repeats is seen again, not written twice (round 21)
+        result.written.append(
+            {
+                "role": held.role,
+                "cite": held.cite,
+                "entry_id": held.entry_id or held.title,
+                "seen_again": True,
+                "title": held.title,
+            }
+        )
+        return result
     origin = "用户要求记录经验" if zh else "the user asked to keep this lesson"
     with writer.transaction():
         placed = write_pattern(writer, said, origin)

@@ -45,7 +45,7 @@ _REQUEST_LEAD = lazy_compile(
     r"|(?:please\s+)?make a note(?: of (?:this|that|it))?|for future reference|note for later"
     # "note this one down as a lesson (same as last week's):" (round 21: titled "one down as a…")
     r"|(?:(?:please|pls|plz)\s+)?(?:note|write|jot|put)\s+(?:this|that|it)(?:\s+one)?\s+down"
-    r"(?:\s+as\s+an?\s+\w+)?(?:\s*\([^()\n]{0,60}\))?"
+    r"(?:\s+as\s+an?\s+(?:lesson|note|rule|pattern|reminder))?(?:\s*\([^()\n]{0,60}\))?"
     r")\s*(?:[,，:：;；.!！。、—\-~～]+\s*|$)",
     re.IGNORECASE,
 )

@@ -23,11 +23,13 @@ _COMPLAINT = re.compile(
     # having to do it oneself each time ("每次还得自己 +8 心算……"); "X again" ("又是 v1 😅")
     r"|(?:每次|还)(?:都|还)?得自己|^\s*又是"
     # "你每次回复前面都铺垫一大段，我真看不下去…先说结论" (round 21: titled by the complaint)
-    r"|看不下去|看不惯|忍不了|^\s*你(?:每次|老是|总是)"
+    r"|看不下去|看不惯|忍不了"
     # "again the old import path. it's …/v9 now": "again" opening the message complains
     r"|^\s*(?:once |not )?again\b"
     # what happened, told before the lesson ("然后疯狂 rebalance。下回先查 …")
-    r"|^\s*(?:然后|结果|后来|接着)[^，,。；;]*[。.!！]"
+    # (a sentence: "然后 deploy.sh 要加 --canary" and "后来统一用 v2.3 的 SDK" are rules)
+    r"|^\s*(?:然后|结果|后来|接着)(?:(?!要|得|需|先|别|不要|必须|应该|统一|以后|用)[^，,。；;])*"
+    r"(?:[。!！]|\.(?=\s|$))"
     # "again" complains only as "again with …" or before a sulking face: "Run the migrations
     # again after every deploy" and "Never push to main again! It broke prod" are the rule.
     rf"|\bagain with\b|\bagain\s*[{_SULK}]|[{_SULK}]"
@@ -151,6 +153,11 @@ def _with_its_condition(head: str, limit: int) -> str:
 # cancelled 的单了吧，…") says what the agent did, not what to do; so does one that says the old
 # thing is gone ("那张停更了"): never where the title starts. A condition is never skipped
 # ("如果是周五？不上线" is no rule to never deploy).
+# What follows an opening "X 是老包了" that names the new thing ("go.mod 里早换成 v9 了"), not one
+# that goes on about the old ("但老客户还在用，千万别删", "CI 里还要兼容它": review21).
+_NOW_SAYS_THE_NEW = re.compile(
+    r"^\s*(?!但|不过|可是|还|它)[^。]*?(?:换成|改成|改用|换用|迁到|切到|统一)"
+)
 _ASKS = re.compile(r"(?:[？?]|了吧[，,。]?)\s*$")
 _GONE = re.compile(
     r"(?:停更|停用|下线|废弃|弃用|不维护|过时|淘汰|(?:是|算)?(?:老|旧)(?:包|版本|东西|写法|黄历))了[，,。]?\s*$"
@@ -184,7 +191,7 @@ def past_questions(text: str) -> str:
             # import 别写旧的"): the title is the new thing, also when the message opens with it
             or (
                 _GONE.search(pieces[start])
-                and (start or _RULE_WORD.search("".join(pieces[start + 1 :])))
+                and (start or _NOW_SAYS_THE_NEW.search("".join(pieces[start + 1 :])))
             )
         )
     ):
