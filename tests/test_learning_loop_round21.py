@@ -268,3 +268,31 @@ def test_a_correction_is_still_completed_from_the_command_it_corrects() -> None:
         "[tool] curl localhost:8080/health → connection refused",
     )
     assert said.content.startswith("use 8443, not 8080")
+
+
+# The Redis KEYS correction said twice in scenario 5 was kept apart as a change of value ("换 SCAN
+# + COUNT" announced a change to COUNT, which the first did not say), and written twice. Both
+# turn KEYS down: one change, said twice. A change of value stays one.
+def test_two_statements_that_turn_down_the_same_value_announce_no_change() -> None:
+    from memstrata.evolve import known
+
+    first = "线上别用 KEYS，那个实例几百万个 key，KEYS 一跑整个实例卡住，用 SCAN 分批扫"
+    again = "别再 KEYS 了大哥… prod redis 上 KEYS 是 O(N) 阻塞的，换 SCAN + COUNT"
+    assert not known.contradicts(first, again)
+    assert not known.contradicts(
+        "Python 依赖统一用 uv 管，别再 pip install 了", "装包走 uv，别再用 pip 了"
+    )
+
+
+@pytest.mark.parametrize(
+    ("before", "after"),
+    [
+        ("Python 依赖用 poetry 管", "Python 依赖管理换 uv 了，poetry.lock 可以删了"),
+        ("装依赖用 npm", "别再用 npm 了，换 pnpm"),
+        ("前端用 Vite 打包，webpack 那套别再动了", "打包工具又换回 webpack 了"),
+    ],
+)
+def test_a_change_of_value_still_contradicts(before: str, after: str) -> None:
+    from memstrata.evolve import known
+
+    assert known.contradicts(before, after)

@@ -179,11 +179,23 @@ def announces_change(text: str) -> bool:
 
 
 def announced(first: str, second: str, mine: set[str], theirs: set[str]) -> bool:
-    """A change word in a statement that names a value the other does not say."""
+    """A change word in a statement that names a value the other does not say, unless both turn
+    down the same value: "别再 KEYS 了…换 SCAN + COUNT" and "线上别用 KEYS，…用 SCAN 分批扫" are one
+    change said twice (round 21: kept apart as a change of value, then written twice)."""
+    if _turned_down(first) & _turned_down(second):
+        return False
     return bool(
         (_CHANGE.search(first) and any(not said(v, second) for v in mine))
         or (_CHANGE.search(second) and any(not said(v, first) for v in theirs))
     )
+
+
+def _turned_down(text: str) -> set[str]:
+    """The values ``text`` turns down ("别用 KEYS", "not npm"), maybe also describing them."""
+    from memstrata.evolve.known import values
+    from memstrata.evolve.polarity import negated
+
+    return {v.lower() for v in values(negated(text))}
 
 
 def _slots(text: str) -> dict[str, set[str]]:

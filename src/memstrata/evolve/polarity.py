@@ -286,6 +286,11 @@ def affirmed(text: str) -> str:
     return _parts(text)[0]
 
 
+def negated(text: str) -> str:
+    """What ``text`` turns down: its clauses from a negation on ("别用 KEYS", "not npm")."""
+    return _parts(text)[1]
+
+
 def _split_negated(text: str) -> tuple[list[str], list[str], list[str]]:
     """The content words ``text`` affirms, negates (not those said in passing: ``_in_passing``)
     and complains about."""
