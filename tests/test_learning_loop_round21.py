@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from memstrata.capture.statement import statement
+from memstrata.core.queues import read_pending
 from memstrata.core.redact import redact
 from memstrata.evolve.triggers import handle
 from memstrata.text.rule_titles import entry_title
@@ -41,6 +42,16 @@ WORD_PASSWORDS = [
     ("wifi 密码已经改成 Zx9kLm2Q", "Zx9kLm2Q"),
     ("wifi 密码叫 Zx9kLm2Q", "Zx9kLm2Q"),
     ("the wifi password is still Zx9kLm2Q", "Zx9kLm2Q"),
+    # review22: more ways to say a password changed
+    ("家里 wifi 密码变成了 Zx9kLm2Q", "Zx9kLm2Q"),
+    ("prod 数据库密码已改成 Qw7!pLm3x", "Qw7!pLm3x"),
+    ("密码被改成了 Zx9kLm2Q", "Zx9kLm2Q"),
+    ("密码更新为 Zx9kLm2Q", "Zx9kLm2Q"),
+    ("密码依旧是 sunflower", "sunflower"),
+    ("the staging db password has been changed to Hk8#vPq2z", "Hk8#vPq2z"),
+    ("the password is now set to Zx9kLm2Q", "Zx9kLm2Q"),
+    ("the password should now be Zx9kLm2Q", "Zx9kLm2Q"),
+    ("wifi key: Zx9kLm2Q", "Zx9kLm2Q"),
 ]
 PROSE = [
     "psql: FATAL: password authentication failed for user app",
@@ -70,6 +81,14 @@ PROSE = [
     "auth is nginx",
     "on staging auth is broken, use the bypass header",
     "the password is stored in vaultwarden under infra",
+    # review22
+    "数据库密码是 [REDACTED:password]，管理员是 wangwei",
+    "redis 密码是 [REDACTED:password]，备用的是 sentinel",
+    "the password is [REDACTED:password], the 5G one is faster",
+    "the password is yours.",
+    "the passphrase is four random words",
+    "the password is user name plus birthday",
+    '[tool] grep -rn "jwt.SigningMethod" internal/auth → internal/auth/token.go:41: ',
 ]
 
 
@@ -143,6 +162,14 @@ TITLES = [
         "",
         "测试服是 game-stg",
     ),
+    # review22: what it is not, then what it is; a complaint before the rule; a story that names
+    # 用户; the old version and more after it
+    ("correction", "端口不是 8080，是 8443", "", "端口是 8443，不是 8080"),
+    ("correction", "测试服不叫 game 啊，叫 game-stg", "", "测试服叫 game-stg，不叫 game"),
+    ("correction", "不对，服务名不叫 pay，是 pay-gateway", "", "服务名是 pay-gateway"),
+    ("preference", "你老是忘了加类型注解，以后函数都加类型注解", "", "以后函数都加类型注解"),
+    ("preference", "然后用户就疯狂投诉。以后部署前先跑迁移", "", "以后部署前先跑迁移"),
+    ("preference", "v8 是老包了，还有 v7 也别用，统一用 v9", "", "还有 v7 也别用"),
     ("preference", "你每次回复前面都铺垫一大段，我真看不下去…先说结论，原因放后面", "", "先说结论"),
     (
         "correction",
@@ -178,7 +205,6 @@ UNCHANGED_TITLES = [
     ("preference", "你每次改完代码都要跑一遍单测，跑完再提交给我看"),
     ("preference", "然后 deploy.sh 要加 --canary，不然全量发布风险太大"),
     ("preference", "后来统一用 v2.3 的 SDK，旧的 v1 接口以后都别再调用了"),
-    ("correction", "端口不是 8080，是 8443"),
     ("correction", "v2 不是 stable，别在 prod 用"),
     ("correction", "v1 接口废弃了，但老客户还在用，千万别删"),
     ("preference", "write it down as a comment above the function, not in the README"),
@@ -290,9 +316,69 @@ def test_two_statements_that_turn_down_the_same_value_announce_no_change() -> No
         ("Python 依赖用 poetry 管", "Python 依赖管理换 uv 了，poetry.lock 可以删了"),
         ("装依赖用 npm", "别再用 npm 了，换 pnpm"),
         ("前端用 Vite 打包，webpack 那套别再动了", "打包工具又换回 webpack 了"),
+        # review22: both turn down the same value and move to different ones, or one turns down
+        # what the other moves to
+        ("不要用 MySQL 5.7，升级到 8.0", "不要用 MySQL 5.7，换成 PostgreSQL"),
+        ("别用 CentOS 7 了，换 Rocky 9", "别用 CentOS 7 了，换 Ubuntu 22.04"),
+        ("以后别用 yarn 了，换 npm", "以后别用 yarn 和 npm 了，换 pnpm"),
+        ("别用 npm，换 pnpm", "别用 pnpm 跟 npm 了，换回 yarn"),
+        ("线上别用 KEYS，用 SCAN 分批扫", "别再 KEYS 了，SCAN 也别用，改成离线分析 RDB"),
+        ("don't use npm, use pnpm", "别用 pnpm 和 npm 了，换回 yarn"),
     ],
 )
 def test_a_change_of_value_still_contradicts(before: str, after: str) -> None:
     from memstrata.evolve import known
 
     assert known.contradicts(before, after)
+
+
+# review22 on the pattern request: another lesson about the same tool was swallowed as "seen
+# again"; English negations, plans and reported requests and Chinese refusals became pattern
+# requests; in a shared session the lesson was neither written nor queued; the story stayed the
+# pattern's title.
+def test_another_lesson_about_the_same_tool_is_a_second_pattern(make_ws) -> None:
+    ws = make_ws("self-evolution")
+    handle(ws.writer(), "这个经验记一下：docker build 失败时先 docker system prune")
+    second = handle(ws.writer(), "这个经验记一下：docker build 失败时先检查 .dockerignore")
+    assert not any(w.get("seen_again") for w in second.written)
+    assert len(_patterns(ws)) == 2
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "don't note this down as a lesson, it was a fluke",
+        "I'll write this down as a lesson later",
+        "he told me to jot this down as a lesson: always restart the pod first. I disagree",
+        "老王说，这个经验记一下，下回先查端口",
+        "好的。这个经验记一下，不过先别急着写进 patterns，等我确认",
+    ],
+)
+def test_what_does_not_ask_for_a_pattern_writes_none(make_ws, said: str) -> None:
+    ws = make_ws("self-evolution")
+    assert handle(ws.writer(), said).action != "pattern"
+    assert _patterns(ws) == []
+
+
+def test_a_pattern_request_in_a_shared_session_is_queued(make_ws) -> None:
+    from memstrata.core.permissions import Session
+
+    ws = make_ws("self-evolution")
+    handle(ws.writer(Session("shared")), "线上又挂了。这个经验记一下，以后部署前必须先跑数据库迁移")
+    assert read_pending(ws).valid
+    assert _patterns(ws) == []
+
+
+def test_the_pattern_is_titled_by_the_lesson_not_the_story(make_ws) -> None:
+    from memstrata.formats.patterns import parse_patterns
+
+    ws = make_ws("self-evolution")
+    handle(ws.writer(), REBALANCE)
+    titles = [
+        pattern.title
+        for path in (ws.root / "patterns").glob("*.md")
+        if path.name != "index.md"
+        for rel in [path.relative_to(ws.root).as_posix()]
+        for pattern in parse_patterns(ws.read_lines(rel), rel)
+    ]
+    assert len(titles) == 1 and titles[0].startswith("下回 consumer"), titles

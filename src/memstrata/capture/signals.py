@@ -512,7 +512,7 @@ _LISTS_ON = lazy_compile(r"^[^:：]{0,60}?(?<!\d)[:：](?![\d/]).*[；;]\s*$")
 # ...up to a clause that turns to something else ("记住：…；另外帮我跑一下测试"), takes it back or
 # corrects it ("actually no, forget that", "不过这个先别记", "不对，还是用 npm"), asks, supposes,
 # reports someone else ("我同事老王说…") or makes a request of its own ("记住：node 用 20"): review20.
-_ASIDE = lazy_compile(
+ASIDE = lazy_compile(
     r"\s*(?:另外|顺便|对了|然后|帮我|请|麻烦|你|能不能|可不可以|假如|如果|要是|万一|不过|但是|算了|不对|其实"
     r"|(?:先)?别记|不用记|记住|记一下|[^，,；;]{0,8}(?:说|讲|觉得)"
     r"|also\b|btw\b|then\b|please\b|pls\b|can\b|could\b|would\b|do\b|does\b|did\b|is\b|are\b"
@@ -589,7 +589,7 @@ def _user_signals(text: str, context: str = "") -> list[Signal]:
                 while (
                     next_item < len(clauses)
                     and _LISTS_ON.search(body, er.start())
-                    and not _ASIDE.match(clauses[next_item][2])
+                    and not ASIDE.match(clauses[next_item][2])
                     and not _is_question(clauses[next_item][2].strip())
                 ):
                     answered, next_item = next_item, next_item + 1

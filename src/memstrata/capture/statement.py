@@ -288,6 +288,13 @@ _WRONG_FIRST_ZH = lazy_compile(
     r"^不是\s*(?!所有|每|都|很|太|说|因为|我|你|这样|那样)(?P<wrong>[^，,。；;！!？?]{1,30})[，,；;]\s*"
     r"(?P<right>[^。；;！!？?]+?)\s*[。.!！]*$"
 )
+# ...or says what it is not, then what it is ("测试服不叫 game 啊，叫 game-stg", "端口不是 8080，是
+# 8443"): the title said the wrong name only (review22); the right one goes first.
+_NOT_THIS_BUT_THAT_ZH = lazy_compile(
+    r"^(?P<subject>[A-Za-z0-9\u4e00-\u9fff][\w\u4e00-\u9fff-]{0,11}?)\s*不(?P<verb>叫|是)\s*"
+    r"(?P<wrong>[A-Za-z0-9][\w.:/-]{0,30})\s*(?:啊|呀|哈|吧|哦|嘛)?\s*[，,；;]\s*"
+    r"(?P<verb2>叫|是)\s*(?P<right>[A-Za-z0-9][\w.:/-]{0,30})\s*[。.!！]*$"
+)
 # ...or names the wrong one with what it belongs to ("ns 不叫 game 啊😂 测试服是 game-stg"): an
 # identifier said not to be the name, a particle, then what is right.
 _WRONG_NAME_FIRST_ZH = lazy_compile(
@@ -296,7 +303,7 @@ _WRONG_NAME_FIRST_ZH = lazy_compile(
     # what is right has its own subject ("测试服是 game-stg"); "端口不是 8080，是 8443", "v2 不是
     # stable，别在 prod 用" read right as said (review21)
     r"(?:[，,；;]|[\U0001F300-\U0001FAFF]+)\s*(?P<right>(?!别|不|没|要|也|就|是|叫|还|但|可|而)"
-    r"[^。；;！!？?]{2,}?(?:是|叫|在|用)[^。；;！!？?]+?)\s*[。.!！]*$"
+    r"[^。；;！!？?]{2,}?(?:是|叫|在|用|换成|改成|改用)[^。；;！!？?]+?)\s*[。.!！]*$"
 )
 _WRONG_FIRST_EN = lazy_compile(
     r"^(?:not|it'?s not|it isn'?t)\s+(?P<wrong>[^,;.!?]{1,30})[,;]\s*(?P<right>[^.;!?]+?)\s*[.!]*$",
@@ -305,6 +312,10 @@ _WRONG_FIRST_EN = lazy_compile(
 
 
 def _right_first(body: str, lang: str) -> str:
+    swapped = _NOT_THIS_BUT_THAT_ZH.match(body) if lang == "zh" else None
+    if swapped:  # "端口不是 8080，是 8443" -> "端口是 8443，不是 8080"
+        subject, verb, wrong, right = swapped.group("subject", "verb", "wrong", "right")
+        return f"{subject}{swapped.group('verb2')} {right}，不{verb} {wrong}".strip()
     named = _WRONG_NAME_FIRST_ZH.match(body) if lang == "zh" else None
     if named:
         subject, wrong = named.group("subject"), named.group("wrong")

@@ -124,12 +124,13 @@ _ASSIGNMENT = lazy_compile(
 # …，auth Zx9kLm2Qw" reached infra.md in clear). Only an ASCII value that looks like one counts (see
 # :func:`_looks_like_password`): "密码学", "忘记密码页面" and "password reset flow" hide nothing.
 _SAID_PASSWORD = lazy_compile(
-    r"(?P<key>密码|口令|(?i:(?<![\w-])(?:password|passwd|passphrase|passcode|pwd|pw|auth)s?(?![\w-])))"
+    r"(?P<key>密码|口令|(?i:(?<![\w-])(?:password|passwd|passphrase|passcode|pwd|pw|auth"
+    r"|(?:wifi|wi-fi|wlan) key)s?(?![\w-])))"
     # "密码现在是 X", "密码已经改成了 X", "密码叫 X", "password is still X" (review21)
-    r"(?P<sep>\s*(?:(?:应该|应|就|仍然|还|现在|目前|已经|依然|仍)?(?:是|为|叫)"
-    r"|(?:已经|刚)?(?:改|换|设|设置|重置)(?:成|为)了?"
-    r"|(?i:should be|must be|is now|is still|is just|is currently|is set to|was set to|set to"
-    r"|changed to|will be|is|was|are))?"
+    r"(?P<sep>\s*(?:(?:应该|应|就|仍然|还|现在|目前|已经|依然|依旧|仍)?(?:是|为|叫)"
+    r"|(?:已经|已|刚|被)?(?:改|换|设|设置|重置|变|更新)(?:成|为)了?"
+    r"|(?i:should be|must be|should now be|is now set to|is now|is still|is just|is currently"
+    r"|is set to|was set to|set to|(?:got|has been|was) changed to|changed to|will be|is|was|are))?"
     r"\s*[:：=]?\s*)"
     r"(?P<secret>'[^'\n]+'?|\"[^\"\n]+\"?|`[^`\n]+`?|[^\s,;'\"`\\\u0080-\uffff]+)"
 )
@@ -152,13 +153,13 @@ _WORDS_PASSPHRASE = lazy_compile(
     r"(?i)\b(?:passphrase|password|passwd|口令|密码)s?\s*(?:is|was|should be|:|=|：|是|为)\s*"
     r"(?P<secret>[a-z]+(?:[ ][a-z]+){2,7})(?=\s*(?:[,.;!?)，。；！？\n]|$))"
 )
-_LITTLE_WORDS = frozenset((
-    "a", "an", "the", "in", "on", "at", "to", "of", "by", "for", "with", "from", "and", "or",
-    "not", "no", "never", "always", "is", "be", "as", "than", "very", "too", "quite", "now",
-    "still", "also", "only", "just", "every", "each", "all", "any", "same", "after", "before",
-    "when", "if", "it", "this", "that", "your", "my", "our", "their", "via", "per", "under",
-    "what", "whatever", "which", "where", "who", "you", "we", "they", "he", "she", "i", "me",
-))  # fmt: skip
+_LITTLE_WORD = lazy_compile(
+    r"a|an|the|in|on|at|to|of|by|for|with|from|and|or|not|no|never|always|is|be|as|than|very|too"
+    r"|quite|now|still|also|only|just|every|each|all|any|same|after|before|when|if|it|this|that"
+    r"|your|my|our|their|via|per|under|what|whatever|which|where|who|you|we|they|he|she|i|me"
+    # counts and joins ("four random words", "user name plus birthday": review22)
+    r"|one|two|three|four|five|six|plus|random|words?|letters?|digits?|characters?"
+)
 # A second password named only through the first, later on the same line: "the wifi password is
 # X, the guest one is tulip77", "root 的密码是 X，访客的是 tulip77" (review20: the second stayed).
 # Only what names another account or network ("访客的", "另一个", "the guest one", "the other"):
@@ -344,7 +345,8 @@ _SAID_OF_A_PASSWORD = frozenset((
     "sensitive", "irrelevant", "redundant", "present", "absent", "blank", "trivial", "obvious",
     "fixed", "mandatory", "default", "generic", "temporary", "permanent", "global", "local",
     "broken", "stolen", "taken", "forgotten", "written", "given", "shown", "leaked", "down", "dead",
-    "expire", "obsolete", "nonsense", "gibberish", "nothing", "none", "enough",
+    "expire", "obsolete", "nonsense", "gibberish", "nothing", "none", "enough", "yours", "mine",
+    "ours", "theirs", "elsewhere", "somewhere", "problematic",
 ))  # fmt: skip
 
 
@@ -481,11 +483,18 @@ def _passwords_named_by_the_first(text: str, found: list[SecretFinding]) -> list
         for m in _ANOTHER_ONE.finditer(text, start, stop):
             value = m.group("secret")
             core = value.rstrip(".!?)]")
-            if _password_shaped(value) or (
-                m.group(0)[:1].isalpha()
-                and core.isalpha()
-                and _said_at_clause_end(text, m.start("secret") + len(core))
-                and _looks_like_password(core, True, named=True)
+            if (
+                _password_shaped(value)
+                or (
+                    m.group(0)[
+                        :1
+                    ].isascii()  # an English "the guest one is …", not "管理员是 wangwei"
+                    and m.group(0)[:1].isalpha()
+                    and core.isalpha()
+                    and not core.lower().endswith(("er", "est", "ly", "wards", "stairs"))
+                    and _said_at_clause_end(text, m.start("secret") + len(core))
+                    and _looks_like_password(core, True, named=True)
+                )
             ):
                 end = m.start("secret") + len(value.rstrip(".!?)]") or value)
                 more.append(SecretFinding("password", m.start("secret"), end))
@@ -575,7 +584,7 @@ def find_secrets(text: str) -> list[SecretFinding]:
             SecretFinding("password", m.start("secret"), m.end("secret"))
             for m in _WORDS_PASSPHRASE.finditer(text)
             if not any(
-                w in _LITTLE_WORDS or w.endswith(_DESCRIBING)
+                _LITTLE_WORD.fullmatch(w) or w.endswith(_DESCRIBING)
                 for w in m.group("secret").lower().split()
             )
         )

@@ -182,12 +182,50 @@ def announced(first: str, second: str, mine: set[str], theirs: set[str]) -> bool
     """A change word in a statement that names a value the other does not say, unless both turn
     down the same value: "别再 KEYS 了…换 SCAN + COUNT" and "线上别用 KEYS，…用 SCAN 分批扫" are one
     change said twice (round 21: kept apart as a change of value, then written twice)."""
-    if _turned_down(first) & _turned_down(second):
+    if _turned_down(first) & _turned_down(second) and _moves_agree(first, second):
         return False
     return bool(
         (_CHANGE.search(first) and any(not said(v, second) for v in mine))
         or (_CHANGE.search(second) and any(not said(v, first) for v in theirs))
     )
+
+
+def _moves_agree(first: str, second: str) -> bool:
+    """Whether both move to the same thing: a value both affirm beside the one both turn down
+    ("用 SCAN 分批扫" / "换 SCAN + COUNT"), and neither turns down what the other affirms.
+    "不要用 MySQL 5.7，升级到 8.0" and "…换成 PostgreSQL" turn down the same value and move to
+    different ones (review22)."""
+    from memstrata.evolve.known import values
+
+    yes_first, yes_second = affirmed(first), affirmed(second)
+    down_first, down_second = _turned_down(first), _turned_down(second)
+    mine = {v.lower() for v in values(yes_first)} - down_first
+    theirs = {v.lower() for v in values(yes_second)} - down_second
+    if any(said(v, second) for v in mine & down_second) or (theirs & down_first):
+        return False  # one turns down what the other moves to
+    if _moves_elsewhere(first, second, down_first) or _moves_elsewhere(second, first, down_second):
+        return False
+    return bool({v for v in mine if said(v, yes_second)} - (down_first & down_second))
+
+
+# A change word that only turns something down ("别再 KEYS 了"), not one that moves to a value.
+_ONLY_TURNS_DOWN = re.compile(r"^(?:别再|不再|不要再|no longer|any ?more)$", re.IGNORECASE)
+_CLAUSE = re.compile(r"[^，,。；;！!？?…\n]+")
+
+
+def _moves_elsewhere(text: str, other: str, down: set[str]) -> bool:
+    """Whether a change in ``text`` moves to values none of which ``other`` says ("SCAN 也别用，
+    改成离线分析 RDB" after "用 SCAN 分批扫")."""
+    from memstrata.evolve.known import values
+
+    for clause in _CLAUSE.findall(text):
+        for change in _CHANGE.finditer(clause):
+            if _ONLY_TURNS_DOWN.match(change.group(0)):
+                continue
+            moved_to = {v.lower() for v in values(clause[change.start() :])} - down
+            if moved_to and not any(said(v, other) for v in moved_to):
+                return True
+    return False
 
 
 def _turned_down(text: str) -> set[str]:

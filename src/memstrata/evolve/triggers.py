@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from memstrata.capture.record import SignalReport, record_signals
 from memstrata.capture.signals import Signal
@@ -25,8 +25,13 @@ from memstrata.capture.statement import strip_echo
 from memstrata.core.writer import Writer
 from memstrata.evolve.policy import explicit_at_once, policy
 from memstrata.text.requests import named_role
+from memstrata.text.rule_titles import without_mid_request
+from memstrata.text.similarity import similarity
 from memstrata.text.spans import Placed, Span
 from memstrata.text.titles import brief, clip, title_limit
+
+if TYPE_CHECKING:
+    from memstrata.evolve.known import Known
 
 _PATTERN = re.compile(
     r"(?:^|[，,。；;!！]\s*)(?:把)?这个(?:经验|套路|做法|流程)(?:给我)?(?:记一下|记下来|存一下|沉淀一下)"
@@ -34,10 +39,39 @@ _PATTERN = re.compile(
     # 下回先查 …": round 21, written as an L1 principle)
     r"(?=\s*[。.!！~]*\s*$|\s*[，,：:])"
     r"|^\s*(?:把)?这个(?:经验|套路|做法|流程)(?:给我)?(?:记一下|记下来|存一下|沉淀一下)"
-    r"|\b(?:save|keep|record|note|write|jot|put) (?:this|that)(?: one)?(?: down)? (?:as a |as an )?"
+    # English opens its sentence with it: "don't note this down as a lesson", "I'll write this
+    # down as a lesson later" and "he told me to jot this down" ask for nothing (review22)
+    r"|(?:^|[.!;。！；]\s*)(?:(?:please|pls|plz)\s+)?(?:save|keep|record|note|write|jot|put) "
+    r"(?:this|that)(?: one)?(?: down)? (?:as a |as an )?"
     r"(?:pattern|lesson|experience|playbook)\b(?:\s*\([^()\n]{0,60}\))?",
     re.IGNORECASE,
 )
+# Said before a request that is someone else's ("老王说，这个经验记一下，…"), and what tells a
+# lesson said again ("same as last week's", "又", "上次").
+_REPORTED = re.compile(r"(?:说|讲|觉得|告诉我|\bsaid|\bsays)\s*[，,：:]?\s*$", re.IGNORECASE)
+_SAID_AGAIN = re.compile(
+    r"又|再(?:记|说)一[下遍次]|重复|还是那个|上次|上周|之前(?:说|记)过|\bsame as\b|\bagain\b"
+    r"|\bas (?:before|last time)\b",
+    re.IGNORECASE,
+)
+
+
+def _asks_for_a_pattern(text: str) -> bool:
+    """Whether ``text`` asks to keep a lesson as an L2 pattern: not a question, not a request
+    someone else made, and not one the message turns from at once ("这个经验记一下，不过先别急着写":
+    review22)."""
+    if text.rstrip().endswith(("?", "？")):
+        return False
+    from memstrata.capture.signals import ASIDE
+
+    for request in _PATTERN.finditer(text):
+        after = text[request.end() :].lstrip(" ，,：:")
+        if _REPORTED.search(text[: request.start()]) or (after and ASIDE.match(after)):
+            continue
+        return True
+    return False
+
+
 _REFLECT = re.compile(
     r"^\s*(?:反思一下|回顾一下|复盘一下|总结一下经验)|^\s*(?:let'?s )?(?:reflect|do a retro(?:spective)?)\b",
     re.IGNORECASE,
@@ -80,13 +114,15 @@ def handle(
     main = writer.session.kind == "main"
     synthesis = policy(ws) == "synthesis"
     at_once = explicit_at_once(ws)
-    pattern_request = bool(_PATTERN.search(text)) and not text.rstrip().endswith(("?", "？"))
+    pattern_request = _asks_for_a_pattern(text)
+    # written as a pattern only in the owner's main session; elsewhere the lesson is queued
+    writes_pattern = pattern_request and main and source == "user" and not dry_run
     report = record_signals(
         writer,
         text,
         context=context,
         source=source,
-        dry_run=dry_run or pattern_request,
+        dry_run=dry_run or writes_pattern,
         write_explicit=_explicit_writer(writer, text) if at_once and not pattern_request else False,
         outdates=lambda said: _outdates(writer, said),
     )
@@ -96,7 +132,7 @@ def handle(
     if _TAKEN_BACK.match(text):
         result.question = _written_just_now(writer)
         return result
-    if pattern_request:
+    if writes_pattern:
         return _pattern(writer, text, context, result)
     if _REFLECT.search(text):
         return _synthesise(writer, result, "reflection")
@@ -235,27 +271,30 @@ def remember_once(
     # infra.md / projects.md are lookup tables by name: writing a host again updates it, and a
     # repeat found elsewhere ("gpu-04 has CUDA 12.2" for gpu-03's) must not swallow it (review16)
     lookup = body and not new and named not in ("infra", "projects")
-    held = _held_already(writer, body) if lookup else None
-    if held is None:
+    same = _held(writer, body) if lookup else None
+    if same is None:
         return remember(writer, text, role=role, named=named), False
-    return held, True
+    return _seen_again(writer, same, body), True
 
 
-def _held_already(writer: Writer, body: str) -> Placed | None:
-    """The entry memory already holds for ``body``, strengthened as seen again (a repeat, in
-    any language or other words, is not a second entry), or None."""
+def _held(writer: Writer, body: str) -> Known | None:
+    """The entry memory already holds for ``body`` (a repeat, in any language or other words,
+    is not a second entry), among those this session may read: "already in memory" with a
+    private entry's words (or at all) would tell a shared session what USER.md holds."""
     from memstrata.core.permissions import can_read
     from memstrata.evolve import known
     from memstrata.evolve.heartbeat import embedder_for
 
     ws = writer.ws
-    # Only what this session may read: "already in memory" with a private entry's words (or
-    # at all) would tell a shared session what USER.md holds.
     visible = [k for k in known.entries(ws) if can_read(ws.config, writer.session, k.role)]
-    same = known.find(ws, body, embedder_for(ws), visible)
-    if same is None:
-        return None
-    known.strengthen(writer, same, body, ws.now().isoformat(timespec="seconds"))
+    return known.find(ws, body, embedder_for(ws), visible)
+
+
+def _seen_again(writer: Writer, same: Known, body: str) -> Placed:
+    """``same`` strengthened as seen again, as the place it is."""
+    from memstrata.evolve import known
+
+    known.strengthen(writer, same, body, writer.ws.now().isoformat(timespec="seconds"))
     bullet = same.entry.startswith(f"{same.path}:")
     span = Span(same.path, same.line, same.line, same.role, None if bullet else same.entry)
     return Placed(span, brief(same.text, title_limit(same.text)), same.text)
@@ -267,7 +306,7 @@ def _pattern(writer: Writer, text: str, context: str, result: TriggerResult) -> 
     from memstrata.entries.remember import write_pattern
 
     zh = writer.ws.lang == "zh"
-    said = strip_echo(_PATTERN.sub("", text))
+    said = strip_echo(_PATTERN.sub("", without_mid_request(text)))
     if not said and context:
         runs = parse_runs(context)
         found = failures(context)
@@ -299,10 +338,15 @@ def _pattern(writer: Writer, text: str, context: str, result: TriggerResult) -> 
         return result
     if writer.ws.role("patterns") is None:
         return _lesson_elsewhere(writer, said, result)
-    held = _held_already(writer, writer.clean(said))
-    if held is not None:
+    same = _held(writer, writer.clean(said))
+    if same is not None and (
+        _SAID_AGAIN.search(text) or similarity(said, same.text) >= _ALMOST_THE_SAME
+    ):
         # the lesson told again ("note this one down as a lesson (same as last week's): …"):
-        # the pattern it repeats is seen again, not written twice (round 21)
+        # the pattern it repeats is seen again, not written twice (round 21). Only when the
+        # user says so or the words are almost the same: "docker build 失败时先检查
+        # .dockerignore" after "…先 docker system prune" is another lesson (review22).
+        held = _seen_again(writer, same, writer.clean(said))
         result.written.append(
             {
                 "role": held.role,
@@ -326,6 +370,8 @@ def _pattern(writer: Writer, text: str, context: str, result: TriggerResult) -> 
     return result
 
 
+# Word overlap above which a lesson is the one memory holds without the user saying so.
+_ALMOST_THE_SAME = 0.8
 _BARE_OUTPUTS = frozenset({"ok", "done", "success", "succeeded", "passed", "0"})
 # How far back "这个经验记一下" reaches for the message that told the experience.
 _EXPERIENCE_MINUTES = 30

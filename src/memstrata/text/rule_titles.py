@@ -23,12 +23,12 @@ _COMPLAINT = re.compile(
     # having to do it oneself each time ("每次还得自己 +8 心算……"); "X again" ("又是 v1 😅")
     r"|(?:每次|还)(?:都|还)?得自己|^\s*又是"
     # "你每次回复前面都铺垫一大段，我真看不下去…先说结论" (round 21: titled by the complaint)
-    r"|看不下去|看不惯|忍不了"
+    r"|看不下去|看不惯|忍不了|(?:老是|总是|每次都)(?:忘了|忘记|写错|搞错|弄错)"
     # "again the old import path. it's …/v9 now": "again" opening the message complains
     r"|^\s*(?:once |not )?again\b"
     # what happened, told before the lesson ("然后疯狂 rebalance。下回先查 …")
     # (a sentence: "然后 deploy.sh 要加 --canary" and "后来统一用 v2.3 的 SDK" are rules)
-    r"|^\s*(?:然后|结果|后来|接着)(?:(?!要|得|需|先|别|不要|必须|应该|统一|以后|用)[^，,。；;])*"
+    r"|^\s*(?:然后|结果|后来|接着)(?:(?!要先|得先|需要|必须|应该|统一|以后|别|不要|改用|换成)[^，,。；;])*"
     r"(?:[。!！]|\.(?=\s|$))"
     # "again" complains only as "again with …" or before a sulking face: "Run the migrations
     # again after every deploy" and "Never push to main again! It broke prod" are the rule.
@@ -156,7 +156,7 @@ def _with_its_condition(head: str, limit: int) -> str:
 # What follows an opening "X 是老包了" that names the new thing ("go.mod 里早换成 v9 了"), not one
 # that goes on about the old ("但老客户还在用，千万别删", "CI 里还要兼容它": review21).
 _NOW_SAYS_THE_NEW = re.compile(
-    r"^\s*(?!但|不过|可是|还|它)[^。]*?(?:换成|改成|改用|换用|迁到|切到|统一)"
+    r"^\s*(?!但|不过|可是|还在|还要|还得|还是|它)[^。]*?(?:换成|改成|改用|换用|迁到|切到|统一)"
 )
 _ASKS = re.compile(r"(?:[？?]|了吧[，,。]?)\s*$")
 _GONE = re.compile(
