@@ -382,3 +382,51 @@ def test_the_pattern_is_titled_by_the_lesson_not_the_story(make_ws) -> None:
         for pattern in parse_patterns(ws.read_lines(rel), rel)
     ]
     assert len(titles) == 1 and titles[0].startswith("下回 consumer"), titles
+
+
+# review22 (and older): two lessons that open alike and end on different things were one entry
+# ("记住：docker build 失败时先检查 .dockerignore" after "…先 docker system prune" was "seen again").
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ("docker build 失败时先 docker system prune", "docker build 失败时先检查 .dockerignore"),
+        (
+            "k8s pod 一直 CrashLoopBackOff 先看 kubectl logs --previous",
+            "k8s pod 一直 CrashLoopBackOff 先看 kubectl describe 里的 OOMKilled",
+        ),
+        ("mac-mini-03 是 iOS 打包机", "mac-mini-03 每天凌晨三点会自动重启"),
+    ],
+)
+def test_statements_that_open_alike_and_end_apart_say_two_things(first: str, second: str) -> None:
+    from memstrata.evolve.known import other_endings
+
+    assert other_endings(first, second)
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        (
+            "pg-prod-02 是 primary，跑 migration 前先打快照",
+            "在 pg-prod-02 上跑 alembic 之前记得先 snapshot",
+        ),
+        (
+            "docker build 失败时先 docker system prune",
+            "when docker build fails, run docker system prune first",
+        ),
+        ("发版前先跑测试", "发版前先跑一遍单测"),
+    ],
+)
+def test_a_restatement_with_other_words_at_its_end_is_still_one(first: str, second: str) -> None:
+    from memstrata.evolve.known import other_endings
+
+    assert not other_endings(first, second)
+
+
+def test_remembering_another_lesson_for_the_same_situation_writes_it(make_ws) -> None:
+    ws = make_ws("self-evolution")
+    handle(ws.writer(), "记住：docker build 失败时先 docker system prune")
+    second = handle(ws.writer(), "记住：docker build 失败时先检查 .dockerignore")
+    assert not any(w.get("seen_again") for w in second.report.written + second.written)
+    principles = (ws.root / "principles.md").read_text(encoding="utf-8")
+    assert "system prune" in principles and ".dockerignore" in principles

@@ -160,6 +160,13 @@ def _unaligned(
     return found
 
 
+def unaligned_words(first: str, second: str) -> set[str]:
+    """The content words of either statement that align with none of the other's, by word,
+    dictionary or glossary."""
+    ((_mine, _theirs, lonely),) = _unaligned(first, [second])
+    return set(lonely)
+
+
 def overlaps(first: str, others: Sequence[str], embed: Embed | None = None) -> list[float]:
     """For each of ``others``: the share of content words (of the statement with fewer) that
     align with a content word of ``first``, by word, dictionary or (with ``embed``) embedding."""

@@ -456,7 +456,34 @@ def rules_match(
             by_words = by_name = 0.0
         score = max(score, by_words, by_name)
     # last: it segments both statements, and only a pair that would match needs it
-    return 0.0 if score >= 1.0 and opposed(first, second) else score
+    if score >= 1.0 and (opposed(first, second) or other_endings(first, second)):
+        return 0.0
+    return score
+
+
+# How many content words two statements must open with alike, and each must then say, before
+# their endings tell two things apart.
+_SAME_OPENING = 2
+_OWN_ENDING = 2
+
+
+def other_endings(first: str, second: str) -> bool:
+    """Whether two statements open alike and end on different things: "docker build 失败时先
+    docker system prune" / "…先检查 .dockerignore" are two lessons for one situation, not one
+    said twice (review22: the second was taken as seen again and lost). Across languages the
+    ending shares words ("…, run docker system prune first"), so that is no difference."""
+    from memstrata.evolve.bilingual import content_words, unaligned_words
+
+    mine, theirs = content_words(first), content_words(second)
+    opening = 0
+    while opening < min(len(mine), len(theirs)) and mine[opening] == theirs[opening]:
+        opening += 1
+    my_end, their_end = mine[opening:], theirs[opening:]
+    if opening < _SAME_OPENING or min(len(my_end), len(their_end)) < _OWN_ENDING:
+        return False
+    # no word of either ending is said by the other, nor translated ("快照" / "snapshot")
+    lonely = unaligned_words(first, second)
+    return all(word in lonely for word in (*my_end, *their_end))
 
 
 # Above this cosine two statements sharing a name are alike beyond it (the name guard is off).
