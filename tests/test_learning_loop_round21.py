@@ -430,3 +430,11 @@ def test_remembering_another_lesson_for_the_same_situation_writes_it(make_ws) ->
     assert not any(w.get("seen_again") for w in second.report.written + second.written)
     principles = (ws.root / "principles.md").read_text(encoding="utf-8")
     assert "system prune" in principles and ".dockerignore" in principles
+
+
+def test_a_pattern_with_a_newer_value_names_the_older_one(make_ws) -> None:
+    ws = make_ws("self-evolution")
+    handle(ws.writer(), "这个经验记一下：CI 超时就把 job timeout 调到 30 分钟")
+    newer = handle(ws.writer(), "这个经验记一下：CI 超时就把 job timeout 调到 60 分钟")
+    [written] = newer.written
+    assert any("30 分钟" in older for older in written["outdates"]), written

@@ -358,15 +358,23 @@ def _pattern(writer: Writer, text: str, context: str, result: TriggerResult) -> 
         )
         return result
     origin = "用户要求记录经验" if zh else "the user asked to keep this lesson"
+    # an older entry this lesson gives another value for ("job timeout 调到 60 分钟" after "…30
+    # 分钟"), read before the new one is there: named, as 记住 names it (review22)
+    stale = _stale_entries(writer, said)
     with writer.transaction():
         placed = write_pattern(writer, said, origin)
         from memstrata.core.evolution_log import log_evolution
 
         log_evolution(writer, origin, placed.span.location(), said)
         _mark_written(writer, said, placed.span.location())
-    result.written.append(
-        {"role": placed.role, "cite": placed.cite, "entry_id": placed.entry_id or placed.title}
-    )
+    written: dict[str, Any] = {
+        "role": placed.role,
+        "cite": placed.cite,
+        "entry_id": placed.entry_id or placed.title,
+    }
+    if stale:
+        written["outdates"] = stale
+    result.written.append(written)
     return result
 
 
