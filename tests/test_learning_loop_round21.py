@@ -438,3 +438,11 @@ def test_a_pattern_with_a_newer_value_names_the_older_one(make_ws) -> None:
     newer = handle(ws.writer(), "这个经验记一下：CI 超时就把 job timeout 调到 60 分钟")
     [written] = newer.written
     assert any("30 分钟" in older for older in written["outdates"]), written
+
+
+def test_a_failure_that_came_back_is_no_lesson_told_again(make_ws) -> None:
+    ws = make_ws("self-evolution")
+    handle(ws.writer(), "这个经验记一下：部署前先跑测试")
+    second = handle(ws.writer(), "线上又挂了。这个经验记一下：部署前先跑数据库迁移")
+    assert not any(w.get("seen_again") for w in second.written)
+    assert len(_patterns(ws)) == 2

@@ -50,7 +50,9 @@ _PATTERN = re.compile(
 # lesson said again ("same as last week's", "又", "上次").
 _REPORTED = re.compile(r"(?:说|讲|觉得|告诉我|\bsaid|\bsays)\s*[，,：:]?\s*$", re.IGNORECASE)
 _SAID_AGAIN = re.compile(
-    r"又|再(?:记|说)一[下遍次]|重复|还是那个|上次|上周|之前(?:说|记)过|\bsame as\b|\bagain\b"
+    # (not a bare 又: "线上又挂了。这个经验记一下：…" says the failure came back, not the lesson)
+    r"又(?:说|提|记)|再(?:记|说)一[下遍次]|重复|还是那个|上次|上周|之前(?:说|记)过|\bsame as\b"
+    r"|(?:^|[.!;(（]\s*)again\b|\bonce again\b"
     r"|\bas (?:before|last time)\b",
     re.IGNORECASE,
 )
