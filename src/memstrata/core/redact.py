@@ -334,19 +334,19 @@ _DESCRIBING = ("ed", "ing", "able", "ible", "ive", "ous", "less", "tory", "ional
 # lowercase word that is none of these and ends like no adjective is the value ("the wifi
 # password is sunflower").
 _SAID_OF_A_PASSWORD = frozenset((
-    "correct", "incorrect", "wrong", "right", "invalid", "valid", "expired", "required",
-    "missing", "blank", "empty", "strong", "weak", "secure", "insecure", "stored", "saved",
-    "hidden", "visible", "unknown", "known", "same", "different", "long", "short", "simple",
-    "complex", "unique", "shared", "temporary", "still", "also", "already", "never", "always",
-    "there", "here", "fine", "okay", "good", "bad", "better", "worse", "stale", "old", "new",
-    "ready", "set", "unset", "managed", "rotated", "plaintext", "cleartext", "stronger", "longer",
+    "correct", "incorrect", "wrong", "right", "invalid", "valid", "expired", "required", "missing",
+    "blank", "empty", "strong", "weak", "secure", "insecure", "stored", "saved", "hidden",
+    "visible", "unknown", "known", "same", "different", "long", "short", "simple", "complex",
+    "unique", "shared", "temporary", "still", "also", "already", "never", "always", "there",
+    "here", "fine", "okay", "good", "bad", "better", "worse", "stale", "old", "new", "ready",
+    "set", "unset", "managed", "rotated", "plaintext", "cleartext", "stronger", "longer",
     "shorter", "weaker", "safer", "optional", "personal", "sufficient", "insufficient", "gone",
-    "lost", "used", "reused", "expiring", "random", "unique", "private", "public", "secret",
-    "sensitive", "irrelevant", "redundant", "present", "absent", "blank", "trivial", "obvious",
-    "fixed", "mandatory", "default", "generic", "temporary", "permanent", "global", "local",
-    "broken", "stolen", "taken", "forgotten", "written", "given", "shown", "leaked", "down", "dead",
-    "expire", "obsolete", "nonsense", "gibberish", "nothing", "none", "enough", "yours", "mine",
-    "ours", "theirs", "elsewhere", "somewhere", "problematic",
+    "lost", "used", "reused", "expiring", "random", "private", "public", "secret", "sensitive",
+    "irrelevant", "redundant", "present", "absent", "trivial", "obvious", "fixed", "mandatory",
+    "default", "generic", "permanent", "global", "local", "broken", "stolen", "taken", "forgotten",
+    "written", "given", "shown", "leaked", "down", "dead", "expire", "obsolete", "nonsense",
+    "gibberish", "nothing", "none", "enough", "yours", "mine", "ours", "theirs", "elsewhere",
+    "somewhere", "problematic",
 ))  # fmt: skip
 
 
@@ -483,24 +483,24 @@ def _passwords_named_by_the_first(text: str, found: list[SecretFinding]) -> list
         for m in _ANOTHER_ONE.finditer(text, start, stop):
             value = m.group("secret")
             core = value.rstrip(".!?)]")
-            if (
-                _password_shaped(value)
-                or (
-                    m.group(0)[
-                        :1
-                    ].isascii()  # an English "the guest one is …", not "管理员是 wangwei"
-                    and m.group(0)[:1].isalpha()
-                    and core.isalpha()
-                    and not core.lower().endswith(("er", "est", "ly", "wards", "stairs"))
-                    and _said_at_clause_end(text, m.start("secret") + len(core))
-                    and _looks_like_password(core, True, named=True)
-                )
-            ):
+            # a plain word only after an English "the guest one is" ("管理员是 wangwei" names a
+            # person), where it ends its clause and is no comparative or place ("is faster")
+            opener = m.group(0)[:1]
+            plain_word = (
+                opener.isascii()
+                and opener.isalpha()
+                and core.isalpha()
+                and not core.lower().endswith(_COMPARING)
+                and _said_at_clause_end(text, m.start("secret") + len(core))
+                and _looks_like_password(core, True, named=True)
+            )
+            if _password_shaped(value) or plain_word:
                 end = m.start("secret") + len(value.rstrip(".!?)]") or value)
                 more.append(SecretFinding("password", m.start("secret"), end))
     return more
 
 
+_COMPARING = ("er", "est", "ly", "wards", "stairs")
 # A host, a file, an address, a date, a port: the shapes a value after "的是" takes that is not
 # a password ("要连的是 10.0.3.12:6379", "出错的是 worker-3", "我改的是 redis.conf").
 _NOT_PASSWORD_SHAPE = lazy_compile(
