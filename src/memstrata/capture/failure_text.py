@@ -54,6 +54,10 @@ _LAST_EXCEPTION = lazy_compile(
 )
 # The last line of a Python traceback: the exception raised (not a warning printed after it).
 _RAISED = lazy_compile(r"^(?:[\w]+\.)*\w*(?:Error|Exception|Interrupt|Exit)\b")
+# The frame some tools draw around a report (terraform's "│ Error: …" inside ╷ … ╵).
+_BOX = lazy_compile(r"^\s*[│┃╷╵╎╏]+")
+_LOGFMT_MESSAGE = lazy_compile(r'\b(?:msg|message|error|err)="(?P<message>(?:[^"\\]|\\.)+)"')
+_GRPC = lazy_compile(r"\brpc error: code = (?P<code>\w+) desc = (?P<desc>.+)$")
 # The room a repeated failure's statement keeps for the error; the command gets the rest.
 ERROR_ROOM = 50
 STATEMENT_LIMIT = 100  # seed 000: a detail says what happened in at most 100 characters
@@ -61,7 +65,7 @@ STATEMENT_LIMIT = 100  # seed 000: a detail says what happened in at most 100 ch
 
 def telling_line(output: str) -> str:
     """The line of a tool's ``output`` that says what went wrong, as short as it can say it."""
-    lines = [_COLOUR.sub("", line).strip() for line in output.splitlines()]
+    lines = [_BOX.sub("", _COLOUR.sub("", line)).strip() for line in output.splitlines()]
     lines = [line for line in lines if line]
     if not lines:
         return output.strip()
@@ -76,11 +80,24 @@ def telling_line(output: str) -> str:
     place = lines.index(line) if line in lines else -1
     if line.endswith(":") and 0 <= place < len(lines) - 1:
         line = f"{line} {lines[place + 1]}"  # "thread 'main' panicked at src/main.rs:2:5:" + why
+    line = _said_plainly(line)
     chained = list(_LAST_EXCEPTION.finditer(line))
     if chained and (chained[-1].start() > 0 or "." in line[: chained[-1].start("error")]):
         last = chained[-1]
         return f"{last.group('error')}: {last.group('message')}"
     return line
+
+
+def _said_plainly(line: str) -> str:
+    """A structured log line's message (logfmt's msg="…"), and a gRPC error as its code and
+    description: 'time="…" level=fatal msg="rpc error: code = PermissionDenied desc = permission
+    denied: …"' left no room for "PermissionDenied" in a 100-character statement (learning_sim6's
+    blind run)."""
+    message = _LOGFMT_MESSAGE.search(line)
+    if message:
+        line = message.group("message").replace('\\"', '"')
+    grpc = _GRPC.search(line)
+    return f"{grpc.group('code')}: {grpc.group('desc')}" if grpc else line
 
 
 def _weight(line: str) -> int:

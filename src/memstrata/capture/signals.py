@@ -91,7 +91,7 @@ _ER_START = lazy_compile(
     r"|别开玩笑了)[，,。!！\s]+){0,2}"
     # an aside that opens it ("另外记住：…", "对了，记一下…": review15b)
     r"(?:(?:另外|还有|对了|顺便)[，,\s]*)?"
-    r"(?:请|千万|一定|务必)?\s*(?:记住(?!了吗|没)|记一下|记下来)"
+    r"(?:请|千万|一定|务必)?\s*(?:记住(?!了吗|没|这一天|这一刻|这个日子|这个时刻|此刻)|记一下|记下来)"
     r"|^\s*(?:以后都|以后每次|从今以后|从现在起|永远不要|永远别|这是规定|下次也|你?必须|务必)"
     # after an English filler too ("ok fine, remember: …", "alright, remember: …": review16)
     r"|^\s*(?:(?:ok(?:ay)?|fine|alright|sure|well)(?:\s+(?:fine|then))?\s*[,.!]\s*)?"

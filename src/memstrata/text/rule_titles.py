@@ -162,6 +162,8 @@ _ASKS = re.compile(r"(?:[？?]|了吧[，,。]?)\s*$")
 _GONE = re.compile(
     r"(?:停更|停用|下线|废弃|弃用|不维护|过时|淘汰|(?:是|算)?(?:老|旧)(?:包|版本|东西|写法|黄历))了[，,。]?\s*$"
 )
+# A clause that says what holds now, after one that says the old thing is gone.
+_NOW = re.compile(r"\s*(?:现在|目前|如今|now\b|these days\b)", re.IGNORECASE)
 _CONDITION = re.compile(
     r"^\s*(?:如果|要是|假如|万一|假设|只要|除非|(?:what )?if\b|when\b|unless\b)", re.IGNORECASE
 )
@@ -191,13 +193,22 @@ def past_questions(text: str) -> str:
             # import 别写旧的"): the title is the new thing, also when the message opens with it
             or (
                 _GONE.search(pieces[start])
-                and (start or _NOW_SAYS_THE_NEW.search("".join(pieces[start + 1 :])))
+                and (
+                    start
+                    or _NOW_SAYS_THE_NEW.search("".join(pieces[start + 1 :]))
+                    or any(_NOW.match(piece) for piece in pieces[start + 1 :])
+                )
             )
         )
     ):
         start += 1
     if not start:
         return text
+    if any(_GONE.search(piece) for piece in pieces[:start]):
+        # what more it says of the old thing comes before the new ("那张停更了，数据只到 1 月底。
+        # 现在都读 dw.shipments_v2" was titled "数据只到 1 月底"): the title is what holds now
+        now = next((i for i in range(start, len(pieces)) if _NOW.match(pieces[i])), start)
+        start = now if _enough("".join(pieces[now:])) else start
     rest = "".join(pieces[start:])
     if _NO.match(rest):
         return text

@@ -1,0 +1,98 @@
+"""Issue 11, round 22: scenario 4's leftovers and a sixth blind scenario.
+
+A correction that says the old thing is gone, then more about the old thing, then what holds
+now ("那张上个月就停更了，数据只到 1 月底。现在都读 dw.shipments_v2") was titled by the
+elaboration ("数据只到 1 月底"): the title is what holds now.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from memstrata.capture.statement import statement
+
+NOW_AFTER_GONE = [
+    (
+        "correction",
+        "你 join 的是 dw.shipments_v1？那张上个月就停更了，数据只到 1 月底。现在都读 dw.shipments_v2",
+        '[tool] duckdb -c "select max(dt) from dw.shipments_v1" → 2026-01-31',
+        "现在都读 dw.shipments_v2",
+    ),
+    (
+        "new_knowledge",
+        "jenkins 那台下线了，大家都不用了。现在 CI 全在 GitLab 上跑",
+        "",
+        "现在 CI 全在 GitLab 上跑",
+    ),
+]
+
+
+@pytest.mark.parametrize(("kind", "text", "context", "title"), NOW_AFTER_GONE)
+def test_a_title_is_what_holds_now_after_the_old_thing_is_gone(
+    kind: str, text: str, context: str, title: str
+) -> None:
+    found = statement(kind, text, context)
+    assert found.title == title
+    assert "数据只到" not in found.title
+
+
+# guards: what goes on about the old thing keeps its own title
+KEPT_TITLES = [
+    ("new_knowledge", "jenkins 那台下线了，但老项目还在用，千万别删", "jenkins 那台下线了"),
+    (
+        "correction",
+        "v8 那个是老包了，go.mod 里早换成 v9 了，import 别写旧的",
+        "go.mod 里早换成 v9 了",
+    ),
+]
+
+
+@pytest.mark.parametrize(("kind", "text", "title"), KEPT_TITLES)
+def test_a_title_about_the_old_thing_stays(kind: str, text: str, title: str) -> None:
+    assert statement(kind, text).title == title
+
+
+# learning_sim6's blind run: two repeated failures were written without their error's words
+TERRAFORM_LOCK = (
+    "╷\n│ Error: Error acquiring the state lock\n│\n│ Error message: ConditionalCheckFailedException: "
+    "The conditional request failed\n│ Lock Info:\n│   ID:        6b1f0c2e\n│   Operation: "
+    "OperationTypeApply\n│\n│ Terraform acquires a state lock to protect the state from being "
+    "written\n│ by multiple users at the same time.\n╵"
+)
+ARGOCD_DENIED = (
+    'time="2026-03-14T03:02:41Z" level=fatal msg="rpc error: code = PermissionDenied desc = '
+    'permission denied: applications, sync, shop-prod/checkout-api, sub: lin.xiao"'
+)
+
+
+def test_a_boxed_terraform_error_is_told_by_its_error_line() -> None:
+    from memstrata.capture.failure_text import telling_line
+
+    assert telling_line(TERRAFORM_LOCK) == "Error: Error acquiring the state lock"
+
+
+def test_a_logfmt_grpc_error_is_told_by_its_code_and_description() -> None:
+    from memstrata.capture.failure_text import failure_statement, telling_line
+
+    line = telling_line(ARGOCD_DENIED)
+    assert line.startswith("PermissionDenied: permission denied: applications")
+    said = failure_statement("argocd app sync checkout-api --grpc-web", 2, line, True)
+    assert "PermissionDenied" in said and "time=" not in said
+
+
+def test_a_plain_logfmt_line_keeps_its_message() -> None:
+    from memstrata.capture.failure_text import telling_line
+
+    assert telling_line('level=error msg="dial tcp 10.0.0.5:6379: connect: refused"') == (
+        "dial tcp 10.0.0.5:6379: connect: refused"
+    )
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["记住这一天 😂 大促零 P1，我要截图发朋友圈", "记住这一刻！上线零回滚 🎉"],
+)
+def test_remembering_a_day_is_an_exclamation_not_a_memory(text: str) -> None:
+    from memstrata.capture.signals import detect
+
+    assert "explicit_remember" not in {s.kind for s in detect(text)}
