@@ -96,3 +96,63 @@ def test_remembering_a_day_is_an_exclamation_not_a_memory(text: str) -> None:
     from memstrata.capture.signals import detect
 
     assert "explicit_remember" not in {s.kind for s in detect(text)}
+
+
+# Two names both say carry a restatement across languages when nothing else aligns (scenario
+# 5's one-liner and comments preferences, the writers' pairs); (earlier, later, sentence cosine)
+CARRIED_BY_NAMES = [
+    (
+        "Vue projects use Pinia for stores, not Vuex.",
+        "Vue 那边状态管理就 Pinia 了，Vuex 老古董别再引",
+        0.477,
+    ),
+    (
+        "Use the existing apiClient wrapper instead of raw fetch",
+        "又在元件裡直接 fetch 了 🙄 我們有包好的 apiClient 欸",
+        0.615,
+    ),
+    (
+        "UI 的 prefab 都挂 UIBase，别直接继承 MonoBehaviour",
+        "所有 panel 的 script 要 extends 我们自己的 UIBase class，不要裸 MonoBehaviour",
+        0.696,
+    ),
+]
+# ...but not when one turns down what the other keeps, nor in English alone
+NOT_CARRIED = [
+    (
+        "MR 合并的时候 squash 成一个 commit",
+        "别 squash，保留每个 commit 的 history，方便 bisect",
+        0.495,
+    ),
+    (
+        "PR 要 rebase 到最新 main 再 merge",
+        "不要 rebase，直接 merge main 進來就好，rebase 常常搞丟東西",
+        0.617,
+    ),
+    ("Alex owns the model registry.", "Model registry ownership went to Priya.", 0.591),
+    (
+        "Prefer extension functions for small helpers.",
+        "Stop writing extension functions for everything",
+        0.53,
+    ),
+]
+
+
+def _rules(first: str, second: str, cosine: float) -> float:
+    from memstrata.core.config import EvolveSettings
+    from memstrata.evolve.known import rules_match
+
+    settings = EvolveSettings()
+    return rules_match(first, second, settings.match, cosine, settings.match_embedding)
+
+
+@pytest.mark.parametrize(("first", "second", "cosine"), CARRIED_BY_NAMES)
+def test_two_shared_names_carry_a_restatement(first: str, second: str, cosine: float) -> None:
+    assert _rules(first, second, cosine) >= 1.0
+
+
+@pytest.mark.parametrize(("first", "second", "cosine"), NOT_CARRIED)
+def test_two_shared_names_do_not_carry_opposites_or_english(
+    first: str, second: str, cosine: float
+) -> None:
+    assert _rules(first, second, cosine) < 1.0

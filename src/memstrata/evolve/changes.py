@@ -34,7 +34,7 @@ _CHANGE = re.compile(
     r"|\bno longer\b|\b(?:changed|switched|moved|migrated|upgraded|downgraded|bumped)"
     r" (?:to|from|back|over)\b|\breplaced (?:by|with)\b|\binstead\b|\bnow\b|\bdeprecated\b"
     r"|\bleft (?:in|for|the company|us)\b|\bcancel+ed\b|\bany ?more\b|\btakes? over\b|\btook over\b"
-    r"|\bhanded (?:over|off)\b|\bswapped\b|\bswitched\b|\bthese days\b|\bnowadays\b",
+    r"|\bhanded (?:over|off)\b|\brenamed\b|改名|更名|\bswapped\b|\bswitched\b|\bthese days\b|\bnowadays\b",
     re.IGNORECASE,
 )
 _SLOT_CLASS = {

@@ -451,6 +451,7 @@ def rules_match(
             max(by_words, by_name) >= 1.0
             and score < 1.0
             and names
+            and not names_carry_it(first, second, names)
             and not more_than_names(first, second, names, embed)
         ):
             by_words = by_name = 0.0
@@ -484,6 +485,28 @@ def other_endings(first: str, second: str) -> bool:
     # no word of either ending is said by the other, nor translated ("快照" / "snapshot")
     lonely = unaligned_words(first, second)
     return all(word in lonely for word in (*my_end, *their_end))
+
+
+def names_carry_it(first: str, second: str, names: set[str]) -> bool:
+    """Whether two names or more that both say are what the statements say, so that nothing
+    else need align: "sbatch 必须带 --time" / "Always put a --time limit on sbatch jobs", "ETL
+    默认走 polars，别再 import pandas" / "groupby 都是 polars 写，pandas 跑这个量看着着急". Only
+    with Chinese on one side (in English every content word is a "name"), and only when both go
+    the same way: each turns something down, neither does, or the one that does not complains
+    ("Use the existing apiClient instead of raw fetch" / "又在元件裡直接 fetch 了 🙄"). Leaving one
+    writer out (benchmarks/train_restatements.py), see BENCHMARKS.md (issue 11 round 22)."""
+    from memstrata.evolve.polarity import complains, negated
+
+    def negates(text: str) -> bool:
+        return bool(negated(text).strip("，, "))
+
+    if len([name for name in names if not name.startswith("term:")]) < 2:
+        return False
+    if not (_CJK.search(first) or _CJK.search(second)):
+        return False
+    if negates(first) == negates(second):
+        return True
+    return complains(second if negates(first) else first)
 
 
 # Above this cosine two statements sharing a name are alike beyond it (the name guard is off).

@@ -281,6 +281,11 @@ def _parts(text: str) -> tuple[str, str, str]:
     return "，".join(affirmed), "，".join(negated), "，".join(complained)
 
 
+def complains(text: str) -> bool:
+    """Whether ``text`` complains (又, again, a sulking face): what it names, it turns down."""
+    return _COMPLAINT.search(text) is not None
+
+
 def affirmed(text: str) -> str:
     """What ``text`` affirms: its clauses up to a negation, without complaints."""
     return _parts(text)[0]
