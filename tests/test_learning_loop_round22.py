@@ -156,3 +156,51 @@ def test_two_shared_names_do_not_carry_opposites_or_english(
     first: str, second: str, cosine: float
 ) -> None:
     assert _rules(first, second, cosine) < 1.0
+
+
+def test_one_change_announced_twice_is_one_change() -> None:
+    from memstrata.evolve.known import contradicts
+
+    first = "Aurora 的 owner 换人了，DBA 那边重组，现在是 data-infra 组的 Yvonne 在管"
+    assert not contradicts(
+        first, "Yvonne owns Aurora now, so parameter group changes need her sign-off"
+    )
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        (
+            "前端用 Vite 打包，webpack 那套别再动了",
+            "打包工具又换回 webpack 了，Vite 的 SSR 插件坑太多",
+        ),
+        ("prod 数据库现在在 pg-02 上", "the prod db moved to pg-03 now"),
+        ("Aurora 现在归 Yvonne 管", "Aurora is now owned by Marco"),
+    ],
+)
+def test_a_change_back_or_elsewhere_stays_a_change(first: str, second: str) -> None:
+    from memstrata.evolve.known import contradicts
+
+    assert contradicts(first, second)
+
+
+# learning_sim6's two echo titles: a complaint before the wish, and a bare 顺便 lead-in
+@pytest.mark.parametrize(
+    ("text", "title"),
+    [
+        (
+            "这条 promql 一行到底我眼睛都花了… 长的拆成几行缩进一下好读点",
+            "长的拆成几行缩进一下好读点",
+        ),
+        (
+            "顺便 postmortem 的 timeline 里时间戳也按 GMT+8 写，UTC 我们这边没人看得惯",
+            "postmortem 的 timeline 里时间戳也按 GMT+8 写",
+        ),
+        (
+            "顺带提一下 staging 的 redis 换到 redis-stg-02 了",
+            "staging 的 redis 换到 redis-stg-02 了",
+        ),
+    ],
+)
+def test_a_title_drops_the_complaint_and_the_aside_before_the_point(text: str, title: str) -> None:
+    assert statement("preference", text).title == title

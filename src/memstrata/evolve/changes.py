@@ -37,6 +37,10 @@ _CHANGE = re.compile(
     r"|\bhanded (?:over|off)\b|\brenamed\b|改名|更名|\bswapped\b|\bswitched\b|\bthese days\b|\bnowadays\b",
     re.IGNORECASE,
 )
+# A change back: what the other statement moved to is being undone ("又换回 webpack 了").
+_REVERT = re.compile(
+    r"换回|改回|切回|退回|回滚到|\b(?:back to|reverted|rolled back)\b", re.IGNORECASE
+)
 _SLOT_CLASS = {
     word: slot
     for slot, words in {
@@ -51,7 +55,8 @@ _SLOT_CLASS = {
 }
 _EN_SLOT = re.compile(
     r"\b(use|using|uses|used|is|are|in|at|on|owns|own|owned|by|prefer|prefers|preferred)\s+"
-    r"(?:the\s+|a\s+)?([A-Za-z0-9][\w.+/#:-]*)",
+    # "is now owned by Marco": a preposition or "now" after the verb is no value of its slot
+    r"(?:the\s+|a\s+)?(?!(?:now|by|to|of|for|with|from|in|at|on)\b)([A-Za-z0-9][\w.+/#:-]*)",
     re.IGNORECASE,
 )
 _ZH_SLOT = re.compile(
@@ -181,8 +186,15 @@ def announces_change(text: str) -> bool:
 def announced(first: str, second: str, mine: set[str], theirs: set[str]) -> bool:
     """A change word in a statement that names a value the other does not say, unless both turn
     down the same value: "别再 KEYS 了…换 SCAN + COUNT" and "线上别用 KEYS，…用 SCAN 分批扫" are one
-    change said twice (round 21: kept apart as a change of value, then written twice)."""
-    if _turned_down(first) & _turned_down(second) and _moves_agree(first, second):
+    change said twice (round 21: kept apart as a change of value, then written twice); or both
+    announce the change and move to the same thing ("Aurora 的 owner 换人了，…现在是 data-infra 组的
+    Yvonne 在管" / "Yvonne owns Aurora now": learning_sim6), neither changing back."""
+    both = _turned_down(first) & _turned_down(second) or (
+        _CHANGE.search(first)
+        and _CHANGE.search(second)
+        and not (_REVERT.search(first) or _REVERT.search(second))
+    )
+    if both and _moves_agree(first, second):
         return False
     return bool(
         (_CHANGE.search(first) and any(not said(v, second) for v in mine))

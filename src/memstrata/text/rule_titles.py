@@ -23,7 +23,7 @@ _COMPLAINT = re.compile(
     # having to do it oneself each time ("每次还得自己 +8 心算……"); "X again" ("又是 v1 😅")
     r"|(?:每次|还)(?:都|还)?得自己|^\s*又是"
     # "你每次回复前面都铺垫一大段，我真看不下去…先说结论" (round 21: titled by the complaint)
-    r"|看不下去|看不惯|忍不了|(?:老是|总是|每次都)(?:忘了|忘记|写错|搞错|弄错)"
+    r"|看不下去|看不惯|忍不了|眼睛都花|看花眼|看得头大|(?:老是|总是|每次都)(?:忘了|忘记|写错|搞错|弄错)"
     # "again the old import path. it's …/v9 now": "again" opening the message complains
     r"|^\s*(?:once |not )?again\b"
     # what happened, told before the lesson ("然后疯狂 rebalance。下回先查 …")
