@@ -204,3 +204,14 @@ def test_a_change_back_or_elsewhere_stays_a_change(first: str, second: str) -> N
 )
 def test_a_title_drops_the_complaint_and_the_aside_before_the_point(text: str, title: str) -> None:
     assert statement("preference", text).title == title
+
+
+def test_switched_off_is_turned_down_as_a_negation_is() -> None:
+    from memstrata.evolve.polarity import negated, opposed
+
+    assert "auto-sync" in negated("the Argo apps are manual sync only, auto-sync is off on purpose")
+    assert not opposed(
+        "prod 那边的 ArgoCD app 是手动 sync 的，没开 auto-sync",
+        "the Argo apps on shop-prod-sg are manual sync only, auto-sync is off on purpose",
+    )
+    assert opposed("keep auto-sync on for prod", "auto-sync is off on prod")

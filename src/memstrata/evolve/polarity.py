@@ -158,6 +158,12 @@ _OVER = re.compile(
 _TURNED_ON = re.compile(
     r"\b(?:turn|turned|turns|switch|switched|keep|kept|leave|left)\s+(?:\w+\s+)?on\b", re.I
 )
+# "X is off / disabled": X turned down without a negation word.
+_SWITCHED_OFF = re.compile(
+    r"(?P<what>[A-Za-z][\w.-]*)\s+(?:is|are|stays|stay|was|were)\s+"
+    r"(?:(?:turned|switched|kept)\s+)?(?:off|disabled)\b",
+    re.IGNORECASE,
+)
 # A verb the segmenter keeps on a pole word (写长, 调大, 先写): the pole is the rest.
 _VERB_PREFIX = "写调改变再先更放"
 # A small count on its own ("4 个空格", "2 spaces"), not part of a name, version, date or time.
@@ -272,6 +278,11 @@ def _parts(text: str) -> tuple[str, str, str]:
         if over := _OVER.search(masked):
             word = "over" if over.group("over") else "than"
             hits.append((over.start(word), over.end(word)))
+        off = None if hits else _SWITCHED_OFF.search(masked)
+        if off:  # "auto-sync is off": what is switched off is turned down, as "没开 auto-sync"
+            affirmed.append(clause[: off.start("what")] + clause[off.end() :])
+            negated.append(off.group("what"))
+            continue
         if not hits and _COMPLAINT.search(clause):
             complained.append(clause)
             continue
