@@ -56,8 +56,12 @@ _LAST_EXCEPTION = lazy_compile(
 _RAISED = lazy_compile(r"^(?:[\w]+\.)*\w*(?:Error|Exception|Interrupt|Exit)\b")
 # The frame some tools draw around a report (terraform's "│ Error: …" inside ╷ … ╵).
 _BOX = lazy_compile(r"^\s*[│┃╷╵╎╏]+")
-_LOGFMT_MESSAGE = lazy_compile(r'\b(?:msg|message|error|err)="(?P<message>(?:[^"\\]|\\.)+)"')
-_GRPC = lazy_compile(r"\brpc error: code = (?P<code>\w+) desc = (?P<desc>.+)$")
+_LOGFMT_FIELD = lazy_compile(
+    r'(?<![\w.])(?P<key>msg|message|error|err)=(?P<value>"(?:[^"\\]|\\.)*"|[^\s"]+)', re.IGNORECASE
+)
+# A log message short enough to keep before its error ("failed to sync orders: dial tcp …").
+_SHORT_MESSAGE = 24
+_GRPC = lazy_compile(r"\brpc error: code = (?P<code>\w+) desc = ")
 # The room a repeated failure's statement keeps for the error; the command gets the rest.
 ERROR_ROOM = 50
 STATEMENT_LIMIT = 100  # seed 000: a detail says what happened in at most 100 characters
@@ -89,15 +93,48 @@ def telling_line(output: str) -> str:
 
 
 def _said_plainly(line: str) -> str:
-    """A structured log line's message (logfmt's msg="…"), and a gRPC error as its code and
-    description: 'time="…" level=fatal msg="rpc error: code = PermissionDenied desc = permission
-    denied: …"' left no room for "PermissionDenied" in a 100-character statement (learning_sim6's
-    blind run)."""
-    message = _LOGFMT_MESSAGE.search(line)
-    if message:
-        line = message.group("message").replace('\\"', '"')
-    grpc = _GRPC.search(line)
-    return f"{grpc.group('code')}: {grpc.group('desc')}" if grpc else line
+    """A structured log line's message and error (logfmt's msg="…" err="…", a JSON line's
+    "msg"/"error"), and a gRPC error as its innermost code and description: 'time="…"
+    level=fatal msg="rpc error: code = PermissionDenied desc = permission denied: …"' left no
+    room for "PermissionDenied" in a 100-character statement (learning_sim6's blind run), and a
+    message without its error says nothing of the cause (review23: msg="failed to sync orders"
+    error="dial tcp …: connection refused")."""
+    message, error = _structured(line)
+    if message and error:  # the error is the cause: a long message leaves it no room
+        line = f"{message}: {error}" if len(message) <= _SHORT_MESSAGE else error
+    elif message or error:
+        line = message or error
+    grpc = list(_GRPC.finditer(line))
+    if grpc:
+        inner = grpc[-1]
+        return f"{inner.group('code')}: {line[inner.end() :]}"
+    return line
+
+
+def _structured(line: str) -> tuple[str, str]:
+    """(message, error) of a JSON or logfmt log line; empty strings for plain text."""
+    import json
+
+    text = line.strip()
+    if text.startswith("{"):
+        try:
+            fields = json.loads(text)
+        except ValueError:
+            fields = None
+        if isinstance(fields, dict):
+            return (
+                str(fields.get("msg") or fields.get("message") or ""),
+                str(fields.get("error") or fields.get("err") or ""),
+            )
+    found = {m.group("key").lower(): m.group("value") for m in _LOGFMT_FIELD.finditer(line)}
+    if not found:
+        return "", ""
+
+    def value(*keys: str) -> str:
+        said = next((found[key] for key in keys if key in found), "")
+        return said[1:-1].replace('\\"', '"') if said.startswith('"') else said
+
+    return value("msg", "message"), value("error", "err")
 
 
 def _weight(line: str) -> int:

@@ -37,9 +37,19 @@ _CHANGE = re.compile(
     r"|\bhanded (?:over|off)\b|\brenamed\b|改名|更名|\bswapped\b|\bswitched\b|\bthese days\b|\bnowadays\b",
     re.IGNORECASE,
 )
-# A change back: what the other statement moved to is being undone ("又换回 webpack 了").
+# A change back: what the other statement moved to is undone ("bun 现在换回 pnpm 了").
 _REVERT = re.compile(
-    r"换回|改回|切回|退回|回滚到|\b(?:back to|reverted|rolled back)\b", re.IGNORECASE
+    r"换回|改回|切回|退回|用回|迁回|改名回|回滚到|又换成|又改成|又切到"
+    r"|\b(?:back to|reverted|rolled back|went back)\b",
+    re.IGNORECASE,
+)
+# A move said with both ends ("从 Jenkins 迁到 GitHub Actions", "from Jenkins to GitHub Actions").
+_FROM_TO = re.compile(
+    r"从\s*(?P<zh_from>[A-Za-z0-9][\w.+#/-]*)[^，,。；;从]*?"
+    r"(?:迁到|迁移到|换成|换到|改成|改为|切到|切换到|升到|升级到|降到|搬到)\s*"
+    r"(?P<zh_to>[A-Za-z0-9][\w.+#/-]*)"
+    r"|\bfrom\s+(?P<en_from>[A-Za-z0-9][\w.+#/-]*)[^,.;]*?\bto\s+(?P<en_to>[A-Za-z0-9][\w.+#/-]*)",
+    re.IGNORECASE,
 )
 _SLOT_CLASS = {
     word: slot
@@ -48,7 +58,7 @@ _SLOT_CLASS = {
         "be": "is are 是 就是",
         "at": "in at on 在 跑在 部署在 放在 存到 存在 放",
         "owned": "owns own owned",
-        "owner": "归 找 by",
+        "owner": "归 找 交给 by",
         "prefer": "prefer prefers preferred 喜欢用 习惯用 喜欢 习惯",
     }.items()
     for word in words.split()
@@ -60,20 +70,28 @@ _EN_SLOT = re.compile(
     re.IGNORECASE,
 )
 _ZH_SLOT = re.compile(
-    r"(喜欢用|习惯用|接的是|就是|跑在|部署在|放在|存到|存在|使用|用|走|是|在|归|找|接|放|喜欢|习惯)\s*"
+    r"(喜欢用|习惯用|接的是|就是|跑在|部署在|放在|存到|存在|使用|交给|用|走|是|在|归|找|接|放|喜欢|习惯)\s*"
     r"([A-Za-z0-9][\w.+/#:-]*)"
 )
 # A person named in Chinese after 是 / 归 / 找 (or 换成 / 改成), ending the clause or before 管 /
 # 负责: "支付服务的负责人是张伟", "风控服务现在归李娜管了", "iOS 发版现在找小周". Two or three
 # characters only, so that "是推到…" or "找一下日志" name nobody.
 _ZH_PERSON = re.compile(
-    r"(是|就是|归|找|换成|改成)\s*([\u4e00-\u9fff]{2,3}?)(?=\s*(?:[，,。；;！!]|管|负责|了|$))"
+    r"(是|就是|归|找|交给|换成|改成)\s*([\u4e00-\u9fff]{2,3}?)(?=\s*(?:[，,。；;！!]|管|负责|了|$))"
 )
 # …and in English before the verb of ownership: "Sophie owns order-service", "Leo handles it".
 _EN_OWNER = re.compile(
     r"\b([A-Z][a-z]{1,15})\s+(?:now\s+)?(?:owns|handles|maintains|runs|approves|manages)\b"
 )
-_PERSON_SLOT = {"是": "be", "就是": "be", "归": "owner", "找": "owner", "换成": "be", "改成": "be"}
+_PERSON_SLOT = {
+    "是": "be",
+    "就是": "be",
+    "归": "owner",
+    "找": "owner",
+    "交给": "owner",
+    "换成": "be",
+    "改成": "be",
+}
 _NOT_PERSON = re.compile(r"[的了吗呢吧啊么着过在是和与或一这那哪什怎每些个]|一下|这样|那样|多少")
 _NO_VALUE = frozenset(
     re.findall(
@@ -186,20 +204,65 @@ def announces_change(text: str) -> bool:
 def announced(first: str, second: str, mine: set[str], theirs: set[str]) -> bool:
     """A change word in a statement that names a value the other does not say, unless both turn
     down the same value: "别再 KEYS 了…换 SCAN + COUNT" and "线上别用 KEYS，…用 SCAN 分批扫" are one
-    change said twice (round 21: kept apart as a change of value, then written twice); or both
-    announce the change and move to the same thing ("Aurora 的 owner 换人了，…现在是 data-infra 组的
-    Yvonne 在管" / "Yvonne owns Aurora now": learning_sim6), neither changing back."""
-    both = _turned_down(first) & _turned_down(second) or (
-        _CHANGE.search(first)
-        and _CHANGE.search(second)
-        and not (_REVERT.search(first) or _REVERT.search(second))
-    )
-    if both and _moves_agree(first, second):
+    change said twice (round 21: kept apart as a change of value, then written twice). Two
+    statements that both announce a change are not taken as one on what they both name: the
+    subject and the old value are said by both ("Grafana 告警现在发 Slack #sre-alerts" / "…现在改发
+    Slack #sre-oncall 了，#sre-alerts 太吵", review23)."""
+    if _turned_down(first) & _turned_down(second) and _moves_agree(first, second):
         return False
     return bool(
         (_CHANGE.search(first) and any(not said(v, second) for v in mine))
         or (_CHANGE.search(second) and any(not said(v, first) for v in theirs))
     )
+
+
+def changed_back(first: str, second: str) -> bool:
+    """Whether one statement undoes the other: it changes back (换回 / 切回 / back to) to what
+    the other moved away from ("pnpm 现在换成 bun 了" / "bun 现在换回 pnpm 了"), or moves between
+    the same two things the other way ("CI 从 Jenkins 迁到 GitHub Actions" / "CI 现在从 GitHub
+    Actions 换成 Jenkins 了"). Both name both values, so no value tells them apart (review23).
+    Back to what the other keeps is the other said again ("又写中文注释了…改回英文吧" after
+    "comments in English please")."""
+    for text, other in ((second, first), (first, second)):
+        back = _REVERT.search(affirmed(text))
+        clause = _CLAUSE.match(text, back.end()) if back else None
+        target = _TARGET.search(clause.group(0)) if clause else None
+        if target and _moved_away_from(target.group(0), other):
+            return True
+    mine, theirs = _moves(first), _moves(second)
+    return any(said(a, d) and said(b, c) for a, b in mine for c, d in theirs)
+
+
+# What a change back goes back to: the first name after the change word, in its clause.
+_TARGET = re.compile(r"[A-Za-z0-9][\w.+#/-]*")
+
+
+def _moved_away_from(value: str, text: str) -> bool:
+    """Whether ``text`` says it moved away from ``value``: the start of a move ("从 X 换成 Y",
+    "from X to Y"), or said before a change word in its clause ("pnpm 现在换成 bun 了",
+    "Sentinel 已经下线了")."""
+    if any(said(value, start) for start, _end in _moves(text)):
+        return True
+    for clause in _CLAUSE.findall(text):
+        change = _CHANGE.search(clause)
+        if (
+            change
+            and said(value, clause[: change.start()])
+            and not said(value, clause[change.end() :])
+        ):
+            return True
+    return False
+
+
+def _moves(text: str) -> list[tuple[str, str]]:
+    """The (from, to) ends of the moves ``text`` says."""
+    return [
+        (
+            (move.group("zh_from") or move.group("en_from")).lower(),
+            (move.group("zh_to") or move.group("en_to")).lower(),
+        )
+        for move in _FROM_TO.finditer(text)
+    ]
 
 
 def _moves_agree(first: str, second: str) -> bool:

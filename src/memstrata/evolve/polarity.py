@@ -280,7 +280,7 @@ def _parts(text: str) -> tuple[str, str, str]:
             hits.append((over.start(word), over.end(word)))
         off = None if hits else _SWITCHED_OFF.search(masked)
         if off:  # "auto-sync is off": what is switched off is turned down, as "没开 auto-sync"
-            affirmed.append(clause[: off.start("what")] + clause[off.end() :])
+            affirmed.append(clause)  # and "off" stays a value ("the flag is on" / "… is off")
             negated.append(off.group("what"))
             continue
         if not hits and _COMPLAINT.search(clause):

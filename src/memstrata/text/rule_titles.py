@@ -23,7 +23,7 @@ _COMPLAINT = re.compile(
     # having to do it oneself each time ("每次还得自己 +8 心算……"); "X again" ("又是 v1 😅")
     r"|(?:每次|还)(?:都|还)?得自己|^\s*又是"
     # "你每次回复前面都铺垫一大段，我真看不下去…先说结论" (round 21: titled by the complaint)
-    r"|看不下去|看不惯|忍不了|眼睛都花|看花眼|看得头大|(?:老是|总是|每次都)(?:忘了|忘记|写错|搞错|弄错)"
+    r"|看不下去|看不惯|忍不了|(?:老是|总是|每次都)(?:忘了|忘记|写错|搞错|弄错)"
     # "again the old import path. it's …/v9 now": "again" opening the message complains
     r"|^\s*(?:once |not )?again\b"
     # what happened, told before the lesson ("然后疯狂 rebalance。下回先查 …")
@@ -36,6 +36,9 @@ _COMPLAINT = re.compile(
     r"|\bi hate (?:this|that|it)\b|\bso annoying\b|\bdrives me (?:nuts|crazy)\b|\bugh+\b",
     re.IGNORECASE,
 )
+# A complaint that may sit inside the rule's own clause ("别一次贴 500 行 diff 我看花眼"): it
+# skips only a clause without a rule word ("这条 promql 一行到底我眼睛都花了…").
+_WEAK_COMPLAINT = re.compile(r"眼睛都花|看花眼|看得眼花")
 # Where a lead-in clause ends: the usual punctuation, an ellipsis or an emoji.
 _LEAD_IN_END = re.compile(
     r"[，,。；;！!？?\n]+|…+|\.{3,}|\.\s+|\s*[\U0001F300-\U0001FAFF\u2600-\u27BF]+\s*"
@@ -101,7 +104,9 @@ def rule_title(head: str) -> str:
     for end in _LEAD_IN_END.finditer(head):
         said = head[clause : end.end()]
         rest = head[end.end() :]
-        complains = _COMPLAINT.search(said)
+        complains = bool(_COMPLAINT.search(said)) or bool(
+            _WEAK_COMPLAINT.search(said) and not _RULE_WORD.search(said)
+        )
         # a sulking face after a rule is the rule's mood ("Deploy only from main 😒 …")
         in_words = complains and _COMPLAINT.search(re.sub(f"[{_SULK}]", "", said))
         if complains and _enough(rest) and (in_words or not _RULE_WORD.search(said)):
@@ -162,8 +167,26 @@ _ASKS = re.compile(r"(?:[？?]|了吧[，,。]?)\s*$")
 _GONE = re.compile(
     r"(?:停更|停用|下线|废弃|弃用|不维护|过时|淘汰|(?:是|算)?(?:老|旧)(?:包|版本|东西|写法|黄历))了[，,。]?\s*$"
 )
-# A clause that says what holds now, after one that says the old thing is gone.
+# A clause that says what holds now, after one that says the old thing is gone; not one that
+# goes on about the old thing ("现在 v1 还能查", "目前 v1 只剩 monitoring 在用", "如今还有人在用它").
 _NOW = re.compile(r"\s*(?:现在|目前|如今|now\b|these days\b)", re.IGNORECASE)
+_STILL_OLD = re.compile(r"还|仍|依然|剩|它|\b(?:still|it)\b", re.IGNORECASE)
+
+
+# What to do with the new thing ("以后都读 dw.shipments_v2", "统一走 v2"), not the old.
+_NEW_RULE = re.compile(r"以后|今后|统一|一律|都(?:读|用|走|写|放|发|改|迁)|改用|换成|迁到|切到")
+_BUT = re.compile(r"^\s*(?:但|不过|可是|只是|however\b|but\b)", re.IGNORECASE)
+
+
+def _holds_now(piece: str) -> bool:
+    return bool(_NOW.match(piece)) and not _STILL_OLD.search(piece)
+
+
+def _says_the_new_rule(piece: str) -> bool:
+    """Whether the clause after "X 停更了" says what to use instead ("以后都读 v2")."""
+    return bool(_NEW_RULE.search(piece)) and not (_STILL_OLD.search(piece) or _BUT.match(piece))
+
+
 _CONDITION = re.compile(
     r"^\s*(?:如果|要是|假如|万一|假设|只要|除非|(?:what )?if\b|when\b|unless\b)", re.IGNORECASE
 )
@@ -196,7 +219,8 @@ def past_questions(text: str) -> str:
                 and (
                     start
                     or _NOW_SAYS_THE_NEW.search("".join(pieces[start + 1 :]))
-                    or any(_NOW.match(piece) for piece in pieces[start + 1 :])
+                    or any(_holds_now(piece) for piece in pieces[start + 1 :])
+                    or _says_the_new_rule(pieces[start + 1])
                 )
             )
         )
@@ -207,8 +231,11 @@ def past_questions(text: str) -> str:
     if any(_GONE.search(piece) for piece in pieces[:start]):
         # what more it says of the old thing comes before the new ("那张停更了，数据只到 1 月底。
         # 现在都读 dw.shipments_v2" was titled "数据只到 1 月底"): the title is what holds now
-        now = next((i for i in range(start, len(pieces)) if _NOW.match(pieces[i])), start)
-        start = now if _enough("".join(pieces[now:])) else start
+        now = next((i for i in range(start, len(pieces)) if _holds_now(pieces[i])), start)
+        # …unless what comes first is already the rule ("…停更了，以后都读 v2。现在 v1 还能查")
+        between = "".join(pieces[start:now])
+        if not (_NEW_RULE.search(between) or _NOW_SAYS_THE_NEW.search(between)):
+            start = now if _enough("".join(pieces[now:])) else start
     rest = "".join(pieces[start:])
     if _NO.match(rest):
         return text
