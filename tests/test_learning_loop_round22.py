@@ -316,3 +316,84 @@ def test_back_to_what_the_other_keeps_is_no_change_back() -> None:
         "又写中文注释了…改回英文吧，code review 里 Tomasz 一堆问号",
     )
     assert not changed_back("装依赖用 pnpm", "你又用 npm 了，换回 pnpm")
+
+
+# review24: changes back missed (又换成 inside a complaint, 恢复用, went back to the old X) ...
+CHANGES_BACK = [
+    ("embedding 模型现在换成 bge-m3 了，text2vec 不用了", "embedding 模型现在又换成 text2vec 了"),
+    ("pnpm 现在换成 bun 了", "bun 现在又换回 pnpm 了"),
+    ("模型服务从 vLLM 迁到 TGI 了", "模型服务恢复用 vLLM 了"),
+    (
+        "We moved CI from the old Jenkins to GitHub Actions",
+        "we went back to the old Jenkins, Actions minutes ran out",
+    ),
+]
+# ... and what is no change back: going back to the agreed thing after the agent used the old
+# one, a fallback, a deploy's rollback, the same move with a detail more
+NO_CHANGE_BACK = [
+    ("npm 现在别用了，装依赖用 pnpm", "你又用 npm install 了，换回 pnpm"),
+    ("webpack 现在不用了，构建走 Vite", "怎么又用 webpack 打包了，切回 Vite"),
+    ("MySQL 现在不建新库了，默认 Postgres", "你又建了个 MySQL 库？改回 Postgres"),
+    (
+        "A100 现在只做备用，训练优先上 H100",
+        "train on H100 first; fall back to A100 only when the H100 queue is full",
+    ),
+    ("staging 现在部署失败会自动回滚", "staging 部署失败了就回滚到 staging 上一个 release"),
+    ("Jenkins 那套现在只留给 iOS 打包用", "iOS 打包还是切回 Jenkins 跑"),
+    ("依赖管理从 Poetry 换成 uv 了", "我们已经从 Poetry 切到 uv 了，别再生成 poetry.lock"),
+]
+
+
+@pytest.mark.parametrize(("first", "second"), CHANGES_BACK)
+def test_a_change_back_is_a_change(first: str, second: str) -> None:
+    from memstrata.evolve.known import contradicts
+
+    assert contradicts(first, second)
+
+
+@pytest.mark.parametrize(("first", "second"), NO_CHANGE_BACK)
+def test_going_back_to_what_was_agreed_is_no_change(first: str, second: str) -> None:
+    from memstrata.evolve.known import contradicts
+
+    assert not contradicts(first, second)
+
+
+@pytest.mark.parametrize(
+    ("output", "told"),
+    [
+        # prose with key=value is no log record (review24: cut to "Required", "open")
+        (
+            "upload failed err=open /data/orders.parquet: permission denied",
+            "upload failed err=open /data/orders.parquet: permission denied",
+        ),
+        (
+            '{"level":50,"msg":"request failed","err":{"type":"Error",'
+            '"message":"connect ECONNREFUSED 127.0.0.1:5432"}}',
+            "request failed: connect ECONNREFUSED 127.0.0.1:5432",
+        ),
+        (
+            '{"level":"error","event":"task failed","exc_info":"Traceback (most recent call '
+            'last):\\n  File \\"x.py\\", line 3\\nKeyError: \'user_id\'"}',
+            "KeyError: 'user_id'",  # the last exception of the chain, as for plain lines
+        ),
+    ],
+)
+def test_a_structured_line_is_read_only_when_it_is_one(output: str, told: str) -> None:
+    from memstrata.capture.failure_text import telling_line
+
+    assert telling_line(output) == told
+
+
+@pytest.mark.parametrize(
+    ("text", "title"),
+    [
+        ("报错堆栈看得头大，以后只贴最后 20 行", "以后只贴最后 20 行"),
+        ("pandas 淘汰了，迁移的事以后再说。现在 ETL 统一用 polars", "现在 ETL 统一用 polars"),
+        (
+            "v1 接口下线了，之前统一走网关的调用方要改。现在都用 /api/v2/orders",
+            "现在都用 /api/v2/orders",
+        ),
+    ],
+)
+def test_review24_titles(text: str, title: str) -> None:
+    assert statement("new_knowledge", text).title == title

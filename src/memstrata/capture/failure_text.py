@@ -59,6 +59,8 @@ _BOX = lazy_compile(r"^\s*[│┃╷╵╎╏]+")
 _LOGFMT_FIELD = lazy_compile(
     r'(?<![\w.])(?P<key>msg|message|error|err)=(?P<value>"(?:[^"\\]|\\.)*"|[^\s"]+)', re.IGNORECASE
 )
+# A logfmt record: a level or a timestamp field beside the message.
+_LOGFMT = lazy_compile(r"(?<![\w.])(?:level|lvl|severity|ts|time)=\S", re.IGNORECASE)
 # A log message short enough to keep before its error ("failed to sync orders: dial tcp …").
 _SHORT_MESSAGE = 24
 _GRPC = lazy_compile(r"\brpc error: code = (?P<code>\w+) desc = ")
@@ -122,19 +124,28 @@ def _structured(line: str) -> tuple[str, str]:
         except ValueError:
             fields = None
         if isinstance(fields, dict):
-            return (
-                str(fields.get("msg") or fields.get("message") or ""),
-                str(fields.get("error") or fields.get("err") or ""),
+            message = fields.get("msg") or fields.get("message") or fields.get("event")
+            return _said(message), _said(
+                fields.get("error") or fields.get("err") or fields.get("exc_info")
             )
-    found = {m.group("key").lower(): m.group("value") for m in _LOGFMT_FIELD.finditer(line)}
-    if not found:
+    if not _LOGFMT.search(line):  # "upload failed err=open …" is prose, not a log record
         return "", ""
+    found = {m.group("key").lower(): m.group("value") for m in _LOGFMT_FIELD.finditer(line)}
 
     def value(*keys: str) -> str:
         said = next((found[key] for key in keys if key in found), "")
         return said[1:-1].replace('\\"', '"') if said.startswith('"') else said
 
     return value("msg", "message"), value("error", "err")
+
+
+def _said(value: object) -> str:
+    """A JSON log field as words: an error object's message (pino's err, Elasticsearch's
+    error), a traceback's last line."""
+    if isinstance(value, dict):
+        value = value.get("message") or value.get("reason") or value.get("msg") or value.get("type")
+    text = str(value or "").strip()
+    return text.splitlines()[-1].strip() if "\n" in text else text
 
 
 def _weight(line: str) -> int:

@@ -37,18 +37,31 @@ _CHANGE = re.compile(
     r"|\bhanded (?:over|off)\b|\brenamed\b|改名|更名|\bswapped\b|\bswitched\b|\bthese days\b|\bnowadays\b",
     re.IGNORECASE,
 )
-# A change back: what the other statement moved to is undone ("bun 现在换回 pnpm 了").
+# A change back: what the other statement moved away from is used again ("bun 现在换回 pnpm 了";
+# not "fall back to A100 when…" nor a deploy's "回滚到上一个 release": review24).
 _REVERT = re.compile(
-    r"换回|改回|切回|退回|用回|迁回|改名回|回滚到|又换成|又改成|又切到"
-    r"|\b(?:back to|reverted|rolled back|went back)\b",
+    r"换回|改回|切回|退回|用回|迁回|改名回|又换成|又改成|又切到|又用上|回到|恢复用"
+    r"|\b(?:switched|moved|went|changed|going|go|reverted|rolled)\s+back\s+to\b|\breverted to\b",
     re.IGNORECASE,
 )
-# A move said with both ends ("从 Jenkins 迁到 GitHub Actions", "from Jenkins to GitHub Actions").
+# …not when it is turned down ("别再切回 npm 了").
+_TURNED_DOWN_BEFORE = re.compile(r"(?:别|不要|不用|不许|禁止|don'?t|never)\s*(?:再)?\s*$", re.I)
+# Leaving something: said after it in its clause ("text2vec 不用了", "Sentinel 已经下线了").
+_LEAVES = re.compile(
+    r"换成|改成|改用|换用|迁到|迁移到|切到|切换到|下线|停用|不用了|弃用|废弃|淘汰|下掉|退役"
+    r"|\b(?:replaced (?:by|with)|moved to|migrated to|switched to|deprecated|no longer|retired"
+    r"|decommissioned)\b",
+    re.IGNORECASE,
+)
+# A move said with both ends ("从 Jenkins 迁到 GitHub Actions", "moved CI from Jenkins to …").
+_ARTICLES = r"(?:(?:the|a|an|old|new|our)\s+)*"
 _FROM_TO = re.compile(
     r"从\s*(?P<zh_from>[A-Za-z0-9][\w.+#/-]*)[^，,。；;从]*?"
     r"(?:迁到|迁移到|换成|换到|改成|改为|切到|切换到|升到|升级到|降到|搬到)\s*"
     r"(?P<zh_to>[A-Za-z0-9][\w.+#/-]*)"
-    r"|\bfrom\s+(?P<en_from>[A-Za-z0-9][\w.+#/-]*)[^,.;]*?\bto\s+(?P<en_to>[A-Za-z0-9][\w.+#/-]*)",
+    r"|\b(?:moved|migrated|switched|changed|went|move|migrate|switch|moving|migrating|switching)\b"
+    rf"[^,.;]*?\bfrom\s+{_ARTICLES}(?P<en_from>[A-Za-z0-9][\w.+#/-]*)[^,.;]*?"
+    rf"\bto\s+{_ARTICLES}(?P<en_to>[A-Za-z0-9][\w.+#/-]*)",
     re.IGNORECASE,
 )
 _SLOT_CLASS = {
@@ -210,6 +223,8 @@ def announced(first: str, second: str, mine: set[str], theirs: set[str]) -> bool
     Slack #sre-oncall 了，#sre-alerts 太吵", review23)."""
     if _turned_down(first) & _turned_down(second) and _moves_agree(first, second):
         return False
+    if _same_move(first, second):  # the same move, one with a detail more ("别再生成 poetry.lock")
+        return False
     return bool(
         (_CHANGE.search(first) and any(not said(v, second) for v in mine))
         or (_CHANGE.search(second) and any(not said(v, first) for v in theirs))
@@ -221,34 +236,42 @@ def changed_back(first: str, second: str) -> bool:
     the other moved away from ("pnpm 现在换成 bun 了" / "bun 现在换回 pnpm 了"), or moves between
     the same two things the other way ("CI 从 Jenkins 迁到 GitHub Actions" / "CI 现在从 GitHub
     Actions 换成 Jenkins 了"). Both name both values, so no value tells them apart (review23).
-    Back to what the other keeps is the other said again ("又写中文注释了…改回英文吧" after
-    "comments in English please")."""
+    Back to what the other keeps is the other said again ("你又用 npm install 了，换回 pnpm" after
+    "npm 现在别用了，装依赖用 pnpm"; "改回英文吧" after "comments in English please")."""
     for text, other in ((second, first), (first, second)):
-        back = _REVERT.search(affirmed(text))
-        clause = _CLAUSE.match(text, back.end()) if back else None
-        target = _TARGET.search(clause.group(0)) if clause else None
-        if target and _moved_away_from(target.group(0), other):
-            return True
+        for back in _REVERT.finditer(text):
+            if _TURNED_DOWN_BEFORE.search(text[: back.start()]):
+                continue
+            clause = _CLAUSE.match(text, back.end())
+            target = _TARGET.match(clause.group(0)) if clause else None
+            if target and _moved_away_from(target.group("name"), other):
+                return True
     mine, theirs = _moves(first), _moves(second)
     return any(said(a, d) and said(b, c) for a, b in mine for c, d in theirs)
 
 
+def _same_move(first: str, second: str) -> bool:
+    """Whether both say the same move ("从 Poetry 换成 uv 了" / "已经从 Poetry 切到 uv 了")."""
+    mine, theirs = _moves(first), _moves(second)
+    return any(said(a, c) and said(b, d) for a, b in mine for c, d in theirs)
+
+
 # What a change back goes back to: the first name after the change word, in its clause.
-_TARGET = re.compile(r"[A-Za-z0-9][\w.+#/-]*")
+_TARGET = re.compile(rf"\s*{_ARTICLES}(?P<name>[A-Za-z0-9][\w.+#/-]*)", re.IGNORECASE)
 
 
 def _moved_away_from(value: str, text: str) -> bool:
     """Whether ``text`` says it moved away from ``value``: the start of a move ("从 X 换成 Y",
-    "from X to Y"), or said before a change word in its clause ("pnpm 现在换成 bun 了",
-    "Sentinel 已经下线了")."""
+    "from X to Y"), or said before a word of leaving in its clause ("pnpm 现在换成 bun 了",
+    "Sentinel 已经下线了"); not "A100 现在只做备用"."""
     if any(said(value, start) for start, _end in _moves(text)):
         return True
     for clause in _CLAUSE.findall(text):
-        change = _CHANGE.search(clause)
+        leaves = _LEAVES.search(clause)
         if (
-            change
-            and said(value, clause[: change.start()])
-            and not said(value, clause[change.end() :])
+            leaves
+            and said(value, clause[: leaves.start()])
+            and not said(value, clause[leaves.end() :])
         ):
             return True
     return False

@@ -38,7 +38,9 @@ _COMPLAINT = re.compile(
 )
 # A complaint that may sit inside the rule's own clause ("别一次贴 500 行 diff 我看花眼"): it
 # skips only a clause without a rule word ("这条 promql 一行到底我眼睛都花了…").
-_WEAK_COMPLAINT = re.compile(r"眼睛都花|看花眼|看得眼花")
+_WEAK_COMPLAINT = re.compile(
+    r"(?:眼睛都花|看花眼|看得眼花|看得头大)了?(?=\s*(?:[，,。.!！…~～]|$))"
+)
 # Where a lead-in clause ends: the usual punctuation, an ellipsis or an emoji.
 _LEAD_IN_END = re.compile(
     r"[，,。；;！!？?\n]+|…+|\.{3,}|\.\s+|\s*[\U0001F300-\U0001FAFF\u2600-\u27BF]+\s*"
@@ -161,7 +163,7 @@ def _with_its_condition(head: str, limit: int) -> str:
 # What follows an opening "X 是老包了" that names the new thing ("go.mod 里早换成 v9 了"), not one
 # that goes on about the old ("但老客户还在用，千万别删", "CI 里还要兼容它": review21).
 _NOW_SAYS_THE_NEW = re.compile(
-    r"^\s*(?!但|不过|可是|还在|还要|还得|还是|它)[^。]*?(?:换成|改成|改用|换用|迁到|切到|统一)"
+    r"^\s*(?!但|不过|可是|还在|还要|还得|还是|它)[^。]*?(?:换成|改成|改用|换用|迁到|切到|(?<!之前)(?<!以前)(?<!原来)统一)"
 )
 _ASKS = re.compile(r"(?:[？?]|了吧[，,。]?)\s*$")
 _GONE = re.compile(
@@ -174,7 +176,10 @@ _STILL_OLD = re.compile(r"还|仍|依然|剩|它|\b(?:still|it)\b", re.IGNORECAS
 
 
 # What to do with the new thing ("以后都读 dw.shipments_v2", "统一走 v2"), not the old.
-_NEW_RULE = re.compile(r"以后|今后|统一|一律|都(?:读|用|走|写|放|发|改|迁)|改用|换成|迁到|切到")
+_NEW_RULE = re.compile(
+    r"以后(?:都|就|一律|统一)|今后|(?<!之前)(?<!以前)(?<!原来)统一|一律|都(?:读|用|走|写|放|发|改|迁)"
+    r"|改用|换成|迁到|切到"
+)
 _BUT = re.compile(r"^\s*(?:但|不过|可是|只是|however\b|but\b)", re.IGNORECASE)
 
 
