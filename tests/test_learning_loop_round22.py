@@ -397,3 +397,20 @@ def test_a_structured_line_is_read_only_when_it_is_one(output: str, told: str) -
 )
 def test_review24_titles(text: str, title: str) -> None:
     assert statement("new_knowledge", text).title == title
+
+
+@pytest.mark.parametrize(
+    ("text", "news"),
+    [
+        ("tip for Loki: narrow it down with labels first, then |= filter", True),
+        ("小技巧：pg 慢查询先看 pg_stat_statements", True),
+        ("Pro tip: helm template before helm upgrade", True),
+        ("Tip: 帮我看下这个报错", False),
+        ("tip: can you check why the pod restarts?", False),
+        ("any tips for Loki queries?", False),
+    ],
+)
+def test_a_message_that_calls_itself_a_tip_is_news(text: str, news: bool) -> None:
+    from memstrata.capture.classifier import kept_by_rules
+
+    assert ("new_knowledge" in kept_by_rules(text, set())) is news
