@@ -414,3 +414,40 @@ def test_a_message_that_calls_itself_a_tip_is_news(text: str, news: bool) -> Non
     from memstrata.capture.classifier import kept_by_rules
 
     assert ("new_knowledge" in kept_by_rules(text, set())) is news
+
+
+# round 21's leftovers in clear: a password named by what it opens, a door code, an arrow in
+# notes, and the change said before the value
+SECRETS = [
+    ("password for prod db: Hk8#vPq2z", "Hk8#vPq2z"),
+    ("the password for the prod db is Hk8#vPq2z", "Hk8#vPq2z"),
+    ("the password for the staging box is sunflower", "sunflower"),
+    ("门禁密码 4821", "4821"),
+    ("密码 -> Zx9kLm2Q", "Zx9kLm2Q"),
+    ("wifi 密码换了，现在是 sunflower", "sunflower"),
+    ("wifi 密码换了，现在是 Zx9kLm2Q", "Zx9kLm2Q"),
+]
+PROSE_KEPT = [
+    "密码至少 12 位",
+    "密码 2024 年改过",
+    "密码错误 5 次就锁定",
+    "reset the password for prod db: see vault",
+    "the password for prod db is stored in vault",
+    "the password for prod db is rotated monthly",
+    "the password for prod db is the same as staging",
+    "password for user app: FATAL authentication failed",
+]
+
+
+@pytest.mark.parametrize(("text", "secret"), SECRETS)
+def test_round21s_leftover_passwords_are_hidden(text: str, secret: str) -> None:
+    from memstrata.core.redact import redact
+
+    assert secret not in redact(text)
+
+
+@pytest.mark.parametrize("text", PROSE_KEPT)
+def test_prose_about_a_password_keeps_its_words(text: str) -> None:
+    from memstrata.core.redact import redact
+
+    assert redact(text) == text

@@ -127,12 +127,29 @@ _SAID_PASSWORD = lazy_compile(
     r"(?P<key>密码|口令|(?i:(?<![\w-])(?:password|passwd|passphrase|passcode|pwd|pw|auth"
     r"|(?:wifi|wi-fi|wlan) key)s?(?![\w-])))"
     # "密码现在是 X", "密码已经改成了 X", "密码叫 X", "password is still X" (review21)
-    r"(?P<sep>\s*(?:(?:应该|应|就|仍然|还|现在|目前|已经|依然|依旧|仍)?(?:是|为|叫)"
+    # "wifi 密码换了，现在是 X": the change said first, the value after a comma (review21)
+    r"(?P<sep>\s*(?:(?:已经|已|刚)?(?:换|改)了\s*[，,]\s*(?:现在|新的|新密码)(?:是|为)"
+    r"|(?:应该|应|就|仍然|还|现在|目前|已经|依然|依旧|仍)?(?:是|为|叫)"
     r"|(?:已经|已|刚|被)?(?:改|换|设|设置|重置|变|更新)(?:成|为)了?"
     r"|(?i:should be|must be|should now be|is now set to|is now|is still|is just|is currently"
     r"|is set to|was set to|set to|(?:got|has been|was) changed to|changed to|will be|is|was|are))?"
-    r"\s*[:：=]?\s*)"
+    # an arrow in notes ("密码 -> X"); the tool lines' own arrow is "→"
+    r"\s*(?:[:：=]|->|=>)?\s*)"
     r"(?P<secret>'[^'\n]+'?|\"[^\"\n]+\"?|`[^`\n]+`?|[^\s,;'\"`\\\u0080-\uffff]+)"
+)
+# A password named by what it opens ("password for prod db: X", "the password for the prod db is
+# X"): review22 found both in clear.
+_PASSWORD_FOR = lazy_compile(
+    # (case-insensitive only before the value: "k" folds to the Kelvin sign, outside ASCII)
+    r"(?i:(?<![\w-])(?:password|passwd|passphrase|pwd)s?\s+(?:for|of|to|on)\s+"
+    r"(?:[\w.@-]+\s+){0,3}?[\w.@-]+\s*"
+    r"(?P<sep>:|=|(?:is|was|should be|is now|is still|will be)(?![\w-])))\s*"
+    r"(?P<secret>'[^'\n]+'?|\"[^\"\n]+\"?|`[^`\n]+`?|[^\s,;'\"`\\\u0080-\uffff]+)"
+)
+# A door, safe or card code said after 密码 with no verb ("门禁密码 4821"): four digits or more
+# that are no count ("密码至少 12 位", "密码 2024 年改过").
+_DIGIT_PASSWORD = lazy_compile(
+    r"密码\s*(?:是|为|[:：=])?\s*(?P<secret>\d{4,12})(?![\d.]|\s*(?:位|个|次|字符|年|月|日|天|分钟|小时|秒|[A-Za-z%]))"
 )
 # A secret said as a change, both values: "db-01 的密码从 hunter2 改成 S3cr3t", "token 从 abc123 换成
 # …", "password changed from hunter2 to S3cr3t" (review19: both reached MEMORY.md and
@@ -573,13 +590,23 @@ def find_secrets(text: str) -> list[SecretFinding]:
             value_end = m.start("secret") + len(value.rstrip(".!?)]") or value)
             named = (
                 bool(sep)
-                and sep[-1:] not in ":：="
+                and sep[-1:] not in ":：=>"
                 and m.group("key").lower() != "auth"  # "auth is nginx": a method, not a secret
                 and _said_at_clause_end(text, value_end)
             )
             if _looks_like_password(value, bool(sep), named=named):
                 end = m.start("secret") + len(value.rstrip(".!?)]") or value)
                 found.append(SecretFinding("password", m.start("secret"), end))
+        for m in _PASSWORD_FOR.finditer(text):
+            value = m.group("secret")
+            value_end = m.start("secret") + len(value.rstrip(".!?)]") or value)
+            named = m.group("sep") not in ":=" and _said_at_clause_end(text, value_end)
+            if _looks_like_password(value, True, named=named):
+                found.append(SecretFinding("password", m.start("secret"), value_end))
+        found.extend(
+            SecretFinding("password", m.start("secret"), m.end("secret"))
+            for m in _DIGIT_PASSWORD.finditer(text)
+        )
         found.extend(
             SecretFinding("password", m.start("secret"), m.end("secret"))
             for m in _WORDS_PASSPHRASE.finditer(text)
