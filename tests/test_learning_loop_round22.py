@@ -451,3 +451,63 @@ def test_prose_about_a_password_keeps_its_words(text: str) -> None:
     from memstrata.core.redact import redact
 
     assert redact(text) == text
+
+
+# review25: the new forms' gaps (the longer verbs, a colon after them, more prepositions and
+# names, door codes and PINs by name, traditional characters, more ways to say it changed) ...
+REVIEW25_SECRETS = [
+    ("password for prod db is now Tr0ub4dor&3", "Tr0ub4dor"),
+    ("password for prod db is still Tr0ub4dor&3", "Tr0ub4dor"),
+    ("The password for the prod db is: Xk9#mQ2!", "Xk9#mQ2"),
+    ("password for db is:\nTr0ub4dor&3", "Tr0ub4dor"),
+    ("the password at the office is Wint3r2026!", "Wint3r2026"),
+    ("password for the new staging mysql box is Mysq1#Pass", "Mysq1#Pass"),
+    ("Password for `deploy` user: Dep!oy2026", "Dep!oy2026"),
+    ("password for prod db：Tr0ub4dor&3", "Tr0ub4dor"),
+    ("password for the wifi has been changed to Gu3st!2026", "Gu3st!2026"),
+    ("passcode for the door is 4821", "4821"),
+    ("PIN for the card is 4821", "4821"),
+    ("门禁密码 4821 by the way", "4821"),
+    ("开机密码 0000 and 锁屏密码 1234", "0000"),
+    ("门禁密码 4821 月底会换", "4821"),
+    ("门禁是 4821", "4821"),
+    ("the door code is 4821", "4821"),
+    ("門禁密碼 4821", "4821"),
+    ("伺服器密碼是 Tr0ub4dor&3", "Tr0ub4dor"),
+    ("wifi 密码换了，新的：Gu3st2026", "Gu3st2026"),
+    ("wifi 密码更新了，现在是 Gu3st2026", "Gu3st2026"),
+    ("wifi 密码换了，改成 Gu3st2026 了", "Gu3st2026"),
+]
+# ... and what they hid that names no password
+REVIEW25_PROSE = [
+    "password for prod db: 1Password (Engineering vault)",
+    "password for prod db: op://Engineering/prod-db/password",
+    "password for git is GITHUB_TOKEN",
+    "Password for admin expires: 2026-06-30",
+    "the password for pg users is scram-sha-256 now",
+    "密码 1024 字节以内",
+    "某站泄露密码 1200 万条",
+    "密码 5000 毫秒超时",
+    "重置密码 10086 会发短信",
+    "密码 8080 端口上的服务要求登录",
+    "密码 2026-03-01 已重置",
+    "忘记密码 4008208820 找客服",
+    "字段映射：用户名 -> username，密码 -> passwordHash",
+    "column rename: password -> password_hash",
+    "auth -> oauth2_proxy",
+    "error code 5003",
+]
+
+
+@pytest.mark.parametrize(("text", "secret"), REVIEW25_SECRETS)
+def test_review25_passwords_are_hidden(text: str, secret: str) -> None:
+    from memstrata.core.redact import redact
+
+    assert secret not in redact(text)
+
+
+@pytest.mark.parametrize("text", REVIEW25_PROSE)
+def test_review25_prose_keeps_its_words(text: str) -> None:
+    from memstrata.core.redact import redact
+
+    assert redact(text) == text

@@ -124,11 +124,12 @@ _ASSIGNMENT = lazy_compile(
 # …，auth Zx9kLm2Qw" reached infra.md in clear). Only an ASCII value that looks like one counts (see
 # :func:`_looks_like_password`): "密码学", "忘记密码页面" and "password reset flow" hide nothing.
 _SAID_PASSWORD = lazy_compile(
-    r"(?P<key>密码|口令|(?i:(?<![\w-])(?:password|passwd|passphrase|passcode|pwd|pw|auth"
+    r"(?P<key>密码|密碼|口令|(?i:(?<![\w-])(?:password|passwd|passphrase|passcode|pwd|pw|auth"
     r"|(?:wifi|wi-fi|wlan) key)s?(?![\w-])))"
     # "密码现在是 X", "密码已经改成了 X", "密码叫 X", "password is still X" (review21)
     # "wifi 密码换了，现在是 X": the change said first, the value after a comma (review21)
-    r"(?P<sep>\s*(?:(?:已经|已|刚)?(?:换|改)了\s*[，,]\s*(?:现在|新的|新密码)(?:是|为)"
+    r"(?P<sep>\s*(?:(?:已经|已|刚)?(?:换|改|改过|更新|重置)了\s*[，,。]\s*"
+    r"(?:(?:现在|新的|新密码)的?(?:是|为|用)?\s*[:：]?|改成|换成)"
     r"|(?:应该|应|就|仍然|还|现在|目前|已经|依然|依旧|仍)?(?:是|为|叫)"
     r"|(?:已经|已|刚|被)?(?:改|换|设|设置|重置|变|更新)(?:成|为)了?"
     r"|(?i:should be|must be|should now be|is now set to|is now|is still|is just|is currently"
@@ -141,15 +142,31 @@ _SAID_PASSWORD = lazy_compile(
 # X"): review22 found both in clear.
 _PASSWORD_FOR = lazy_compile(
     # (case-insensitive only before the value: "k" folds to the Kelvin sign, outside ASCII)
-    r"(?i:(?<![\w-])(?:password|passwd|passphrase|pwd)s?\s+(?:for|of|to|on)\s+"
-    r"(?:[\w.@-]+\s+){0,3}?[\w.@-]+\s*"
-    r"(?P<sep>:|=|(?:is|was|should be|is now|is still|will be)(?![\w-])))\s*"
+    r"(?i:(?<![\w-])(?P<key>password|passwd|passphrase|passcode|pwd|pin)s?\s+"
+    r"(?:for|of|to|on|at|in|with)\s+(?:[\w.@'()/`-]+\s+){0,4}?[\w.@'()/`-]+\s*"
+    # the longer verbs first ("is now X" took "now" as the value: review25), a colon after them
+    r"(?P<sep>(?:is now|is still|is currently|should be|has been changed to|was changed to"
+    r"|will be|is|was)(?![\w-])\s*[:：]?|[:：=]|->))\s*"
     r"(?P<secret>'[^'\n]+'?|\"[^\"\n]+\"?|`[^`\n]+`?|[^\s,;'\"`\\\u0080-\uffff]+)"
 )
-# A door, safe or card code said after 密码 with no verb ("门禁密码 4821"): four digits or more
-# that are no count ("密码至少 12 位", "密码 2024 年改过").
+# A name in code: snake_case, dotted or camelCase ("password_hash", "passwordHash").
+_IDENTIFIER = lazy_compile(r"[A-Za-z][A-Za-z0-9]*(?:[_.][A-Za-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]*)+")
+# What names where a password is kept or how it is made, not the password: a vault, an
+# environment variable, a 1Password reference, a date, a hashing method, a duration.
+_NOT_THE_PASSWORD = lazy_compile(
+    r"^(?:[A-Z0-9]+_[A-Z0-9_]+|\$\{?\w+\}?|op://\S*|\d{4}[-/]\d{1,2}[-/]\d{1,2}"
+    r"|(?i:1password|vault|keychain|bitwarden|lastpass|keepass\w*|scram-sha-256|md5|sha-?\d+"
+    r"|bcrypt|\d+\s*(?:days?|d|h|hours?|weeks?|months?|years?)))[.]?$"
+)
+# A door, safe or card code said after 密码 with no verb ("门禁密码 4821"): four to eight digits
+# that are no count, date, port or phone number ("密码至少 12 位", "密码 2024 年改过", "密码 1200 万
+# 条", "忘记密码 4008208820 找客服"), and not after what is done to a password (重置密码 10086).
 _DIGIT_PASSWORD = lazy_compile(
-    r"密码\s*(?:是|为|[:：=])?\s*(?P<secret>\d{4,12})(?![\d.]|\s*(?:位|个|次|字符|年|月|日|天|分钟|小时|秒|[A-Za-z%]))"
+    r"(?:(?<!重置)(?<!忘记)(?<!找回)(?<!修改)(?<!泄露)(?:密码|密碼|口令)|门禁码|门禁是"
+    r"|(?i:\b(?:door|gate|entry|alarm|safe) code)(?:\s+is)?)"
+    r"\s*(?:是|为|[:：=])?\s*(?P<secret>\d{4,8})(?![\d.:/-])"
+    r"(?!\s?(?:位(?!于)|个|次|字符|字节|年|月(?![底初中])|日|天|周|分钟|小时|秒|毫秒|万|条|版|端口|处|行|人|元|块"
+    r"|(?i:ms|s|kb|mb|gb|px|bytes?|chars?|characters|bits?|digits?)\b|%))"
 )
 # A secret said as a change, both values: "db-01 的密码从 hunter2 改成 S3cr3t", "token 从 abc123 换成
 # …", "password changed from hunter2 to S3cr3t" (review19: both reached MEMORY.md and
@@ -420,6 +437,11 @@ _ASSIGNMENT_MARKERS = (
     "秘钥",
     "令牌",
     "凭证",
+    # door codes and PINs said with a name (review25)
+    "密碼",
+    "门禁",
+    "code",
+    "pin",
 )
 # Keys that contain a secret word but count things (max_tokens = 4096), not hold a secret.
 _NOT_A_SECRET_KEY = lazy_compile(
@@ -594,14 +616,26 @@ def find_secrets(text: str) -> list[SecretFinding]:
                 and m.group("key").lower() != "auth"  # "auth is nginx": a method, not a secret
                 and _said_at_clause_end(text, value_end)
             )
+            if sep in ("->", "=>") and (
+                m.group("key").lower() == "auth" or _IDENTIFIER.fullmatch(value)
+            ):
+                continue  # a field mapping ("密码 -> passwordHash", "auth -> oauth2_proxy")
+            if value.isdigit() and not _DIGIT_PASSWORD.search(text, max(m.start() - 4, 0)):
+                continue  # a count, a date, a phone number after 忘记密码 (review25)
+            if _NOT_THE_PASSWORD.search(value.strip("'\"`")):
+                continue
             if _looks_like_password(value, bool(sep), named=named):
                 end = m.start("secret") + len(value.rstrip(".!?)]") or value)
                 found.append(SecretFinding("password", m.start("secret"), end))
         for m in _PASSWORD_FOR.finditer(text):
             value = m.group("secret")
-            value_end = m.start("secret") + len(value.rstrip(".!?)]") or value)
-            named = m.group("sep") not in ":=" and _said_at_clause_end(text, value_end)
-            if _looks_like_password(value, True, named=named):
+            value_end = m.start("secret") + len(value.rstrip(".?)]") or value)
+            sep = m.group("sep").rstrip(":： ")
+            named = sep not in ("", "=", "->") and _said_at_clause_end(text, value_end)
+            digits = m.group("key").lower() in ("pin", "passcode") and value.isdigit()
+            if _NOT_THE_PASSWORD.search(value.strip("'\"`")):
+                continue
+            if digits or _looks_like_password(value, True, named=named):
                 found.append(SecretFinding("password", m.start("secret"), value_end))
         found.extend(
             SecretFinding("password", m.start("secret"), m.end("secret"))
