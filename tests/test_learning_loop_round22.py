@@ -511,3 +511,22 @@ def test_review25_prose_keeps_its_words(text: str) -> None:
     from memstrata.core.redact import redact
 
     assert redact(text) == text
+
+
+@pytest.mark.parametrize(
+    ("text", "directive"),
+    [
+        (
+            "你把 DaemonSet 翻成'守护进程集'我愣了三秒😂 k8s 里那些名词原样用英文就好，中文解释没问题",
+            True,
+        ),
+        ("解释用中文 ok，但 terminology 留 English 吧", True),
+        ("just leave the English terms in and explain around them in Chinese", True),
+        ("这些术语用英文怎么说？", False),
+        ("the terms of service are in English", False),
+    ],
+)
+def test_terms_left_in_english_are_a_style_directive(text: str, directive: bool) -> None:
+    from memstrata.capture.signals import STYLE_DIRECTIVE
+
+    assert bool(STYLE_DIRECTIVE.search(text)) is directive
