@@ -530,3 +530,21 @@ def test_terms_left_in_english_are_a_style_directive(text: str, directive: bool)
     from memstrata.capture.signals import STYLE_DIRECTIVE
 
     assert bool(STYLE_DIRECTIVE.search(text)) is directive
+
+
+@pytest.mark.parametrize(
+    ("text", "title"),
+    [
+        # what the agent did, told before the rule, is no title (learning_sim6) ...
+        (
+            "你把 DaemonSet 翻成'守护进程集'我愣了三秒😂 k8s 里那些名词原样用英文就好，中文解释没问题",
+            "k8s 里那些名词原样用英文就好…",
+        ),
+        ("你把 UTC 当成北京时间了，以后时间都按 UTC+8 给我", "以后时间都按 UTC+8 给我"),
+        # ... but a request is its own title
+        ("你把端口改成 8443，以后都用 8443", "你把端口改成 8443"),
+        ("你把日志级别调成 debug 吧", "你把日志级别调成 debug 吧"),
+    ],
+)
+def test_what_the_agent_did_is_no_title(text: str, title: str) -> None:
+    assert statement("preference", text).title == title

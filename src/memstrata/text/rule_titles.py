@@ -33,7 +33,11 @@ _COMPLAINT = re.compile(
     # "again" complains only as "again with …" or before a sulking face: "Run the migrations
     # again after every deploy" and "Never push to main again! It broke prod" are the rule.
     rf"|\bagain with\b|\bagain\s*[{_SULK}]|[{_SULK}]"
-    r"|\bi hate (?:this|that|it)\b|\bso annoying\b|\bdrives me (?:nuts|crazy)\b|\bugh+\b",
+    r"|\bi hate (?:this|that|it)\b|\bso annoying\b|\bdrives me (?:nuts|crazy)\b|\bugh+\b"
+    # what the agent did, told before the rule ("你把 DaemonSet 翻成'守护进程集'我愣了三秒😂 k8s 里
+    # 那些名词原样用英文就好": learning_sim6 titled it by the story); not a request ("你把端口改成
+    # 8443，以后都用 8443")
+    r"|^\s*你(?:又|怎么|居然|竟然)?把[^，,。]*?(?:翻成|翻译成|译成|写成|改成|弄成|搞成|当成)[^，,。]*?了",
     re.IGNORECASE,
 )
 # A complaint that may sit inside the rule's own clause ("别一次贴 500 行 diff 我看花眼"): it
