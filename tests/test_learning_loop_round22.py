@@ -548,3 +548,11 @@ def test_terms_left_in_english_are_a_style_directive(text: str, directive: bool)
 )
 def test_what_the_agent_did_is_no_title(text: str, title: str) -> None:
     assert statement("preference", text).title == title
+
+
+def test_a_second_door_code_on_the_line_is_hidden() -> None:
+    from memstrata.core.redact import redact
+
+    said = redact("门禁密码 4821，访客的是 9921")
+    assert "4821" not in said and "9921" not in said
+    assert redact("门禁密码 4821，另一个是 2026 年改的").endswith("2026 年改的")

@@ -514,6 +514,8 @@ def secret_key_kind(key: str) -> str | None:
 def _passwords_named_by_the_first(text: str, found: list[SecretFinding]) -> list[SecretFinding]:
     """Values said as "the other one is X" after a password on the same line: the sentence
     names the second password only through the first."""
+    # a door code after a door code ("门禁密码 4821，访客的是 9921": review25)
+    codes = {f.end for f in found if f.kind == "password" and text[f.start : f.end].isdigit()}
     starts = sorted({f.end for f in found if f.kind == "password"})
     more: list[SecretFinding] = []
     for start, after in zip(starts, [*starts[1:], len(text)][: len(starts)], strict=True):
@@ -533,13 +535,19 @@ def _passwords_named_by_the_first(text: str, found: list[SecretFinding]) -> list
                 and _said_at_clause_end(text, m.start("secret") + len(core))
                 and _looks_like_password(core, True, named=True)
             )
-            if _password_shaped(value) or plain_word:
+            code = (
+                start in codes
+                and re.fullmatch(r"\d{4,8}", core) is not None
+                and not _UNIT_AFTER.match(text, m.start("secret") + len(core))
+            )
+            if _password_shaped(value) or plain_word or code:
                 end = m.start("secret") + len(value.rstrip(".!?)]") or value)
                 more.append(SecretFinding("password", m.start("secret"), end))
     return more
 
 
 _COMPARING = ("er", "est", "ly", "wards", "stairs")
+_UNIT_AFTER = lazy_compile(r"\s?(?:年|月|日|天|个|次|位|号|点|分|秒|万|条|元|%)")
 # A host, a file, an address, a date, a port: the shapes a value after "的是" takes that is not
 # a password ("要连的是 10.0.3.12:6379", "出错的是 worker-3", "我改的是 redis.conf").
 _NOT_PASSWORD_SHAPE = lazy_compile(
