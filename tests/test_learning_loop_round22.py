@@ -556,3 +556,23 @@ def test_a_second_door_code_on_the_line_is_hidden() -> None:
     said = redact("门禁密码 4821，访客的是 9921")
     assert "4821" not in said and "9921" not in said
     assert redact("门禁密码 4821，另一个是 2026 年改的").endswith("2026 年改的")
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("Tr0ub4dor&3 is the password for prod db", "Tr0ub4dor"),
+        ("use Tr0ub4dor&3 as the password for prod", "Tr0ub4dor"),
+        ("Zx9kLm2Q 是 wifi 密码", "Zx9kLm2Q"),
+        ("Hk8#vPq2z is the prod db password.", "Hk8#vPq2z"),
+        # guards: what is named after the password is no password
+        ("sha256 is the password hashing we use", None),
+        ("argon2id is the password hash we use", None),
+        ("v2.3.1 is the password service version", None),
+        ("user_password is the password column", None),
+    ],
+)
+def test_a_password_said_before_its_name_is_hidden(text: str, secret: str | None) -> None:
+    from memstrata.core.redact import redact
+
+    assert redact(text) == text if secret is None else secret not in redact(text)

@@ -158,6 +158,17 @@ _NOT_THE_PASSWORD = lazy_compile(
     r"|(?i:1password|vault|keychain|bitwarden|lastpass|keepass\w*|scram-sha-256|md5|sha-?\d+"
     r"|bcrypt|\d+\s*(?:days?|d|h|hours?|weeks?|months?|years?)))[.]?$"
 )
+# The value said first ("Tr0ub4dor&3 is the password for prod db", "use Tr0ub4dor&3 as the
+# password", "Zx9kLm2Q 是 wifi 密码": review25); only in a password's shape.
+_PASSWORD_AFTER = lazy_compile(
+    r"(?<![\w!@#$%^&*+=?~-])(?P<secret>[^\s,;'\"`\\\u0080-\uffff]{6,})\s+"
+    r"(?:(?:(?i:is|was)\s+(?i:the|our|my|your)\s+(?:[\w-]+\s+){0,2}(?i:password|passphrase|passcode)"
+    r"|(?i:as)\s+(?i:the\s+)?(?:[\w-]+\s+){0,2}(?i:password|passphrase))"
+    # …the password itself, not a thing named after it ("the password hashing we use")
+    r"(?![\w-]|\s+(?i:hash\w*|column|field|policy|service|server|manager|vault|store|reset|rule"
+    r"|length|strength|generator|table|format|requirements?|check\w*|validation|prompt|page))"
+    r"|(?:就)?是\s*(?:[\w-]+\s*)?(?:的)?(?:密码|密碼|口令))"
+)
 # A door, safe or card code said after 密码 with no verb ("门禁密码 4821"): four to eight digits
 # that are no count, date, port or phone number ("密码至少 12 位", "密码 2024 年改过", "密码 1200 万
 # 条", "忘记密码 4008208820 找客服"), and not after what is done to a password (重置密码 10086).
@@ -648,6 +659,12 @@ def find_secrets(text: str) -> list[SecretFinding]:
         found.extend(
             SecretFinding("password", m.start("secret"), m.end("secret"))
             for m in _DIGIT_PASSWORD.finditer(text)
+        )
+        found.extend(
+            SecretFinding("password", m.start("secret"), m.end("secret"))
+            for m in _PASSWORD_AFTER.finditer(text)
+            if _password_shaped(m.group("secret"))
+            and not _NOT_THE_PASSWORD.search(m.group("secret"))
         )
         found.extend(
             SecretFinding("password", m.start("secret"), m.end("secret"))
