@@ -576,3 +576,22 @@ def test_a_password_said_before_its_name_is_hidden(text: str, secret: str | None
     from memstrata.core.redact import redact
 
     assert redact(text) == text if secret is None else secret not in redact(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("短信验证码是 739201", "739201"),
+        ("OTP: 739201", "739201"),
+        ("2FA code 739201", "739201"),
+        ("the verification code is 739201", "739201"),
+        # guards: what is said of such codes
+        ("验证码 60 秒过期", None),
+        ("忘记密码页面要加验证码", None),
+        ("the OTP expires in 300 seconds", None),
+    ],
+)
+def test_a_one_time_code_is_hidden(text: str, secret: str | None) -> None:
+    from memstrata.core.redact import redact
+
+    assert redact(text) == text if secret is None else secret not in redact(text)

@@ -174,7 +174,10 @@ _PASSWORD_AFTER = lazy_compile(
 # 条", "忘记密码 4008208820 找客服"), and not after what is done to a password (重置密码 10086).
 _DIGIT_PASSWORD = lazy_compile(
     r"(?:(?<!重置)(?<!忘记)(?<!找回)(?<!修改)(?<!泄露)(?:密码|密碼|口令)|门禁码|门禁是"
-    r"|(?i:\b(?:door|gate|entry|alarm|safe) code)(?:\s+is)?)"
+    r"|(?i:\b(?:door|gate|entry|alarm|safe) code)(?:\s+is)?"
+    # a one-time code ("短信验证码是 739201", "OTP: 739201", "2FA code 739201": review25)
+    r"|(?<!忘记)(?:短信)?(?:验证码|动态码|校验码)|(?i:\b(?:otp|2fa code|mfa code|verification code"
+    r"|one-time code|one time code)\b)(?:\s+is)?)"
     r"\s*(?:是|为|[:：=])?\s*(?P<secret>\d{4,8})(?![\d.:/-])"
     r"(?!\s?(?:位(?!于)|个|次|字符|字节|年|月(?![底初中])|日|天|周|分钟|小时|秒|毫秒|万|条|版|端口|处|行|人|元|块"
     r"|(?i:ms|s|kb|mb|gb|px|bytes?|chars?|characters|bits?|digits?)\b|%))"
@@ -448,11 +451,15 @@ _ASSIGNMENT_MARKERS = (
     "秘钥",
     "令牌",
     "凭证",
-    # door codes and PINs said with a name (review25)
+    # door codes, PINs and one-time codes said with a name (review25)
     "密碼",
     "门禁",
     "code",
     "pin",
+    "otp",
+    "验证码",
+    "动态码",
+    "校验码",
 )
 # Keys that contain a secret word but count things (max_tokens = 4096), not hold a secret.
 _NOT_A_SECRET_KEY = lazy_compile(
