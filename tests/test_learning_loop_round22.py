@@ -595,3 +595,12 @@ def test_a_one_time_code_is_hidden(text: str, secret: str | None) -> None:
     from memstrata.core.redact import redact
 
     assert redact(text) == text if secret is None else secret not in redact(text)
+
+
+def test_a_phone_number_after_forgetting_is_kept_beside_a_door_code() -> None:
+    from memstrata.core.redact import redact
+
+    # the digits after 忘记密码 were hidden whenever a door code came later in the text
+    assert redact("忘记密码 4008208820 找客服，门禁密码 4821") == (
+        "忘记密码 4008208820 找客服，门禁密码 [REDACTED:password]"
+    )

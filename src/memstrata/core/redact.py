@@ -451,12 +451,21 @@ _ASSIGNMENT_MARKERS = (
     "秘钥",
     "令牌",
     "凭证",
-    # door codes, PINs and one-time codes said with a name (review25)
     "密碼",
-    "门禁",
-    "code",
+)
+# What may name a password by what it opens or a code by its name (``_PASSWORD_FOR``,
+# ``_DIGIT_PASSWORD``): cheap patterns, kept apart from the assignment block above so that a
+# message saying "code" does not run every password pattern (hooks redact on every prompt).
+_CODE_MARKERS = (
+    "pass",
+    "pwd",
     "pin",
+    "code",
     "otp",
+    "密码",
+    "密碼",
+    "口令",
+    "门禁",
     "验证码",
     "动态码",
     "校验码",
@@ -616,6 +625,21 @@ def find_secrets(text: str) -> list[SecretFinding]:
             SecretFinding("dsn_key", m.start("secret"), m.end("secret"))
             for m in _DSN_KEY.finditer(text)
         )
+    codes: set[int] = set()  # where a door code or PIN said with its name starts
+    if any(k in lowered for k in _CODE_MARKERS):
+        for m in _PASSWORD_FOR.finditer(text):
+            value = m.group("secret")
+            value_end = m.start("secret") + len(value.rstrip(".?)]") or value)
+            sep = m.group("sep").rstrip(":： ")
+            named = sep not in ("", "=", "->") and _said_at_clause_end(text, value_end)
+            digits = m.group("key").lower() in ("pin", "passcode") and value.isdigit()
+            if _NOT_THE_PASSWORD.search(value.strip("'\"`")):
+                continue
+            if digits or _looks_like_password(value, True, named=named):
+                found.append(SecretFinding("password", m.start("secret"), value_end))
+        for m in _DIGIT_PASSWORD.finditer(text):
+            codes.add(m.start("secret"))
+            found.append(SecretFinding("password", m.start("secret"), m.end("secret")))
     if any(k in lowered for k in _ASSIGNMENT_MARKERS):
         for m in _ASSIGNMENT.finditer(text):
             key = m.group("key").strip("_.-")
@@ -646,27 +670,13 @@ def find_secrets(text: str) -> list[SecretFinding]:
                 m.group("key").lower() == "auth" or _IDENTIFIER.fullmatch(value)
             ):
                 continue  # a field mapping ("密码 -> passwordHash", "auth -> oauth2_proxy")
-            if value.isdigit() and not _DIGIT_PASSWORD.search(text, max(m.start() - 4, 0)):
+            if value.isdigit() and m.start("secret") not in codes:
                 continue  # a count, a date, a phone number after 忘记密码 (review25)
             if _NOT_THE_PASSWORD.search(value.strip("'\"`")):
                 continue
             if _looks_like_password(value, bool(sep), named=named):
                 end = m.start("secret") + len(value.rstrip(".!?)]") or value)
                 found.append(SecretFinding("password", m.start("secret"), end))
-        for m in _PASSWORD_FOR.finditer(text):
-            value = m.group("secret")
-            value_end = m.start("secret") + len(value.rstrip(".?)]") or value)
-            sep = m.group("sep").rstrip(":： ")
-            named = sep not in ("", "=", "->") and _said_at_clause_end(text, value_end)
-            digits = m.group("key").lower() in ("pin", "passcode") and value.isdigit()
-            if _NOT_THE_PASSWORD.search(value.strip("'\"`")):
-                continue
-            if digits or _looks_like_password(value, True, named=named):
-                found.append(SecretFinding("password", m.start("secret"), value_end))
-        found.extend(
-            SecretFinding("password", m.start("secret"), m.end("secret"))
-            for m in _DIGIT_PASSWORD.finditer(text)
-        )
         found.extend(
             SecretFinding("password", m.start("secret"), m.end("secret"))
             for m in _PASSWORD_AFTER.finditer(text)

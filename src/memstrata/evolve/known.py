@@ -499,18 +499,15 @@ def names_carry_it(first: str, second: str, names: set[str]) -> bool:
     the same way: each turns something down, neither does, or the one that does not complains
     ("Use the existing apiClient instead of raw fetch" / "又在元件裡直接 fetch 了 🙄"). Leaving one
     writer out (benchmarks/train_restatements.py), see BENCHMARKS.md (issue 11 round 22)."""
-    from memstrata.evolve.polarity import complains, negated
-
-    def negates(text: str) -> bool:
-        return bool(negated(text).strip("，, "))
+    from memstrata.evolve.polarity import complains, turns_down
 
     if len([name for name in names if not name.startswith("term:")]) < 2:
         return False
     if not cross_language(first, second):
         return False
-    if negates(first) == negates(second):
+    if turns_down(first) == turns_down(second):
         return True
-    return complains(second if negates(first) else first)
+    return complains(second if turns_down(first) else first)
 
 
 # Above this cosine two statements sharing a name are alike beyond it (the name guard is off).

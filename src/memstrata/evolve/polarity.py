@@ -297,6 +297,11 @@ def complains(text: str) -> bool:
     return _COMPLAINT.search(text) is not None
 
 
+def turns_down(text: str) -> bool:
+    """Whether ``text`` turns something down (a negation, or "X is off")."""
+    return bool(negated(text).strip("，, "))
+
+
 def affirmed(text: str) -> str:
     """What ``text`` affirms: its clauses up to a negation, without complaints."""
     return _parts(text)[0]
