@@ -134,9 +134,18 @@ _SAID_PASSWORD = lazy_compile(
     r"|(?:已经|已|刚|被)?(?:改|换|设|设置|重置|变|更新)(?:成|为)了?"
     r"|(?i:should be|must be|should now be|is now set to|is now|is still|is just|is currently"
     r"|is set to|was set to|set to|(?:got|has been|was) changed to|changed to|will be|is|was|are))?"
-    # an arrow in notes ("密码 -> X"); the tool lines' own arrow is "→"
-    r"\s*(?:[:：=]|->|=>)?\s*)"
+    # an arrow in notes ("密码 -> X", "密码 → X"; the tool lines' own arrow is "→", so after it
+    # only a value in a password's shape counts)
+    r"\s*(?:[:：=]|->|=>|→)?\s*)"
     r"(?P<secret>'[^'\n]+'?|\"[^\"\n]+\"?|`[^`\n]+`?|[^\s,;'\"`\\\u0080-\uffff]+)"
+)
+# A network named just before the password ("SSID HomeNet, password sunflower"): a wifi note,
+# where a plain word after "password" is its value.
+_WIFI_NOTE = lazy_compile(r"(?i)\bssid\b\s*[:：=]?\s*\S+\s*[,，;；/]?\s*$")
+# A file named after a bare 密码 / password ("grep 密码 app.log", "password file.txt").
+_FILE_NAME = lazy_compile(
+    r"(?i)^[\w.-]*\.(?:log|txt|ya?ml|json|toml|ini|conf|cfg|env|md|py|js|ts|sh|sql|csv|xml|html?"
+    r"|properties|pem|crt|gz|zip)[.,;:!?)]*$"
 )
 # A password named by what it opens ("password for prod db: X", "the password for the prod db is
 # X"): review22 found both in clear.
@@ -177,7 +186,10 @@ _DIGIT_PASSWORD = lazy_compile(
     r"|(?i:\b(?:door|gate|entry|alarm|safe) code)(?:\s+is)?"
     # a one-time code ("短信验证码是 739201", "OTP: 739201", "2FA code 739201": review25)
     r"|(?<!忘记)(?:短信)?(?:验证码|动态码|校验码)|(?i:\b(?:otp|2fa code|mfa code|verification code"
-    r"|one-time code|one time code)\b)(?:\s+is)?)"
+    r"|one-time code|one time code)\b)(?:\s+is)?"
+    # what opens with a code ("保险柜 9930", "the safe combination is 4821")
+    r"|(?:保险柜|保险箱|密码锁|密码箱|门锁|储物柜)(?:的)?|(?i:\b(?:safe|locker|lock) combination"
+    r"|\bcombo)(?:\s+is)?)"
     r"\s*(?:是|为|[:：=])?\s*(?P<secret>\d{4,8})(?![\d.:/-])"
     r"(?!\s?(?:位(?!于)|个|次|字符|字节|年|月(?![底初中])|日|天|周|分钟|小时|秒|毫秒|万|条|版|端口|处|行|人|元|块"
     r"|(?i:ms|s|kb|mb|gb|px|bytes?|chars?|characters|bits?|digits?)\b|%))"
@@ -395,6 +407,11 @@ _SAID_OF_A_PASSWORD = frozenset((
     "written", "given", "shown", "leaked", "down", "dead", "expire", "obsolete", "nonsense",
     "gibberish", "nothing", "none", "enough", "yours", "mine", "ours", "theirs", "elsewhere",
     "somewhere", "problematic",
+    # four letters: a four-letter word named as the password is one ("the root password is toor")
+    "easy", "hard", "safe", "nice", "cool", "true", "null", "void", "full", "just", "back", "done",
+    "kept", "sent", "open", "shut", "over", "late", "only", "what", "this", "that", "then", "like",
+    "both", "each", "very", "much", "more", "less", "else", "away", "case", "sure", "free", "busy",
+    "high", "fake", "real", "dumb", "lame",
 ))  # fmt: skip
 
 
@@ -418,7 +435,7 @@ def _looks_like_password(value: str, separated: bool, named: bool = False) -> bo
         lowered = core.lower()
         if named:  # "the wifi password is Sunflower": any word but one that describes it
             return (
-                len(core) >= 5
+                len(core) >= 4
                 and lowered not in _SAID_OF_A_PASSWORD
                 and not lowered.endswith(_DESCRIBING)
             )
@@ -466,6 +483,11 @@ _CODE_MARKERS = (
     "密碼",
     "口令",
     "门禁",
+    "保险",
+    "锁",
+    "柜",
+    "combo",
+    "combination",
     "验证码",
     "动态码",
     "校验码",
@@ -660,13 +682,21 @@ def find_secrets(text: str) -> list[SecretFinding]:
             value = m.group("secret")
             sep = m.group("sep").strip()
             value_end = m.start("secret") + len(value.rstrip(".!?)]") or value)
+            wifi_note = (
+                not sep
+                and not value.lower().endswith(("tion", "sion", "ment", "ness", "ity"))
+                and _WIFI_NOTE.search(text, max(0, m.start() - 40), m.start())
+            )
             named = (
-                bool(sep)
-                and sep[-1:] not in ":：=>"
+                (bool(wifi_note) or (bool(sep) and sep[-1] not in ":：=>→"))
                 and m.group("key").lower() != "auth"  # "auth is nginx": a method, not a secret
                 and _said_at_clause_end(text, value_end)
             )
-            if sep in ("->", "=>") and (
+            if sep == "→" and not _password_shaped(value):
+                continue
+            if not sep and _FILE_NAME.match(value):
+                continue  # "grep 密码 app.log": the file searched, not a password
+            if sep in ("->", "=>", "→") and (
                 m.group("key").lower() == "auth" or _IDENTIFIER.fullmatch(value)
             ):
                 continue  # a field mapping ("密码 -> passwordHash", "auth -> oauth2_proxy")
