@@ -60,6 +60,11 @@ ECHO = re.compile(
     # "诶 你改错服务了", "跟你说下", "等下 rank-svc …", "one down as a lesson (…")
     r"|卧槽|我靠|我去|天哪|哎呀|哎|唉|诶|欸|呃|停停|等下|等等|等一下|跟你说|告诉你|然后|你\S{0,4}错\S{0,4}了"
     r"|wait\b|whoa|oops|hold on|again\b|one down\b|this one down\b"
+    # round 23: a reproach, a status, a concession or an introduction before the point ("that's
+    # stg again lol", "你这是 stg 的 pod 吧", "merge 了", "解释用中文 ok", "先熟悉下环境"), a title
+    # cut inside code ('app="payment-api"}) and …'), a rhetorical question ("这是哪年的写法了")
+    r"|(?:that'?s|it'?s)\b.*\bagain\b|你这是|又(?:跑到|改到|连到)|(?:\S+ )?merge 了\s*$|.*\bok\s*$"
+    r"|先熟悉下|[^\s({\[]*[)}\]]|.*哪年的写法"
     r"|.*(?:^|\s|[，,])(?:不对|wrong|no)\s*$)",
     re.IGNORECASE,
 )

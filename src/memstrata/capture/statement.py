@@ -23,10 +23,13 @@ from memstrata.text.rule_titles import (
     rule_title,
     without_mid_request,
 )
+from memstrata.text.titles import clip
 
 # Leading words that carry the signal, not the content (repeated: "不对不对，记住：...").
 _LEAD = lazy_compile(
     r"^\s*(?:"
+    # an introduction before the facts ("先熟悉下环境。跳板机是 jump01…": learning_sim6)
+    r"(?:先|我)?(?:熟悉|了解|介绍|交代|说)(?:一)?下(?:环境|背景|情况|上下文)(?:吧|哈)?[。.!！:：，,]\s*|"
     # an interjection before the point ("卧槽停停停 不对，…", "等下 rank-svc 其实是…": round 21)
     r"(?:卧槽|我靠|我去|天哪|哎呀|哎哟|哎|唉|诶|欸|呃|停{3,}|等下|等等|等一下|慢着)+"
     r"(?:[，,。!！…~～]+\s*|\s+|(?=不对|不是|错了))|"
@@ -358,11 +361,21 @@ def statement(kind: str, text: str, context: str = "") -> Statement:
 
 
 DETAIL_LIMIT = 100  # seed 000: the detail says what happened and why in at most 100 characters
-_PIECE = lazy_compile(r"[^，,。；;！!？?\n]+[，,。；;！!？?\n]*")
+# A clause; what is inside brackets, double quotes or backticks is part of it, commas and all
+# (a Loki selector ``{namespace="payment", app="payment-api"}`` was cut in two: learning_sim6).
+_PIECE = lazy_compile(
+    r"(?:[^，,。；;！!？?\n({\[\"`]|\([^)\n]*\)|\{[^}\n]*\}|\[[^\]\n]*\]|\"[^\"\n]*\"|`[^`\n]*`"
+    r"|[({\[\"`])+[，,。；;！!？?\n]*"
+)
 _INSTRUCTION = lazy_compile(
     r"不对|应该|以后|今后|记住|必须|永远|务必|不要|别再|一定要|改用|换成"
     r"|\b(?:always|never|should|must|remember|from now on|instead|make sure|use)\b",
     re.IGNORECASE,
+)
+# What asks for something without an instruction word ("full manifest please, …", "tip for
+# Loki: narrow it down first …"): when the message says it first, its start is the content.
+_ASKS_FOR = lazy_compile(
+    r"\b(?:please|pls|plz)\b|^\s*(?:pro\s+)?tip\b|小技巧|给我|就好|就行|就可以", re.IGNORECASE
 )
 
 
@@ -389,4 +402,19 @@ def _focus(body: str) -> tuple[str, str]:
         if _INSTRUCTION.search(piece):
             head = strip_echo("".join(kept[index:])) or content
             return content, head
+    # no instruction at the end: one said at the start is what to keep ("full manifest please,
+    # not a snippet with '# ...rest unchanged' — I apply straight from what you paste" kept only
+    # its excuse, and was titled by it)
+    earlier = pieces[: len(pieces) - len(kept)]
+    first = next(
+        (
+            i
+            for i, piece in enumerate(earlier)
+            if _INSTRUCTION.search(piece) or _ASKS_FOR.search(piece)
+        ),
+        None,
+    )
+    if first is not None:
+        start = clip("".join(pieces[first:]).strip(" ，,；;"), DETAIL_LIMIT)
+        return start, strip_echo(start) or start
     return content, content

@@ -37,8 +37,22 @@ _COMPLAINT = re.compile(
     # what the agent did, told before the rule ("你把 DaemonSet 翻成'守护进程集'我愣了三秒😂 k8s 里
     # 那些名词原样用英文就好": learning_sim6 titled it by the story); not a request ("你把端口改成
     # 8443，以后都用 8443")
-    r"|^\s*你(?:又|怎么|居然|竟然)?把[^，,。]*?(?:翻成|翻译成|译成|写成|改成|弄成|搞成|当成)[^，,。]*?了",
+    r"|^\s*你(?:又|怎么|居然|竟然)?把[^，,。]*?(?:翻成|翻译成|译成|写成|改成|弄成|搞成|当成)[^，,。]*?了"
+    # where the agent went again, or a guess at what it did ("又跑到 stg 上了…", "又改到 values.yaml
+    # 上了😂", "你这是 stg 的 pod 吧😅", "that's stg again lol": learning_sim6 titled entries so)
+    r"|^\s*(?:你)?(?:怎么)?又(?:跑到|跑去|连到|连上|改到|改成|弄到|写到|用了|跑了)[^，,。]*?了"
+    r"|^\s*你这(?:个)?是[^，,。]{1,30}?吧|^\s*(?:that'?s|it'?s|this is)\b[^,.;!?]{0,40}\bagain\b"
+    # a rhetorical question about how old it is ("extensions/v1beta1 这是哪年的写法了🤣")
+    r"|哪(?:一)?年的(?:写法|版本|东西|api|API)|上古(?:写法|版本)",
     re.IGNORECASE,
+)
+# What is already so, said before the rule it calls for ("我们集群都 1.29 了，Ingress 得用
+# networking.k8s.io/v1"): the title is the rule.
+_ALREADY = re.compile(r"^[^，,。；;]{0,16}?(?:都|已经|早就)[^，,。；;]{1,14}?了\s*[，,]\s*$")
+# A short status or a concession before "but …" ("merge 了，不过 prod 那边是手动 sync 的", "解释用中文
+# ok，但 terminology 留 English 吧"): what follows the "but" is what to keep.
+_BEFORE_BUT = re.compile(
+    r"^[^，,。；;]{1,14}?(?:了|(?<![A-Za-z])ok|OK|没问题|可以|都行|也行|无所谓)[啦吧哈哦]?\s*[，,]\s*$"
 )
 # A complaint that may sit inside the rule's own clause ("别一次贴 500 行 diff 我看花眼"): it
 # skips only a clause without a rule word ("这条 promql 一行到底我眼睛都花了…").
@@ -91,6 +105,11 @@ def without_mid_request(text: str) -> str:
     return text[: request.start()] + request.group("end") + request.group("rest")
 
 
+def _first_clause(text: str) -> str:
+    piece = _PIECE.match(text)
+    return piece.group(0) if piece else ""
+
+
 def _enough(rest: str) -> bool:
     return len(re.sub(r"\s", "", rest)) >= _SAYS_ENOUGH
 
@@ -117,12 +136,32 @@ def rule_title(head: str) -> str:
         in_words = complains and _COMPLAINT.search(re.sub(f"[{_SULK}]", "", said))
         if complains and _enough(rest) and (in_words or not _RULE_WORD.search(said)):
             start = end.end()
+        elif (
+            start == clause
+            and _BEFORE_BUT.match(said)
+            # …not what is gone before what it still needs ("v1 接口废弃了，但老客户还在用，千万别删")
+            and not _GONE.search(said)
+            and (but := _BUT.match(rest))
+            and not _STILL_OLD.search(_first_clause(rest))
+            and _enough(rest)
+        ):
+            start = end.end() + len(but.group(0))
+        elif (
+            start == clause
+            and _ALREADY.match(said)
+            and not _RULE_WORD.search(said)
+            and _RULE_WORD.search(_first_clause(rest))
+            and _enough(rest)
+        ):
+            start = end.end()
         elif _RULE_WORD.search(said):
             if re.search(f"[{_SULK}]", end.group(0)):  # a sulking face after the rule ends it
                 stop = end.start()
             break
         clause = end.end()
     head = head[start:stop].strip() or head
+    if (but := _BUT.match(head)) and len(head) - but.end() >= 4:
+        head = head[but.end() :]  # "好了，但下次先说结论": the rule, not the "but"
     condition = _CONDITION.match(head) and _PIECE.match(head)
     if condition and condition.end() < len(head):
         # the condition and the rule it holds ("要是遇到 P0 呢，直接回滚"): a cut after the
@@ -184,7 +223,7 @@ _NEW_RULE = re.compile(
     r"以后(?:都|就|一律|统一)|今后|(?<!之前)(?<!以前)(?<!原来)统一|一律|都(?:读|用|走|写|放|发|改|迁)"
     r"|改用|换成|迁到|切到"
 )
-_BUT = re.compile(r"^\s*(?:但|不过|可是|只是|however\b|but\b)", re.IGNORECASE)
+_BUT = re.compile(r"^\s*(?:但是?|不过|可是|只是|however\b|but\b)\s*", re.IGNORECASE)
 
 
 def _holds_now(piece: str) -> bool:
