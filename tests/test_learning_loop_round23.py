@@ -146,3 +146,32 @@ def test_a_long_message_that_asks_first_keeps_its_start(text: str, kept: str) ->
     said = statement("preference", text)
     assert said.content.startswith(kept)
     assert len(said.content) <= 100
+
+
+# learning_sim4 and 6: the local-time wish said three ways was kept apart. A grumble ("每次还得自己
+# +8 心算") turns down what the clause before it describes (UTC), so the wish does not oppose
+# "timestamps in UTC+8 pls … doesn't do UTC"; a conversion asked for ("直接换成北京时间吧") is no
+# news of a change.
+LOCAL_TIME = "log 里的时间戳全是 UTC，每次还得自己 +8 心算……给我看的时候直接转成北京时间"
+
+
+def test_a_grumble_turns_down_what_the_clause_before_it_describes() -> None:
+    from memstrata.evolve.polarity import negated, opposed
+
+    said = "timestamps in UTC+8 pls, I'm in Shanghai and my brain doesn't do UTC"
+    assert not opposed(LOCAL_TIME, said)
+    assert "UTC" not in negated(LOCAL_TIME)  # complained, not negated: the rule is kept
+
+
+def test_a_conversion_asked_for_is_no_announced_change() -> None:
+    from memstrata.evolve.changes import announced
+
+    wish = "Loki 里时间全是 UTC，贴给我的时候直接换成北京时间吧"
+    said = "when you paste alert timestamps pls convert them to UTC+8"
+    assert not announced(wish, said, {"loki", "utc"}, {"utc+8"})
+
+
+def test_guard_a_change_said_as_news_is_still_announced() -> None:
+    from memstrata.evolve.changes import announced
+
+    assert announced("CI 现在换成 GitHub Actions 了", "CI 用 Jenkins", {"github"}, {"jenkins"})

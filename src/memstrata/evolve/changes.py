@@ -225,10 +225,16 @@ def announced(first: str, second: str, mine: set[str], theirs: set[str]) -> bool
         return False
     if _same_move(first, second):  # the same move, one with a detail more ("别再生成 poetry.lock")
         return False
+    first, second = _CONVERSION.sub(" ", first), _CONVERSION.sub(" ", second)
     return bool(
         (_CHANGE.search(first) and any(not said(v, second) for v in mine))
         or (_CHANGE.search(second) and any(not said(v, first) for v in theirs))
     )
+
+
+# A conversion asked for ("贴给我的时候直接换成北京时间吧", "帮我转成表格"): how to show something,
+# not news that it changed (learning_sim4 and 6 kept the local-time wish apart as a change).
+_CONVERSION = re.compile(r"(?:直接|帮我|给我)\s*(?:换|转|换算)成(?![^，,。；;]*了)")
 
 
 def changed_back(first: str, second: str) -> bool:

@@ -147,6 +147,11 @@ _EN_NEGATION = re.compile(
 # again 😑", "class components again 🙄", "又写中文注释了". Such a clause is what is turned down,
 # as "别每次把整个文件甩回来" says with one (learning_sim3: read after its first, blind run).
 _COMPLAINT = re.compile(r"\bagain\b|(?<![一])又(?!一次|来|好)|[😑🙄😩😤😒🤦]", re.IGNORECASE)
+# Having to make up for something oneself, or being fed up with it ("每次还得自己 +8 心算", "烦死了"):
+# a grumble about what the clause before it describes, which is turned down as a complaint is.
+_GRUMBLE = re.compile(
+    r"(?:每次|还)(?:都|还)?得自己|烦死|好烦|真烦|受不了|忍不了|看不惯|没人看得惯|看不下去|心算"
+)
 # "prefer spaces over tabs", "rather use async than callbacks": what comes after "over" or
 # "than" is the value turned down ("over SSH" without a preference before it is a preposition).
 _OVER = re.compile(
@@ -284,6 +289,13 @@ def _parts(text: str) -> tuple[str, str, str]:
             negated.append(off.group("what"))
             continue
         if not hits and _COMPLAINT.search(clause):
+            complained.append(clause)
+            continue
+        if _GRUMBLE.search(clause):  # its negation is the grumble's own ("没人看得惯")
+            # "时间戳全是 UTC，每次还得自己 +8 心算": the grumble is about the clause before it
+            if affirmed and not negated[-1].strip():
+                complained.append(affirmed.pop())
+                negated.pop()
             complained.append(clause)
             continue
         start, end = min(hits, default=(len(clause), len(clause)))
