@@ -29,7 +29,8 @@ from memstrata.text.titles import clip
 _LEAD = lazy_compile(
     r"^\s*(?:"
     # an introduction before the facts ("先熟悉下环境。跳板机是 jump01…": learning_sim6)
-    r"(?:先|我)?(?:熟悉|了解|介绍|交代|说)(?:一)?下(?:环境|背景|情况|上下文)(?:吧|哈)?[。.!！:：，,]\s*|"
+    # (a sentence of its own: "先了解下上下文，再动手改代码" is the rule: review26)
+    r"(?:先|我)?(?:熟悉|介绍|交代)(?:一)?下(?:环境|背景|情况)(?:吧|哈)?[。.!！:：]\s*|"
     # an interjection before the point ("卧槽停停停 不对，…", "等下 rank-svc 其实是…": round 21)
     r"(?:卧槽|我靠|我去|天哪|哎呀|哎哟|哎|唉|诶|欸|呃|停{3,}|等下|等等|等一下|慢着)+"
     r"(?:[，,。!！…~～]+\s*|\s+|(?=不对|不是|错了))|"
@@ -375,7 +376,7 @@ _INSTRUCTION = lazy_compile(
 # What asks for something without an instruction word ("full manifest please, …", "tip for
 # Loki: narrow it down first …"): when the message says it first, its start is the content.
 _ASKS_FOR = lazy_compile(
-    r"\b(?:please|pls|plz)\b|^\s*(?:pro\s+)?tip\b|小技巧|给我|就好|就行|就可以", re.IGNORECASE
+    r"^[^,，]{3,60}\b(?:please|pls|plz)\s*[,，]?\s*$|^\s*(?:pro\s+)?tip\b|^\s*小技巧", re.IGNORECASE
 )
 
 
@@ -405,16 +406,9 @@ def _focus(body: str) -> tuple[str, str]:
     # no instruction at the end: one said at the start is what to keep ("full manifest please,
     # not a snippet with '# ...rest unchanged' — I apply straight from what you paste" kept only
     # its excuse, and was titled by it)
-    earlier = pieces[: len(pieces) - len(kept)]
-    first = next(
-        (
-            i
-            for i, piece in enumerate(earlier)
-            if _INSTRUCTION.search(piece) or _ASKS_FOR.search(piece)
-        ),
-        None,
-    )
-    if first is not None:
-        start = clip("".join(pieces[first:]).strip(" ，,；;"), DETAIL_LIMIT)
+    # (the first clause only, and only one that asks: "please bear with me, long story: …" and
+    # "we use Argo for deploys, …" go on to what matters: review26)
+    if len(kept) < len(pieces) and _ASKS_FOR.search(pieces[0]):
+        start = clip("".join(pieces).strip(" ，,；;"), DETAIL_LIMIT)
         return start, strip_echo(start) or start
     return content, content

@@ -137,15 +137,17 @@ _SAID_PASSWORD = lazy_compile(
     # an arrow in notes ("密码 -> X", "密码 → X"; the tool lines' own arrow is "→", so after it
     # only a value in a password's shape counts)
     r"\s*(?:[:：=]|->|=>|→)?\s*)"
-    r"(?P<secret>'[^'\n]+'?|\"[^\"\n]+\"?|`[^`\n]+`?|[^\s,;'\"`\\\u0080-\uffff]+)"
+    r"(?P<secret>'[^'\n]+'?|\"[^\"\n]+\"?|`[^`\n]+`?|“[^”\n]+”?|「[^」\n]+」?|『[^』\n]+』?"
+    r"|[^\s,;'\"`\\\u0080-\uffff]+)"
 )
 # A network named just before the password ("SSID HomeNet, password sunflower"): a wifi note,
 # where a plain word after "password" is its value.
 _WIFI_NOTE = lazy_compile(r"(?i)\bssid\b\s*[:：=]?\s*\S+\s*[,，;；/]?\s*$")
 # A file named after a bare 密码 / password ("grep 密码 app.log", "password file.txt").
 _FILE_NAME = lazy_compile(
-    r"(?i)^[\w.-]*\.(?:log|txt|ya?ml|json|toml|ini|conf|cfg|env|md|py|js|ts|sh|sql|csv|xml|html?"
-    r"|properties|pem|crt|gz|zip)[.,;:!?)]*$"
+    r"(?i)^[\w.-]*\.(?:log|txt|ya?ml|json|toml|ini|conf|cfg|env|md|py|js|ts|tsx|jsx|go|java|kt|rb"
+    r"|rs|php|swift|c|h|cc|cpp|sh|sql|csv|xml|html?|properties|pem|crt|gz|zip|bak|j2|tpl|tmpl)"
+    r"(?:\.[\w-]+)*[.,;:!?)]*$"
 )
 # A password named by what it opens ("password for prod db: X", "the password for the prod db is
 # X"): review22 found both in clear.
@@ -187,12 +189,17 @@ _DIGIT_PASSWORD = lazy_compile(
     # a one-time code ("短信验证码是 739201", "OTP: 739201", "2FA code 739201": review25)
     r"|(?<!忘记)(?:短信)?(?:验证码|动态码|校验码)|(?i:\b(?:otp|2fa code|mfa code|verification code"
     r"|one-time code|one time code)\b)(?:\s+is)?"
-    # what opens with a code ("保险柜 9930", "the safe combination is 4821")
-    r"|(?:保险柜|保险箱|密码锁|密码箱|门锁|储物柜)(?:的)?|(?i:\b(?:safe|locker|lock) combination"
-    r"|\bcombo)(?:\s+is)?)"
-    r"\s*(?:是|为|[:：=])?\s*(?P<secret>\d{4,8})(?![\d.:/-])"
+    # what opens with a code ("保险柜 9930", "the safe combination is 4821"), in either script
+    r"|(?:保[险險](?:柜|櫃|箱)|密[码碼](?:锁|鎖|箱)|[储儲]物(?:柜|櫃)|挂锁|掛鎖)(?:的)?(?:开锁码|密[码碼]|码)?"
+    r"|(?i:\b(?:safe|locker|lock|keypad|lockbox) (?:combination|code)|\bcombination (?:to|for|of) the"
+    r" (?:safe|lock|locker)|\bcombo)(?:\s+is|'s|\s*[:：])"
+    # a password named in English said as digits ("the password is 4821", "the passcode is 4821")
+    r"|(?i:\b(?:password|passcode|passwd)\s+is)"
+    r")"
+    # a full stop after the code ends the sentence ("…is 4821."); a decimal point does not
+    r"\s*(?:是|为|[:：=])?\s*(?P<secret>\d{4,8})(?![\d:/-]|\.\d)"
     r"(?!\s?(?:位(?!于)|个|次|字符|字节|年|月(?![底初中])|日|天|周|分钟|小时|秒|毫秒|万|条|版|端口|处|行|人|元|块"
-    r"|(?i:ms|s|kb|mb|gb|px|bytes?|chars?|characters|bits?|digits?)\b|%))"
+    r"|号|多|左右|款|台|套|(?i:ms|s|kb|mb|gb|px|bytes?|chars?|characters|bits?|digits?|edition|tokens?)\b|%))"
 )
 # A secret said as a change, both values: "db-01 的密码从 hunter2 改成 S3cr3t", "token 从 abc123 换成
 # …", "password changed from hunter2 to S3cr3t" (review19: both reached MEMORY.md and
@@ -411,8 +418,13 @@ _SAID_OF_A_PASSWORD = frozenset((
     "easy", "hard", "safe", "nice", "cool", "true", "null", "void", "full", "just", "back", "done",
     "kept", "sent", "open", "shut", "over", "late", "only", "what", "this", "that", "then", "like",
     "both", "each", "very", "much", "more", "less", "else", "away", "case", "sure", "free", "busy",
-    "high", "fake", "real", "dumb", "lame",
+    "high", "fake", "real", "dumb", "lame", "junk", "poor", "tiny", "temp", "blah", "huge", "ugly",
+    "bare", "dull", "lazy", "rare", "nope", "yeah", "todo", "policy", "inside", "whatever",
 ))  # fmt: skip
+
+
+# What opens a quoted value: ASCII quotes and backticks, Chinese curly quotes and corner brackets.
+_QUOTES = "'\"`“「『"
 
 
 def _looks_like_password(value: str, separated: bool, named: bool = False) -> bool:
@@ -421,12 +433,12 @@ def _looks_like_password(value: str, separated: bool, named: bool = False) -> bo
     separator (应该是, should be, =) a shorter plain value counts as well; a plain lowercase word
     only where the sentence names it as the password (``named``: "the wifi password is
     sunflower"), never in an account/password pair or a path ("deploy/worker")."""
-    core = value.strip("'\"`").rstrip(".!?)]:")
+    core = value.strip(_QUOTES + "”」』").rstrip(".!?)]:")
     if len(core) < (4 if separated else 6) or core.startswith(("$", "{{", "<", "/", "~/", "./")):
         return False
     if core.lower().startswith(("http", "[redacted")) or _NOT_A_PASSWORD.match(core):
         return False
-    if value[:1] in "'\"`":
+    if value[:1] in _QUOTES:
         return True  # quoted after the word password: the value itself
     if core.isalpha():  # "required", "Invalid", "NULL" are prose; "HunterTwo" is not
         camel = not (core.islower() or core.istitle() or core.isupper())
@@ -435,7 +447,7 @@ def _looks_like_password(value: str, separated: bool, named: bool = False) -> bo
         lowered = core.lower()
         if named:  # "the wifi password is Sunflower": any word but one that describes it
             return (
-                len(core) >= 4
+                (len(core) >= 5 or core.islower())  # "toor", never "TODO", "LDAP" or "Okta"
                 and lowered not in _SAID_OF_A_PASSWORD
                 and not lowered.endswith(_DESCRIBING)
             )
@@ -484,8 +496,11 @@ _CODE_MARKERS = (
     "口令",
     "门禁",
     "保险",
+    "保險",
     "锁",
+    "鎖",
     "柜",
+    "櫃",
     "combo",
     "combination",
     "验证码",
@@ -617,11 +632,22 @@ def _password_shaped(value: str) -> bool:
     )
 
 
+def _tool_arrow(text: str, at: int) -> bool:
+    """Whether the "→" at or after ``at`` is a tool line's own ("[tool] git log -S password →
+    9f3e2a1 …": what the command printed, not a password)."""
+    line = text.rfind("\n", 0, at) + 1
+    return text.startswith("[tool]", line) and "→" not in text[line:at]
+
+
 def _said_at_clause_end(text: str, end: int) -> bool:
     """Whether a word ends its clause ("the wifi password is sunflower", "…is tulip, the guest…"):
     prose goes on after it ("the password is written to disk", "auth is through keycloak")."""
     rest = text[end:].lstrip(" ")
-    return not rest or rest[0] in ",.;!?，。；！？)\n" or bool(re.match(r"(?i)(?:and|but)\b", rest))
+    return (
+        not rest
+        or rest[0] in ",.;!?，。；！？)(（\n—–"
+        or bool(re.match(r"(?i)(?:and|but|btw)\b|-\s", rest))
+    )
 
 
 def find_secrets(text: str) -> list[SecretFinding]:
@@ -692,7 +718,7 @@ def find_secrets(text: str) -> list[SecretFinding]:
                 and m.group("key").lower() != "auth"  # "auth is nginx": a method, not a secret
                 and _said_at_clause_end(text, value_end)
             )
-            if sep == "→" and not _password_shaped(value):
+            if sep == "→" and (not _password_shaped(value) or _tool_arrow(text, m.start("sep"))):
                 continue
             if not sep and _FILE_NAME.match(value):
                 continue  # "grep 密码 app.log": the file searched, not a password

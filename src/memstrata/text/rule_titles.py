@@ -40,19 +40,35 @@ _COMPLAINT = re.compile(
     r"|^\s*你(?:又|怎么|居然|竟然)?把[^，,。]*?(?:翻成|翻译成|译成|写成|改成|弄成|搞成|当成)[^，,。]*?了"
     # where the agent went again, or a guess at what it did ("又跑到 stg 上了…", "又改到 values.yaml
     # 上了😂", "你这是 stg 的 pod 吧😅", "that's stg again lol": learning_sim6 titled entries so)
-    r"|^\s*(?:你)?(?:怎么)?又(?:跑到|跑去|连到|连上|改到|改成|弄到|写到|用了|跑了)[^，,。]*?了"
-    r"|^\s*你这(?:个)?是[^，,。]{1,30}?吧|^\s*(?:that'?s|it'?s|this is)\b[^,.;!?]{0,40}\bagain\b"
+    r"|^\s*(?:你)?(?:怎么)?又(?:跑到|跑去|改到|弄到|写到)[^，,。]*?了"
+    r"|^\s*你这(?:个)?是[^，,。]{1,30}?吧|^\s*that'?s\b[^,.;!?]{0,40}\bagain\b"
     # a rhetorical question about how old it is ("extensions/v1beta1 这是哪年的写法了🤣")
-    r"|哪(?:一)?年的(?:写法|版本|东西|api|API)|上古(?:写法|版本)",
+    r"|哪(?:一)?年的(?:写法|版本|东西|api|API)",
     re.IGNORECASE,
 )
 # What is already so, said before the rule it calls for ("我们集群都 1.29 了，Ingress 得用
 # networking.k8s.io/v1"): the title is the rule.
-_ALREADY = re.compile(r"^[^，,。；;]{0,16}?(?:都|已经|早就)[^，,。；;]{1,14}?了\s*[，,]\s*$")
-# A short status or a concession before "but …" ("merge 了，不过 prod 那边是手动 sync 的", "解释用中文
-# ok，但 terminology 留 English 吧"): what follows the "but" is what to keep.
+_ALREADY = re.compile(
+    r"^(?!\s*(?:等|待))[^，,。；;]{0,16}?都(?![^，,。；;]*(?:切到|迁到|换成|改成|升到|上了))"
+    r"[^，,。；;]{1,14}?了\s*[，,]\s*$"
+)
+# Work reported done before "but …" ("merge 了，不过 prod 那边是手动 sync 的"): what follows the "but"
+# is what to keep. Only the user's own step (merged, pushed, deployed, fixed): a status that is
+# news ("Redis 升到 7.2 了，但…") or a concession ("tabs ok, but never in YAML") is part of the rule
+# (review26).
 _BEFORE_BUT = re.compile(
-    r"^[^，,。；;]{1,14}?(?:了|(?<![A-Za-z])ok|OK|没问题|可以|都行|也行|无所谓)[啦吧哈哦]?\s*[，,]\s*$"
+    r"^\s*(?:(?:PR|MR|代码|改动|这个|那个)\s*)?(?:merge|合并|合|push|推|提交|部署|搞定|弄好|改好|修好)"
+    r"\s*(?:上去|完|好)?\s*了[啦吧哈哦]?\s*[，,]\s*$",
+    re.IGNORECASE,
+)
+# A concession ("解释用中文 ok，", "X 没问题，") and the start of a clause that names its own
+# subject by a word in Latin letters that is no function word ("terminology 留 English").
+_CONCESSION = re.compile(
+    r"^[^，,。；;]{1,20}?(?:(?<![A-Za-z])ok|OK|没问题|可以|都行|也行)[啦吧哈哦]?\s*[，,]\s*$"
+)
+_OWN_SUBJECT = re.compile(
+    r"(?!(?i:never|not|only|always|in|on|at|for|with|without|except|unless|when|if|do|don'?t)\b)"
+    r"[A-Za-z][\w.-]{2,}"
 )
 # A complaint that may sit inside the rule's own clause ("别一次贴 500 行 diff 我看花眼"): it
 # skips only a clause without a rule word ("这条 promql 一行到底我眼睛都花了…").
@@ -148,8 +164,19 @@ def rule_title(head: str) -> str:
             start = end.end() + len(but.group(0))
         elif (
             start == clause
+            and _CONCESSION.match(said)
+            and (but := _BUT.match(rest))
+            and _OWN_SUBJECT.match(rest, but.end())
+            and _enough(_first_clause(rest))
+        ):
+            # "解释用中文 ok，但 terminology 留 English 吧": what is conceded is not the rule, when the
+            # "but" names its own subject ("tabs ok, but never in YAML" does not: the rule needs both)
+            start = end.end() + len(but.group(0))
+        elif (
+            start == clause
             and _ALREADY.match(said)
             and not _RULE_WORD.search(said)
+            and not _CONDITION.match(said)
             and _RULE_WORD.search(_first_clause(rest))
             and _enough(rest)
         ):
@@ -160,7 +187,7 @@ def rule_title(head: str) -> str:
             break
         clause = end.end()
     head = head[start:stop].strip() or head
-    if (but := _BUT.match(head)) and len(head) - but.end() >= 4:
+    if (but := _OPENING_JOIN.match(head)) and len(head) - but.end() >= 4:
         head = head[but.end() :]  # "好了，但下次先说结论": the rule, not the "but"
     condition = _CONDITION.match(head) and _PIECE.match(head)
     if condition and condition.end() < len(head):
@@ -223,7 +250,17 @@ _NEW_RULE = re.compile(
     r"以后(?:都|就|一律|统一)|今后|(?<!之前)(?<!以前)(?<!原来)统一|一律|都(?:读|用|走|写|放|发|改|迁)"
     r"|改用|换成|迁到|切到"
 )
-_BUT = re.compile(r"^\s*(?:但是?|不过|可是|只是|however\b|but\b)\s*", re.IGNORECASE)
+# A conjunction a title would open with once what came before it is left out ("但下次先说结论",
+# "所以 Ingress 得用 …").
+_OPENING_JOIN = re.compile(
+    r"^\s*(?:(?:但是|不过(?![滤期关审度问敏])|可是|所以|因此)呢?|但(?![凡愿是])呢?|(?:but|so)\b)[\s，,]*",
+    re.IGNORECASE,
+)
+# "but" opening a clause, not a word that starts like it (不过滤, 不过期, 但凡: review26)
+_BUT = re.compile(
+    r"^\s*(?:(?:但是|不过(?![滤期关审度问敏])|可是|只是)呢?|但(?![凡愿是])呢?|however\b|but\b)[\s，,]*",
+    re.IGNORECASE,
+)
 
 
 def _holds_now(piece: str) -> bool:

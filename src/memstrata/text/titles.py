@@ -18,7 +18,8 @@ MARKER = re.compile(r"\[REDACTED(?::[a-z_]*)?\]")
 _CLAUSE_END = re.compile(
     r"[。！？；\n]|[!?;](?![\x22-\x3a\x3c-\x3e\x40-\x7e])|[，,：](?=.{8,})"
     # an ASCII colon inside a time, a port, a URL or a path (14:00, :8080, https://, C:\\) is text
-    r"|(?<!\d):(?![\d/\\])(?=.{8,})|\.\s"
+    # …and so is one glued to the word after it (-XX:MaxRAMPercentage=75, key:value)
+    r"|(?<!\d):(?![\d/\\\w])(?=.{8,})|\.\s"
 )
 _HEADING_MARKS = re.compile(r"^\s*(?:#{1,6}(?:\s+|$))+")
 
