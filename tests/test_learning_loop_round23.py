@@ -289,3 +289,39 @@ def test_a_concession_before_a_rule_with_its_own_subject_is_no_title(text: str, 
     from memstrata.capture.statement import statement
 
     assert statement("preference", text).title == title
+
+
+# learning_sim7: an explicit "Remember:" over 100 characters kept only its second half ("not
+# from the T/N prefix …"): a long message that opens with its point keeps its start; one that
+# opens with a story, a question or a complaint still keeps its end (round 10's guard)
+def test_a_long_message_that_opens_with_its_point_keeps_its_start() -> None:
+    from memstrata.capture.statement import statement
+
+    said = statement(
+        "explicit_remember",
+        "Remember: tumor/normal pairs come from the pair_id column in the samplesheet, not from "
+        "the T/N prefix of the sample name — T2403 and N2403 are NOT always the same patient",
+    )
+    assert "pair_id" in said.content
+    assert said.title.startswith("tumor/normal pairs")
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        (
+            "刚才你帮我部署网关的时候我看了一下日志，发现端口一直连不上，排查了半天才发现是配置写错了，"
+            "不对，网关端口应该用 8443，以后部署都用 8443",
+            "以后部署都用 8443",
+        ),
+        (
+            "你又把 values.yaml 改了😑 我说了多少遍 prod 读的是 values-prod-sg.yaml，base 的默认值线上"
+            "根本不吃，以后改副本数都去 values-prod-sg.yaml",
+            "以后改副本数都去 values-prod-sg.yaml",
+        ),
+    ],
+)
+def test_guard_a_long_message_that_opens_with_a_story_keeps_its_end(text: str, kept: str) -> None:
+    from memstrata.capture.statement import statement
+
+    assert statement("correction", text).content.endswith(kept)

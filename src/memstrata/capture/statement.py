@@ -373,11 +373,6 @@ _INSTRUCTION = lazy_compile(
     r"|\b(?:always|never|should|must|remember|from now on|instead|make sure|use)\b",
     re.IGNORECASE,
 )
-# What asks for something without an instruction word ("full manifest please, …", "tip for
-# Loki: narrow it down first …"): when the message says it first, its start is the content.
-_ASKS_FOR = lazy_compile(
-    r"^[^,，]{3,60}\b(?:please|pls|plz)\s*[,，]?\s*$|^\s*(?:pro\s+)?tip\b|^\s*小技巧", re.IGNORECASE
-)
 
 
 def _focus(body: str) -> tuple[str, str]:
@@ -385,8 +380,11 @@ def _focus(body: str) -> tuple[str, str]:
 
     A rambling message says what happened first and what to do last ("刚才你帮我部署网关的时候
     我看了一下日志，…，不对，网关端口应该用 8443，以后部署都用 8443"): cut at 100 from the start, the
-    instruction was lost and the title was the story's first words. So a long message keeps its
-    last whole clauses that fit, and its title starts at the first instruction among them."""
+    instruction was lost and the title was the story's first words. So a long message that opens
+    with a story, a question or a complaint keeps its last whole clauses that fit, and its title
+    starts at the first instruction among them; one that opens with its point keeps its start
+    ("full manifest please, not a snippet …", "tip for Loki: narrow it down with labels first
+    ({namespace="payment", app="payment-api"}) and only then …": learning_sim6 and 7)."""
     if len(body) <= DETAIL_LIMIT:
         return body, strip_echo(past_questions(body)) or body
     pieces = _PIECE.findall(body)
@@ -398,17 +396,37 @@ def _focus(body: str) -> tuple[str, str]:
     if not kept:  # one clause longer than the limit: its beginning
         cut = body[: DETAIL_LIMIT - 1] + "…"
         return cut, cut
+    if _opens_with_the_point(pieces[0]):
+        # no story first: what it opens with is what it is about ("Remember: tumor/normal pairs
+        # come from the pair_id column …, not from the T/N prefix …" kept only its second half)
+        start = clip("".join(pieces).strip(" ，,；;"), DETAIL_LIMIT)
+        return start, strip_echo(start) or start
     content = "".join(kept).strip(" ，,；;")
     for index, piece in enumerate(kept):
         if _INSTRUCTION.search(piece):
             head = strip_echo("".join(kept[index:])) or content
             return content, head
-    # no instruction at the end: one said at the start is what to keep ("full manifest please,
-    # not a snippet with '# ...rest unchanged' — I apply straight from what you paste" kept only
-    # its excuse, and was titled by it)
-    # (the first clause only, and only one that asks: "please bear with me, long story: …" and
-    # "we use Argo for deploys, …" go on to what matters: review26)
-    if len(kept) < len(pieces) and _ASKS_FOR.search(pieces[0]):
-        start = clip("".join(pieces).strip(" ，,；;"), DETAIL_LIMIT)
-        return start, strip_echo(start) or start
     return content, content
+
+
+def _opens_with_the_point(piece: str) -> bool:
+    """Whether a long message's first clause says what it is about: not a story, a question
+    or a complaint told before the point (for those, the message's end is kept)."""
+    return not (
+        _STORY.search(piece) or _QUESTION_END.search(piece) or _OPENS_COMPLAINING.search(piece)
+    )
+
+
+_QUESTION_END = lazy_compile(r"[？?]\s*$|吗[，,。\s]*$")
+_OPENS_COMPLAINING = lazy_compile(
+    r"^\s*(?:又|怎么又|我都说了|说了多少|跟你说过|你又|你怎么|你这|你把|again\b|ugh|why (?:do|did|are)"
+    r"|i (?:told|said)|how many times)|[😑🙄😩😤😒🤦😅😂🤣]",
+    re.IGNORECASE,
+)
+# How a story opens: what happened, told before what to do about it (its end is kept).
+_STORY = lazy_compile(
+    r"^\s*(?:刚才|刚刚|上次|昨天|前天|昨晚|今天(?:早上|上午|下午)|上周|上个月|之前|那天|早上|半夜|凌晨"
+    r"|(?:please )?bear with me|long story|so\b|(?:last|this) (?:week|night|time|morning|month)"
+    r"|yesterday|earlier|we (?:use|had|have)\b|(?i:I|we) (?:just|was|were)\b)",
+    re.IGNORECASE,
+)

@@ -237,7 +237,8 @@ _NOW_SAYS_THE_NEW = re.compile(
 )
 _ASKS = re.compile(r"(?:[？?]|了吧[，,。]?)\s*$")
 _GONE = re.compile(
-    r"(?:停更|停用|下线|废弃|弃用|不维护|过时|淘汰|(?:是|算)?(?:老|旧)(?:包|版本|东西|写法|黄历))了[，,。]?\s*$"
+    r"(?:停更|停用|下线|废弃|弃用|不维护|过时|淘汰|搬家|换地方|挪地方|迁走"
+    r"|(?:是|算)?(?:老|旧)(?:包|版本|东西|写法|黄历))了[，,。]?\s*$"
 )
 # A clause that says what holds now, after one that says the old thing is gone; not one that
 # goes on about the old thing ("现在 v1 还能查", "目前 v1 只剩 monitoring 在用", "如今还有人在用它").
