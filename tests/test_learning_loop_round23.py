@@ -325,3 +325,40 @@ def test_guard_a_long_message_that_opens_with_a_story_keeps_its_end(text: str, k
     from memstrata.capture.statement import statement
 
     assert statement("correction", text).content.endswith(kept)
+
+
+# learning_sim7's hard negatives written as rules: another group's rule said with 的规矩
+# ("隔壁临检组的规矩是…, 跟我们没关系哈 纯吐槽"), and an instruction for one notebook only that
+# the outdates check read as a correction
+def test_another_groups_rule_said_with_de_is_reported_speech() -> None:
+    from memstrata.capture.classifier import _GROUP_RULE
+
+    assert _GROUP_RULE.search("隔壁临检组的规矩是报告必须双人复核签字才能发")
+    assert _GROUP_RULE.search("他们组的规定是必须双签")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "我们组的规矩是报告必须双人复核",
+        "咱们组有条规矩：周五不发版",
+        "以后所有新用例都要带 @pytest.mark.owner，这是组里的规定",
+    ],
+)
+def test_our_own_groups_rule_is_no_reported_speech(text: str) -> None:
+    from memstrata.capture.classifier import _GROUP_RULE
+
+    assert _GROUP_RULE.search(text) is None
+
+
+def test_a_one_off_instruction_is_no_correction_by_what_it_outdates(monkeypatch) -> None:
+    from memstrata.capture.classifier import detect_learned
+
+    monkeypatch.setenv("MEMSTRATA_EMBEDDER", "use")
+    found = detect_learned(
+        "这个 notebook 里就先用 pandas 凑合 别给我改成 polars 就这一个文件 别的不管",
+        "",
+        outdates=lambda text: True,
+    )
+    assert found is not None, "the learned classifier did not load"
+    assert not {s.kind for s in found} & {"correction", "preference", "explicit_remember"}

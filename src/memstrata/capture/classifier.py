@@ -149,8 +149,8 @@ _NOT_REPORTED = frozenset({"explicit_remember", "preference", "correction", "sat
 # A group's own rule told about ("老周他们后端组有条死规矩：周五永远不要发版"): reported too. No
 # corpus utterance has this shape; learning_sim3 (a blind scenario, read after its first run) does.
 _GROUP_RULE = lazy_compile(
-    r"(?<![我咱])(?:他们|那边|隔壁|别的组|(?<![我咱]们)[\u4e00-\u9fff]{1,2}组)[^，,。：:]{0,8}"
-    r"有(?:条|个|一条)(?:死)?(?:规矩|规定|铁律)"
+    r"(?<![我咱])(?:他们|那边|隔壁|别的组|(?<![我咱们])(?!我们|咱们|我|咱)[\u4e00-\u9fff]{1,2}组(?![里内]))[^，,。：:]{0,8}"
+    r"(?:有(?:条|个|一条)(?:死)?|的)(?:规矩|规定|铁律)"
     r"|\b(?:their|his|her|that) (?:team|group|org)\b[^.;!?]{0,20}\bhas (?:a|this) (?:rule|policy)\b",
     re.IGNORECASE,
 )
@@ -610,12 +610,13 @@ def detect_learned(
         labels &= {s.kind for s in ruled} | {"repeated_failure"}
     if HEDGED.search(text) and "explicit_remember" not in {s.kind for s in ruled}:
         labels.discard("explicit_remember")  # a rule thought about, not made ("以后可能会统一…")
-    if (
+    one_off = bool(
         _ONE_OFF.search(text)
         and not _STANDING.search(text)
         and not _OWN_REQUEST.search(text)
         and not _CANONICAL_CORRECTION.search(text)
-    ):
+    )
+    if one_off:
         labels -= _NOT_ONE_OFF
     if _THIRD_PERSON_RULE.search(text) and not _OWN_REQUEST.search(text):
         labels -= {"explicit_remember", "preference"}
@@ -629,6 +630,7 @@ def detect_learned(
         outdates is not None
         and gate >= sure
         and not labels & USER_LABELS
+        and not one_off  # "这个 notebook 里就先用 pandas 凑合" outdates no rule (learning_sim7)
         and outdates(text.strip())
     ):
         labels.add("correction")
