@@ -362,3 +362,133 @@ def test_a_one_off_instruction_is_no_correction_by_what_it_outdates(monkeypatch)
     )
     assert found is not None, "the learned classifier did not load"
     assert not {s.kind for s in found} & {"correction", "preference", "explicit_remember"}
+
+
+# learning_sim7's writer types without punctuation, pausing with a space between Chinese words:
+# a complaint before the wish was the title, cut in the middle ("表头能不能别搞驼峰 SampleID…")
+@pytest.mark.parametrize(
+    ("text", "title"),
+    [
+        (
+            "表头能不能别搞驼峰 SampleID MeanDepth 这种看着难受 全小写加下划线那种",
+            "全小写加下划线那种",
+        ),
+        ("几个样本对比的时候给我个表格吧 你一段一段写我得来回翻", "几个样本对比的时候给我个表格吧"),
+    ],
+)
+def test_a_space_between_chinese_words_ends_a_clause(text: str, title: str) -> None:
+    from memstrata.capture.statement import statement
+
+    assert statement("preference", text).title == title
+
+
+def test_guard_a_space_beside_a_latin_word_ends_no_clause() -> None:
+    from memstrata.capture.statement import statement
+
+    assert statement("preference", "装依赖用 pnpm 不用 npm").title == "装依赖用 pnpm 不用 npm"
+
+
+# review27: what the first versions of this round's changes broke
+def test_review27_a_consequence_is_no_grumble_and_a_rule_stays_affirmed() -> None:
+    from memstrata.evolve.known import contradicts
+    from memstrata.evolve.polarity import opposed
+
+    assert opposed("部署前不用跑测试", "部署必须先跑测试，不然每次还得自己回滚")
+    assert opposed("提交前不用跑 lint", "提交前每次都得自己跑一遍 make lint")
+    assert contradicts("代码注释用中文写", "代码注释用英文写，每次还得自己翻译给老外同事看，烦死了")
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("数据库端口是 5432", "数据库端口直接换成 6432 走 pgbouncer"),
+        ("CI 用 Jenkins", "CI 直接换成 GitHub Actions 吧"),
+    ],
+)
+def test_review27_a_change_asked_for_is_a_change(old: str, new: str) -> None:
+    from memstrata.evolve.known import contradicts
+
+    assert contradicts(old, new)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "以后上线都按安全组的规定来，镜像必须先过 trivy 扫描",
+        "我们项目组的规定是接口文档必须用 OpenAPI 3.0 写，以后你生成接口文档都用 3.0 格式",
+        "跟你说咱组的规矩是周五不发版，以后排部署避开周五",
+        "本组的规定是所有 SQL 都要走 review",
+        "小组的规矩：周五不发版，以后你排计划注意",
+        "运维组的规矩是周五下午不发版，以后你排部署计划都避开周五",
+    ],
+)
+def test_review27_our_own_rules_are_no_reported_speech(text: str) -> None:
+    from memstrata.capture.classifier import _GROUP_RULE
+
+    assert _GROUP_RULE.search(text) is None
+
+
+def test_review27_a_change_announced_today_still_outdates_memory(monkeypatch) -> None:
+    from memstrata.capture.classifier import detect_learned
+
+    monkeypatch.setenv("MEMSTRATA_EMBEDDER", "use")
+    found = detect_learned("今天把 CI 切到 GHA 了 不要再动 Jenkins", "", outdates=lambda text: True)
+    assert found is not None, "the learned classifier did not load"
+    assert "correction" in {s.kind for s in found}
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        (
+            "I spent the morning chasing a flaky test in the payments service and it turned out "
+            "the fixture reused a global DB session, so from now on every fixture must create its "
+            "own session via make_session()",
+            "make_session()",
+        ),
+        (
+            "今天排查了一上午那个 OOM，最后发现是 dataloader 的 num_workers 开太多了，每个 worker 都复制了一份大 "
+            "dict，以后 num_workers 一律设成 4，别再开 16 了",
+            "别再开 16",
+        ),
+        (
+            "刚发现 staging 的 redis 连的居然是 prod 的实例，吓我一跳，幸好那个服务只读不写，不然数据就乱了，以后 "
+            "staging 的配置必须用 redis-stg.internal:6380，千万不要再指到 prod",
+            "千万不要再指到 prod",
+        ),
+    ],
+)
+def test_review27_a_long_story_keeps_its_instruction(text: str, kept: str) -> None:
+    from memstrata.capture.statement import statement
+
+    assert statement("correction", text).content.endswith(kept)
+
+
+def test_review27_a_start_kept_is_cut_between_words() -> None:
+    from memstrata.capture.statement import statement
+
+    body = (
+        "the staging config must point at redis-stg.internal:6380 and never at the prod instance "
+        "redis-prod.internal:6379, the passwords differ and mixing them up corrupts data"
+    )
+    said = statement("explicit_remember", "Remember: " + body)
+    cut = said.content.removesuffix("…")
+    assert said.content.endswith("…") and body.startswith(cut)
+    assert body[len(cut)] == " "  # "redis-prod.…" read as another host
+
+
+# a message typed without punctuation: chatter before a standing rule is no title
+@pytest.mark.parametrize(
+    ("text", "title"),
+    [
+        (
+            "嗯 我想了想 还是觉得之前那个方案不太好 主要是 join 的时候会炸内存 因为两张表都有几千万行 所以以后大表 join "
+            "先按 chrom 分块再做 不要一把梭",
+            "以后大表 join 先按 chrom…",
+        ),
+    ],
+)
+def test_chatter_before_a_standing_rule_is_no_title(text: str, title: str) -> None:
+    from memstrata.capture.statement import statement
+
+    assert statement("correction", text).title == title

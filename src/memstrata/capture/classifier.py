@@ -149,8 +149,11 @@ _NOT_REPORTED = frozenset({"explicit_remember", "preference", "correction", "sat
 # A group's own rule told about ("老周他们后端组有条死规矩：周五永远不要发版"): reported too. No
 # corpus utterance has this shape; learning_sim3 (a blind scenario, read after its first run) does.
 _GROUP_RULE = lazy_compile(
-    r"(?<![我咱])(?:他们|那边|隔壁|别的组|(?<![我咱们])(?!我们|咱们|我|咱)[\u4e00-\u9fff]{1,2}组(?![里内]))[^，,。：:]{0,8}"
-    r"(?:有(?:条|个|一条)(?:死)?|的)(?:规矩|规定|铁律)"
+    r"(?<![我咱])(?:他们|那边|隔壁|别的组|(?<![我咱们本小])(?!我们|咱们|我|咱|本|小)[\u4e00-\u9fff]{1,2}组"
+    r"(?![里内]))[^，,。：:]{0,8}有(?:条|个|一条)(?:死)?(?:规矩|规定|铁律)"
+    # said with 的 only after what names them as others ("隔壁临检组的规矩是…": learning_sim7);
+    # "运维组的规矩是…，以后你…" may be the user's own group (review27)
+    r"|(?:他们|隔壁|别的组|别人家|人家)[^，,。：:]{0,8}的(?:规矩|规定|铁律)"
     r"|\b(?:their|his|her|that) (?:team|group|org)\b[^.;!?]{0,20}\bhas (?:a|this) (?:rule|policy)\b",
     re.IGNORECASE,
 )
@@ -172,6 +175,12 @@ _ONE_OFF = lazy_compile(
     r"|(?:这次|这回|本次|这一次)(?!开始|起)[^，,。；;！!？?]{0,15}?(?:只|先)[^。；;！!？?]{0,30}?"
     r"(?:就行|就好|就可以|即可|再说|再动|再改|再弄|再补)"
     r"|先[^，,。；;！!？?]{0,15}?(?:顶一下|凑合|将就|糊弄|应付一下)",
+    re.IGNORECASE,
+)
+# A stopgap for one file or for now ("这个 notebook 里就先用 pandas 凑合", "就这一个文件").
+_STOPGAP = lazy_compile(
+    r"先[^，,。；;！!？?]{0,15}?(?:顶一下|凑合|将就|糊弄|应付一下)|就这一个(?:文件|脚本|notebook)"
+    r"|\b(?:this|that) (?:file|notebook|script) only\b",
     re.IGNORECASE,
 )
 _STANDING = lazy_compile(
@@ -610,13 +619,12 @@ def detect_learned(
         labels &= {s.kind for s in ruled} | {"repeated_failure"}
     if HEDGED.search(text) and "explicit_remember" not in {s.kind for s in ruled}:
         labels.discard("explicit_remember")  # a rule thought about, not made ("以后可能会统一…")
-    one_off = bool(
+    if (
         _ONE_OFF.search(text)
         and not _STANDING.search(text)
         and not _OWN_REQUEST.search(text)
         and not _CANONICAL_CORRECTION.search(text)
-    )
-    if one_off:
+    ):
         labels -= _NOT_ONE_OFF
     if _THIRD_PERSON_RULE.search(text) and not _OWN_REQUEST.search(text):
         labels -= {"explicit_remember", "preference"}
@@ -630,7 +638,9 @@ def detect_learned(
         outdates is not None
         and gate >= sure
         and not labels & USER_LABELS
-        and not one_off  # "这个 notebook 里就先用 pandas 凑合" outdates no rule (learning_sim7)
+        # a stopgap for one file outdates no rule ("这个 notebook 里就先用 pandas 凑合 别给我改成
+        # polars": learning_sim7); "今天把 CI 切到 GHA 了 不要再动 Jenkins" does (review27)
+        and not _STOPGAP.search(text)
         and outdates(text.strip())
     ):
         labels.add("correction")

@@ -352,7 +352,7 @@ def statement(kind: str, text: str, context: str = "") -> Statement:
         body = _right_first(body, lang)
     if not body:
         return Statement("", "")
-    content, head = _focus(body)
+    content, head = _focus(body, says_first=kind in _SAYS_FIRST)
     if kind == "preference" and (now := _NOW_PART.search(head)):
         head = now.group("now")  # "我以前偏好 npm，现在偏好 pnpm": the title is the wish now
     reason = _REASON.search(content)
@@ -369,22 +369,29 @@ _PIECE = lazy_compile(
     r"|[({\[\"`])+[，,。；;！!？?\n]*"
 )
 _INSTRUCTION = lazy_compile(
-    r"不对|应该|以后|今后|记住|必须|永远|务必|不要|别再|一定要|改用|换成"
+    r"不对|应该|以后|今后|记住|必须|永远|务必|不要|别再|一定要|改用|换成|一律|统一|都要|禁止|不许"
     r"|\b(?:always|never|should|must|remember|from now on|instead|make sure|use)\b",
     re.IGNORECASE,
 )
+# What asks for something without an instruction word ("full manifest please, …", "tip for
+# Loki: narrow it down first …"): when a long message's first clause asks, its start is kept.
+_ASKS_FOR = lazy_compile(
+    r"^[^,，]{3,60}\b(?:please|pls|plz)\s*[,，]?\s*$|^\s*(?:pro\s+)?tip\b|^\s*小技巧", re.IGNORECASE
+)
 
 
-def _focus(body: str) -> tuple[str, str]:
+def _focus(body: str, says_first: bool = False) -> tuple[str, str]:
     """The content (at most DETAIL_LIMIT characters) and what its title is cut from.
 
     A rambling message says what happened first and what to do last ("刚才你帮我部署网关的时候
     我看了一下日志，…，不对，网关端口应该用 8443，以后部署都用 8443"): cut at 100 from the start, the
-    instruction was lost and the title was the story's first words. So a long message that opens
-    with a story, a question or a complaint keeps its last whole clauses that fit, and its title
-    starts at the first instruction among them; one that opens with its point keeps its start
-    ("full manifest please, not a snippet …", "tip for Loki: narrow it down with labels first
-    ({namespace="payment", app="payment-api"}) and only then …": learning_sim6 and 7)."""
+    instruction was lost and the title was the story's first words. So a long message keeps its
+    last whole clauses that fit, and its title starts at the first instruction among them; unless
+    its end says no instruction and its start does ("full manifest please, not a snippet …",
+    "合并 PR 的时候一律用 squash merge, …"), or it is news or something to remember that opens
+    with its point, not a story, a question or a complaint (``says_first``: "Remember:
+    tumor/normal pairs come from the pair_id column …, not from the T/N prefix …" kept only its
+    second half: learning_sim7): then its start is kept, cut between words."""
     if len(body) <= DETAIL_LIMIT:
         return body, strip_echo(past_questions(body)) or body
     pieces = _PIECE.findall(body)
@@ -396,10 +403,11 @@ def _focus(body: str) -> tuple[str, str]:
     if not kept:  # one clause longer than the limit: its beginning
         cut = body[: DETAIL_LIMIT - 1] + "…"
         return cut, cut
-    if _opens_with_the_point(pieces[0]):
-        # no story first: what it opens with is what it is about ("Remember: tumor/normal pairs
-        # come from the pair_id column …, not from the T/N prefix …" kept only its second half)
-        start = clip("".join(pieces).strip(" ，,；;"), DETAIL_LIMIT)
+    tail_instructs = any(_INSTRUCTION.search(piece) for piece in kept)
+    if (says_first and _opens_with_the_point(pieces[0])) or (
+        not tail_instructs and (_INSTRUCTION.search(pieces[0]) or _ASKS_FOR.search(pieces[0]))
+    ):
+        start = _cut_between_words("".join(pieces).strip(" ，,；;"), DETAIL_LIMIT)
         return start, strip_echo(start) or start
     content = "".join(kept).strip(" ，,；;")
     for index, piece in enumerate(kept):
@@ -409,9 +417,14 @@ def _focus(body: str) -> tuple[str, str]:
     return content, content
 
 
+# What says its point first: news and what the user asks to remember ("match-svc's real config
+# lives in Apollo …. the configs/ folder is stale, …"); a correction or a wish often comes
+# after the story that led to it (review27).
+_SAYS_FIRST = frozenset({"new_knowledge", "explicit_remember", "preference"})
+
+
 def _opens_with_the_point(piece: str) -> bool:
-    """Whether a long message's first clause says what it is about: not a story, a question
-    or a complaint told before the point (for those, the message's end is kept)."""
+    """Whether a long message's first clause is no story, question or complaint."""
     return not (
         _STORY.search(piece) or _QUESTION_END.search(piece) or _OPENS_COMPLAINING.search(piece)
     )
@@ -419,14 +432,36 @@ def _opens_with_the_point(piece: str) -> bool:
 
 _QUESTION_END = lazy_compile(r"[？?]\s*$|吗[，,。\s]*$")
 _OPENS_COMPLAINING = lazy_compile(
-    r"^\s*(?:又|怎么又|我都说了|说了多少|跟你说过|你又|你怎么|你这|你把|again\b|ugh|why (?:do|did|are)"
-    r"|i (?:told|said)|how many times)|[😑🙄😩😤😒🤦😅😂🤣]",
+    r"^\s*(?:又|怎么又|我都说了|说了多少|跟你说过|说真的|服了|你又|你怎么|你这|again\b|ugh|seriously"
+    r"|come on|why (?:do|did|are)|i (?:told|said)|how many times)|[😑🙄😩😤😒🤦😅😂🤣]",
     re.IGNORECASE,
 )
 # How a story opens: what happened, told before what to do about it (its end is kept).
 _STORY = lazy_compile(
-    r"^\s*(?:刚才|刚刚|上次|昨天|前天|昨晚|今天(?:早上|上午|下午)|上周|上个月|之前|那天|早上|半夜|凌晨"
-    r"|(?:please )?bear with me|long story|so\b|(?:last|this) (?:week|night|time|morning|month)"
-    r"|yesterday|earlier|we (?:use|had|have)\b|(?i:I|we) (?:just|was|were)\b)",
+    r"^\s*(?:我?(?:刚才|刚刚|刚)|上次|昨天|前天|昨晚|今天|今早|上周|上礼拜|上个月|前几天|最近|之前|当时|后来"
+    r"|那天|早上|下午|半夜|凌晨|(?:last|this) (?:week|night|time|morning|month)|yesterday|earlier"
+    r"|(?:ok )?so\b|i (?:spent|was|just|noticed|ran|tried|have been|'ve been)|we (?:had|were|just)"
+    r"|after the|when i|(?:please )?bear with me|long story|context:|background:|quick (?:thing|note)"
+    r"|following up|hey\b|hi\b|hello\b|我跟你说一?下背景|事情是这样)",
     re.IGNORECASE,
 )
+# How far back a cut may move to fall between words rather than inside a name or a number
+# ("redis-stg.internal:638…" read as another port: review27).
+_WORD_REACH = 25
+_INSIDE_A_WORD = lazy_compile(r"[\w.:/@+-]")
+
+
+def _cut_between_words(text: str, limit: int) -> str:
+    """``text`` clipped to ``limit`` characters, the cut moved back out of an ASCII word."""
+    cut = clip(text, limit)
+    if not cut.endswith("…") or cut == text:
+        return cut
+    end = len(cut) - 1
+    if not (_INSIDE_A_WORD.match(text[end - 1]) and _INSIDE_A_WORD.match(text[end])):
+        return cut
+    back = end - 1
+    while back > end - _WORD_REACH and back > 0 and _INSIDE_A_WORD.match(text[back]):
+        back -= 1
+    if back <= end - _WORD_REACH or back <= 0:
+        return cut
+    return text[: back + 1].rstrip(" ，,") + "…"

@@ -234,7 +234,10 @@ def announced(first: str, second: str, mine: set[str], theirs: set[str]) -> bool
 
 # A conversion asked for ("贴给我的时候直接换成北京时间吧", "帮我转成表格"): how to show something,
 # not news that it changed (learning_sim4 and 6 kept the local-time wish apart as a change).
-_CONVERSION = re.compile(r"(?:直接|帮我|给我)\s*(?:换|转|换算)成(?![^，,。；;]*了)")
+_CONVERSION = re.compile(
+    r"(?:直接|帮我|给我)\s*(?:换|转|换算)成\s*(?=北京时间|本地时间|东八区|(?i:utc|gmt)\s*\+|表格|中文|英文"
+    r"|markdown|(?i:json|yaml|csv)\b|人话|百分比)(?![^，,。；;]*了)"
+)
 
 
 def changed_back(first: str, second: str) -> bool:

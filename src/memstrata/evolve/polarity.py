@@ -152,6 +152,25 @@ _COMPLAINT = re.compile(r"\bagain\b|(?<![一])又(?!一次|来|好)|[😑🙄�
 _GRUMBLE = re.compile(
     r"(?:每次|还)(?:都|还)?得自己|烦死|好烦|真烦|受不了|忍不了|看不惯|没人看得惯|看不下去|心算"
 )
+# A clause that says what comes next if the rule is not kept ("不然每次还得自己回滚"): no grumble.
+_CONSEQUENCE = re.compile(r"^\s*(?:不然|否则|要不然|要不|免得|以免)")
+# What is so, not what to do ("log 里的时间戳全是 UTC"): what a grumble after it turns down.
+_STATUS_QUO = re.compile(r"全是|都是|一直是|全都是|默认是|默认都是|还是")
+_RULE_IN_CLAUSE = re.compile(
+    r"必须|统一|一律|应该|只能|只用|以后|(?<![不没])用|改成|换成|都要|记得"
+)
+
+
+def _grumbles(clause: str) -> bool:
+    """Whether a clause after the first only grumbles (review27: not a consequence of breaking
+    the rule, nor a rule of its own)."""
+    return bool(
+        _GRUMBLE.search(clause)
+        and not _CONSEQUENCE.match(clause)
+        and not _RULE_IN_CLAUSE.search(clause)
+    )
+
+
 # "prefer spaces over tabs", "rather use async than callbacks": what comes after "over" or
 # "than" is the value turned down ("over SSH" without a preference before it is a preposition).
 _OVER = re.compile(
@@ -291,9 +310,10 @@ def _parts(text: str) -> tuple[str, str, str]:
         if not hits and _COMPLAINT.search(clause):
             complained.append(clause)
             continue
-        if _GRUMBLE.search(clause):  # its negation is the grumble's own ("没人看得惯")
-            # "时间戳全是 UTC，每次还得自己 +8 心算": the grumble is about the clause before it
-            if affirmed and not negated[-1].strip():
+        if affirmed and _grumbles(clause):  # its negation is the grumble's own ("没人看得惯")
+            # "时间戳全是 UTC，每次还得自己 +8 心算": the grumble is about what the clause before it
+            # says is so, not about a rule said there ("代码注释用英文写，每次还得自己翻译…")
+            if _STATUS_QUO.search(affirmed[-1]) and not negated[-1].strip():
                 complained.append(affirmed.pop())
                 negated.pop()
             complained.append(clause)

@@ -46,6 +46,10 @@ _COMPLAINT = re.compile(
     r"|哪(?:一)?年的(?:写法|版本|东西|api|API)",
     re.IGNORECASE,
 )
+# A standing rule said after a space, in a message without punctuation before it.
+_STANDING_AFTER_CHATTER = re.compile(
+    r"^[^，,。；;！!？?:：\n]{6,}?(?<=[\u4e00-\u9fff])\s+(?:所以|那)?(?=以后|今后|从今往后|一律|统一|永远)"
+)
 # What is already so, said before the rule it calls for ("我们集群都 1.29 了，Ingress 得用
 # networking.k8s.io/v1"): the title is the rule.
 _ALREADY = re.compile(
@@ -78,6 +82,9 @@ _WEAK_COMPLAINT = re.compile(
 # Where a lead-in clause ends: the usual punctuation, an ellipsis or an emoji.
 _LEAD_IN_END = re.compile(
     r"[，,。；;！!？?\n]+|…+|\.{3,}|\.\s+|\s*[\U0001F300-\U0001FAFF\u2600-\u27BF]+\s*"
+    # a space between two Chinese characters: how a message typed without punctuation pauses
+    # ("…这种看着难受 全小写加下划线那种": learning_sim7)
+    r"|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])"
 )
 # A short topic before "：" or ": " ("plots: matplotlib"): letters only, so never a time (10:30),
 # a port (8080:80), a URL (https://), a path (C:\\) or a [REDACTED:kind] marker.
@@ -98,7 +105,9 @@ _RULE_WORD = re.compile(
 _SAYS_ENOUGH = 8
 # An interjection that opens a message says nothing ("ugh, …", "heads-up: …", "哦还有，…").
 _INTERJECTION = re.compile(
-    r"^\s*(?:ugh+|argh+|meh|heads[- ]?up|fyi|btw|ps|p\.s\.|哦还有|还有|对了|另外)\s*[,，:：;；.。!！—-]+\s*",
+    r"^\s*(?:ugh+|argh+|meh|heads[- ]?up|fyi|btw|ps|p\.s\.|哦还有|还有|对了|另外)\s*[,，:：;；.。!！—-]+\s*"
+    # a greeting or a filler word before a space, in a message typed without punctuation
+    r"|^\s*(?:嗯+|哈喽|哈啰|哈罗|hello|hi|hey|好的|好吧|行吧|ok|okay)\s+(?=[\u4e00-\u9fff])",
     re.IGNORECASE,
 )
 
@@ -142,6 +151,10 @@ def rule_title(head: str) -> str:
             "rest"
         )  # "然后疯狂 rebalance。这个经验记一下，下回先查…": what to keep
     start, clause, stop = 0, 0, len(head)
+    if (standing := _STANDING_AFTER_CHATTER.search(head)) and _enough(head[standing.end() :]):
+        # "嗯 我想了想 … 因为两张表都有几千万行 所以以后大表 join 先按 chrom 分块": typed without
+        # punctuation, what comes before a standing rule is the talk that led to it
+        head = head[standing.end() :]
     for end in _LEAD_IN_END.finditer(head):
         said = head[clause : end.end()]
         rest = head[end.end() :]

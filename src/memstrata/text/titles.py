@@ -20,6 +20,9 @@ _CLAUSE_END = re.compile(
     # an ASCII colon inside a time, a port, a URL or a path (14:00, :8080, https://, C:\\) is text
     # …and so is one glued to the word after it (-XX:MaxRAMPercentage=75, key:value)
     r"|(?<!\d):(?![\d/\\\w])(?=.{8,})|\.\s"
+    # a space between two Chinese characters pauses a message typed without punctuation
+    # (after four characters or more: "嗯 我想了想 …" is no clause "嗯")
+    r"|(?<=[\u4e00-\u9fff]{4})\s+(?=[\u4e00-\u9fff])"
 )
 _HEADING_MARKS = re.compile(r"^\s*(?:#{1,6}(?:\s+|$))+")
 
