@@ -494,33 +494,21 @@ def test_chatter_before_a_standing_rule_is_no_title(text: str, title: str) -> No
     assert statement("correction", text).title == title
 
 
-# learning_sim7: a login node said with and without its prefix, and an English sentence's plain
-# words, read as other values ("login03" / "hpc-login03", "…the old box is gone")
-def test_a_host_said_without_its_prefix_is_the_same_value() -> None:
-    from memstrata.evolve.known import contradicts
-
-    assert not contradicts(
-        "作业都是在 login01 上 sbatch 的 你 ssh 过去交就行",
-        "fyi hpc-login01 is our login node, all the job submission goes through",
-    )
-    assert not contradicts(
-        "现在交作业都在 login03 上 老的那台下周下线",
-        "heads up: hpc-login03 is where we submit from now, the old box is gone",
-    )
-
-
+# review28: a first version of two more duplicate rules (a host said without its prefix is the
+# same value; an English sentence's plain words announce no change) merged real changes into
+# the entry they change: withdrawn, and these stay apart
 @pytest.mark.parametrize(
-    ("first", "second"),
+    ("old", "new"),
     [
-        ("staging 用 stg-redis-01", "staging 用 prod-redis-01"),
-        ("登录节点是 hpc-login01", "登录节点是 gpu-login01"),
-        (
-            "Kevin owns MySQL backups.",
-            "MySQL backups are Jason's now — Kevin moved to the platform team.",
-        ),
+        ("head node is node01", "node01 died, backup-node01 is the head node now"),
+        ("the primary db is mysql01", "after the failover the primary is standby-mysql01 now"),
+        ("we use npm for installs", "npm is out, we use pnpm now"),
+        ("the default branch is master", "we switched the default branch from master to main"),
+        ("lint with flake8", "linting is ruff now, flake8 is gone"),
+        ("装依赖用 npm", "npm is out, we use pnpm now"),
     ],
 )
-def test_guard_other_hosts_and_names_are_other_values(first: str, second: str) -> None:
+def test_review28_a_change_stays_apart_from_what_it_changes(old: str, new: str) -> None:
     from memstrata.evolve.known import contradicts
 
-    assert contradicts(first, second)
+    assert contradicts(new, old)

@@ -143,8 +143,6 @@ def said_by_name(value: str, text: str) -> bool:
         name = token.group(0)
         if (core is not None and _bare(name) == core) or (plain and core_name(name) == bare):
             return True
-        if plain and (_short_for(bare, _bare(name)) or _short_for(_bare(name), bare)):
-            return True
         # the same host with a port on one side only (pg-main.prod.local / …:5432); two ports
         # are two values
         theirs = _PORT.search(name)
@@ -154,20 +152,6 @@ def said_by_name(value: str, text: str) -> bool:
 
 
 _PORT = re.compile(r":(\d+)$")
-# The part of a host name after its prefix that names it on its own: letters and a digit, five
-# characters or more ("login03" for hpc-login03; not "01" for redis-01, nor "db01").
-_OWN_PART = re.compile(r"(?=.*[a-z])(?=.*\d)[a-z0-9]{5,}")
-
-
-def _short_for(short: str, long: str) -> bool:
-    """Whether ``short`` is ``long`` said without its prefix: "login03" / "hpc-login03"
-    (learning_sim7 read the two as two login nodes, so a restatement as a change)."""
-    return (
-        long.endswith("-" + short)
-        and _OWN_PART.fullmatch(short) is not None
-        and "." not in long
-        and "/" not in long
-    )
 
 
 # A name as written, with its qualifiers: a host, a URL, a schema.table, a port.
@@ -242,32 +226,10 @@ def announced(first: str, second: str, mine: set[str], theirs: set[str]) -> bool
     if _same_move(first, second):  # the same move, one with a detail more ("别再生成 poetry.lock")
         return False
     first, second = _CONVERSION.sub(" ", first), _CONVERSION.sub(" ", second)
-    mine, theirs = _named(mine, first), _named(theirs, second)
     return bool(
         (_CHANGE.search(first) and any(not said(v, second) for v in mine))
         or (_CHANGE.search(second) and any(not said(v, first) for v in theirs))
     )
-
-
-def _named(values: set[str], text: str) -> set[str]:
-    """The values a statement names, not the plain words of an English sentence ("…the old box
-    is gone" names no value "gone": learning_sim7 read it as a change against "现在交作业都在
-    login03 上"). In a Chinese statement a Latin word is a name (pnpm, yarn)."""
-    if _CJK.search(text):
-        return values
-    return {v for v in values if _NAME_SHAPE.search(v) or _capitalised(v, text)}
-
-
-def _capitalised(value: str, text: str) -> bool:
-    """Whether ``text`` writes ``value`` with a capital (Kevin, MySQL): a name, not a word."""
-    return any(
-        not found.group(0).islower()
-        for found in re.finditer(rf"(?<![\w-]){re.escape(value)}(?![\w-])", text, re.IGNORECASE)
-    )
-
-
-_CJK = re.compile(r"[\u4e00-\u9fff]")
-_NAME_SHAPE = re.compile(r"[\d_./:@-]")
 
 
 # A conversion asked for ("贴给我的时候直接换成北京时间吧", "帮我转成表格"): how to show something,
