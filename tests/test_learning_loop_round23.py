@@ -512,3 +512,31 @@ def test_review28_a_change_stays_apart_from_what_it_changes(old: str, new: str) 
     from memstrata.evolve.known import contradicts
 
     assert contradicts(new, old)
+
+
+# review28 (older than this round): a change said as a move merged with the entry it changes,
+# since the move names the old value too ("we moved CI from jenkins to …", "replaced X with Y")
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("CI is jenkins", "we moved CI from jenkins to github actions"),
+        ("lint with flake8", "we replaced flake8 with ruff"),
+    ],
+)
+def test_review28_a_move_away_from_the_old_value_is_a_change(old: str, new: str) -> None:
+    from memstrata.evolve.known import contradicts
+
+    assert contradicts(new, old) and contradicts(old, new)
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("lint 用 ruff", "we replaced flake8 with ruff"),
+        ("CI 用 GitHub Actions", "we moved CI from jenkins to github actions"),
+    ],
+)
+def test_guard_a_move_to_what_memory_holds_is_no_change(old: str, new: str) -> None:
+    from memstrata.evolve.known import contradicts
+
+    assert not contradicts(new, old)

@@ -61,7 +61,11 @@ _FROM_TO = re.compile(
     r"(?P<zh_to>[A-Za-z0-9][\w.+#/-]*)"
     r"|\b(?:moved|migrated|switched|changed|went|move|migrate|switch|moving|migrating|switching)\b"
     rf"[^,.;]*?\bfrom\s+{_ARTICLES}(?P<en_from>[A-Za-z0-9][\w.+#/-]*)[^,.;]*?"
-    rf"\bto\s+{_ARTICLES}(?P<en_to>[A-Za-z0-9][\w.+#/-]*)",
+    rf"\bto\s+{_ARTICLES}(?P<en_to>[A-Za-z0-9][\w.+#/-]*)"
+    # "we replaced flake8 with ruff", "swapped redis for valkey" (review28: merged as repeats)
+    rf"|\b(?:replaced|replace|replacing|swapped|swap|swapping)\s+{_ARTICLES}"
+    rf"(?P<swap_from>[A-Za-z0-9][\w.+#/-]*)\s+(?:with|for|by)\s+{_ARTICLES}"
+    r"(?P<swap_to>[A-Za-z0-9][\w.+#/-]*)",
     re.IGNORECASE,
 )
 _SLOT_CLASS = {
@@ -269,11 +273,17 @@ def _same_move(first: str, second: str) -> bool:
 _TARGET = re.compile(rf"\s*{_ARTICLES}(?P<name>[A-Za-z0-9][\w.+#/-]*)", re.IGNORECASE)
 
 
+def moves_from(value: str, text: str) -> bool:
+    """Whether ``text`` says a move that starts at ``value`` ("from X to Y", "从 X 换成 Y",
+    "replaced X with Y")."""
+    return any(said(value, start) for start, _end in _moves(text))
+
+
 def _moved_away_from(value: str, text: str) -> bool:
     """Whether ``text`` says it moved away from ``value``: the start of a move ("从 X 换成 Y",
     "from X to Y"), or said before a word of leaving in its clause ("pnpm 现在换成 bun 了",
     "Sentinel 已经下线了"); not "A100 现在只做备用"."""
-    if any(said(value, start) for start, _end in _moves(text)):
+    if moves_from(value, text):
         return True
     for clause in _CLAUSE.findall(text):
         leaves = _LEAVES.search(clause)
@@ -290,8 +300,8 @@ def _moves(text: str) -> list[tuple[str, str]]:
     """The (from, to) ends of the moves ``text`` says."""
     return [
         (
-            (move.group("zh_from") or move.group("en_from")).lower(),
-            (move.group("zh_to") or move.group("en_to")).lower(),
+            (move.group("zh_from") or move.group("en_from") or move.group("swap_from")).lower(),
+            (move.group("zh_to") or move.group("en_to") or move.group("swap_to")).lower(),
         )
         for move in _FROM_TO.finditer(text)
     ]

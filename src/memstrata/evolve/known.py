@@ -29,7 +29,7 @@ from memstrata.core.queues import append_citations
 from memstrata.core.workspace import Workspace
 from memstrata.core.writer import Writer
 from memstrata.evolve.bilingual import overlaps, say_other_things
-from memstrata.evolve.changes import core_name, said, said_by_name
+from memstrata.evolve.changes import core_name, moves_from, said, said_by_name
 from memstrata.evolve.polarity import (
     affirmed,
     group_value,
@@ -296,7 +296,10 @@ def contradicts(first: str, second: str) -> bool:
     # A term both name, one in English ("type hint") and one in Chinese (类型标注), is no value
     # of either: its words are the same thing said twice.
     mine, theirs = _shared_term_words(first, second)
-    a, b = a - mine, b - theirs
+    # what a statement moves away from is no value it holds ("we replaced flake8 with ruff"
+    # holds ruff: review28 found it merged with "lint with flake8")
+    a = {v for v in a - mine if not moves_from(v, first)}
+    b = {v for v in b - theirs if not moves_from(v, second)}
     if not a or not b:
         return False
     if changes.announced(first, second, a, b):
@@ -323,7 +326,11 @@ def _said_by_both(first: str, second: str, a: set[str], b: set[str]) -> set[str]
     (mlflow-01:5000 / http://mlflow-01.lgx.local:5000: ``changes.said``)."""
     # what the other affirms only: "Use pnpm. Never npm" names npm to turn it down
     yes_first, yes_second = affirmed(first), affirmed(second)
-    return {v for v in a if said(v, yes_second)} | {v for v in b if said(v, yes_first)}
+    # …and not as what it moves away from ("we moved CI from jenkins to github actions" says
+    # jenkins only to leave it: review28 found it merged with "CI is jenkins")
+    return {v for v in a if said(v, yes_second) and not moves_from(v, second)} | {
+        v for v in b if said(v, yes_first) and not moves_from(v, first)
+    }
 
 
 def _values_differ(first: str, second: str, a: set[str], b: set[str]) -> bool:
