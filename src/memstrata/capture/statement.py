@@ -388,8 +388,8 @@ def _focus(body: str, says_first: bool = False) -> tuple[str, str]:
     instruction was lost and the title was the story's first words. So a long message keeps its
     last whole clauses that fit, and its title starts at the first instruction among them; unless
     its end says no instruction and its start does ("full manifest please, not a snippet …",
-    "合并 PR 的时候一律用 squash merge, …"), or it is news or something to remember that opens
-    with its point, not a story, a question or a complaint (``says_first``: "Remember:
+    "合并 PR 的时候一律用 squash merge, …"), or it is news, a wish or something to remember that
+    opens with its point, not a story, a question or a complaint (``says_first``: "Remember:
     tumor/normal pairs come from the pair_id column …, not from the T/N prefix …" kept only its
     second half: learning_sim7): then its start is kept, cut between words."""
     if len(body) <= DETAIL_LIMIT:
@@ -417,9 +417,9 @@ def _focus(body: str, says_first: bool = False) -> tuple[str, str]:
     return content, content
 
 
-# What says its point first: news and what the user asks to remember ("match-svc's real config
-# lives in Apollo …. the configs/ folder is stale, …"); a correction or a wish often comes
-# after the story that led to it (review27).
+# What says its point first: news, a wish and what the user asks to remember ("match-svc's real
+# config lives in Apollo …. the configs/ folder is stale, …"); a correction often comes after the
+# story that led to it (review27).
 _SAYS_FIRST = frozenset({"new_knowledge", "explicit_remember", "preference"})
 
 
@@ -448,11 +448,12 @@ _STORY = lazy_compile(
 # How far back a cut may move to fall between words rather than inside a name or a number
 # ("redis-stg.internal:638…" read as another port: review27).
 _WORD_REACH = 25
-_INSIDE_A_WORD = lazy_compile(r"[\w.:/@+-]")
+_INSIDE_A_WORD = lazy_compile(r"[A-Za-z0-9_.:/@+-]")
 
 
 def _cut_between_words(text: str, limit: int) -> str:
-    """``text`` clipped to ``limit`` characters, the cut moved back out of an ASCII word."""
+    """``text`` clipped to ``limit`` characters, the cut moved back out of an ASCII word (a
+    name, a host, a number)."""
     cut = clip(text, limit)
     if not cut.endswith("…") or cut == text:
         return cut
