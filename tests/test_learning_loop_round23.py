@@ -521,6 +521,7 @@ def test_review28_a_change_stays_apart_from_what_it_changes(old: str, new: str) 
     [
         ("CI is jenkins", "we moved CI from jenkins to github actions"),
         ("lint with flake8", "we replaced flake8 with ruff"),
+        ("cache is redis", "we swapped redis for valkey"),
     ],
 )
 def test_review28_a_move_away_from_the_old_value_is_a_change(old: str, new: str) -> None:
@@ -534,6 +535,7 @@ def test_review28_a_move_away_from_the_old_value_is_a_change(old: str, new: str)
     [
         ("lint 用 ruff", "we replaced flake8 with ruff"),
         ("CI 用 GitHub Actions", "we moved CI from jenkins to github actions"),
+        ("cache 用 valkey", "we swapped redis for valkey"),
     ],
 )
 def test_guard_a_move_to_what_memory_holds_is_no_change(old: str, new: str) -> None:

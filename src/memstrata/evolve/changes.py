@@ -273,6 +273,12 @@ def _same_move(first: str, second: str) -> bool:
 _TARGET = re.compile(rf"\s*{_ARTICLES}(?P<name>[A-Za-z0-9][\w.+#/-]*)", re.IGNORECASE)
 
 
+def move_ends(text: str) -> set[str]:
+    """The values the moves ``text`` says start and end at ("swapped redis for valkey": redis,
+    valkey), names even where an English sentence's plain words are no values."""
+    return {end.rstrip(".") for move in _moves(text) for end in move}
+
+
 def moves_from(value: str, text: str) -> bool:
     """Whether ``text`` says a move that starts at ``value`` ("from X to Y", "从 X 换成 Y",
     "replaced X with Y")."""

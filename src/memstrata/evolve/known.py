@@ -29,7 +29,7 @@ from memstrata.core.queues import append_citations
 from memstrata.core.workspace import Workspace
 from memstrata.core.writer import Writer
 from memstrata.evolve.bilingual import overlaps, say_other_things
-from memstrata.evolve.changes import core_name, moves_from, said, said_by_name
+from memstrata.evolve.changes import core_name, move_ends, moves_from, said, said_by_name
 from memstrata.evolve.polarity import (
     affirmed,
     group_value,
@@ -273,6 +273,9 @@ def _values(text: str) -> frozenset[str]:
         if re.search(r"\d|[.+/#-]", m.group(0)) or _CJK.search(text)
     }
     found |= {m.group(1).lower().rstrip(".") for m in _OBJECT.finditer(text)}
+    found |= move_ends(
+        text
+    )  # "we swapped redis for valkey" (review28: merged with "cache is redis")
     return frozenset(found - _COMMON)
 
 
