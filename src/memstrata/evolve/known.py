@@ -60,6 +60,15 @@ _OBJECT = re.compile(
     re.IGNORECASE,
 )
 _CJK = re.compile(r"[\u4e00-\u9fff]")
+_COUNTS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+_NUMBERS = {word: str(n) for n, word in enumerate(_COUNTS)}
+# A count said in words before what it counts ("one approval", "two approvals"), not "one of".
+_COUNT_WORD = re.compile(
+    r"\b(" + "|".join(_COUNTS) + r")\s+"
+    r"(?!(?:of|we|you|i|they|that|which|who|is|are|more|less|or|and|thing|way|time|another)\b)"
+    r"(?=[a-z]{3,})",
+    re.IGNORECASE,
+)
 _COMMON = frozenset(
     re.findall(
         r"\w+",
@@ -273,9 +282,10 @@ def _values(text: str) -> frozenset[str]:
         if re.search(r"\d|[.+/#-]", m.group(0)) or _CJK.search(text)
     }
     found |= {m.group(1).lower().rstrip(".") for m in _OBJECT.finditer(text)}
-    found |= move_ends(
-        text
-    )  # "we swapped redis for valkey" (review28: merged with "cache is redis")
+    # the ends of a move: "we swapped redis for valkey" (review28: merged with "cache is redis")
+    found |= move_ends(text)
+    # a count said in words ("one approval" / "two approvals now": review28)
+    found |= {_NUMBERS[m.group(1).lower()] for m in _COUNT_WORD.finditer(text)}
     return frozenset(found - _COMMON)
 
 
