@@ -168,9 +168,8 @@ def rule_title(head: str) -> str:
         elif (
             start == clause
             and _BEFORE_BUT.match(said)
-            # …not what is gone before what it still needs ("v1 接口废弃了，但老客户还在用，千万别删")
-            and not _GONE.search(said)
             and (but := _BUT.match(rest))
+            # …not a "but" that goes on about what was done ("merge 了，但还没生效")
             and not _STILL_OLD.search(_first_clause(rest))
             and _enough(rest)
         ):
