@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 from memstrata.core.config import EvolveSettings
-from memstrata.evolve import bilingual, known, pool, restatement
+from memstrata.evolve import bilingual, changes, known, pool, restatement
 from memstrata.evolve.heartbeat import heartbeat
 from memstrata.providers.embedders import USEEmbedder
 from tests.test_repeats_strengthen_not_duplicate import _queue
@@ -93,8 +93,8 @@ def test_one_token_swapped_in_one_frame_is_never_the_heads_to_merge(first, secon
 
 
 def test_units_belong_to_their_numbers() -> None:
-    assert restatement._quantities("Redis 8G内存，限流 100 qps，80%") == {"8g", "100qps", "80%"}
-    assert restatement._quantities("缩进 4 个空格") == {"4"}
+    assert changes.quantities("Redis 8G内存，限流 100 qps，80%") == {"8g", "100qps", "80%"}
+    assert changes.quantities("缩进 4 个空格") == {"4"}
 
 
 @pytest.mark.parametrize(

@@ -110,6 +110,19 @@ _PERSON_SLOT = {
     "改成": "be",
 }
 _NOT_PERSON = re.compile(r"[的了吗呢吧啊么着过在是和与或一这那哪什怎每些个]|一下|这样|那样|多少")
+# Who holds something, compared whatever verb or language names them: "code owner 是 Kevin" /
+# "以后找小鹿 review", "reserved for Raj's team" / "这个月给小鹿他们组用", "值班这周是王磊" / "on-call
+# this week is 阿杰" (a blind writer's changes of owner, each merged as a repeat and lost).
+_ZH_HOLDER = re.compile(
+    r"(?:是|就是|归|找|交给|给|换成|改成)\s*([\u4e00-\u9fff]{2,3}?)"
+    r"(?=\s*(?:[，,。；;！!]|管|负责|了|他们|那边|$)|\s+[A-Za-z])"
+)
+_LATIN_HOLDER = re.compile(
+    r"(?:归|找|交给|给|(?:owner|负责人|值班|on-?call)\s*(?:是|is))\s*([A-Z][a-z]{1,15})\b"
+    r"|\b(?i:for|that'?s|it'?s)\s+([A-Z][a-z]{1,15})'s\b"
+    r"|\b(?:is|by|to|ask|ping)\s+([\u4e00-\u9fff]{2,3})(?=[\s,.;!)，。；！]|$)"
+)
+_NOT_HOLDER = re.compile(r"[我你他她它咱]")
 _NO_VALUE = frozenset(
     re.findall(
         r"\w+", "a an the it this that them in at on to of for by with via from under over into"
@@ -371,7 +384,85 @@ def _slots(text: str) -> dict[str, set[str]]:
     for match in _ZH_PERSON.finditer(text):
         if not _NOT_PERSON.search(match.group(2)) and not group_value(match.group(2)):
             found.setdefault(_PERSON_SLOT[match.group(1)], set()).add(match.group(2))
+    holders = {m.group(1).lower() for m in _EN_OWNER.finditer(text)}
+    holders |= {m.group(1) for m in _ZH_HOLDER.finditer(text)}
+    holders |= {next(g for g in m.groups() if g).lower() for m in _LATIN_HOLDER.finditer(text)}
+    holders = {h for h in holders if not (_NOT_PERSON.search(h) or _NOT_HOLDER.search(h))}
+    if holders:
+        found.setdefault("holder", set()).update(holders)
     return found
+
+
+# A number and the unit right after it (8G, 3ms, 80%, "100 qps": a short word after one space).
+# A number inside a name (utf8mb4, node18) is the name's: known.contradicts compares names.
+_QUANTITY = re.compile(
+    r"(?<![a-z_])(\d+(?:\.\d+)*)(%|[a-z]+(?![a-z])|\s[a-z]{1,4}(?![a-z]))?", re.IGNORECASE
+)
+
+
+def quantities(text: str) -> set[str]:
+    """The numbers a statement names, each with its unit when one follows (8g, 512mi, 100 qps)."""
+    return {m.group(0).lower().replace(" ", "") for m in _QUANTITY.finditer(text)}
+
+
+def quantity_changed(first: str, second: str) -> bool:
+    """Whether both name a quantity in one unit and no value of it in common ("position cap is
+    2% of NAV" / "cap: 1.5% NAV", "memory 给 64Gi" / "提到 128Gi"): the limit changed. On the
+    restatement writers' pairs the rules merged three such pairs, each a change of value, and no
+    restatement (a bare number, "4 个空格", has no unit and is compared as a value)."""
+    mine, theirs = _by_unit(first), _by_unit(second)
+    return any(not mine[unit] & theirs[unit] for unit in mine.keys() & theirs.keys())
+
+
+def _by_unit(text: str) -> dict[str, set[str]]:
+    found: dict[str, set[str]] = {}
+    for match in _QUANTITY.finditer(text):
+        unit = (match.group(2) or "").strip().lower()
+        if unit and unit not in _NOT_UNIT:  # "port 8080 is …": "is" is no unit
+            found.setdefault(unit, set()).add(match.group(1))
+    return found
+
+
+_NOT_UNIT = frozenset(
+    re.findall(r"\w+", "a an and are as at be by for in is it of on or the to was")
+)
+
+
+# What a change said in Chinese moves to, named in Chinese ("因子库数据源换聚宽了": 聚宽), which the
+# values (Latin names, numbers) miss; a word that names no value (换地方了, 换个思路) is not one.
+_ZH_MOVED_TO = re.compile(
+    r"(?:换成|换到|换用|改成|改用|切到|迁到|(?<![交转切])换)\s*([\u4e00-\u9fff]{2,4}?)"
+    r"(?=\s*(?:了|[，,。；;！!]|$))"
+)
+_NO_TARGET = re.compile(r"地方|位置|时间|方式|方法|思路|名字|写法|做法|办法|东西|口径|回来|下来")
+_CJK = re.compile(r"[\u4e00-\u9fff]")
+# Word overlap (text.similarity) from which two statements speak of one subject.
+_SAME_SUBJECT = 0.3
+
+
+def moved_to_unsaid(first: str, second: str) -> bool:
+    """Whether one of two Chinese statements moves, in Chinese, to something the other never
+    says ("因子库的数据源用 Wind" / "因子库数据源换聚宽了 Wind 合同没续": a blind writer's change of
+    value, merged as a repeat). An English statement never says a Chinese name, so only two
+    Chinese statements are compared, and only about one subject: they share words, or the one
+    that moves names the other's value ("装依赖改用 bun" says nothing of "提交信息改用中文写")."""
+    from memstrata.evolve.known import values
+    from memstrata.text.similarity import similarity
+
+    if not (_CJK.search(first) and _CJK.search(second)):
+        return False
+    alike = similarity(first, second) >= _SAME_SUBJECT
+    for text, other in ((second, first), (first, second)):
+        if not (alike or any(said(value, text) for value in values(other))):
+            continue
+        for match in _ZH_MOVED_TO.finditer(affirmed(text)):
+            target = match.group(1)
+            if (
+                not (_NOT_PERSON.search(target) or _NO_TARGET.search(target))
+                and target not in other
+            ):
+                return True
+    return False
 
 
 def slot_changed(first: str, second: str) -> bool:

@@ -302,6 +302,10 @@ def contradicts(first: str, second: str) -> bool:
         return True
     if changes.changed_back(first, second):  # both name both values
         return True
+    if changes.moved_to_unsaid(first, second):  # a change to a value named in Chinese
+        return True
+    if changes.quantity_changed(first, second):  # 2% of NAV / 1.5% NAV
+        return True
     a = {v for v in values(first) if not group_value(v)}
     b = {v for v in values(second) if not group_value(v)}
     if not a or not b:

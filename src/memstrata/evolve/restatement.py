@@ -50,11 +50,6 @@ _NEGATION = re.compile(
     re.IGNORECASE,
 )
 _NUMBER = re.compile(r"\d+(?:\.\d+)*")
-# A number and the unit right after it (8G, 3ms, 80%, "100 qps": a short word after one space).
-# A number inside a name (utf8mb4, node18) is the name's: known.contradicts compares names.
-_QUANTITY = re.compile(
-    r"(?<![a-z_])\d+(?:\.\d+)*(?:%|[a-z]+(?![a-z])|\s[a-z]{1,4}(?![a-z]))?", re.IGNORECASE
-)
 # Word overlap (text.similarity) from which two contradicting statements share their frame.
 SAME_FRAME = 0.5
 
@@ -144,7 +139,7 @@ def may_restate(first: str, second: str) -> bool:
     from memstrata.evolve.polarity import opposed
     from memstrata.text.similarity import similarity
 
-    mine, theirs = _quantities(first), _quantities(second)
+    mine, theirs = changes.quantities(first), changes.quantities(second)
     return not (
         (mine and theirs and mine != theirs)
         or changes.announces_change(first)
@@ -153,8 +148,3 @@ def may_restate(first: str, second: str) -> bool:
         or opposed(first, second)
         or (similarity(first, second) >= SAME_FRAME and known.contradicts(first, second))
     )
-
-
-def _quantities(text: str) -> set[str]:
-    """The numbers a statement names, each with its unit when one follows (8g, 512mi, 100 qps)."""
-    return {m.group(0).lower().replace(" ", "") for m in _QUANTITY.finditer(text)}
