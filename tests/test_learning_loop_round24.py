@@ -1,7 +1,8 @@
 """Round 24 of issue 11 (session 37): changes of value merged as repeats, found by a thirteenth
 restatement writer typing as the scenario users do (benchmarks/data/restatements/
-heldout_writer_13.jsonl, scored once first). Each test fails on 6264590; guards (what must
-stay as it is) pass on both and are named as guards.
+heldout_writer_13.jsonl, scored once first), then a tester's round on them (review29). Each test
+fails on the code before its fix (6264590, or ef03f21 for review29's); guards (what must stay as
+it is) pass on both and are named as guards.
 
 The cosines below are USE's for each pair (what ``known.find`` passes): the decision under test
 is the rules', which a contradiction turns down whatever the cosine.
@@ -42,6 +43,9 @@ CHANGES = [
     ),
     ("ray worker 的 memory 给 64Gi", "ray worker memory limit 提到 128Gi 吧", 0.71),
     ("Page when a DB disk hits 80%.", "page on DB disks at 85%, not 80", 0.75),
+    # a Chinese value that says 每, a value found fault with
+    ("发版说明每周四发", "发版说明改成每周二发了，周四那天 PM 都在开会", 0.69),
+    ("use tabs in q files", "spaces in q files please, tabs render weird in gitlab diffs", 0.59),
 ]
 
 # guards: repeats that name the same holder, target or quantity (or none to compare)
@@ -57,6 +61,20 @@ REPEATS = [
     ("缩进 4 个空格", "indent with 4 spaces, never tabs"),
     ("磁盘到 80% 就告警", "disk alert at 80%, the 90% one is too late"),
     ("找我review", "review 找我就行"),
+    # fault found with the other thing, not with the value both keep
+    ("lint 用 ruff", "用 ruff 吧，flake8 太慢了"),
+    # review29: a particle or a verb after a two-character name is no third character of it
+    ("以后找小鹿 review", "review 找小鹿看"),
+    ("GPU 这个月给小鹿他们用", "这个月 GPU 给小鹿用"),
+    ("这个月 GPU 给小鹿他们组用", "这个月的 GPU 给小鹿组用"),
+    ("周报每周五发给老板", "周报每周五发给老板看"),
+    ("code owner 是小鹿", "code owner 是小鹿哈"),
+    # …and a verb after three characters ends no name ("是大家共用的" names nobody)
+    (
+        "the sym file for the HDB is shared, never overwrite it from a notebook",
+        "hdb 那个 sym 文件是大家共用的 notebook 里千万别覆盖",
+    ),
+    ("indent with spaces", "spaces please, tabs look weird in the diff"),
 ]
 
 
@@ -111,3 +129,43 @@ def test_a_bare_number_has_no_unit_to_compare() -> None:
     assert changes.quantity_changed("超时 30s", "timeout is 60s now")
     # a word after a number is a unit only when it is one ("8080 is …", "3 of them")
     assert not changes.quantity_changed("port 8080 is the API", "port 9090 is for metrics too")
+
+
+# The news told again: a change whose first name after it is what the other statement says.
+NEWS_AGAIN = [
+    (
+        "下机数据换地方了 这周开始新 run 都落到 cx-fastq-2026 这个 bucket 里 按 run_id 分目录",
+        "找 fastq 直接去 cx-fastq-2026 那个桶",
+    ),
+    (
+        "runbook 统一写在 sre-runbooks 仓库里",
+        "操作手册别再散落在 wiki 和个人笔记里了，集中放到 sre-runbooks",
+    ),
+]
+# …and changes that name the old value after the new one stay changes (each read so on 6264590)
+NEWS_NOT_AGAIN = [
+    ("The ETL service account is svc_etl.", "ETL 账号换成 svc_dw_batch 了，svc_etl 下周停用"),
+    (
+        "docs 预览环境在 docs-preview.corp.lan:3000",
+        "预览站挪到 docs-preview.corp.lan:4173 了，3000 那个别用了",
+    ),
+    ("H5 要兼容到 iOS 12", "Minimum iOS for the H5 pages is 14 now; we dropped 12 and 13."),
+    ("测试服 server 地址是 10.2.3.45:9001", "test server 迁到 10.2.8.12 了，port 还是 9001"),
+]
+
+
+@pytest.mark.parametrize(("first", "second"), NEWS_AGAIN)
+def test_a_change_told_again_by_its_new_name_is_no_change(first: str, second: str) -> None:
+    from memstrata.evolve import changes, known
+
+    assert changes.tells_the_news_of(first, second) or changes.tells_the_news_of(second, first)
+    assert not known.contradicts(first, second)
+
+
+@pytest.mark.parametrize(("first", "second"), NEWS_NOT_AGAIN)
+def test_guard_a_change_that_names_the_old_value_after_the_new_stays_a_change(
+    first: str, second: str
+) -> None:
+    from memstrata.evolve import known
+
+    assert known.contradicts(first, second)

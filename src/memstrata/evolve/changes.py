@@ -90,12 +90,21 @@ _ZH_SLOT = re.compile(
     r"(喜欢用|习惯用|接的是|就是|跑在|部署在|放在|存到|存在|使用|交给|用|走|是|在|归|找|接|放|喜欢|习惯)\s*"
     r"([A-Za-z0-9][\w.+/#:-]*)"
 )
-# A person named in Chinese after 是 / 归 / 找 (or 换成 / 改成), ending the clause or before 管 /
-# 负责: "支付服务的负责人是张伟", "风控服务现在归李娜管了", "iOS 发版现在找小周". Two or three
-# characters only, so that "是推到…" or "找一下日志" name nobody.
-_ZH_PERSON = re.compile(
-    r"(是|就是|归|找|交给|换成|改成)\s*([\u4e00-\u9fff]{2,3}?)(?=\s*(?:[，,。；;！!]|管|负责|了|$))"
+# Where a name said in Chinese ends: the end of its clause, 管 / 负责, or a sentence particle
+# after a two-character name, which is no third character of it ("是小鹿哈" was 小鹿哈: review29);
+# after 找 / 给 / 交给 / 归 also what the person does ("找小鹿看", "给小鹿用", "给算法组用"). Not after
+# 是: "全是函数组件", "是训练用的" name nobody.
+_NAME_END = r"(?=\s*(?:[，,。；;！!？?]|管|负责|了|他们|那边|$)|\s+[A-Za-z])"
+_PARTICLE = "哈啊呀吧呢哦啦嘛呗"
+_NAME = rf"([\u4e00-\u9fff]{{2}}(?=[{_PARTICLE}])|[\u4e00-\u9fff]{{2,3}}?{_NAME_END})"
+_NAME_DOING = (
+    rf"([\u4e00-\u9fff]{{2}}(?=[{_PARTICLE}看跟用签审做来弄批定改修查测跑写发组])"
+    rf"|[\u4e00-\u9fff]{{2,3}}?{_NAME_END})"
 )
+# A person named in Chinese after 是 / 归 / 找 (or 换成 / 改成): "支付服务的负责人是张伟", "风控服务
+# 现在归李娜管了", "iOS 发版现在找小周". Two or three characters only, so that "是推到…" or "找一下
+# 日志" name nobody.
+_ZH_PERSON = re.compile(r"(是|就是|换成|改成)\s*" + _NAME + r"|(归|找|交给)\s*" + _NAME_DOING)
 # …and in English before the verb of ownership: "Sophie owns order-service", "Leo handles it".
 _EN_OWNER = re.compile(
     r"\b([A-Z][a-z]{1,15})\s+(?:now\s+)?(?:owns|handles|maintains|runs|approves|manages)\b"
@@ -114,8 +123,7 @@ _NOT_PERSON = re.compile(r"[的了吗呢吧啊么着过在是和与或一这那�
 # "以后找小鹿 review", "reserved for Raj's team" / "这个月给小鹿他们组用", "值班这周是王磊" / "on-call
 # this week is 阿杰" (a blind writer's changes of owner, each merged as a repeat and lost).
 _ZH_HOLDER = re.compile(
-    r"(?:是|就是|归|找|交给|给|换成|改成)\s*([\u4e00-\u9fff]{2,3}?)"
-    r"(?=\s*(?:[，,。；;！!]|管|负责|了|他们|那边|$)|\s+[A-Za-z])"
+    r"(?:是|就是|换成|改成)\s*" + _NAME + r"|(?:归|找|交给|给)\s*" + _NAME_DOING
 )
 _LATIN_HOLDER = re.compile(
     r"(?:归|找|交给|给|(?:owner|负责人|值班|on-?call)\s*(?:是|is))\s*([A-Z][a-z]{1,15})\b"
@@ -244,9 +252,67 @@ def announced(first: str, second: str, mine: set[str], theirs: set[str]) -> bool
         return False
     first, second = _CONVERSION.sub(" ", first), _CONVERSION.sub(" ", second)
     return bool(
-        (_CHANGE.search(first) and any(not said(v, second) for v in mine))
-        or (_CHANGE.search(second) and any(not said(v, first) for v in theirs))
+        (
+            _CHANGE.search(first)
+            and any(not said(v, second) for v in mine)
+            and not tells_the_news_of(first, second)
+        )
+        or (
+            _CHANGE.search(second)
+            and any(not said(v, first) for v in theirs)
+            and not tells_the_news_of(second, first)
+        )
     )
+
+
+def tells_the_news_of(text: str, other: str) -> bool:
+    """Whether the name a change in ``text`` moves to is one ``other`` says: the news told again
+    with other details ("跳板机迁了，新的是 bastion-sg2…，ssh config 也要改" / "tunnel 还是从
+    bastion-sg2 跳"; "登录节点换了 现在是 hpc-login03" / "hpc-login03 is where we submit from now"),
+    not a change of what ``other`` says. Only a name that is no plain word counts (a host, a
+    bucket, a version)."""
+    from memstrata.evolve.known import values
+
+    change = _MOVES_TO.search(text)
+    if change is None:
+        return False
+    # the first name after the change, in its sentence, that is not turned down: "…改成
+    # svc_dw_batch 了，svc_etl 下周停用" moves to svc_dw_batch whatever else it names, "别再散落在 wiki
+    # 里了，集中放到 sre-runbooks" to sre-runbooks; "别再敲 9001 了" and "is 14 now; we dropped 12"
+    # name none
+    sentence = _SENTENCE.match(text, change.end())
+    after = sentence.group(0) if sentence else ""
+    named = values(after) - _turned_down(text)
+    for token in _TOKEN.finditer(after.lower()):
+        name = token.group(0).rstrip(".")
+        if (name in named or _bare(name) in named) and _NAMED.search(name):
+            return said(name, other) and not _other_port(name, other)
+    return False
+
+
+def _other_port(name: str, text: str) -> bool:
+    """Whether ``text`` names the host of ``name`` with another port (…corp.lan:4173 / …:3000)."""
+    port = _PORT.search(name)
+    if port is None:
+        return False
+    host = _bare(name)
+    for token in _TOKEN.finditer(text.lower()):
+        theirs = _PORT.search(token.group(0))
+        if theirs and _bare(token.group(0)) == host and theirs.group(1) != port.group(1):
+            return True
+    return False
+
+
+_NAMED = re.compile(r"\d|[.+/#_-]")
+# A change word said before what it moves to (or turns down, then moves to); not one said after
+# the new value ("linting is ruff now, flake8 is gone": review28's pair).
+_MOVES_TO = re.compile(
+    r"别再|不再|不要再|改为|改成|改用|换成|换到|换用|(?<![交转切])换(?!行)|迁移到|迁到|搬到|挪到|转到|切到|切换到|切成|调到"
+    r"|更新为|升到|升级到|降级到|降到|落到"
+    r"|\b(?:changed|switched|moved|migrated|upgraded|downgraded|bumped) to\b|\breplaced (?:by|with)\b",
+    re.IGNORECASE,
+)
+_SENTENCE = re.compile(r"[^。；;!！?？\n]*?(?=[。；;!！?？\n]|\.(?:\s|$)|$)")
 
 
 # A conversion asked for ("贴给我的时候直接换成北京时间吧", "帮我转成表格"): how to show something,
@@ -382,10 +448,11 @@ def _slots(text: str) -> dict[str, set[str]]:
     for match in _EN_OWNER.finditer(text):
         found.setdefault("owner", set()).add(match.group(1).lower())
     for match in _ZH_PERSON.finditer(text):
-        if not _NOT_PERSON.search(match.group(2)) and not group_value(match.group(2)):
-            found.setdefault(_PERSON_SLOT[match.group(1)], set()).add(match.group(2))
+        verb, name = match.group(1) or match.group(3), match.group(2) or match.group(4)
+        if not _NOT_PERSON.search(name) and not group_value(name):
+            found.setdefault(_PERSON_SLOT[verb], set()).add(name)
     holders = {m.group(1).lower() for m in _EN_OWNER.finditer(text)}
-    holders |= {m.group(1) for m in _ZH_HOLDER.finditer(text)}
+    holders |= {m.group(1) or m.group(2) for m in _ZH_HOLDER.finditer(text)}
     holders |= {next(g for g in m.groups() if g).lower() for m in _LATIN_HOLDER.finditer(text)}
     holders = {h for h in holders if not (_NOT_PERSON.search(h) or _NOT_HOLDER.search(h))}
     if holders:
@@ -435,6 +502,11 @@ _ZH_MOVED_TO = re.compile(
     r"(?=\s*(?:了|[，,。；;！!]|$))"
 )
 _NO_TARGET = re.compile(r"地方|位置|时间|方式|方法|思路|名字|写法|做法|办法|东西|口径|回来|下来")
+# …nor a run of function words ("换成这个了"); unlike a person's name, a value may say 每 / 在
+# ("发版说明改成每周二发了").
+_NOT_TARGET = re.compile(
+    r"[的了吗呢吧啊么着过是和与或一这那哪什怎些个我你他她它]|一下|这样|那样|多少"
+)
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 # Word overlap (text.similarity) from which two statements speak of one subject.
 _SAME_SUBJECT = 0.3
@@ -458,7 +530,7 @@ def moved_to_unsaid(first: str, second: str) -> bool:
         for match in _ZH_MOVED_TO.finditer(affirmed(text)):
             target = match.group(1)
             if (
-                not (_NOT_PERSON.search(target) or _NO_TARGET.search(target))
+                not (_NOT_TARGET.search(target) or _NO_TARGET.search(target))
                 and target not in other
             ):
                 return True

@@ -161,6 +161,25 @@ _RULE_IN_CLAUSE = re.compile(
 )
 
 
+# A clause after the rule that finds fault with what it names ("spaces please, tabs render weird",
+# "以后都转 WebP 吧，PNG 太大了"): what it names is turned down, not affirmed (writer 13's "use tabs"
+# / "spaces …, tabs render weird" merged as a repeat).
+_FAULT = re.compile(
+    r"太(?:大|慢|贵|重|丑|乱|长|吵|卡|难用|坑|麻烦)了|不好用|老是(?:挂|崩|超时|出错|报错)"
+    r"|\b(?:renders?|looks?|is|are)\s+(?:so\s+)?(?:weird|ugly|broken|awful|terrible|horrible)\b"
+    r"|\bsucks\b|\bis a pain\b",
+    re.IGNORECASE,
+)
+
+
+def _faults(clause: str) -> bool:
+    return bool(
+        _FAULT.search(clause)
+        and not _CONSEQUENCE.match(clause)
+        and not _RULE_IN_CLAUSE.search(clause)
+    )
+
+
 def _grumbles(clause: str) -> bool:
     """Whether a clause after the first only grumbles (review27: not a consequence of breaking
     the rule, nor a rule of its own)."""
@@ -308,6 +327,9 @@ def _parts(text: str) -> tuple[str, str, str]:
             negated.append(off.group("what"))
             continue
         if not hits and _COMPLAINT.search(clause):
+            complained.append(clause)
+            continue
+        if affirmed and _faults(clause):
             complained.append(clause)
             continue
         if affirmed and _grumbles(clause):  # its negation is the grumble's own ("没人看得惯")
