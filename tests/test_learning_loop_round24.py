@@ -169,3 +169,39 @@ def test_guard_a_change_that_names_the_old_value_after_the_new_stays_a_change(
     from memstrata.evolve import known
 
     assert known.contradicts(first, second)
+
+
+# review29: the same words around another name said in Chinese (a vendor, a person)
+SWAPPED = [
+    ("地图用高德", "地图用百度"),
+    ("这周王磊值班", "这周阿杰值班"),
+    ("合同审批王磊签", "合同审批现在阿杰签"),
+    ("支付模块老王在管", "支付模块现在小李在管"),
+    ("部署在阿里云", "部署在腾讯云"),
+    ("oncall 这周王磊", "oncall 这周阿杰"),
+    ("週報由志明整理", "週報之後改由婷婷整理"),
+]
+# guards: one name in both, a one-character difference, no shared subject
+NOT_SWAPPED = [
+    ("会议纪要交给小鹿写", "会议纪要还是小鹿来写"),
+    ("这个服务归平台组管", "这个服务是平台组在管"),
+    ("回复简短一点", "回复简洁一点"),
+    ("提交信息用英文写", "文档用中文写"),
+    ("staging 环境是给测试用的", "staging 是给测试同学用的"),
+]
+
+
+@pytest.mark.parametrize(("first", "second"), SWAPPED)
+def test_another_name_in_chinese_in_the_same_words_is_a_change(first: str, second: str) -> None:
+    from memstrata.evolve import known
+
+    assert known.contradicts(first, second)
+
+
+@pytest.mark.parametrize(("first", "second"), NOT_SWAPPED)
+def test_a_swapped_value_needs_two_names_and_a_subject_both_open_with(
+    first: str, second: str
+) -> None:
+    from memstrata.evolve import changes
+
+    assert not changes.swapped_value(first, second)

@@ -460,6 +460,45 @@ def _slots(text: str) -> dict[str, set[str]]:
     return found
 
 
+# What a value said in Chinese may carry around it that is no part of it: a change word or time
+# before it ("现在阿杰签", "改用百度"), a particle after it; and what no value is made of.
+_AROUND = re.compile(
+    r"^(?:现在|目前|已经|以后|今后|改成|换成|改为|改用|换到|都|也|还是|又)+|(?:了|啦|吧|哈|呀|呢)+$"
+)
+_NO_VALUE_CHAR = re.compile(r"[不没别很太更最要会能该必须一点下的地得了着过吗呢吧啊]")
+_CJK_RUN = re.compile(r"^[\u4e00-\u9fff]{2,6}$")
+
+
+def swapped_value(first: str, second: str) -> bool:
+    """Whether two statements say the same words around one short run of Chinese each, with
+    nothing in common ("地图用高德" / "地图用百度", "这周王磊值班" / "这周阿杰值班", "合同审批王磊签" /
+    "合同审批现在阿杰签"): the same frame with another value, which a name in Chinese (a vendor, a
+    person) never shows as a value. The frame must open both (their subject), and the runs share
+    no two characters ("交给小鹿写" / "还是小鹿来写" is one person); review29 found 38 such changes
+    merged as repeats, and the restatement writers' pairs hold no restatement this reads so."""
+    a = re.sub(r"\s+", "", first.lower()).rstrip("。.!！~～")
+    b = re.sub(r"\s+", "", second.lower()).rstrip("。.!！~～")
+    start = 0
+    while start < min(len(a), len(b)) and a[start] == b[start]:
+        start += 1
+    end = 0
+    while end < min(len(a), len(b)) - start and a[-1 - end] == b[-1 - end]:
+        end += 1
+    opening = a[:start]
+    if len(_CJK.findall(opening)) < 2 and len(re.findall(r"[a-z]", opening)) < 4:
+        return False
+    mine = _AROUND.sub("", a[start : len(a) - end])
+    theirs = _AROUND.sub("", b[start : len(b) - end])
+    if not (_CJK_RUN.match(mine) and _CJK_RUN.match(theirs)):
+        return False
+    if _NO_VALUE_CHAR.search(mine) or _NO_VALUE_CHAR.search(theirs):
+        return False
+    return not (
+        {mine[i : i + 2] for i in range(len(mine) - 1)}
+        & {theirs[i : i + 2] for i in range(len(theirs) - 1)}
+    )
+
+
 # A number and the unit right after it (8G, 3ms, 80%, "100 qps": a short word after one space).
 # A number inside a name (utf8mb4, node18) is the name's: known.contradicts compares names.
 _QUANTITY = re.compile(

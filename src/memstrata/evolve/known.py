@@ -306,6 +306,8 @@ def contradicts(first: str, second: str) -> bool:
         return True
     if changes.quantity_changed(first, second):  # 2% of NAV / 1.5% NAV
         return True
+    if changes.swapped_value(first, second):  # 地图用高德 / 地图用百度
+        return True
     a = {v for v in values(first) if not group_value(v)}
     b = {v for v in values(second) if not group_value(v)}
     if not a or not b:
