@@ -205,3 +205,26 @@ def test_a_swapped_value_needs_two_names_and_a_subject_both_open_with(
     from memstrata.evolve import changes
 
     assert not changes.swapped_value(first, second)
+
+
+# a role or a word of a value group is no name that swaps: one person, one language said twice
+SAME_SAID_OTHERWISE = [
+    ("周报发给老板", "周报发给领导"),
+    ("代码评审找组长", "代码评审找老大"),
+    ("回复用中文", "回复用汉语"),
+    ("周会放在周一", "周会放在星期一"),
+]
+
+
+@pytest.mark.parametrize(("first", "second"), SAME_SAID_OTHERWISE)
+def test_a_role_or_a_value_word_said_otherwise_is_no_change(first: str, second: str) -> None:
+    from memstrata.evolve import known
+
+    assert not known.contradicts(first, second)
+
+
+def test_guard_what_someone_is_stays_a_value_of_theirs() -> None:
+    # "Kevin 是测试" says what Kevin is (a role as a value), not who holds something
+    from memstrata.evolve.changes import _slots
+
+    assert _slots("Kevin 是测试")["be"] == {"测试"}

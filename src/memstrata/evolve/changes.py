@@ -26,7 +26,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from memstrata.evolve.polarity import affirmed, group_value
+from memstrata.evolve.polarity import affirmed, group_value, without_values
 
 _CHANGE = re.compile(
     r"改为|改成|改用|(?<![交转切])换(?!行)|迁移到|迁到|搬到|挪到|转到|切到|切换到|切成|调去|调到|已停用|停用了"
@@ -267,10 +267,10 @@ def announced(first: str, second: str, mine: set[str], theirs: set[str]) -> bool
 
 def tells_the_news_of(text: str, other: str) -> bool:
     """Whether the name a change in ``text`` moves to is one ``other`` says: the news told again
-    with other details ("跳板机迁了，新的是 bastion-sg2…，ssh config 也要改" / "tunnel 还是从
-    bastion-sg2 跳"; "登录节点换了 现在是 hpc-login03" / "hpc-login03 is where we submit from now"),
-    not a change of what ``other`` says. Only a name that is no plain word counts (a host, a
-    bucket, a version)."""
+    with other details ("下机数据换地方了 这周开始新 run 都落到 cx-fastq-2026 这个 bucket 里 按 run_id
+    分目录" / "找 fastq 直接去 cx-fastq-2026 那个桶": learning_sim7 kept them apart as a change), not
+    a change of what ``other`` says. Only a name that is no plain word counts (a host, a bucket, a
+    version)."""
     from memstrata.evolve.known import values
 
     change = _MOVES_TO.search(text)
@@ -449,12 +449,20 @@ def _slots(text: str) -> dict[str, set[str]]:
         found.setdefault("owner", set()).add(match.group(1).lower())
     for match in _ZH_PERSON.finditer(text):
         verb, name = match.group(1) or match.group(3), match.group(2) or match.group(4)
-        if not _NOT_PERSON.search(name) and not group_value(name):
-            found.setdefault(_PERSON_SLOT[verb], set()).add(name)
+        slot = _PERSON_SLOT[verb]
+        if _NOT_PERSON.search(name) or group_value(name):
+            continue
+        if slot == "owner" and _ROLE.search(name):  # "找组长" / "找老大": one person
+            continue
+        found.setdefault(slot, set()).add(name)
     holders = {m.group(1).lower() for m in _EN_OWNER.finditer(text)}
     holders |= {m.group(1) or m.group(2) for m in _ZH_HOLDER.finditer(text)}
     holders |= {next(g for g in m.groups() if g).lower() for m in _LATIN_HOLDER.finditer(text)}
-    holders = {h for h in holders if not (_NOT_PERSON.search(h) or _NOT_HOLDER.search(h))}
+    holders = {
+        h
+        for h in holders
+        if not (_NOT_PERSON.search(h) or _NOT_HOLDER.search(h) or _ROLE.search(h))
+    }
     if holders:
         found.setdefault("holder", set()).update(holders)
     return found
@@ -463,19 +471,25 @@ def _slots(text: str) -> dict[str, set[str]]:
 # What a value said in Chinese may carry around it that is no part of it: a change word or time
 # before it ("现在阿杰签", "改用百度"), a particle after it; and what no value is made of.
 _AROUND = re.compile(
-    r"^(?:现在|目前|已经|以后|今后|改成|换成|改为|改用|换到|都|也|还是|又)+|(?:了|啦|吧|哈|呀|呢)+$"
+    r"^(?:现在|目前|已经|以后|以後|之后|之後|今后|改成|换成|改为|改用|换到|改由|由|都|也|还是|又)+"
+    r"|(?:了|啦|吧|哈|呀|呢)+$"
 )
 _NO_VALUE_CHAR = re.compile(r"[不没别很太更最要会能该必须一点下的地得了着过吗呢吧啊]")
 _CJK_RUN = re.compile(r"^[\u4e00-\u9fff]{2,6}$")
+# A role, not a name: "发给老板" / "发给领导", "找组长" / "找老大" say one person.
+_ROLE = re.compile(
+    r"老板|领导|组长|老大|主管|经理|总监|同事|同学|运维|测试|产品|开发|前端|后端|大家|团队|自己|本人"
+)
 
 
 def swapped_value(first: str, second: str) -> bool:
     """Whether two statements say the same words around one short run of Chinese each, with
     nothing in common ("地图用高德" / "地图用百度", "这周王磊值班" / "这周阿杰值班", "合同审批王磊签" /
     "合同审批现在阿杰签"): the same frame with another value, which a name in Chinese (a vendor, a
-    person) never shows as a value. The frame must open both (their subject), and the runs share
-    no two characters ("交给小鹿写" / "还是小鹿来写" is one person); review29 found 38 such changes
-    merged as repeats, and the restatement writers' pairs hold no restatement this reads so."""
+    person) never shows as a value. The frame must open both (their subject); the runs share no
+    character ("交给小鹿写" / "还是小鹿来写" is one person) and are no role ("老板" / "领导") or word of a
+    value group ("中文" / "汉语"). Review29 found such changes merged as repeats, and the restatement
+    writers' pairs hold no restatement this reads so."""
     a = re.sub(r"\s+", "", first.lower()).rstrip("。.!！~～")
     b = re.sub(r"\s+", "", second.lower()).rstrip("。.!！~～")
     start = 0
@@ -491,12 +505,12 @@ def swapped_value(first: str, second: str) -> bool:
     theirs = _AROUND.sub("", b[start : len(b) - end])
     if not (_CJK_RUN.match(mine) and _CJK_RUN.match(theirs)):
         return False
-    if _NO_VALUE_CHAR.search(mine) or _NO_VALUE_CHAR.search(theirs):
+    if any(_NO_VALUE_CHAR.search(run) or _ROLE.search(run) for run in (mine, theirs)):
         return False
-    return not (
-        {mine[i : i + 2] for i in range(len(mine) - 1)}
-        & {theirs[i : i + 2] for i in range(len(theirs) - 1)}
-    )
+    # a word of a value group (中文 / 汉语, 周一 / 星期一) is compared pole by pole elsewhere
+    if without_values(mine) != mine or without_values(theirs) != theirs:
+        return False
+    return not set(mine) & set(theirs)
 
 
 # A number and the unit right after it (8G, 3ms, 80%, "100 qps": a short word after one space).
