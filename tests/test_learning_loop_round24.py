@@ -46,6 +46,7 @@ CHANGES = [
     # a Chinese value that says 每, a value found fault with
     ("发版说明每周四发", "发版说明改成每周二发了，周四那天 PM 都在开会", 0.69),
     ("use tabs in q files", "spaces in q files please, tabs render weird in gitlab diffs", 0.59),
+    ("缩进用tab", "缩进用空格,tab显示很怪", 0.70),
 ]
 
 # guards: repeats that name the same holder, target or quantity (or none to compare)
@@ -69,6 +70,12 @@ REPEATS = [
     ("这个月 GPU 给小鹿他们组用", "这个月的 GPU 给小鹿组用"),
     ("周报每周五发给老板", "周报每周五发给老板看"),
     ("code owner 是小鹿", "code owner 是小鹿哈"),
+    # review30: one person called otherwise (a character in common), and no slot to swap in
+    ("ask 王磊 about the infra", "ask 老王 about infra"),
+    ("ping 小陈 for access", "ping 陈晨 for access"),
+    ("我住在帝都", "我住在北京"),
+    ("我不吃香菜", "我不吃芫荽"),
+    ("上线前给客户看", "上线前给甲方看"),
     # …and a verb after three characters ends no name ("是大家共用的" names nobody)
     (
         "the sym file for the HDB is shared, never overwrite it from a notebook",

@@ -98,7 +98,7 @@ _NAME_END = r"(?=\s*(?:[，,。；;！!？?]|管|负责|了|他们|那边|$)|\s+
 _PARTICLE = "哈啊呀吧呢哦啦嘛呗"
 _NAME = rf"([\u4e00-\u9fff]{{2}}(?=[{_PARTICLE}])|[\u4e00-\u9fff]{{2,3}}?{_NAME_END})"
 _NAME_DOING = (
-    rf"([\u4e00-\u9fff]{{2}}(?=[{_PARTICLE}看跟用签审做来弄批定改修查测跑写发组])"
+    rf"([\u4e00-\u9fff]{{2}}(?=[{_PARTICLE}看跟用签审做来弄批定改修查测跑写发组开要拿问])"
     rf"|[\u4e00-\u9fff]{{2,3}}?{_NAME_END})"
 )
 # A person named in Chinese after 是 / 归 / 找 (or 换成 / 改成): "支付服务的负责人是张伟", "风控服务
@@ -476,9 +476,14 @@ _AROUND = re.compile(
 )
 _NO_VALUE_CHAR = re.compile(r"[不没别很太更最要会能该必须一点下的地得了着过吗呢吧啊]")
 _CJK_RUN = re.compile(r"^[\u4e00-\u9fff]{2,6}$")
+_SLOT_BEFORE = re.compile(r"(?:用|走|跑在|部署在|放在|存在|存到|由|归|交给|[:：])$")
+_SLOT_START = re.compile(r"(?:现在|之后|之後|以后|以後)?改?(?:用|走|由|归|交给)")
+_HOLDER_WORD = re.compile(r"值班|on-?call|负责人|owner|审批人|对接人|maintainer")
+_HOLDER_AFTER = re.compile(r"(?:值班|负责|在管|管|签|审批|审|在跟|跟|owner|on-?call)")
 # A role, not a name: "发给老板" / "发给领导", "找组长" / "找老大" say one person.
 _ROLE = re.compile(
     r"老板|领导|组长|老大|主管|经理|总监|同事|同学|运维|测试|产品|开发|前端|后端|大家|团队|自己|本人"
+    r"|客户|甲方|乙方|前台|行政|财务|法务"
 )
 
 
@@ -498,11 +503,21 @@ def swapped_value(first: str, second: str) -> bool:
     end = 0
     while end < min(len(a), len(b)) - start and a[-1 - end] == b[-1 - end]:
         end += 1
-    opening = a[:start]
+    opening, closing = a[:start], a[len(a) - end :]
     if len(_CJK.findall(opening)) < 2 and len(re.findall(r"[a-z]", opening)) < 4:
         return False
-    mine = _AROUND.sub("", a[start : len(a) - end])
-    theirs = _AROUND.sub("", b[start : len(b) - end])
+    # …and the run fills a slot: what is used, where, who (用 / 走 / 在 / 由 …, or 值班 / 负责 / 签 …
+    # after it): "我住在北京" / "我住在帝都" says no slot's value, "我不吃香菜" / "芫荽" neither (review30)
+    raw_mine, raw_theirs = a[start : len(a) - end], b[start : len(b) - end]
+    if not (
+        _SLOT_BEFORE.search(opening)
+        or _HOLDER_WORD.search(opening)
+        or _HOLDER_AFTER.match(closing)
+        or _SLOT_START.match(raw_mine)
+        or _SLOT_START.match(raw_theirs)
+    ):
+        return False
+    mine, theirs = _AROUND.sub("", raw_mine), _AROUND.sub("", raw_theirs)
     if not (_CJK_RUN.match(mine) and _CJK_RUN.match(theirs)):
         return False
     if any(_NO_VALUE_CHAR.search(run) or _ROLE.search(run) for run in (mine, theirs)):
@@ -590,11 +605,20 @@ def moved_to_unsaid(first: str, second: str) -> bool:
     return False
 
 
+def _one_name_twice(mine: set[str], theirs: set[str]) -> bool:
+    """Whether two Chinese names share a character: one person called otherwise ("王磊" / "老王",
+    "小陈" / "陈晨", "阿杰" / "杰哥": review30), not another person."""
+    # the first two characters: a third may be what the person does ("找王磊开" / "找阿杰开")
+    return any(
+        set(a[:2]) & set(b[:2]) for a in mine for b in theirs if _CJK.search(a) and _CJK.search(b)
+    )
+
+
 def slot_changed(first: str, second: str) -> bool:
     """Both fill one slot, with nothing in common, and the later value is new to the first."""
     mine, theirs = _slots(affirmed(first)), _slots(affirmed(second))
     for slot in mine.keys() & theirs.keys():
-        if mine[slot] & theirs[slot]:
+        if mine[slot] & theirs[slot] or _one_name_twice(mine[slot], theirs[slot]):
             continue
         old = {v for v in mine[slot] if not said(v, second)} or mine[slot]
         new = {v for v in theirs[slot] if not said(v, first)}

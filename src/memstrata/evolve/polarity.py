@@ -165,7 +165,7 @@ _RULE_IN_CLAUSE = re.compile(
 # "以后都转 WebP 吧，PNG 太大了"): what it names is turned down, not affirmed (writer 13's "use tabs"
 # / "spaces …, tabs render weird" merged as a repeat).
 _FAULT = re.compile(
-    r"太(?:大|慢|贵|重|丑|乱|长|吵|卡|难用|坑|麻烦)了|不好用|老是(?:挂|崩|超时|出错|报错)"
+    r"太(?:大|慢|贵|重|丑|乱|长|吵|卡|难用|坑|麻烦)了|很(?:怪|丑|乱|卡|难用)|不好用|老是(?:挂|崩|超时|出错|报错)"
     r"|\b(?:renders?|looks?|is|are)\s+(?:so\s+)?(?:weird|ugly|broken|awful|terrible|horrible)\b"
     r"|\bsucks\b|\bis a pain\b",
     re.IGNORECASE,
