@@ -173,18 +173,18 @@ _FAULT = re.compile(
 
 
 def _faults(clause: str) -> bool:
-    return bool(
-        _FAULT.search(clause)
-        and not _CONSEQUENCE.match(clause)
-        and not _RULE_IN_CLAUSE.search(clause)
-    )
+    return _only_complains(_FAULT, clause)
 
 
 def _grumbles(clause: str) -> bool:
-    """Whether a clause after the first only grumbles (review27: not a consequence of breaking
-    the rule, nor a rule of its own)."""
+    return _only_complains(_GRUMBLE, clause)
+
+
+def _only_complains(pattern: re.Pattern[str], clause: str) -> bool:
+    """Whether a clause after the first only grumbles or finds fault (review27: not a
+    consequence of breaking the rule, nor a rule of its own)."""
     return bool(
-        _GRUMBLE.search(clause)
+        pattern.search(clause)
         and not _CONSEQUENCE.match(clause)
         and not _RULE_IN_CLAUSE.search(clause)
     )
