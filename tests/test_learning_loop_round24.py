@@ -47,6 +47,10 @@ CHANGES = [
     ("发版说明每周四发", "发版说明改成每周二发了，周四那天 PM 都在开会", 0.69),
     ("use tabs in q files", "spaces in q files please, tabs render weird in gitlab diffs", 0.59),
     ("缩进用tab", "缩进用空格,tab显示很怪", 0.70),
+    # review30: a number said in Chinese, with its unit
+    ("下班时间六点", "下班时间七点", 0.89),
+    ("预算一万", "预算两万", 0.92),
+    ("每周日凌晨三点做全量备份", "全量备份周六凌晨两点跑", 0.70),
 ]
 
 # guards: repeats that name the same holder, target or quantity (or none to compare)
@@ -219,6 +223,8 @@ SAME_SAID_OTHERWISE = [
     ("周报发给老板", "周报发给领导"),
     ("代码评审找组长", "代码评审找老大"),
     ("回复用中文", "回复用汉语"),
+    ("回复快一点", "回复再快一点"),
+    ("每天跑一次", "每天跑一次就行"),
     ("周会放在周一", "周会放在星期一"),
 ]
 

@@ -555,7 +555,15 @@ def _by_unit(text: str) -> dict[str, set[str]]:
         unit = (match.group(2) or "").strip().lower()
         if unit and unit not in _NOT_UNIT:  # "port 8080 is …": "is" is no unit
             found.setdefault(unit, set()).add(match.group(1))
+    # a number said in Chinese with its unit ("下班时间六点" / "七点", "预算一万" / "两万": review30)
+    for match in _ZH_QUANTITY.finditer(text):
+        found.setdefault(match.group(2), set()).add(match.group(1).replace("两", "二"))
     return found
+
+
+_ZH_QUANTITY = re.compile(
+    r"([一二两三四五六七八九十百千]+)(点|万|千|刀|块|元|次|天|小时|分钟|个月|周|人|公里)"
+)
 
 
 _NOT_UNIT = frozenset(

@@ -142,6 +142,7 @@ def may_restate(first: str, second: str) -> bool:
     mine, theirs = changes.quantities(first), changes.quantities(second)
     return not (
         (mine and theirs and mine != theirs)
+        or changes.quantity_changed(first, second)  # also said in Chinese: 一万 / 两万
         or changes.announces_change(first)
         or changes.announces_change(second)
         or changes.slot_changed(first, second)
