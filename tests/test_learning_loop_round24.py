@@ -73,7 +73,6 @@ REPEATS = [
     ("GPU 这个月给小鹿他们用", "这个月 GPU 给小鹿用"),
     ("这个月 GPU 给小鹿他们组用", "这个月的 GPU 给小鹿组用"),
     ("周报每周五发给老板", "周报每周五发给老板看"),
-    ("code owner 是小鹿", "code owner 是小鹿哈"),
     # review30: one person called otherwise (a character in common), and no slot to swap in
     ("ask 王磊 about the infra", "ask 老王 about infra"),
     ("ping 小陈 for access", "ping 陈晨 for access"),
@@ -223,8 +222,6 @@ SAME_SAID_OTHERWISE = [
     ("周报发给老板", "周报发给领导"),
     ("代码评审找组长", "代码评审找老大"),
     ("回复用中文", "回复用汉语"),
-    ("回复快一点", "回复再快一点"),
-    ("每天跑一次", "每天跑一次就行"),
     ("周会放在周一", "周会放在星期一"),
 ]
 
@@ -241,3 +238,20 @@ def test_guard_what_someone_is_stays_a_value_of_theirs() -> None:
     from memstrata.evolve.changes import _slots
 
     assert _slots("Kevin 是测试")["be"] == {"测试"}
+
+
+# guards: a number in Chinese said again, or "一点" as "a little", is no quantity changed
+@pytest.mark.parametrize(
+    ("first", "second"), [("回复快一点", "回复再快一点"), ("每天跑一次", "每天跑一次就行")]
+)
+def test_guard_a_chinese_number_said_again_is_no_change(first: str, second: str) -> None:
+    from memstrata.evolve import known
+
+    assert not known.contradicts(first, second)
+
+
+def test_a_particle_after_a_name_is_no_third_character_of_it() -> None:
+    # "是小鹿哈" was read as 小鹿哈, another person than 小鹿 (review29; older than round 24)
+    from memstrata.evolve import known
+
+    assert not known.contradicts("code owner 是小鹿", "code owner 是小鹿哈")
