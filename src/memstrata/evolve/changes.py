@@ -127,6 +127,8 @@ _ZH_HOLDER = re.compile(
 )
 _LATIN_HOLDER = re.compile(
     r"(?:归|找|交给|给|(?:owner|负责人|值班|on-?call)\s*(?:是|is))\s*([A-Z][a-z]{1,15})\b"
+    # a handle, in any case: "ping @kevin" / "ping @tara" (not an address, a decorator or a call)
+    r"|(?<![\w@.])@([A-Za-z][\w-]{1,30})\b(?![.(])"
     r"|\b(?i:for|that'?s|it'?s)\s+([A-Z][a-z]{1,15})'s\b"
     r"|\b(?:is|by|to|ask|ping)\s+([\u4e00-\u9fff]{2,3})(?=[\s,.;!)，。；！]|$)"
 )
@@ -504,7 +506,14 @@ def swapped_value(first: str, second: str) -> bool:
     while end < min(len(a), len(b)) - start and a[-1 - end] == b[-1 - end]:
         end += 1
     opening, closing = a[:start], a[len(a) - end :]
-    if len(_CJK.findall(opening)) < 2 and len(re.findall(r"[a-z]", opening)) < 4:
+    # the subject opens both, or, for who holds it, closes both after the verb: "王磊负责支付" /
+    # "阿杰负责支付" (review29: merged as a repeat, and the new owner lost)
+    holder_first = not opening and _HOLDER_AFTER.match(closing) and len(_CJK.findall(closing)) >= 3
+    if (
+        len(_CJK.findall(opening)) < 2
+        and len(re.findall(r"[a-z]", opening)) < 4
+        and not holder_first
+    ):
         return False
     # …and the run fills a slot: what is used, where, who (用 / 走 / 在 / 由 …, or 值班 / 负责 / 签 …
     # after it): "我住在北京" / "我住在帝都" says no slot's value, "我不吃香菜" / "芫荽" neither (review30)
@@ -533,6 +542,51 @@ def swapped_value(first: str, second: str) -> bool:
 _QUANTITY = re.compile(
     r"(?<![a-z_])(\d+(?:\.\d+)*)(%|[a-z]+(?![a-z])|\s[a-z]{1,4}(?![a-z]))?", re.IGNORECASE
 )
+
+
+# One unit, many spellings: a value said twice in two spellings ("70公斤" / "70kg", "2h" / "2 小时",
+# "64Gi" / "64G", "500 req/s" / "500 QPS") is one value, which review29 found split as a change.
+# Each spelling is rewritten to one before values are compared; a bare "m" (minutes or metres,
+# "512M" or "5m") and a Chinese numeral ("两小时") are left as they are.
+_UNIT_SPELLINGS: tuple[tuple[str, str], ...] = (
+    ("kg", r"kgs?|公斤|千克|kilograms?|kilos?"),
+    ("h", r"h|hrs?|hours?|个小时|小时|钟头"),
+    ("min", r"mins?|minutes?|分钟"),
+    ("ms", r"ms|毫秒|milliseconds?"),
+    ("s", r"s|secs?|seconds?|秒钟|秒"),
+    ("d", r"d|days?|天"),
+    ("w", r"w|wks?|weeks?|个星期|星期|周"),
+    ("mo", r"mo|months?|个月"),
+    ("g", r"gi|gib|gb|g"),
+    ("mb", r"mi|mib|mb"),
+    ("t", r"ti|tib|tb|t"),
+    ("qps", r"qps|rps|req/s|reqs/s|requests?/s(?:ec)?|requests? per second|次/秒|次每秒"),
+    ("%", r"%|percent|个百分点|百分点"),
+    ("lines", r"lines?|行"),
+    ("cores", r"cores?|vcpus?|核"),
+    ("yuan", r"元|块钱|块|rmb|cny"),
+    ("usd", r"usd|dollars?|美元|美金|刀"),
+)
+_UNIT = re.compile(
+    r"(?<![A-Za-z0-9_.])(\d+(?:\.\d+)?)\s*(?:"
+    + "|".join(f"(?P<u{i}>{spellings})" for i, (_, spellings) in enumerate(_UNIT_SPELLINGS))
+    + r")(?![a-z0-9_])",  # a Chinese unit ends without a space: "2小时左右", "70公斤的体重"
+    re.IGNORECASE,
+)
+_PER_SECOND = re.compile(r"每秒\s*(\d+(?:\.\d+)?)\s*(?:次|个请求|请求)")  # "每秒100次" / "100 QPS"
+_CURRENCY = re.compile(r"([$¥￥])\s*(\d+(?:\.\d+)?)(?![A-Za-z0-9_.])")  # "$500" / "500 美元"
+
+
+def one_spelling(text: str) -> str:
+    """The text with each number's unit spelled one way (see ``_UNIT_SPELLINGS``)."""
+
+    def spell(match: re.Match[str]) -> str:
+        index = int(next(name for name, unit in match.groupdict().items() if unit)[1:])
+        return match.group(1) + _UNIT_SPELLINGS[index][0]
+
+    text = _PER_SECOND.sub(r"\1qps", text)
+    text = _CURRENCY.sub(lambda m: m.group(2) + ("usd" if m.group(1) == "$" else "yuan"), text)
+    return _UNIT.sub(spell, text)
 
 
 def quantities(text: str) -> set[str]:

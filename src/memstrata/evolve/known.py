@@ -294,6 +294,7 @@ def contradicts(first: str, second: str) -> bool:
     difference is a change, not other details of the same thing (``changes``)."""
     from memstrata.evolve import changes
 
+    first, second = changes.one_spelling(first), changes.one_spelling(second)  # 70公斤 / 70kg
     if values_differ(first, second):  # "Reply in Chinese" / "Reply in English"
         return True
     # a language, weekday or indentation is compared pole by pole (values_differ), across

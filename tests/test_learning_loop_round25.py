@@ -1,0 +1,109 @@
+"""Round 25 of issue 11 (session 38): what review29 and review30 left of the duplicate decision.
+A value said twice in two spellings was split as a change ("70公斤" / "70kg", "2h" / "2 小时",
+"64Gi" / "64G", "100 req/s" / "100 QPS"), and two changes of holder were merged as repeats (a
+name before its verb, "王磊负责支付" / "阿杰负责支付", and a handle in lower case, "@kevin" /
+"@tara"). Each test fails on the code before its fix (bb8c568); guards (what must stay as it is)
+pass on both and are named as guards.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+# one value, two spellings of its unit: a repeat (review29's and review30's pairs)
+SPELLED_TWICE = [
+    ("体重70公斤", "体重70kg"),
+    ("token 有效期 2h", "token 有效期 2 小时"),
+    ("session 超时 30min", "session 超时 30 分钟"),
+    ("日志保留 7d", "日志保留 7 天"),
+    ("memory limit 64Gi", "memory limit 64G"),
+    ("memory limit 64GB", "memory limit 64G"),
+    ("硬盘1T", "硬盘1TB"),
+    ("单价不超过100刀", "单价不超过100美元"),
+    ("单价 ¥200 以内", "单价200块以内"),
+    ("网关限流 500 req/s", "网关限流是 500 QPS"),
+    ("API 限流每秒100次", "API 限流100 QPS"),
+    ("磁盘用到 85% 就该报警了", "Fire the disk alert once usage crosses 85 percent."),
+]
+
+# the same unit spelled otherwise, another value: a change (review29 found the first merged)
+CHANGED_IN_ANOTHER_SPELLING = [
+    ("rate limit 100 req/s", "rate limit 200 QPS"),
+    ("Prometheus 本地数据保留 15 天", "Prometheus 本地 retention 砍到 7d，磁盘扛不住"),
+]
+
+# another holder: a name before its verb, or a handle in lower case (review29: merged, lost)
+OTHER_HOLDER = [
+    ("王磊负责支付", "阿杰负责支付", 0.57),
+    ("王磊在管支付网关", "阿杰在管支付网关", 0.69),
+    ("code owner: @kevin", "code owner: @tara", 0.80),
+    ("ping @kevin for reviews", "ping @tara for reviews", 0.83),
+]
+
+
+@pytest.mark.parametrize(("first", "second"), SPELLED_TWICE)
+def test_one_value_in_two_spellings_of_its_unit_is_no_change(first: str, second: str) -> None:
+    from memstrata.evolve import known, restatement
+
+    assert not known.contradicts(first, second)
+    assert restatement.may_restate(first, second)
+
+
+@pytest.mark.parametrize(("first", "second"), CHANGED_IN_ANOTHER_SPELLING)
+def test_another_value_in_another_spelling_of_its_unit_is_a_change(first: str, second: str) -> None:
+    from memstrata.evolve import known
+
+    assert known.contradicts(first, second)
+
+
+@pytest.mark.parametrize(
+    ("first", "second"), [("我体重 70公斤", "我现在 75kg 了"), ("构建要 2h", "构建现在要 3 小时")]
+)
+def test_guard_another_value_in_two_spellings_stays_a_change(first: str, second: str) -> None:
+    from memstrata.evolve import known
+
+    assert known.contradicts(first, second)
+
+
+def test_guard_a_price_said_before_or_after_its_number_is_one_value() -> None:
+    from memstrata.evolve import known
+
+    assert not known.contradicts("每月预算 $500", "每月预算 500 美元")
+
+
+@pytest.mark.parametrize(("first", "second", "cosine"), OTHER_HOLDER)
+def test_another_holder_before_its_verb_or_as_a_handle_is_never_a_repeat(
+    first: str, second: str, cosine: float
+) -> None:
+    from memstrata.core.config import EvolveSettings
+    from memstrata.evolve import known
+
+    settings = EvolveSettings()
+    assert known.contradicts(first, second)
+    score = known.match_score(first, second, settings.match, cosine, settings.match_embedding)
+    assert score < 1.0
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ("王磊负责支付", "老王负责支付"),  # one person called otherwise
+        ("有问题找 @kevin 或者 @tara", "有问题找 @tara"),  # a holder both name
+        ("用 @pytest.fixture 写夹具", "夹具用 @pytest.fixture"),  # a decorator, no handle
+        ("报警发到 ops@corp.com", "报警发 ops@corp.com"),  # an address, no handle
+    ],
+)
+def test_guard_the_same_holder_or_no_holder_is_no_change(first: str, second: str) -> None:
+    from memstrata.evolve import known
+
+    assert not known.contradicts(first, second)
+
+
+def test_a_unit_is_spelled_one_way_only_after_a_number_of_its_own() -> None:
+    from memstrata.evolve.changes import one_spelling
+
+    assert one_spelling("构建一次要 2 小时左右") == "构建一次要 2h左右"
+    assert one_spelling("体重70公斤的人") == "体重70kg的人"
+    # a number inside a name, a version, or a thousand after a price keep their letters
+    for kept in ("utf8mb4", "node18", "v1.2s", "hpc-login01", "$1.5k", "2026年"):
+        assert one_spelling(kept) == kept
