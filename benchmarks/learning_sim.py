@@ -52,8 +52,10 @@ MEMORY_PLACES = ("principles", "patterns", "user", "memory", "corrections")
 # A title that is how something was said, not what: the trigger words, and (since the third
 # scenario showed "这条写进你的 memory" and "顺带说下" as titles) a request that names the memory
 # or a file, and an aside.
+# "No" opening a title is an answer ("No, use pnpm", "no 不是这个", "no wait"); "no" before what it
+# forbids is the rule itself ("no leading $ in the snippets", "no force push": round 25).
 ECHO = re.compile(
-    r"^\s*(?:不对|错了|no\b|nope|wrong|以后都这样|就这样|记住|记一下|remember|note this|用户明确|user asked"
+    r"^\s*(?:不对|错了|no\b(?!\s+(?!(?:wait|no|not|that|this|it|you|i|we|the)\b)[a-z$@#])|nope|wrong|以后都这样|就这样|记住|记一下|remember|note this|用户明确|user asked"
     r"|这条|这个放|写进|写到|记到|放到|存到|add this|save this|put this|顺带|顺便|对了|早[～~]"
     r"|fyi\b|btw\b|heads up"
     # an interjection, a reproach or a lead-in before the point (round 21: "卧槽停停停 不对",

@@ -107,3 +107,17 @@ def test_a_unit_is_spelled_one_way_only_after_a_number_of_its_own() -> None:
     # a number inside a name, a version, or a thousand after a price keep their letters
     for kept in ("utf8mb4", "node18", "v1.2s", "hpc-login01", "$1.5k", "2026年"):
         assert one_spelling(kept) == kept
+
+
+def test_a_rule_that_opens_with_no_is_no_echo_title(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The scenarios' echo count read scenario 7's "no leading $ in the snippets pls" as an echo:
+    "no" before what it forbids is the rule; "No," / "no 不是这个" / "no wait" answer."""
+    from pathlib import Path
+
+    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parents[1] / "benchmarks"))
+    from learning_sim import ECHO
+
+    assert not ECHO.match("no leading $ in the snippets pls")
+    assert not ECHO.match("no force push to main")
+    for echo in ("No, use pnpm", "no 不是这个", "No wait", "no that is wrong", "No"):
+        assert ECHO.match(echo)
