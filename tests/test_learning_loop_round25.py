@@ -21,6 +21,7 @@ SPELLED_TWICE = [
     ("硬盘1T", "硬盘1TB"),
     ("单价不超过100刀", "单价不超过100美元"),
     ("单价 ¥200 以内", "单价200块以内"),
+    ("预算3000", "预算3000块"),
     ("网关限流 500 req/s", "网关限流是 500 QPS"),
     ("API 限流每秒100次", "API 限流100 QPS"),
     ("磁盘用到 85% 就该报警了", "Fire the disk alert once usage crosses 85 percent."),
@@ -121,3 +122,40 @@ def test_a_rule_that_opens_with_no_is_no_echo_title(monkeypatch: pytest.MonkeyPa
     assert not ECHO.match("no force push to main")
     for echo in ("No, use pnpm", "no 不是这个", "No wait", "no that is wrong", "No"):
         assert ECHO.match(echo)
+
+
+# a rule said to hold still, with a reading beside it: a repeat (review29: split as a change)
+STILL_HOLDS = [
+    ("position cap 2% of NAV", "cap 还是 2% NAV，没改成 1.5%"),
+    ("the cap is 2% per name", "cap is still 2% per name; we're at 1.7% on AAPL"),
+    ("单票仓位上限 2% NAV", "单票上限还是 2% NAV，现在最大的才 1.2%"),
+]
+
+
+@pytest.mark.parametrize(("first", "second"), STILL_HOLDS)
+def test_a_value_said_to_hold_still_is_no_change(first: str, second: str) -> None:
+    from memstrata.evolve import known
+
+    assert not known.contradicts(first, second)
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        (
+            "Kafka 集群地址是 kafka-bj-01:9092",
+            "Kafka brokers moved to kafka-bj-11..13, still port 9092.",
+        ),
+        ("测试服 server 地址是 10.2.3.45:9001", "test server 迁到 10.2.8.12 了，port 还是 9001"),
+        (
+            "Lighthouse performance score must stay above 90 in CI.",
+            "CI 里 lighthouse 性能分的门槛改成 85 了",
+        ),
+    ],
+)
+def test_guard_what_still_holds_beside_a_move_keeps_the_move_a_change(
+    first: str, second: str
+) -> None:
+    from memstrata.evolve import known
+
+    assert known.contradicts(first, second)

@@ -83,7 +83,8 @@ _SLOT_CLASS = {
 _EN_SLOT = re.compile(
     r"\b(use|using|uses|used|is|are|in|at|on|owns|own|owned|by|prefer|prefers|preferred)\s+"
     # "is now owned by Marco": a preposition or "now" after the verb is no value of its slot
-    r"(?:the\s+|a\s+)?(?!(?:now|by|to|of|for|with|from|in|at|on)\b)([A-Za-z0-9][\w.+/#:-]*)",
+    r"(?:the\s+|a\s+)?(?!(?:now|still|also|just|only|always|currently|by|to|of|for|with|from|in"
+    r"|at|on)\b)([A-Za-z0-9][\w.+/#:-]*)",
     re.IGNORECASE,
 )
 _ZH_SLOT = re.compile(
@@ -234,6 +235,27 @@ def core_name(value: str) -> str | None:
         and (re.search(r"[\d_-]", core) or len(core) >= 8)
     )
     return core if distinctive and core != value.lower() else None
+
+
+# Said to hold as before: "单票上限还是 2% NAV", "cap is still 2% per name".
+_STILL = re.compile(r"还是|仍然|仍是|依然|依旧|照旧|\bstill\b|\bunchanged\b", re.IGNORECASE)
+
+
+def reaffirms(text: str, other: str) -> bool:
+    """Whether ``text`` says that a value ``other`` names still holds, in the clause after its
+    "still" ("单票上限还是 2% NAV，现在最大的才 1.2%" / "单票仓位上限 2% NAV"): what else it names is
+    a reading beside the rule, not a new value (review29: split as a change). Not when it moves
+    something too: "brokers moved to kafka-bj-11, still port 9092" keeps the port, not the host."""
+    from memstrata.evolve.known import values
+
+    if _MOVES_TO.search(affirmed(text)):
+        return False
+    for match in _STILL.finditer(text):
+        clause = _CLAUSE.match(text, match.end())
+        named = values(clause.group(0)) if clause else set()
+        if any(said(value, other) for value in named if not group_value(value)):
+            return True
+    return False
 
 
 def announces_change(text: str) -> bool:
@@ -564,8 +586,8 @@ _UNIT_SPELLINGS: tuple[tuple[str, str], ...] = (
     ("%", r"%|percent|个百分点|百分点"),
     ("lines", r"lines?|行"),
     ("cores", r"cores?|vcpus?|核"),
-    ("yuan", r"元|块钱|块|rmb|cny"),
-    ("usd", r"usd|dollars?|美元|美金|刀"),
+    # a price is its number: "$500" / "500 美元" / "budget 500" (a change of currency alone is rare)
+    ("", r"元|块钱|块|rmb|cny|usd|dollars?|美元|美金|刀"),
 )
 _UNIT = re.compile(
     r"(?<![A-Za-z0-9_.])(\d+(?:\.\d+)?)\s*(?:"
@@ -574,7 +596,7 @@ _UNIT = re.compile(
     re.IGNORECASE,
 )
 _PER_SECOND = re.compile(r"每秒\s*(\d+(?:\.\d+)?)\s*(?:次|个请求|请求)")  # "每秒100次" / "100 QPS"
-_CURRENCY = re.compile(r"([$¥￥])\s*(\d+(?:\.\d+)?)(?![A-Za-z0-9_.])")  # "$500" / "500 美元"
+_CURRENCY = re.compile(r"[$¥￥]\s*(\d+(?:\.\d+)?)(?![A-Za-z0-9_.])")  # "$500" / "500 美元"
 
 
 def one_spelling(text: str) -> str:
@@ -582,10 +604,10 @@ def one_spelling(text: str) -> str:
 
     def spell(match: re.Match[str]) -> str:
         index = int(next(name for name, unit in match.groupdict().items() if unit)[1:])
-        return match.group(1) + _UNIT_SPELLINGS[index][0]
+        return match.group(1) + (_UNIT_SPELLINGS[index][0] or " ")  # a price: "200块以内"
 
     text = _PER_SECOND.sub(r"\1qps", text)
-    text = _CURRENCY.sub(lambda m: m.group(2) + ("usd" if m.group(1) == "$" else "yuan"), text)
+    text = _CURRENCY.sub(r"\1", text)
     return _UNIT.sub(spell, text)
 
 

@@ -295,6 +295,8 @@ def contradicts(first: str, second: str) -> bool:
     from memstrata.evolve import changes
 
     first, second = changes.one_spelling(first), changes.one_spelling(second)  # 70公斤 / 70kg
+    if changes.reaffirms(first, second) or changes.reaffirms(second, first):  # "还是 2%，现在 1.2%"
+        return False
     if values_differ(first, second):  # "Reply in Chinese" / "Reply in English"
         return True
     # a language, weekday or indentation is compared pole by pole (values_differ), across
