@@ -34,7 +34,12 @@ _FRAME_LINE = lazy_compile(
     r"|\bexit(?:ed)?(?: with)? (?:code|status)\b"
     r"|(?<![\d.])\b0 (?:errors?|failures?|failed|fail)\b"
     r"|\b(?:errors?|failures?|failed|fail)(?: \w+)?\s*[:=]\s*0\b(?![.\d])"
-    r"|^(?:Bash|Read|Write|Edit|MultiEdit|Grep|Glob|WebFetch|WebSearch|Task|NotebookEdit|mcp__\S+):\s",
+    r"|^(?:Bash|Read|Write|Edit|MultiEdit|Grep|Glob|WebFetch|WebSearch|Task|NotebookEdit|mcp__\S+):\s"
+    # Gradle's frame around its reason ("FAILURE: Build failed with an exception.", "* What went
+    # wrong:", "BUILD FAILED in 3s") and Perforce's around a trigger's ("Submit validation failed
+    # -- fix problems then use 'p4 submit -c 90412'."): learning_sim8 kept the frame, not the cause
+    r"|^\s*FAILURE: Build failed with an exception\.?\s*$|^\s*\* (?:What went wrong|Try|Where):\s*$"
+    r"|^\s*BUILD FAILED\b|^\s*> Run with --\w+|\bfix problems then use\b",
     re.IGNORECASE,
 )
 # Colour codes, with or without their escape character (cleaning drops the ESC, not the rest).
@@ -155,10 +160,21 @@ def _weight(line: str) -> int:
     return weight - 2 if _WARNS.search(line) else weight
 
 
+# A change of directory before the command is where it ran, not what failed ("cd Library/…/Gradle
+# && ./gradlew assembleRelease").
+_CD_FIRST = lazy_compile(r"^\s*cd\s+\S+\s*&&\s*")
+
+
 def failure_statement(operation: str, count: int, error: str, zh: bool) -> str:
-    """ "OPERATION 反复失败 N 次。ERROR" in at most STATEMENT_LIMIT characters, the operation
-    cut before the error is."""
-    said = f" 反复失败 {count} 次。" if zh else f" failed {count} times. "
+    """ "OPERATION 反复失败 N 次。ERROR" (one failure: "OPERATION 失败。ERROR") in at most
+    STATEMENT_LIMIT characters, the operation cut before the error is: a long command left a
+    single failure no room for its error (learning_sim8: an xcodebuild export without "No
+    profiles for 'com.xingyu.tide' were found")."""
+    if count == 1:
+        said = " 失败。" if zh else " failed. "
+    else:
+        said = f" 反复失败 {count} 次。" if zh else f" failed {count} times. "
+    operation = _CD_FIRST.sub("", operation) or operation
     error = " ".join(error.split())
     room = STATEMENT_LIMIT - len(said) - min(len(error), ERROR_ROOM)
     return clip(f"{clip(operation, room)}{said}{error}", STATEMENT_LIMIT)

@@ -19,6 +19,8 @@ from memstrata.text.requests import strip_request
 from memstrata.text.rule_titles import (
     answered_question,
     entry_title,
+    lesson_first,
+    mid_request_lesson,
     past_questions,
     rule_title,
     without_mid_request,
@@ -345,7 +347,10 @@ def statement(kind: str, text: str, context: str = "") -> Statement:
     """The clean statement of a signal of ``kind`` in ``text`` (content may be empty: then
     nothing specific was said, and nothing should be written from it alone)."""
     lang = _lang(text)
-    body = strip_echo(text)
+    # a request between the story and the lesson ("…对不上。这个经验记一下：打包前先清空 …"): the
+    # lesson is what to keep whole and what the title says
+    lesson = strip_echo(mid_request_lesson(text))
+    body = strip_echo(lesson_first(text))
     body = _with_context(kind, body, context, lang) if body else body
     if kind == "correction":
         body = (_CHANGE_ZH if lang == "zh" else _CHANGE_EN).sub("", body).strip()
@@ -353,6 +358,8 @@ def statement(kind: str, text: str, context: str = "") -> Statement:
     if not body:
         return Statement("", "")
     content, head = _focus(body, says_first=kind in _SAYS_FIRST)
+    if lesson and lesson in content:
+        head = lesson
     if kind == "preference" and (now := _NOW_PART.search(head)):
         head = now.group("now")  # "我以前偏好 npm，现在偏好 pnpm": the title is the wish now
     reason = _REASON.search(content)

@@ -376,9 +376,8 @@ def _synthesise(
             summary = failure_statement(op, len(failed), error, zh)
             findings.append((last, "repeated_failure", summary))
         elif not synthesis:
-            error = clip(str(last.get("evidence") or last["brief"]), 60, "")
-            summary = f"{op} 失败。{error}" if zh else f"{op} failed. {error}"
-            findings.append((last, "tool_error", clip(summary, 100, "")))
+            error = str(last.get("evidence") or last["brief"])
+            findings.append((last, "tool_error", failure_statement(op, 1, error, zh)))
     for record, kind, summary in _one_per_message(findings):
         if not summary:
             report.unspecific += 1

@@ -25,7 +25,7 @@ from memstrata.capture.statement import strip_echo
 from memstrata.core.writer import Writer
 from memstrata.evolve.policy import explicit_at_once, policy
 from memstrata.text.requests import named_role
-from memstrata.text.rule_titles import without_mid_request
+from memstrata.text.rule_titles import lesson_first
 from memstrata.text.similarity import similarity
 from memstrata.text.spans import Placed, Span
 from memstrata.text.titles import brief, clip, title_limit
@@ -308,7 +308,7 @@ def _pattern(writer: Writer, text: str, context: str, result: TriggerResult) -> 
     from memstrata.entries.remember import write_pattern
 
     zh = writer.ws.lang == "zh"
-    said = strip_echo(_PATTERN.sub("", without_mid_request(text)))
+    said = strip_echo(_PATTERN.sub("", lesson_first(text)))
     if not said and context:
         runs = parse_runs(context)
         found = failures(context)

@@ -130,6 +130,31 @@ def without_mid_request(text: str) -> str:
     return text[: request.start()] + request.group("end") + request.group("rest")
 
 
+def mid_request_lesson(text: str) -> str:
+    """What a request between what happened and what to keep asks to keep ("…CRC 对不上。这个经验记
+    一下：打 AssetBundle 之前先清空 StreamingAssets/AB 目录": the words after it), or ""."""
+    request = _MID_REQUEST.search(text)
+    return request.group("rest").strip() if request and _enough(request.group("rest")) else ""
+
+
+# The most a lesson and the story before it say together before the lesson goes first (seed
+# 000's detail: what happened and why in at most 100 characters).
+_TOLD_WHOLE = 100
+
+
+def lesson_first(text: str) -> str:
+    """``text`` without a request between the story and the lesson, in their order when both fit
+    in a detail, else the lesson first and the story after it: cut at 100 characters, a long
+    story left only its start ("今天一下午都浪费了 原来 StreamingAssets 里还有…": learning_sim8's
+    lesson was lost in the pool, and its pattern was titled by the story)."""
+    lesson = mid_request_lesson(text)
+    plain = without_mid_request(text)
+    if not lesson or len(plain) <= _TOLD_WHOLE:
+        return plain
+    story = plain[: len(plain) - len(lesson)].rstrip()
+    return f"{lesson.rstrip('。.！!')}。{story}"
+
+
 def _first_clause(text: str) -> str:
     piece = _PIECE.match(text)
     return piece.group(0) if piece else ""

@@ -1,0 +1,86 @@
+"""Round 25 of issue 11 (session 38): what the eighth blind scenario's first run found
+(benchmarks/data/learning_sim8.py, scored once on 75e0da0 before anything was changed for it).
+Each test fails on the code before its fix (75e0da0); guards pass on both and are named so.
+"""
+
+from __future__ import annotations
+
+from memstrata.capture.failure_text import failure_statement, telling_line
+from memstrata.capture.statement import statement
+from memstrata.evolve.triggers import handle
+
+# A story, then "这个经验记一下：" and the lesson, over 100 characters together: the lesson was cut
+# off the pool's card (its start kept) and the pattern was titled by the story.
+STORY_THEN_LESSON = (
+    "今日成个下昼嘥晒 🤯 原来 StreamingAssets 入面仲有上个版本嘅旧 bundle，build 嘅时候一齐打咗入包，"
+    "runtime load 到旧嘢 CRC 对唔上。这个经验记一下：打 AssetBundle 之前先清空 StreamingAssets/AB 目录"
+)
+
+
+def test_a_long_story_before_a_lesson_keeps_the_lesson_first() -> None:
+    said = statement("explicit_remember", STORY_THEN_LESSON)
+    assert said.content.startswith("打 AssetBundle 之前先清空 StreamingAssets/AB 目录")
+    assert said.title.startswith("打 AssetBundle 之前先清空")
+    assert len(said.content) <= 100
+
+
+def test_guard_a_short_story_and_lesson_keep_their_order() -> None:
+    said = statement(
+        "explicit_remember",
+        "然后疯狂 rebalance。这个经验记一下，下回 consumer 频繁 rebalance 先查 max.poll.interval.ms",
+    )
+    assert said.content.startswith("然后疯狂 rebalance。下回 consumer")
+    assert said.title.startswith("下回 consumer")
+
+
+def test_a_lesson_asked_for_after_a_long_story_reaches_the_pool_whole(make_ws) -> None:
+    ws = make_ws("memory-manager")
+    handle(ws.writer(), STORY_THEN_LESSON)
+    pool = (ws.root / ws.role_path("candidates")).read_text(encoding="utf-8")
+    assert "打 AssetBundle 之前先清空 StreamingAssets/AB 目录" in pool
+
+
+def test_a_lesson_asked_for_after_a_long_story_is_a_pattern_titled_by_the_lesson(make_ws) -> None:
+    ws = make_ws("self-evolution")
+    result = handle(ws.writer(), STORY_THEN_LESSON)
+    assert result.action == "pattern"
+    assert result.written[0]["entry_id"].startswith("打 AssetBundle 之前先清空")
+
+
+GRADLE = (
+    "FAILURE: Build failed with an exception.\n\n* What went wrong:\nSDK location not found. "
+    "Define a valid SDK location with an ANDROID_HOME environment variable.\n\n"
+    "* Try:\n> Run with --stacktrace option to get the stack trace.\n\nBUILD FAILED in 3s"
+)
+P4_TRIGGER = (
+    "Submitting change 90412.\nLocking 3 files ...\nSubmit validation failed -- fix problems then "
+    "use 'p4 submit -c 90412'.\n'luacheck-trigger' validation failed: Assets/LuaScripts/Hotfix/"
+    "shop_fix.lua:42:9: accessing undefined variable 'ShopMgr'"
+)
+
+
+def test_a_report_s_frame_is_not_its_error() -> None:
+    assert telling_line(GRADLE).startswith("SDK location not found.")
+    assert telling_line(P4_TRIGGER).startswith("'luacheck-trigger' validation failed")
+
+
+def test_one_failure_of_a_long_command_keeps_room_for_its_error() -> None:
+    said = failure_statement(
+        "xcodebuild -exportArchive -archivePath build/Tide.xcarchive -exportOptionsPlist "
+        "ExportOptions-adhoc.plist -exportPath build/ipa",
+        1,
+        "error: exportArchive: No profiles for 'com.xingyu.tide' were found",
+        True,
+    )
+    assert "失败。error: exportArchive: No profiles" in said and len(said) <= 100
+    # where it ran is no part of what failed
+    said = failure_statement(
+        "cd Library/Bee/Android/Prj/IL2CPP/Gradle && ./gradlew assembleRelease", 1, "boom", True
+    )
+    assert said == "./gradlew assembleRelease 失败。boom"
+
+
+def test_guard_a_repeated_failure_still_says_how_often() -> None:
+    assert failure_statement("make test", 3, "error: boom", False) == (
+        "make test failed 3 times. error: boom"
+    )
