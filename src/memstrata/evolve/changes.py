@@ -29,7 +29,7 @@ from functools import lru_cache
 from memstrata.evolve.polarity import affirmed, group_value, without_values
 
 _CHANGE = re.compile(
-    r"改为|改成|改用|(?<![交转切])换(?!行)|迁移到|迁到|搬到|挪到|转到|切到|切换到|切成|调去|调到|已停用|停用了"
+    r"改为|改成|改用|改到|(?<![交转切])换(?!行)|迁移到|迁到|搬到|挪到|转到|切到|切换到|切成|调去|调到|已停用|停用了"
     r"|不再|别再|不要再|取消了|现在|如今|已经改|更新为|升到|升级到|降级到|降到|不管(?:这块|这个|这事)?了|不负责了|离职|没续|下线了|废弃"
     r"|\bno longer\b|\b(?:changed|switched|moved|migrated|upgraded|downgraded|bumped)"
     r" (?:to|from|back|over)\b|\breplaced (?:by|with)\b|\binstead\b|\bnow\b|\bdeprecated\b"
@@ -57,7 +57,7 @@ _LEAVES = re.compile(
 _ARTICLES = r"(?:(?:the|a|an|old|new|our)\s+)*"
 _FROM_TO = re.compile(
     r"从\s*(?P<zh_from>[A-Za-z0-9][\w.+#/-]*)[^，,。；;从]*?"
-    r"(?:迁到|迁移到|换成|换到|改成|改为|切到|切换到|升到|升级到|降到|搬到)\s*"
+    r"(?:迁到|迁移到|换成|换到|改成|改为|改到|切到|切换到|升到|升级到|降到|搬到|提到|调到|加到)\s*"
     r"(?P<zh_to>[A-Za-z0-9][\w.+#/-]*)"
     r"|\b(?:moved|migrated|switched|changed|went|move|migrate|switch|moving|migrating|switching)\b"
     rf"[^,.;]*?\bfrom\s+{_ARTICLES}(?P<en_from>[A-Za-z0-9][\w.+#/-]*)[^,.;]*?"
@@ -109,6 +109,11 @@ _ZH_PERSON = re.compile(r"(是|就是|换成|改成)\s*" + _NAME + r"|(归|找|�
 # …and in English before the verb of ownership: "Sophie owns order-service", "Leo handles it".
 _EN_OWNER = re.compile(
     r"\b([A-Z][a-z]{1,15})\s+(?:now\s+)?(?:owns|handles|maintains|runs|approves|manages)\b"
+    # …typed in lower case ("kevin owns billing": review31), not a word that names nobody
+    r"|(?<![\w.])(?!(?:it|this|that|who|which|what|nobody|everyone|everybody|someone|somebody|he"
+    r"|she|they|we|you|one|each|team|also|still|now|just|only|usually|currently|and|or|but|then"
+    r"|the|a|an|ci|cron)\b)([a-z][a-z]{1,15})\s+(?:now\s+)?(?:owns|handles|maintains|approves"
+    r"|manages)\b"
 )
 _PERSON_SLOT = {
     "是": "be",
@@ -241,21 +246,36 @@ def core_name(value: str) -> str | None:
 _STILL = re.compile(r"还是|仍然|仍是|依然|依旧|照旧|\bstill\b|\bunchanged\b", re.IGNORECASE)
 
 
+# What moves something to a new value besides the words of _MOVES_TO ("主库已经是 pg-02 了",
+# "the broker is kafka-bj-11 now", "memory limit is 4Gi these days": review31).
+_NOW_IS = re.compile(
+    r"已经是|现在是|现在走|变成|升成|提到|\b(?:is|are) now\b|\bnow (?:is|are)\b|\bthese days\b"
+    r"|\binstead of\b|\bbumped\b",
+    re.IGNORECASE,
+)
+
+
 def reaffirms(text: str, other: str) -> bool:
     """Whether ``text`` says that a value ``other`` names still holds, in the clause after its
-    "still" ("单票上限还是 2% NAV，现在最大的才 1.2%" / "单票仓位上限 2% NAV"): what else it names is
-    a reading beside the rule, not a new value (review29: split as a change). Not when it moves
-    something too: "brokers moved to kafka-bj-11, still port 9092" keeps the port, not the host."""
+    "still" ("单票上限还是 2% NAV，现在最大的才 1.2%" / "单票仓位上限 2% NAV"): its change words
+    announce no change, its other numbers are a reading beside the rule (review29: split as a
+    change). Only its own change words: a limit or a host it changes is still compared. Not when
+    it moves something too: "brokers moved to kafka-bj-11, still port 9092" keeps the port, not
+    the host."""
+    if _MOVES_TO.search(affirmed(text)) or _NOW_IS.search(text):
+        return False
+    return any(said(value, other) for value in still_said(text) if not group_value(value))
+
+
+def still_said(text: str) -> set[str]:
+    """The values ``text`` names in the clauses after its "still" words."""
     from memstrata.evolve.known import values
 
-    if _MOVES_TO.search(affirmed(text)):
-        return False
+    found: set[str] = set()
     for match in _STILL.finditer(text):
         clause = _CLAUSE.match(text, match.end())
-        named = values(clause.group(0)) if clause else set()
-        if any(said(value, other) for value in named if not group_value(value)):
-            return True
-    return False
+        found |= values(clause.group(0)) if clause else set()
+    return found
 
 
 def announces_change(text: str) -> bool:
@@ -274,15 +294,18 @@ def announced(first: str, second: str, mine: set[str], theirs: set[str]) -> bool
         return False
     if _same_move(first, second):  # the same move, one with a detail more ("别再生成 poetry.lock")
         return False
+    still_first, still_second = reaffirms(first, second), reaffirms(second, first)
     first, second = _CONVERSION.sub(" ", first), _CONVERSION.sub(" ", second)
     return bool(
         (
-            _CHANGE.search(first)
+            not still_first
+            and _CHANGE.search(first)
             and any(not said(v, second) for v in mine)
             and not tells_the_news_of(first, second)
         )
         or (
-            _CHANGE.search(second)
+            not still_second
+            and _CHANGE.search(second)
             and any(not said(v, first) for v in theirs)
             and not tells_the_news_of(second, first)
         )
@@ -331,7 +354,7 @@ _NAMED = re.compile(r"\d|[.+/#_-]")
 # A change word said before what it moves to (or turns down, then moves to); not one said after
 # the new value ("linting is ruff now, flake8 is gone": review28's pair).
 _MOVES_TO = re.compile(
-    r"别再|不再|不要再|改为|改成|改用|换成|换到|换用|(?<![交转切])换(?!行)|迁移到|迁到|搬到|挪到|转到|切到|切换到|切成|调到"
+    r"别再|不再|不要再|改为|改成|改用|改到|换成|换到|换用|(?<![交转切])换(?!行)|迁移到|迁到|搬到|挪到|转到|切到|切换到|切成|调到"
     r"|更新为|升到|升级到|降级到|降到|落到"
     r"|\b(?:changed|switched|moved|migrated|upgraded|downgraded|bumped) to\b|\breplaced (?:by|with)\b",
     re.IGNORECASE,
@@ -470,7 +493,7 @@ def _slots(text: str) -> dict[str, set[str]]:
             if value not in _NO_VALUE and not group_value(value):
                 found.setdefault(_SLOT_CLASS[match.group(1).lower()], set()).add(value)
     for match in _EN_OWNER.finditer(text):
-        found.setdefault("owner", set()).add(match.group(1).lower())
+        found.setdefault("owner", set()).add((match.group(1) or match.group(2)).lower())
     for match in _ZH_PERSON.finditer(text):
         verb, name = match.group(1) or match.group(3), match.group(2) or match.group(4)
         slot = _PERSON_SLOT[verb]
@@ -479,7 +502,7 @@ def _slots(text: str) -> dict[str, set[str]]:
         if slot == "owner" and _ROLE.search(name):  # "找组长" / "找老大": one person
             continue
         found.setdefault(slot, set()).add(name)
-    holders = {m.group(1).lower() for m in _EN_OWNER.finditer(text)}
+    holders = {(m.group(1) or m.group(2)).lower() for m in _EN_OWNER.finditer(text)}
     holders |= {m.group(1) or m.group(2) for m in _ZH_HOLDER.finditer(text)}
     holders |= {next(g for g in m.groups() if g).lower() for m in _LATIN_HOLDER.finditer(text)}
     holders = {
@@ -527,6 +550,10 @@ def swapped_value(first: str, second: str) -> bool:
     end = 0
     while end < min(len(a), len(b)) - start and a[-1 - end] == b[-1 - end]:
         end += 1
+    # a name's surname, or a nickname's 小 / 老 / 阿, is part of it, not of the words around it
+    # ("王磊负责支付" / "王芳负责支付", "小王负责前端" / "小李负责前端": review31)
+    while start and _CJK.match(a[start - 1]) and min(len(a), len(b)) - start - end < 2:
+        start -= 1
     opening, closing = a[:start], a[len(a) - end :]
     # the subject opens both, or, for who holds it, closes both after the verb: "王磊负责支付" /
     # "阿杰负责支付" (review29: merged as a repeat, and the new owner lost)
@@ -556,6 +583,9 @@ def swapped_value(first: str, second: str) -> bool:
     # a word of a value group (中文 / 汉语, 周一 / 星期一) is compared pole by pole elsewhere
     if without_values(mine) != mine or without_values(theirs) != theirs:
         return False
+    holder = _HOLDER_WORD.search(opening) or _HOLDER_AFTER.match(closing)
+    if holder and len(mine) <= 3 and len(theirs) <= 3:  # who, by name: 王磊 / 王芳
+        return not same_person(mine, theirs)
     return not set(mine) & set(theirs)
 
 
@@ -568,7 +598,8 @@ _QUANTITY = re.compile(
 
 # One unit, many spellings: a value said twice in two spellings ("70公斤" / "70kg", "2h" / "2 小时",
 # "64Gi" / "64G", "500 req/s" / "500 QPS") is one value, which review29 found split as a change.
-# Each spelling is rewritten to one before values are compared; a bare "m" (minutes or metres,
+# Each spelling is rewritten to one before values are compared, and a time to seconds, so that
+# "1 day" / "24h" and "1.5h" / "90 分钟" are one value (review31); a bare "m" (minutes or metres,
 # "512M" or "5m") and a Chinese numeral ("两小时") are left as they are.
 _UNIT_SPELLINGS: tuple[tuple[str, str], ...] = (
     ("kg", r"kgs?|公斤|千克|kilograms?|kilos?"),
@@ -577,38 +608,81 @@ _UNIT_SPELLINGS: tuple[tuple[str, str], ...] = (
     ("ms", r"ms|毫秒|milliseconds?"),
     ("s", r"s|secs?|seconds?|秒钟|秒"),
     ("d", r"d|days?|天"),
-    ("w", r"w|wks?|weeks?|个星期|星期|周"),
+    # not a bare w: after a number it is 万 in Chinese chat ("2w条", "5w QPS": review31)
+    ("wk", r"wks?|weeks?|个星期|星期|周"),
     ("mo", r"mo|months?|个月"),
     ("g", r"gi|gib|gb|g"),
     ("mb", r"mi|mib|mb"),
     ("t", r"ti|tib|tb|t"),
-    ("qps", r"qps|rps|req/s|reqs/s|requests?/s(?:ec)?|requests? per second|次/秒|次每秒"),
+    ("qps", r"qps|rps|req/s|reqs/s|requests?/s(?:ec)?|requests? per second|次/秒|次每秒|/s"),
     ("%", r"%|percent|个百分点|百分点"),
     ("lines", r"lines?|行"),
-    ("cores", r"cores?|vcpus?|核"),
-    # a price is its number: "$500" / "500 美元" / "budget 500" (a change of currency alone is rare)
-    ("", r"元|块钱|块|rmb|cny|usd|dollars?|美元|美金|刀"),
+    ("cores", r"cores?|vcpus?|核|c"),  # "8C" (and "8C16G", below)
+    ("usd", r"usd|dollars?|美元|美金|刀"),
+    ("cny", r"cny|rmb|人民币|元|块钱|块"),
+    ("eur", r"eur|euros?|欧元|欧"),
+    ("hkd", r"hkd|港币|港元"),
+    ("gbp", r"gbp|pounds?|英镑|镑"),
 )
+_SECONDS = {"ms": 0.001, "s": 1, "min": 60, "h": 3600, "d": 86400, "wk": 604800}
+_CURRENCIES = frozenset({"usd", "cny", "eur", "hkd", "gbp"})
 _UNIT = re.compile(
     r"(?<![A-Za-z0-9_.])(\d+(?:\.\d+)?)\s*(?:"
     + "|".join(f"(?P<u{i}>{spellings})" for i, (_, spellings) in enumerate(_UNIT_SPELLINGS))
-    + r")(?![a-z0-9_])",  # a Chinese unit ends without a space: "2小时左右", "70公斤的体重"
+    # a Latin unit ends at a word's end; a Chinese one anywhere ("2小时左右", "8核16G")
+    + r")(?:(?<=[a-z])(?![a-z0-9_])|(?<![a-z]))",
     re.IGNORECASE,
 )
 _PER_SECOND = re.compile(r"每秒\s*(\d+(?:\.\d+)?)\s*(?:次|个请求|请求)")  # "每秒100次" / "100 QPS"
-_CURRENCY = re.compile(r"[$¥￥]\s*(\d+(?:\.\d+)?)(?![A-Za-z0-9_.])")  # "$500" / "500 美元"
+# A price before its number: "$500" / "500 美元"
+_PRICE_FIRST = re.compile(r"([$¥￥€£])\s*(\d+(?:\.\d+)?)(?![A-Za-z0-9_.])")
+_PRICE_SIGN = {"$": "usd", "¥": "cny", "￥": "cny", "€": "eur", "£": "gbp"}
+# A scale after a number: "1万" / "10k", "2w条" / "20000 条", "5千"
+_SCALE = re.compile(
+    r"(?<![A-Za-z0-9_.])(\d+(?:\.\d+)?)\s*(万|w|千|k|亿)(?![a-z0-9])", re.IGNORECASE
+)
+_SCALES = dict(万=10_000, w=10_000, 千=1_000, k=1_000, 亿=100_000_000)
+_CORES_MEMORY = re.compile(r"(?<![A-Za-z0-9_.])(\d+)[cC](\d+)[gG](?![a-z0-9_])")  # "8C16G"
+_HALF_HOUR = re.compile(r"半个?小时|half an hour", re.IGNORECASE)
+# Two times in a row are one length ("2 小时 30 分钟": 9000s)
+_TIMES_IN_A_ROW = re.compile(r"(?<![A-Za-z0-9_.])(\d+(?:\.\d+)?)s\s*(\d+(?:\.\d+)?)s(?![a-z0-9_])")
 
 
-def one_spelling(text: str) -> str:
-    """The text with each number's unit spelled one way (see ``_UNIT_SPELLINGS``)."""
+def _number(value: float) -> str:
+    return str(int(value)) if value == int(value) else f"{value:g}"
+
+
+def _spelled(text: str) -> str:
+    """``text`` with each scale, time and unit spelled one way; prices keep their currency."""
+
+    def scale(match: re.Match[str]) -> str:  # "1万左右": the number, then the words
+        return _number(float(match.group(1)) * _SCALES[match.group(2).lower()]) + " "
 
     def spell(match: re.Match[str]) -> str:
         index = int(next(name for name, unit in match.groupdict().items() if unit)[1:])
-        return match.group(1) + (_UNIT_SPELLINGS[index][0] or " ")  # a price: "200块以内"
+        unit = _UNIT_SPELLINGS[index][0]
+        if unit in _SECONDS:
+            return f"{_number(float(match.group(1)) * _SECONDS[unit])}s "
+        return f"{match.group(1)}{unit} "
 
-    text = _PER_SECOND.sub(r"\1qps", text)
-    text = _CURRENCY.sub(r"\1", text)
-    return _UNIT.sub(spell, text)
+    text = _PER_SECOND.sub(r"\1qps", _CORES_MEMORY.sub(r"\1 cores \2G", text))
+    text = _HALF_HOUR.sub("1800s", _SCALE.sub(scale, text))
+    text = _PRICE_FIRST.sub(lambda m: m.group(2) + _PRICE_SIGN[m.group(1)], text)
+    text = _UNIT.sub(spell, text)
+    return _TIMES_IN_A_ROW.sub(lambda m: f"{_number(float(m.group(1)) + float(m.group(2)))}s", text)
+
+
+_PRICE = re.compile(r"(\d+(?:\.\d+)?)(" + "|".join(_CURRENCIES) + r")(?![a-z])")
+
+
+def one_spelling(first: str, second: str) -> tuple[str, str]:
+    """Two statements with each number's unit spelled one way (``_UNIT_SPELLINGS``). A price
+    keeps its currency when both name one ("¥500" / "$500" is a change: review31), and is its
+    number when only one does ("budget 3000" / "budget $3000")."""
+    first, second = _spelled(first), _spelled(second)
+    if _PRICE.search(first) and _PRICE.search(second):
+        return first, second
+    return _PRICE.sub(r"\1 ", first), _PRICE.sub(r"\1 ", second)
 
 
 def quantities(text: str) -> set[str]:
@@ -690,12 +764,30 @@ def moved_to_unsaid(first: str, second: str) -> bool:
 
 
 def _one_name_twice(mine: set[str], theirs: set[str]) -> bool:
-    """Whether two Chinese names share a character: one person called otherwise ("王磊" / "老王",
-    "小陈" / "陈晨", "阿杰" / "杰哥": review30), not another person."""
+    """Whether two Chinese names are one person called otherwise (``same_person``)."""
     # the first two characters: a third may be what the person does ("找王磊开" / "找阿杰开")
     return any(
-        set(a[:2]) & set(b[:2]) for a in mine for b in theirs if _CJK.search(a) and _CJK.search(b)
+        same_person(a[:2], b[:2]) for a in mine for b in theirs if _CJK.search(a) and _CJK.search(b)
     )
+
+
+# What makes a name a nickname: 老王, 小陈, 阿杰, 杰哥, 王总, 李工.
+_NICK_BEFORE = re.compile(r"^[老小阿]")
+_NICK_AFTER = re.compile(r"(?:哥|姐|总|工|老师|同学)$")
+
+
+def same_person(first: str, second: str) -> bool:
+    """Whether two Chinese names name one person: the same name, or a nickname sharing a
+    character with the other ("王磊" / "老王", "小陈" / "陈晨", "阿杰" / "杰哥": review30). Two full
+    names with one surname are two people ("王磊" / "王芳"), and so are two nicknames of two
+    surnames ("小王" / "小李": review31 found both merged)."""
+    if first == second:
+        return True
+    cores = [_NICK_AFTER.sub("", _NICK_BEFORE.sub("", name)) or name for name in (first, second)]
+    nicknames = [core != name for core, name in zip(cores, (first, second), strict=True)]
+    if not any(nicknames):
+        return False
+    return bool(set(cores[0]) & set(cores[1]))
 
 
 def slot_changed(first: str, second: str) -> bool:

@@ -294,9 +294,7 @@ def contradicts(first: str, second: str) -> bool:
     difference is a change, not other details of the same thing (``changes``)."""
     from memstrata.evolve import changes
 
-    first, second = changes.one_spelling(first), changes.one_spelling(second)  # 70公斤 / 70kg
-    if changes.reaffirms(first, second) or changes.reaffirms(second, first):  # "还是 2%，现在 1.2%"
-        return False
+    first, second = changes.one_spelling(first, second)  # 70公斤 / 70kg, 1 day / 24h
     if values_differ(first, second):  # "Reply in Chinese" / "Reply in English"
         return True
     # a language, weekday or indentation is compared pole by pole (values_differ), across
@@ -313,6 +311,12 @@ def contradicts(first: str, second: str) -> bool:
         return True
     a = {v for v in values(first) if not group_value(v)}
     b = {v for v in values(second) if not group_value(v)}
+    # a value said to hold still: the other numbers beside it are readings ("单票上限仍然 2%，现在
+    # 最大的 1.5%"), what it says before is the subject again ("CR 还是找 @tara 哈")
+    if changes.reaffirms(second, first):
+        b = {v for v in b if v in changes.still_said(second) or said(v, first)}
+    if changes.reaffirms(first, second):
+        a = {v for v in a if v in changes.still_said(first) or said(v, second)}
     if not a or not b:
         return False
     # A term both name, one in English ("type hint") and one in Chinese (类型标注), is no value

@@ -139,7 +139,7 @@ def may_restate(first: str, second: str) -> bool:
     from memstrata.evolve.polarity import opposed
     from memstrata.text.similarity import similarity
 
-    first, second = changes.one_spelling(first), changes.one_spelling(second)  # 2h / 2 小时
+    first, second = changes.one_spelling(first, second)  # 2h / 2 小时
     mine, theirs = changes.quantities(first), changes.quantities(second)
     return not (
         (mine and theirs and mine != theirs)
