@@ -84,3 +84,37 @@ def test_guard_a_repeated_failure_still_says_how_often() -> None:
     assert failure_statement("make test", 3, "error: boom", False) == (
         "make test failed 3 times. error: boom"
     )
+
+
+def test_a_reason_after_the_fix_keeps_the_fix() -> None:
+    """Over 100 characters a message kept its last clauses that fit: here only "otherwise …",
+    the fix before it lost (and the entry titled by the reason)."""
+    said = statement(
+        "correction",
+        "the file was read-only because it isn't checked out… open it in p4 first (p4 edit), "
+        "otherwise the change doesn't end up in my CL",
+    )
+    assert said.content.startswith("open it in p4 first (p4 edit), otherwise")
+    assert said.title == "open it in p4 first (p4 edit)"
+
+
+def test_guard_a_tail_that_instructs_keeps_its_reason_after_it() -> None:
+    body = (
+        "刚才你帮我部署网关的时候我看了一下日志，发现健康检查一直在报错，重试了好几次都不行，"
+        "我又去翻了半天 nginx 配置、k8s service 定义和 grafana 监控面板，最后才发现是端口不对，以后部署网关都用 8443，不然健康检查会一直失败"
+    )
+    assert len(body) > 100
+    said = statement("correction", body)
+    assert said.content.endswith("以后部署网关都用 8443，不然健康检查会一直失败")
+
+
+def test_a_report_that_something_was_wrong_is_no_instruction() -> None:
+    """ "端口不对" reports what was wrong; "不对，…" opens a correction. The title started at the
+    report ("最后才发现是端口不对") instead of the rule after it."""
+    said = statement(
+        "correction",
+        "刚才你帮我部署网关的时候我看了一下日志，发现健康检查一直在报错，重试了好几次都不行，"
+        "我又去翻了半天 nginx 配置、k8s service 定义和 grafana 监控面板，最后才发现是端口不对，"
+        "以后部署网关都用 8443，不然健康检查会一直失败",
+    )
+    assert said.title.startswith("以后部署网关都用 8443")

@@ -372,11 +372,19 @@ DETAIL_LIMIT = 100  # seed 000: the detail says what happened and why in at most
 # A clause; what is inside brackets, double quotes or backticks is part of it, commas and all
 # (a Loki selector ``{namespace="payment", app="payment-api"}`` was cut in two: learning_sim6).
 _PIECE = lazy_compile(
-    r"(?:[^，,。；;！!？?\n({\[\"`]|\([^)\n]*\)|\{[^}\n]*\}|\[[^\]\n]*\]|\"[^\"\n]*\"|`[^`\n]*`"
-    r"|[({\[\"`])+[，,。；;！!？?\n]*"
+    r"(?:[^，,。；;！!？?…\n({\[\"`]|\([^)\n]*\)|\{[^}\n]*\}|\[[^\]\n]*\]|\"[^\"\n]*\"|`[^`\n]*`"
+    r"|[({\[\"`])+[，,。；;！!？?…\n]*"
+)
+# A clause that only says why or what follows ("otherwise the change doesn't end up in my CL",
+# "that's why the line numbers don't match", "不然…", "所以…"): the instruction is before it.
+_CONSEQUENCE = lazy_compile(
+    r"^\s*(?:otherwise|or else|else|that'?s why|this is why|so that|because|since|which is why"
+    r"|否则|不然|要不然|要不|所以|因为|免得|以免|省得|这样才)\b",
+    re.IGNORECASE,
 )
 _INSTRUCTION = lazy_compile(
-    r"不对|应该|以后|今后|记住|必须|永远|务必|不要|别再|一定要|改用|换成|一律|统一|都要|禁止|不许"
+    # 不对 opening what it says ("不对，应该…"), not a report that something was wrong ("端口不对")
+    r"(?<![\u4e00-\u9fff])不对|应该|以后|今后|记住|必须|永远|务必|不要|别再|一定要|改用|换成|一律|统一|都要|禁止|不许"
     r"|\b(?:always|never|should|must|remember|from now on|instead|make sure|use)\b",
     re.IGNORECASE,
 )
@@ -410,6 +418,13 @@ def _focus(body: str, says_first: bool = False) -> tuple[str, str]:
     if not kept:  # one clause longer than the limit: its beginning
         cut = body[: DETAIL_LIMIT - 1] + "…"
         return cut, cut
+    if len(kept) < len(pieces) and all(_CONSEQUENCE.search(piece) for piece in kept):
+        # only why, or what follows: the instruction before it is kept, the reason cut short
+        # ("…open it in p4 first (p4 edit), otherwise the change doesn't end up in my CL" kept
+        # only its "otherwise" clause: learning_sim8)
+        rule = pieces[len(pieces) - len(kept) - 1]
+        content = _cut_between_words(("".join([rule, *kept])).strip(" ，,；;"), DETAIL_LIMIT)
+        return content, strip_echo(rule) or content
     tail_instructs = any(_INSTRUCTION.search(piece) for piece in kept)
     if (says_first and _opens_with_the_point(pieces[0])) or (
         not tail_instructs and (_INSTRUCTION.search(pieces[0]) or _ASKS_FOR.search(pieces[0]))
