@@ -5,6 +5,8 @@ Each test fails on the code before its fix (75e0da0); guards pass on both and ar
 
 from __future__ import annotations
 
+import pytest
+
 from memstrata.capture.failure_text import failure_statement, telling_line
 from memstrata.capture.statement import statement
 from memstrata.evolve.triggers import handle
@@ -118,3 +120,57 @@ def test_a_report_that_something_was_wrong_is_no_instruction() -> None:
         "以后部署网关都用 8443，不然健康检查会一直失败",
     )
     assert said.title.startswith("以后部署网关都用 8443")
+
+
+# review32: a tester's round on the statement changes above (13 regressions of 113 messages)
+def test_review32_a_correction_keeps_the_lesson_after_its_request() -> None:
+    said = statement(
+        "correction",
+        "你刚才又把 secrets 直接写进 docker-compose.yml 里然后 commit 了，我说过好多次了，这个 repo 是"
+        "公开的，GitGuardian 已经发邮件告警了，我得去 rotate 所有 key。记住：secret 只放 .env",
+    )
+    assert said.title.startswith("secret 只放 .env")
+    assert said.content.startswith("secret 只放 .env")
+
+
+def test_review32_a_dot_that_opens_a_name_stays() -> None:
+    said = statement(
+        "correction",
+        "你又把 .npmrc 里面的 token 提交上去了，这次是 GitHub 的 secret scanning 先发现的，npm 那边已经"
+        "自动吊销了，我们的发布流水线全挂了，重新生成 token 又要找管理员审批。这个记一下：.npmrc 加进 .gitignore",
+    )
+    assert said.title.startswith(".npmrc 加进 .gitignore")
+    assert said.content.startswith(".npmrc 加进 .gitignore")
+
+
+@pytest.mark.parametrize(
+    ("kind", "message", "rule"),
+    [
+        (
+            "correction",
+            "you bumped every dependency in the lockfile when I only asked for the axios security "
+            "patch and now three unrelated snapshot tests fail in CI and nobody knows which bump "
+            "caused it, which is why we only ever run npm update <pkg> for the one package",
+            "we only ever run npm update <pkg>",
+        ),
+        (
+            "preference",
+            "之前一直用 npm 装依赖但是 monorepo 里面 node_modules 动不动就好几个 G 而且 CI 缓存也老是失效"
+            "每次装要七八分钟同事推荐了 pnpm 我们试了一下确实快了很多真的是快了好几倍，所以 以后都用 pnpm",
+            "以后都用 pnpm",
+        ),
+    ],
+)
+def test_review32_a_reason_word_that_brings_the_rule_keeps_it(
+    kind: str, message: str, rule: str
+) -> None:
+    assert rule in statement(kind, message).content
+
+
+def test_review32_an_ellipsis_inside_a_value_ends_no_clause() -> None:
+    said = statement(
+        "correction",
+        "你刚才改的那个正则 ^feat/.*…$ 匹配不到我们的分支名，我们的分支名格式是 feat/JIRA-123-xxx，"
+        "你看一下 CI 的日志就知道了，分支名正则改成 ^feat/[A-Z]+-\\d+-.+$",
+    )
+    assert not said.title.startswith("$")

@@ -134,6 +134,18 @@ def _lang(text: str) -> str:
     return "zh" if re.search(r"[\u4e00-\u9fff]", text) else "en"
 
 
+# A name that opens with a dot (".env", ".npmrc"): the dot is the name's, not punctuation.
+_DOT_NAME = lazy_compile(r"^[\s，,。：:;；!！—~-]*(\.[A-Za-z0-9_])")
+_PUNCTUATION = " ，,。.：:;；!！—-~"
+
+
+def _trim(body: str) -> str:
+    """``body`` without punctuation at its ends, but a dot that opens a name ("记住：.env 要加进
+    turbo.json" kept "env 要加进…": review32)."""
+    name = _DOT_NAME.match(body)
+    return body[name.start(1) :].rstrip(_PUNCTUATION) if name else body.strip(_PUNCTUATION)
+
+
 def strip_echo(text: str) -> str:
     """``text`` without the signal words at its start and end (repeatedly)."""
     body = " ".join(text.split())
@@ -144,7 +156,7 @@ def strip_echo(text: str) -> str:
         body = _LEAD.sub("", body, count=1)
         body = strip_request(body)
         body = without_mid_request(_TAIL.sub("", body))
-        body = body.strip(" ，,。.：:;；!！—-~")
+        body = _trim(body)
         if body == before:
             break
     return "" if _ECHO_ONLY.match(body) else body
@@ -357,7 +369,8 @@ def statement(kind: str, text: str, context: str = "") -> Statement:
         body = _right_first(body, lang)
     if not body:
         return Statement("", "")
-    content, head = _focus(body, says_first=kind in _SAYS_FIRST)
+    # the lesson after a request goes first (lesson_first), whatever the kind: keep the start
+    content, head = _focus(body, says_first=kind in _SAYS_FIRST or bool(lesson))
     if lesson and lesson in content:
         head = lesson
     if kind == "preference" and (now := _NOW_PART.search(head)):
@@ -372,14 +385,13 @@ DETAIL_LIMIT = 100  # seed 000: the detail says what happened and why in at most
 # A clause; what is inside brackets, double quotes or backticks is part of it, commas and all
 # (a Loki selector ``{namespace="payment", app="payment-api"}`` was cut in two: learning_sim6).
 _PIECE = lazy_compile(
-    r"(?:[^，,。；;！!？?…\n({\[\"`]|\([^)\n]*\)|\{[^}\n]*\}|\[[^\]\n]*\]|\"[^\"\n]*\"|`[^`\n]*`"
-    r"|[({\[\"`])+[，,。；;！!？?…\n]*"
+    r"(?:[^，,。；;！!？?…\n({\[\"`]|…+(?![\s\u4e00-\u9fff]|$)|\([^)\n]*\)|\{[^}\n]*\}|\[[^\]\n]*\]"
+    r"|\"[^\"\n]*\"|`[^`\n]*`|[({\[\"`])+[，,。；;！!？?…\n]*"
 )
 # A clause that only says why or what follows ("otherwise the change doesn't end up in my CL",
 # "that's why the line numbers don't match", "不然…", "所以…"): the instruction is before it.
 _CONSEQUENCE = lazy_compile(
-    r"^\s*(?:otherwise|or else|else|that'?s why|this is why|so that|because|since|which is why"
-    r"|否则|不然|要不然|要不|所以|因为|免得|以免|省得|这样才)\b",
+    r"^\s*(?:(?:otherwise|or else|that'?s why|this is why)\b|否则|不然|要不然|免得|以免|省得)",
     re.IGNORECASE,
 )
 _INSTRUCTION = lazy_compile(
@@ -418,7 +430,9 @@ def _focus(body: str, says_first: bool = False) -> tuple[str, str]:
     if not kept:  # one clause longer than the limit: its beginning
         cut = body[: DETAIL_LIMIT - 1] + "…"
         return cut, cut
-    if len(kept) < len(pieces) and all(_CONSEQUENCE.search(piece) for piece in kept):
+    if len(kept) < len(pieces) and all(
+        _CONSEQUENCE.search(piece) and not _INSTRUCTION.search(piece) for piece in kept
+    ):
         # only why, or what follows: the instruction before it is kept, the reason cut short
         # ("…open it in p4 first (p4 edit), otherwise the change doesn't end up in my CL" kept
         # only its "otherwise" clause: learning_sim8)

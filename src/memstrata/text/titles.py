@@ -68,7 +68,9 @@ def brief(text: str, limit: int = 20) -> str:
         None,
     )
     head = text[: match.start()] if match and match.start() > 0 else text
-    head = head.strip(" ，,。.:：")
+    # a dot that opens a name stays (".env 要加进 …", ".npmrc"): review32
+    head = head.rstrip(" ，,。.:：").lstrip(" ，,。:：")
+    head = head if re.match(r"\.[A-Za-z0-9_]", head) else head.lstrip(".")
     if match and text[match.start()] in ":：" and 0 < len(head) <= _TOPIC_MAX < limit - 4:
         # a short topic says nothing alone ("决定：以后 staging 统一用 5433" was "决定")
         colon = "：" if text[match.start()] == "：" else ": "
