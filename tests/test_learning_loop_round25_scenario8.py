@@ -174,3 +174,25 @@ def test_review32_an_ellipsis_inside_a_value_ends_no_clause() -> None:
         "你看一下 CI 的日志就知道了，分支名正则改成 ^feat/[A-Z]+-\\d+-.+$",
     )
     assert not said.title.startswith("$")
+
+
+@pytest.mark.parametrize(
+    ("message", "title"),
+    [
+        (
+            "哦不对，端口应该是 8443 不是 8080，我刚才记错了，网关那边上个月就改了，你把 nginx 的 upstream 也一起改一下吧",
+            "端口应该是 8443 不是 8080",
+        ),
+        (
+            "版本号不对，应该是 v2.14.3，你写成了 v2.13.4，changelog 里面也一起改一下，tag 我已经删掉了你重新打",
+            "应该是 v2.14.3",
+        ),
+        (
+            "格式不对啊 日志要用 json 格式输出 你现在是纯文本 loki 那边解析不了 字段都提取不出来 告警规则全失效了",
+            "日志要用 json 格式输出",
+        ),
+    ],
+)
+def test_review32_a_verdict_before_the_fix_is_no_title(message: str, title: str) -> None:
+    """ "哦不对", "版本号不对", "格式不对啊" titled entries: a verdict, not what to keep."""
+    assert statement("correction", message).title.startswith(title)

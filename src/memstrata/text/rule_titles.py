@@ -43,7 +43,13 @@ _COMPLAINT = re.compile(
     r"|^\s*(?:你)?(?:怎么)?又(?:跑到|跑去|改到|弄到|写到)[^，,。]*?了"
     r"|^\s*你这(?:个)?是[^，,。]{1,30}?吧|^\s*that'?s\b[^,.;!?]{0,40}\bagain\b"
     # a rhetorical question about how old it is ("extensions/v1beta1 这是哪年的写法了🤣")
-    r"|哪(?:一)?年的(?:写法|版本|东西|api|API)",
+    r"|哪(?:一)?年的(?:写法|版本|东西|api|API)"
+    # a verdict, or the reproach that it happened again, before the fix ("哦不对，端口应该是 8443",
+    # "版本号不对，应该是 v2.14.3", "你看你又来了 …", "emm 我说一下哈 …": review32 found them as titles)
+    r"|^\s*(?:[哦噢诶欸啊唉嗯呃额]|emm+)*\s*[^，,。；;！!？?\s]{0,6}?(?:不对|错了)[吧啊哈呀呢的]*"
+    r"[，,。；;！!…~～\s]*$"
+    r"|^\s*(?:你看)?(?:你)?又来了[吧啊哈呀]*[，,。；;！!…~～.\s]*$"
+    r"|^\s*(?:emm+|嗯+|额)?\s*我(?:说|讲)一?下[哈啊吧]?[，,。；;！!…~～\s]*$",
     re.IGNORECASE,
 )
 # A standing rule said after a space, in a message without punctuation before it.
