@@ -196,3 +196,56 @@ def test_review32_an_ellipsis_inside_a_value_ends_no_clause() -> None:
 def test_review32_a_verdict_before_the_fix_is_no_title(message: str, title: str) -> None:
     """ "哦不对", "版本号不对", "格式不对啊" titled entries: a verdict, not what to keep."""
     assert statement("correction", message).title.startswith(title)
+
+
+# review32's failure outputs of other tools: the frame was taken for the cause
+FRAMED = [
+    (
+        "[INFO] BUILD FAILURE\n[ERROR] Failed to execute goal org.apache.maven.plugins:"
+        "maven-compiler-plugin:3.11.0:compile (default-compile) on project order-service: "
+        "Compilation failure\n[ERROR] /home/dev/order-service/src/main/java/com/acme/order/"
+        "OrderService.java:[42,17] cannot find symbol",
+        "[ERROR] OrderService.java:[42,17] cannot find symbol",
+    ),
+    (
+        "npm ERR! code ERESOLVE\nnpm ERR! ERESOLVE unable to resolve dependency tree\nnpm ERR!\n"
+        "npm ERR! A complete log of this run can be found in: /root/.npm/_logs/x-debug-0.log",
+        "npm ERR! ERESOLVE unable to resolve dependency tree",
+    ),
+    (
+        "  error: subprocess-exited-with-error\n\n  × Getting requirements to build wheel did not "
+        "run successfully.\n  │ exit code: 1\n  ╰─> [33 lines of output]\n      "
+        "ModuleNotFoundError: No module named 'distutils'\n      [end of output]\n"
+        "error: subprocess-exited-with-error",
+        "ModuleNotFoundError: No module named 'distutils'",
+    ),
+    (
+        "> Task :app:compileReleaseKotlin FAILED\ne: file:///home/ci/android/app/src/main/java/"
+        "com/acme/MainActivity.kt:31:9 Unresolved reference: bindingz\n\nFAILURE: Build failed "
+        "with an exception.\n\nBUILD FAILED in 48s",
+        "e: MainActivity.kt:31:9 Unresolved reference: bindingz",
+    ),
+    (
+        " FAIL  src/cart/cart.test.ts\n  ● Cart › applies coupon\n\n    Expected: 90\n"
+        "    Received: 100\n\nTest Suites: 1 failed, 1 total\nTests:       1 failed, 3 passed",
+        "● Cart › applies coupon",
+    ),
+]
+
+
+@pytest.mark.parametrize(("output", "cause"), FRAMED)
+def test_review32_a_tool_s_frame_is_not_its_cause(output: str, cause: str) -> None:
+    assert telling_line(output) == cause
+
+
+def test_review32_a_bare_caused_by_leaves_no_empty_error() -> None:
+    output = (
+        "   Compiling openssl-sys v0.9.101\nerror: failed to run custom build command for "
+        "`openssl-sys v0.9.101`\n\nCaused by:\n  process didn't exit successfully (exit status: 101)"
+    )
+    assert telling_line(output).startswith("error: failed to run custom build command")
+
+
+def test_guard_a_path_that_is_what_the_error_is_about_stays_whole() -> None:
+    said = telling_line("Error: ENOENT: no such file or directory, open '/app/config/prod.json'")
+    assert "/app/config/prod.json" in said

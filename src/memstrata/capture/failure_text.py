@@ -20,7 +20,7 @@ from memstrata.text.titles import clip
 
 # A line that leads an error report: a traceback, "error:", "fatal:", npm's, a failed command.
 ERROR_LINE = lazy_compile(
-    r"^\s*(?:traceback \(most recent call last\)|error[:\[]|fatal:|npm err!|failed\b"
+    r"^\s*(?:traceback \(most recent call last\)|error[:\[]|fatal:|npm err!|failed\b|e: "
     r"|.*\bcommand not found\b|.*\bpermission denied\b|.*\bno such file or directory\b|killed\b"
     r"|.*\beconnrefused\b|.*\bconnection timed out\b)",
     re.IGNORECASE,
@@ -39,7 +39,13 @@ _FRAME_LINE = lazy_compile(
     # wrong:", "BUILD FAILED in 3s") and Perforce's around a trigger's ("Submit validation failed
     # -- fix problems then use 'p4 submit -c 90412'."): learning_sim8 kept the frame, not the cause
     r"|^\s*FAILURE: Build failed with an exception\.?\s*$|^\s*\* (?:What went wrong|Try|Where):\s*$"
-    r"|^\s*BUILD FAILED\b|^\s*> Run with --\w+|\bfix problems then use\b",
+    r"|^\s*BUILD FAILED\b|^\s*> Run with --\w+|\bfix problems then use\b"
+    # review32's frames: Gradle's failed task, npm's code and log lines, pip's and BuildKit's
+    # wrappers, a test runner's totals, Maven's goal that only says "Compilation failure"
+    r"|^\s*> Task :\S+ FAILED\s*$|^\s*npm ERR!\s*$"
+    r"|^\s*npm ERR! A complete log of this run|^\s*(?:[\d.]+\s+)?error: (?:subprocess-exited-with-error"
+    r"|metadata-generation-failed)\s*$|^\s*=> ERROR \[|^\s*(?:Test Suites|Tests|Snapshots):\s"
+    r"|: Compilation failure\s*$",
     re.IGNORECASE,
 )
 # Colour codes, with or without their escape character (cleaning drops the ESC, not the rest).
@@ -86,17 +92,28 @@ def telling_line(output: str) -> str:
         raised = [line for line in said if _RAISED.match(line)]
         line = raised[-1] if raised else max(said, key=_weight)
     else:
-        causes = [line for line in said if _CAUSED_BY.match(line)]
-        line = _CAUSED_BY.sub("", causes[-1]) if causes else max(said, key=_weight)
+        # the last "Caused by:" with its cause on the same line (cargo puts it on the next)
+        causes = [line for line in said if _CAUSED_BY.match(line) and _CAUSED_BY.sub("", line)]
+        bare = [line for line in said if not (_CAUSED_BY.match(line) and not causes)]
+        line = _CAUSED_BY.sub("", causes[-1]) if causes else max(bare or said, key=_weight)
     place = lines.index(line) if line in lines else -1
     if line.endswith(":") and 0 <= place < len(lines) - 1:
         line = f"{line} {lines[place + 1]}"  # "thread 'main' panicked at src/main.rs:2:5:" + why
-    line = _said_plainly(line)
+    line = _FOLDERS.sub(r"\1", _said_plainly(line))
     chained = list(_LAST_EXCEPTION.finditer(line))
     if chained and (chained[-1].start() > 0 or "." in line[: chained[-1].start("error")]):
         last = chained[-1]
         return f"{last.group('error')}: {last.group('message')}"
     return line
+
+
+# The folders of a source location's absolute path ("/home/dev/shop/src/…/OrderService.java:[42,17]
+# cannot find symbol", "file:///…/MainActivity.kt:31:9", "/Users/ci/…/Tide.xcodeproj: error:"):
+# they took the room the error needed (review32). A path that is what the error is about ("no
+# such file: /etc/app/prod.yaml") and a web address keep theirs.
+_FOLDERS = lazy_compile(
+    r"(?<![:\w/])(?:file://)?/(?:[\w.@+-]+/)+([\w.@+-]+)(?=:(?:\[?\d|\s*error\b))", re.IGNORECASE
+)
 
 
 def _said_plainly(line: str) -> str:
@@ -153,8 +170,17 @@ def _said(value: object) -> str:
     return text.splitlines()[-1].strip() if "\n" in text else text
 
 
+# npm's code line names the error; a line after it says what it is ("npm ERR! code ERESOLVE" /
+# "npm ERR! ERESOLVE unable to resolve dependency tree": review32), so it yields to one.
+_NPM_CODE = lazy_compile(r"^\s*npm ERR! (?:code|errno) \S+\s*$", re.IGNORECASE)
+
+
 def _weight(line: str) -> int:
     """How surely ``line`` says the error (``max`` keeps the first of the best)."""
+    if _NPM_CODE.match(line):
+        return 3
+    if "[REDACTED" in line:  # a secret taken out says nothing of what went wrong
+        return 1
     weight = 4 if ERROR_LINE.match(line) else 3 if _NAMES_ERROR.search(line) else 0
     weight = weight or (2 if error_shaped(line) else 1)
     return weight - 2 if _WARNS.search(line) else weight
