@@ -652,6 +652,7 @@ def _number(value: float) -> str:
     return str(int(value)) if value == int(value) else f"{value:g}"
 
 
+@lru_cache(maxsize=8192)  # read again for every pair the heartbeat compares
 def _spelled(text: str) -> str:
     """``text`` with each scale, time and unit spelled one way; prices keep their currency."""
 
