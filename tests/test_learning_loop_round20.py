@@ -46,10 +46,13 @@ def test_a_chain_of_errors_is_read_to_its_last() -> None:
     assert telling_line(KAFKA) == (
         "TimeoutException: Timed out waiting for a node assignment. Call: describeConsumerGroups"
     )
-    # a traceback still ends with its message; npm still leads with its own
+    # a traceback still ends with its message; npm still leads with its own lines, its code
+    # yielding to the line that says what it is (review32: "npm ERR! code ERESOLVE" said less
+    # than "npm ERR! ERESOLVE unable to resolve dependency tree")
     traceback = 'Traceback (most recent call last):\n  File "x.py"\nValueError: bad'
     assert telling_line(traceback) == "ValueError: bad"
-    assert telling_line("npm ERR! code E404\nnpm ERR! 404 Not Found") == "npm ERR! code E404"
+    assert telling_line("npm ERR! code E404\nnpm ERR! 404 Not Found") == "npm ERR! 404 Not Found"
+    assert telling_line("npm ERR! code E404") == "npm ERR! code E404"
 
 
 def test_a_long_command_leaves_room_for_its_error() -> None:
