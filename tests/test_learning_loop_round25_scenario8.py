@@ -249,3 +249,33 @@ def test_review32_a_bare_caused_by_leaves_no_empty_error() -> None:
 def test_guard_a_path_that_is_what_the_error_is_about_stays_whole() -> None:
     said = telling_line("Error: ENOENT: no such file or directory, open '/app/config/prod.json'")
     assert "/app/config/prod.json" in said
+
+
+@pytest.mark.parametrize(
+    ("message", "lesson"),
+    [
+        (
+            "You ran the migration against prod from your laptop with a stale env file and it "
+            "dropped the sessions table, and we lost an hour of logins. Remember: always source "
+            ".env.staging before running alembic",
+            "always source .env.staging before running alembic",
+        ),
+        (
+            "上週 oncall 那次 redis 打滿記憶體，排查了一下午發現是有個 key 沒設 TTL 一直在漲，最後是小李"
+            "發現的，真的很累，大家都熬到半夜兩點多才搞定，第二天還要寫事故報告。記住：新建 key 必須設 TTL",
+            "新建 key 必須設 TTL",
+        ),
+    ],
+)
+def test_review32_a_request_in_english_or_traditional_after_a_story_keeps_its_lesson(
+    message: str, lesson: str
+) -> None:
+    said = statement("correction", message)
+    assert said.content.startswith(lesson) and said.title.startswith(lesson[:12])
+
+
+def test_review32_an_english_request_between_story_and_lesson_is_no_part_of_it() -> None:
+    said = statement(
+        "correction", "then it rebalanced like crazy. Note this down: check max.poll.interval.ms"
+    )
+    assert said.content == "then it rebalanced like crazy. check max.poll.interval.ms"

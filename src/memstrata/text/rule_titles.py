@@ -121,8 +121,11 @@ _INTERJECTION = re.compile(
 # A request in the middle of a message, after what happened and before what to keep ("然后疯狂
 # rebalance。这个经验记一下，下回 consumer 频繁 rebalance 先查 …"): the title starts after it.
 _MID_REQUEST = re.compile(
-    r"(?P<end>[。.!！；;])\s*(?:这个经验|这个教训|这个坑|这个|这条|这点)?(?:记一下|记下来|记住)(?:吧|哈)?[，,：:]\s*"
-    r"(?P<rest>[^？?]+)$"
+    r"(?P<end>[。.!！；;])\s*(?:(?:这个经验|这个教训|这个坑|这个|这条|这点|這個經驗|這個教訓|這個坑|這個|這條|這點)?"
+    r"(?:记一下|记下来|记住|記一下|記下來|記住)(?:吧|哈)?[，,：:]"
+    # …or in English ("…. Remember: X", "…. Note this down: X", "…. Lesson learned: X": review32)
+    r"|(?i:remember(?: this| that)?|note (?:this|that)(?: down)?|lesson(?: learned)?|takeaway)"
+    r"\s*[：:])\s*(?P<rest>[^？?]+)$"
 )
 
 
@@ -133,7 +136,8 @@ def without_mid_request(text: str) -> str:
     request = _MID_REQUEST.search(text)
     if request is None or not _enough(request.group("rest")):
         return text
-    return text[: request.start()] + request.group("end") + request.group("rest")
+    end = request.group("end")
+    return text[: request.start()] + (f"{end} " if end.isascii() else end) + request.group("rest")
 
 
 def mid_request_lesson(text: str) -> str:
@@ -158,7 +162,8 @@ def lesson_first(text: str) -> str:
     if not lesson or len(plain) <= _TOLD_WHOLE:
         return plain
     story = plain[: len(plain) - len(lesson)].rstrip()
-    return f"{lesson.rstrip('。.！!')}。{story}"
+    stop = "。" if re.search(r"[\u4e00-\u9fff]", lesson) else ". "
+    return f"{lesson.rstrip('。.！!')}{stop}{story}"
 
 
 def _first_clause(text: str) -> str:
