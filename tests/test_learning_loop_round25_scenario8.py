@@ -279,3 +279,24 @@ def test_review32_an_english_request_between_story_and_lesson_is_no_part_of_it()
         "correction", "then it rebalanced like crazy. Note this down: check max.poll.interval.ms"
     )
     assert said.content == "then it rebalanced like crazy. check max.poll.interval.ms"
+
+
+@pytest.mark.parametrize(
+    ("message", "title"),
+    [
+        (
+            "我看了下监控 QPS 掉了一半，以为是数据库的问题，查了半天 slow log 也没东西，最后抓包才发现请求"
+            "根本没打到服务上，查了半天是 upstream 配的端口不对，网关 upstream 要指向 9000 端口",
+            "网关 upstream 要指向 9000 端口",
+        ),
+        (
+            "你生成的 SQL 又用了 select *，线上那张 orders 表有八十多个字段还有两个 text 大字段，一查就几百 MB，"
+            "DBA 又来找我了，查询只选用到的列，因为带宽和内存都扛不住，而且加字段的时候还会出兼容问题",
+            "查询只选用到的列",
+        ),
+    ],
+)
+def test_review32_a_fix_said_with_yao_or_zhi_titles_the_entry(message: str, title: str) -> None:
+    """要 + a verb and 只 + a verb say the fix; without them a long message's first kept story
+    clause titled it."""
+    assert statement("correction", message).title.startswith(title)

@@ -396,7 +396,11 @@ _CONSEQUENCE = lazy_compile(
 )
 _INSTRUCTION = lazy_compile(
     # 不对 opening what it says ("不对，应该…"), not a report that something was wrong ("端口不对")
-    r"(?<![\u4e00-\u9fff])不对|应该|以后|今后|记住|必须|永远|务必|不要|别再|一定要|改用|换成|一律|统一|都要|禁止|不许"
+    # a fix said with 要 + a verb, 只 + a verb or 先 … 再 (review32: "网关 upstream 要指向 9000 端口",
+    # "查询只选用到的列" were no instruction, so a story clause before them titled the entry)
+    r"(?<![需主重想只不])要(?:用|带|加|先|写|改|走|指向|设|开|关|放|跑|传|填|选)|只(?:用|选|放|写|跑)"
+    r"|(?<![\u4e00-\u9fff])先\S{1,12}?再"
+    r"|(?<![\u4e00-\u9fff])不对|应该|以后|今后|记住|必须|永远|务必|不要|别再|一定要|改用|换成|一律|统一|都要|禁止|不许"
     r"|\b(?:always|never|should|must|remember|from now on|instead|make sure|use)\b",
     re.IGNORECASE,
 )
