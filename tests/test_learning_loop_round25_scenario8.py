@@ -300,3 +300,25 @@ def test_review32_a_fix_said_with_yao_or_zhi_titles_the_entry(message: str, titl
     """要 + a verb and 只 + a verb say the fix; without them a long message's first kept story
     clause titled it."""
     assert statement("correction", message).title.startswith(title)
+
+
+def test_one_failure_of_a_long_command_reaches_the_pool_with_its_error(make_ws) -> None:
+    """The heartbeat wrote a single failure as "COMMAND 失败。ERROR" cut at 100 characters, so a
+    134-character xcodebuild command left no error in CANDIDATES.md (learning_sim8)."""
+    from memstrata.capture.record import record_signals
+    from memstrata.evolve.heartbeat import heartbeat
+
+    ws = make_ws("memory-manager")
+    writer = ws.writer()
+    record_signals(
+        writer,
+        "error: exportArchive: No profiles for 'com.xingyu.tide' were found\n** EXPORT FAILED **\n"
+        "Bash: xcodebuild -exportArchive -archivePath build/Tide.xcarchive -exportOptionsPlist "
+        "ExportOptions-adhoc.plist -exportPath build/ipa",
+        source="hook",
+        hot_path=True,
+        failed=True,
+    )
+    heartbeat(writer, force=True)
+    pool = (ws.root / ws.role_path("candidates")).read_text(encoding="utf-8")
+    assert "No profiles for" in pool
