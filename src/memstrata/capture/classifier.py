@@ -141,6 +141,23 @@ _JOKE = lazy_compile(r"逗你|开玩笑|开个玩笑|说着玩|\bkidding\b|\bjk\
 # signal). "你也要遵守" or "记住" in it makes it the user's request again (_OWN_REQUEST).
 _THIRD_PERSON_RULE = lazy_compile(
     r"^\s*(?:他|她|他们|她们)(?=[^，,。！!？?]{0,4}(?:以后|今后|往后|每次|总是|永远|都|别|不要))"
+    # …or a named colleague's taste ("孟凡他就喜欢把接口文档全写成 OpenAPI yaml": learning_sim9;
+    # 12 corpus utterances have this shape, all hard negatives)
+    r"|^\s*(?![我你咱])[\u4e00-\u9fff]{1,3}?(?:他|她|他们|她们)(?=[^，,。！!？?]{0,4}(?:喜欢|爱用|习惯|偏好))"
+)
+# The user says what they told is not for memory: venting, passed on for fun, someone else's
+# taste they do not share ("…跟我们固件没关系 吐槽一下而已", "…我倒无所谓": learning_sim9; two
+# corpus utterances, both hard negatives).
+_NOT_FOR_US = lazy_compile(
+    r"吐槽一下而已|就是吐槽(?:一下)?|随便吐槽|吐个槽而已|乐呵一下|我倒(?:是)?无所谓"
+    r"|\bjust (?:venting|ranting)\b",
+    re.IGNORECASE,
+)
+# A supposition laughed at ("这块板子要是再烧一块 我就去华强北摆摊卖二手开发板了 哈哈哈":
+# learning_sim9; ten corpus utterances, all hard negatives).
+_JOKING_SUPPOSITION = lazy_compile(
+    r"(?:要是|如果|假如|万一|\bif\b)[\s\S]*(?:哈{2,}|2333*|😂|🤣|\blol\b|\blmao\b)\W*$",
+    re.IGNORECASE,
 )
 # What reported speech cannot carry for the user: their own rule, taste, correction or praise;
 # nor, when what is reported is itself a rule (老板说以后都要写周报), a fact: news reported
@@ -628,6 +645,10 @@ def detect_learned(
         labels -= _NOT_ONE_OFF
     if _THIRD_PERSON_RULE.search(text) and not _OWN_REQUEST.search(text):
         labels -= {"explicit_remember", "preference"}
+    if (_NOT_FOR_US.search(text) or _JOKING_SUPPOSITION.search(text)) and not _OWN_REQUEST.search(
+        text
+    ):
+        labels &= {"repeated_failure"}
     if (_REPORTED.search(text) or _GROUP_RULE.search(text)) and not _OWN_REQUEST.search(text):
         labels -= _NOT_REPORTED
         if _REPORTED_RULE.search(text):

@@ -45,7 +45,9 @@ _FRAME_LINE = lazy_compile(
     r"|^\s*> Task :\S+ FAILED\s*$|^\s*npm ERR!\s*$"
     r"|^\s*npm ERR! A complete log of this run|^\s*(?:[\d.]+\s+)?error: (?:subprocess-exited-with-error"
     r"|metadata-generation-failed)\s*$|^\s*=> ERROR \[|^\s*(?:Test Suites|Tests|Snapshots):\s"
-    r"|: Compilation failure\s*$",
+    r"|: Compilation failure\s*$"
+    # git's summary after the refs it names ("! [rejected] main -> main (non-fast-forward)")
+    r"|^\s*error: failed to push some refs\b",
     re.IGNORECASE,
 )
 # Colour codes, with or without their escape character (cleaning drops the ESC, not the rest).
@@ -77,6 +79,8 @@ _SHORT_MESSAGE = 24
 _GRPC = lazy_compile(r"\brpc error: code = (?P<code>\w+) desc = ")
 # The room a repeated failure's statement keeps for the error; the command gets the rest.
 ERROR_ROOM = 50
+# The room a long command keeps: its tool and first arguments say which operation it was.
+OPERATION_ROOM = 40
 STATEMENT_LIMIT = 100  # seed 000: a detail says what happened in at most 100 characters
 
 
@@ -97,14 +101,51 @@ def telling_line(output: str) -> str:
         bare = [line for line in said if not (_CAUSED_BY.match(line) and not causes)]
         line = _CAUSED_BY.sub("", causes[-1]) if causes else max(bare or said, key=_weight)
     place = lines.index(line) if line in lines else -1
-    if line.endswith(":") and 0 <= place < len(lines) - 1:
+    if line.endswith(":") and 0 <= place < len(lines) - 1 and not lines[place + 1].startswith("{"):
         line = f"{line} {lines[place + 1]}"  # "thread 'main' panicked at src/main.rs:2:5:" + why
-    line = _FOLDERS.sub(r"\1", _said_plainly(line))
+    line = _deepest_cause(line, lines[place + 1 :] if place >= 0 else [])
+    line = _FOLDERS.sub(
+        r"\1", _said_plainly(_GIT_REF.sub(r"[\g<verdict>] \g<ref> (\g<why>)", line))
+    )
     chained = list(_LAST_EXCEPTION.finditer(line))
     if chained and (chained[-1].start() > 0 or "." in line[: chained[-1].start("error")]):
         last = chained[-1]
         return f"{last.group('error')}: {last.group('message')}"
     return line
+
+
+# Gradle's nested causes under its reason ("Could not determine the dependencies of task …" /
+# "> Could not resolve all task dependencies …" / "   > Could not find com.acme.sdk:analytics:3.2.1."):
+# the deepest says what to fix (review32).
+_NESTED_CAUSE = lazy_compile(r"^>\s+(?!Run with\b|Get more help\b|Task\s)(?P<cause>\S.*)$")
+# A test runner's expectation under the failing test's name (jest: "● Cart › applies coupon" /
+# "Expected: 90" / "Received: 100"): the name alone says nothing of what went wrong (review32).
+_TEST_NAME = lazy_compile(r"^●\s")
+_EXPECTATION = lazy_compile(r"^(?:Expected|Received)(?: \w+)?:\s*\S")
+
+
+def _deepest_cause(line: str, after: list[str]) -> str:
+    """``line`` with what the lines under it add: the last of Gradle's nested causes that follow
+    it, or a failing test's expected and received values."""
+    causes = []
+    for following in after:
+        nested = _NESTED_CAUSE.match(following)
+        if not nested:
+            break
+        causes.append(nested.group("cause"))
+    if causes:
+        return causes[-1]
+    if _TEST_NAME.match(line):
+        expected = [following for following in after[:12] if _EXPECTATION.match(following)]
+        return " ".join([line, *expected[:2]])
+    return line
+
+
+# git's line for a ref it refused ("! [rejected]   main -> main (non-fast-forward)"): the reason
+# ends it, and the ref said twice took its room (review32).
+_GIT_REF = lazy_compile(
+    r"^!\s*\[(?P<verdict>[^\]]+)\]\s+(?P<ref>\S+)\s*->\s*\S+\s*\((?P<why>[^)]+)\)\s*$"
+)
 
 
 # The folders of a source location's absolute path ("/home/dev/shop/src/…/OrderService.java:[42,17]
@@ -201,6 +242,68 @@ def failure_statement(operation: str, count: int, error: str, zh: bool) -> str:
     else:
         said = f" 反复失败 {count} 次。" if zh else f" failed {count} times. "
     operation = _CD_FIRST.sub("", operation) or operation
-    error = " ".join(error.split())
-    room = STATEMENT_LIMIT - len(said) - min(len(error), ERROR_ROOM)
+    error_room = max(ERROR_ROOM, STATEMENT_LIMIT - len(said) - min(len(operation), OPERATION_ROOM))
+    error = why_it_failed(" ".join(error.split()), error_room)
+    room = STATEMENT_LIMIT - len(said) - min(len(error), error_room)
     return clip(f"{clip(operation, room)}{said}{error}", STATEMENT_LIMIT)
+
+
+# Segments of an error chain that say where something failed, not why: a level or a tool's name
+# ("Error", "docker", "[ERROR] …"), a server's verdict ("Error from server (BadRequest)", "Error
+# response from daemon"), a stage ("INSTALLATION FAILED"), and a failure the next segment explains
+# ("Failed to execute goal on project api-gateway", "driver failed programming …").
+_WRAPPER = lazy_compile(
+    r"^(?:\[?(?:error|fatal|fatal error)\]?|docker|error from server \([\w ]+\)"
+    r"|error response from daemon|[A-Z]+(?: [A-Z]+)* FAILED)$",
+    re.IGNORECASE,
+)
+_ANNOUNCES_FAILURE = lazy_compile(
+    r"\b(?:failed|failure|error|errors|could not|couldn't|unable to)\b", re.IGNORECASE
+)
+# …unless it names, quoted, what failed ("'luacheck-trigger' validation failed: …": learning_sim8's
+# check that the submit failed on).
+_QUOTED_NAME = lazy_compile(r"'[^']+'|`[^`]+`")
+_LEVEL_FIRST = lazy_compile(r"^\[(?:ERROR|FATAL)\]\s*")
+_HELP_LINK = lazy_compile(r"\s*->\s*\[Help \d+\]\s*$")
+# What is left of a chain must still say something.
+_SHORTEST_CAUSE = 16
+
+
+def why_it_failed(error: str, room: int) -> str:
+    """``error`` without the head of its chain when it is longer than ``room``: tools chain a
+    failure and its cause with ": " ("Error: INSTALLATION FAILED: rendered manifests contain …",
+    "Failed to execute goal on project api-gateway: Could not resolve dependencies …: Could not
+    find artifact com.acme:common-auth:jar:2.1.0"), and the head took the room the cause needed
+    (review32: helm's, Maven's and docker's causes were clipped away)."""
+    error = _HELP_LINK.sub("", _LEVEL_FIRST.sub("", error))
+    segments = error.split(": ")
+    while len(": ".join(segments)) > room and len(segments) > 1:
+        head, rest = segments[0], ": ".join(segments[1:])
+        wraps = _WRAPPER.match(head.strip()) or (
+            _ANNOUNCES_FAILURE.search(head) and not _QUOTED_NAME.search(head)
+        )
+        if not wraps or len(rest) < _SHORTEST_CAUSE:
+            break
+        segments = segments[1:]
+    return ": ".join(segments)
+
+
+# A failure's statement, as failure_statement writes it: the operation, then the verdict.
+_FAILURE_STATEMENT = lazy_compile(
+    r"^(?P<operation>\S.*?)(?: 反复失败 \d+ 次。| 失败。| failed \d+ times\. | failed\. )"
+)
+# What runs before the program and is not it: a variable, sudo, a runner of packages.
+_BEFORE_PROGRAM = lazy_compile(r"^(?:\w+=\S*\s+|sudo\s+|npx\s+|time\s+)+")
+
+
+def failed_program(statement: str) -> str | None:
+    """The program of a failure's statement ("docker push … 失败。denied: …" → "docker"), or
+    None when ``statement`` is no failure's. Two programs' failures are two findings however their
+    errors read alike (learning_sim6: "argocd app sync … PermissionDenied: permission denied" and
+    "docker push … denied: Your authorization token has expired" taken for one)."""
+    found = _FAILURE_STATEMENT.match(statement.strip())
+    if not found:
+        return None
+    operation = _BEFORE_PROGRAM.sub("", _CD_FIRST.sub("", found.group("operation")))
+    words = operation.split()
+    return words[0].rsplit("/", 1)[-1].lower() if words else None

@@ -43,7 +43,7 @@ from memstrata.formats.lessons import parse_lessons
 from memstrata.formats.patterns import parse_patterns
 from memstrata.formats.principles import parse_principles
 from memstrata.formats.tags import untagged
-from memstrata.text.similarity import shared_terms, similarity
+from memstrata.text.similarity import shared_terms, similarity, term_count
 from memstrata.text.titles import MARKER, brief
 
 Embed = Callable[[list[str]], Any]
@@ -218,13 +218,18 @@ def _written(memory: list[Known], summary: str, location: str) -> Known | None:
     return next(iter(there or holding), None)
 
 
-# "Same frame" for ``outdated``: how close two statements must be, by sentence cosine or by the
-# word overlap of what is left without their values. Measured on the simulation's kind of
+# "Same frame" for ``outdated``: how close two statements must be by the word overlap of what is
+# left without their values (by sentence cosine: FRAME_COSINE). Measured on the simulation's kind of
 # pairs: "装依赖现在改用 bun 了" against "装依赖我习惯用 pnpm" 0.45 / 0.33, against "安装依赖用
 # pnpm" 0.33 / 0.50, against "I'd rather use yarn for installs now" 0.40 / 0; against other
 # memories of the same workspace (the CI runner, the staging database, a Redis address,
 # force-push) at most 0.20.
 FRAME_ALIKE = 0.35
+# By sentence cosine a little closer: a joke about the 东莞 jig's USB hub measured 0.38 against
+# a rule about 东莞's burn-in racks (learning_sim9); of the testers' 318 changes
+# (benchmarks/data/change_pairs) the contradicting ones between 0.35 and 0.40 all share their
+# frame's words ("负责人是 Kevin" / "负责人是 Tara", "ORM 用 SQLAlchemy" / "ORM 现在是 Tortoise").
+FRAME_COSINE = 0.4
 
 
 def outdated(ws: Workspace, text: str, embed: Embed | None) -> list[Known]:
@@ -246,12 +251,32 @@ def outdated(ws: Workspace, text: str, embed: Embed | None) -> list[Known]:
     if embed is not None:
         vectors = embed([text, *(k.text for k in known)])
         cosines = [float(vectors[0] @ v) for v in vectors[1:]]
-    bare = _without_values(text)
     scored = [
-        (max(cosine, similarity(bare, _without_values(k.text))), k)
-        for k, cosine in zip(known, cosines, strict=True)
+        (cosine, _frame_alike(text, k.text), k) for k, cosine in zip(known, cosines, strict=True)
     ]
-    return [k for score, k in sorted(scored, key=lambda x: -x[0]) if score >= FRAME_ALIKE]
+    return [
+        k
+        for cosine, words, k in sorted(scored, key=lambda x: -max(x[0], x[1]))
+        if cosine >= FRAME_COSINE or words >= FRAME_ALIKE
+    ]
+
+
+def _frame_alike(first: str, second: str) -> float:
+    """How alike two statements are by their words once their values are out, when each has a
+    frame left: a message that is mostly values has none (in English prose every Latin word is
+    one, and the one word left, 东莞, said by the other too, read as the same frame:
+    learning_sim9's "the never-ending saga of the 东莞 jig USB hub continues lol" outdated a rule
+    about 东莞's burn-in racks)."""
+    bare = [_without_values(text) for text in (first, second)]
+    for text, frame in zip((first, second), bare, strict=True):
+        named = len(values(text))  # "ORM 用 SQLAlchemy" is two names and a frame of one word
+        if named >= _PROSE_VALUES and named > 2 * term_count(frame) + 1:
+            return 0.0
+    return similarity(*bare)
+
+
+# So many values in one statement are English prose, not names in a Chinese frame.
+_PROSE_VALUES = 4
 
 
 def _without_values(text: str) -> str:
@@ -427,6 +452,8 @@ def match_score(
     score = rules_match(first, second, lexical, cosine, semantic, overlap, embed)
     if score >= 1.0 or vectors is None or cosine is None or cosine < restatement.FLOOR:
         return score
+    if two_programs_failed(first, second):
+        return score
     sure = restatement.probability(first, second, vectors, overlap, embed)
     if sure is None or sure < restatement.SURE or not restatement.may_restate(first, second):
         return score
@@ -438,6 +465,14 @@ def match_score(
     ):
         return score
     return 1.0 + sure / 10
+
+
+def two_programs_failed(first: str, second: str) -> bool:
+    """Whether both statements are failures (``failure_statement``'s) of two programs."""
+    from memstrata.capture.failure_text import failed_program
+
+    mine, theirs = failed_program(first), failed_program(second)
+    return mine is not None and theirs is not None and mine != theirs
 
 
 def rules_match(
@@ -452,7 +487,7 @@ def rules_match(
     """The hand rules (1.0 and above is a match), neither contradicting nor opposing: shared
     words, a close embedding, or most content words aligned (``overlap``, see
     bilingual.overlaps) with an embedding not far apart."""
-    if contradicts(first, second):
+    if contradicts(first, second) or two_programs_failed(first, second):
         return 0.0
     # Words alone decide only when two or more are shared: the overlap coefficient of a two-word
     # statement is 0.5 for one shared word ("规则 0" / "第五十行的规则", "用 pnpm" / "pnpm 别装全局").

@@ -73,6 +73,11 @@ def _words(text: str) -> set[str]:
     return found
 
 
+def term_count(text: str) -> int:
+    """How many words or Chinese bigrams a text holds."""
+    return len(_words(text))
+
+
 def shared_terms(first: str, second: str) -> int:
     """How many words or Chinese bigrams two texts share."""
     return len(_words(first) & _words(second))

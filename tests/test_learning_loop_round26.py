@@ -1,0 +1,228 @@
+"""Round 26 of issue 11 (session 39): review32's failure outputs whose cause was not what a
+repeated or single failure's entry kept (a tool's wrapper around the cause, a nested cause, a
+test's expectation, git's refused ref). Each test fails on the code before its fix (edbe04b);
+guards pass on both and are named so.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from memstrata.capture.failure_text import failure_statement, telling_line, why_it_failed
+from memstrata.core.config import EvolveSettings
+from memstrata.evolve import known
+
+MAVEN_DEPENDENCY = """[INFO] BUILD FAILURE
+[ERROR] Failed to execute goal on project api-gateway: Could not resolve dependencies for project com.acme:api-gateway:jar:1.4.0-SNAPSHOT: Could not find artifact com.acme:common-auth:jar:2.1.0 in nexus (https://nexus.acme.internal/repository/maven-public/) -> [Help 1]
+[ERROR]
+[ERROR] To see the full stack trace of the errors, re-run Maven with the -e switch.
+"""
+
+HELM = """Release "api" does not exist. Installing it now.
+Error: INSTALLATION FAILED: rendered manifests contain a resource that already exists. Unable to continue with install: Service "api" in namespace "shop" exists and cannot be imported into the current release: invalid ownership metadata
+"""
+
+DOCKER_BIND = (
+    "docker: Error response from daemon: driver failed programming external connectivity on "
+    "endpoint eager_hopper (3f2a...): Bind for 0.0.0.0:8080 failed: port is already allocated."
+)
+
+GRADLE_NESTED = """FAILURE: Build failed with an exception.
+
+* What went wrong:
+Could not determine the dependencies of task ':app:compileDebugJavaWithJavac'.
+> Could not resolve all task dependencies for configuration ':app:debugCompileClasspath'.
+   > Could not find com.acme.sdk:analytics:3.2.1.
+     Required by:
+         project :app
+
+* Try:
+> Run with --stacktrace option to get the stack trace.
+
+BUILD FAILED in 5s
+"""
+
+JEST = """ FAIL  src/cart/cart.test.ts
+  ● Cart › applies coupon
+
+    expect(received).toBe(expected) // Object.is equality
+
+    Expected: 90
+    Received: 100
+
+      at Object.<anonymous> (src/cart/cart.test.ts:22:26)
+
+Test Suites: 1 failed, 1 total
+Tests:       1 failed, 3 passed, 4 total
+"""
+
+GIT_REJECTED = """To gitlab.acme.internal:shop/api.git
+ ! [rejected]        feature/JIRA-881-refund -> feature/JIRA-881-refund (non-fast-forward)
+error: failed to push some refs to 'gitlab.acme.internal:shop/api.git'
+hint: Updates were rejected because the tip of your current branch is behind
+"""
+
+KUBECTL_PATCH = """service/api unchanged
+Error from server (Invalid): error when applying patch:
+{"spec":{"template":{"spec":{"containers":[{"name":"api","resources":{"limits":{"memory":"512Mi"}}}]}}}}
+to:
+"""
+
+
+def test_a_maven_chain_keeps_its_deepest_cause() -> None:
+    said = failure_statement("mvn clean install", 2, telling_line(MAVEN_DEPENDENCY), False)
+    assert "Could not find artifact com.acme:common-auth:jar:2.1.0" in said
+    assert "[Help 1]" not in said and len(said) <= 100
+
+
+def test_a_helm_stage_before_its_cause_gives_way() -> None:
+    said = failure_statement(
+        "helm upgrade --install api ./chart -n shop -f values-prod.yaml",
+        1,
+        telling_line(HELM),
+        True,
+    )
+    assert "INSTALLATION FAILED" not in said
+    assert 'Service "api" in namespace "shop" exists' in said
+
+
+def test_docker_s_wrappers_leave_room_for_the_port() -> None:
+    said = failure_statement("docker run --rm -p 8080:8080 api:dev", 1, DOCKER_BIND, True)
+    assert said.endswith("Bind for 0.0.0.0:8080 failed: port is already allocated.")
+
+
+def test_gradle_s_nested_cause_is_the_error() -> None:
+    assert telling_line(GRADLE_NESTED) == "Could not find com.acme.sdk:analytics:3.2.1."
+
+
+def test_a_failing_test_keeps_what_it_expected_and_received() -> None:
+    assert telling_line(JEST) == "● Cart › applies coupon Expected: 90 Received: 100"
+
+
+def test_git_s_refused_ref_says_why() -> None:
+    assert telling_line(GIT_REJECTED) == "[rejected] feature/JIRA-881-refund (non-fast-forward)"
+
+
+def test_a_patch_dumped_after_an_error_is_not_its_cause() -> None:
+    assert "{" not in telling_line(KUBECTL_PATCH)
+
+
+def test_guard_a_short_chain_keeps_its_head() -> None:
+    said = failure_statement(
+        "kubectl rollout status deploy/api -n shop --timeout=120s",
+        2,
+        "error: timed out waiting for the condition",
+        False,
+    )
+    assert said.endswith("error: timed out waiting for the condition")
+
+
+def test_a_cause_too_short_to_stand_alone_keeps_what_it_explains() -> None:
+    said = why_it_failed("Error: failed to open the configuration file: EOF", 20)
+    assert said == "failed to open the configuration file: EOF"
+
+
+def test_guard_a_panic_keeps_the_line_after_its_colon() -> None:
+    said = telling_line("thread 'main' panicked at src/main.rs:2:5:\nindex out of bounds\n")
+    assert said.endswith("index out of bounds")
+
+
+# Two programs' failures, worded alike ("permission denied" / "denied: … token has expired").
+ARGOCD = (
+    "argocd app sync checkout-api --grpc-web 反复失败 2 次。PermissionDenied: permission denied: "
+    "applications, sync, default/checkout-api"
+)
+DOCKER = (
+    "docker push 447112830961.dkr.ecr.ap-southeast-1.amazonaws.com/checkout-api:1.42.0 失败。"
+    "denied: Your authorization token has expired."
+)
+
+
+def test_two_programs_failures_are_two_findings() -> None:
+    settings = EvolveSettings()
+    for cosine in (0.46, 0.9):
+        score = known.rules_match(ARGOCD, DOCKER, settings.match, cosine, settings.match_embedding)
+        assert score < 1.0, cosine
+
+
+def test_guard_one_program_failing_again_is_one_finding() -> None:
+    settings = EvolveSettings()
+    again = DOCKER.replace("失败。", "反复失败 2 次。")
+    assert known.rules_match(DOCKER, again, settings.match, 0.9, settings.match_embedding) >= 1.0
+
+
+# learning_sim9 (written blind, run once on 2d4a00c): a joke in English that names one Chinese
+# place was taken for news that outdates a rule about that place, and became a correction.
+JOKE = (
+    "the never-ending saga of the 东莞 jig USB hub continues lol. at this point it has more "
+    "downtime than uptime"
+)
+BURN_IN = "量产前的 OTA 包一定要先在东莞那二十台老化架上跑满四十八小时 没跑满的不给林悦签字放行"
+
+
+def _embedding_at(cosine: float):
+    """An embedder under which the first text and every other lie ``cosine`` apart."""
+    import numpy as np
+
+    def embed(texts: list[str]) -> np.ndarray:
+        other = np.array([cosine, (1 - cosine**2) ** 0.5])
+        return np.array([[1.0, 0.0], *[other for _ in texts[1:]]])
+
+    return embed
+
+
+def test_english_prose_with_one_chinese_name_has_no_frame_to_share(make_ws) -> None:
+    from memstrata.entries.remember import remember
+
+    ws = make_ws("self-evolution")
+    remember(ws.writer(), BURN_IN)
+    assert known.outdated(ws, JOKE, None) == []
+
+
+def test_a_sentence_only_somewhat_alike_outdates_nothing(make_ws) -> None:
+    from memstrata.entries.remember import remember
+
+    ws = make_ws("self-evolution")
+    remember(ws.writer(), BURN_IN)
+    assert known.outdated(ws, JOKE, _embedding_at(0.38)) == []
+
+
+def test_guard_a_close_sentence_with_another_value_outdates_the_entry(make_ws) -> None:
+    from memstrata.entries.remember import remember
+
+    ws = make_ws("self-evolution")
+    remember(ws.writer(), "发布前在 staging-01 上验证")
+    stale = known.outdated(ws, "发布前在 staging-02 上验证", _embedding_at(0.45))
+    assert [k.text for k in stale] == ["发布前在 staging-01 上验证"]
+
+
+def test_guard_a_quoted_check_that_failed_stays_in_the_statement() -> None:
+    output = (
+        "Submit validation failed -- fix problems then use 'p4 submit -c 90412'.\n"
+        "'luacheck-trigger' validation failed: Assets/LuaScripts/Hotfix/shop_fix.lua:42:9: "
+        "accessing undefined variable 'ShopMgr'"
+    )
+    said = failure_statement(
+        'p4 submit -d "TIDE-5102 shop price hotfix"', 2, telling_line(output), True
+    )
+    assert "'luacheck-trigger' validation failed" in said
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a colleague's taste the user does not share
+        "孟凡他就喜欢把接口文档全写成 OpenAPI yaml 哈哈 强迫症晚期 我倒无所谓",
+        # another team's rule, passed on as venting
+        "云端组新规定 接口字段变更要提前两周发邮件通知 那是孟凡他们后端内部的流程 跟我们固件没关系 "
+        "吐槽一下而已",
+        # a supposition laughed at
+        "这块板子要是再烧一块 我就去华强北摆摊卖二手开发板了 哈哈哈",
+    ],
+)
+def test_what_the_user_says_is_not_for_memory_is_no_signal(learned_kinds, text: str) -> None:
+    assert learned_kinds(text) == set()
+
+
+def test_guard_a_preference_beside_a_laugh_still_counts(learned_kinds) -> None:
+    assert "preference" in learned_kinds("回复短一点哈哈 别写那么长")
