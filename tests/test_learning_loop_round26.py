@@ -226,3 +226,132 @@ def test_what_the_user_says_is_not_for_memory_is_no_signal(learned_kinds, text: 
 
 def test_guard_a_preference_beside_a_laugh_still_counts(learned_kinds) -> None:
     assert "preference" in learned_kinds("回复短一点哈哈 别写那么长")
+
+
+# A value said in words and in digits is one value: voice input and casual Chinese spell numbers
+# out (learning_sim9), and review31's leftovers spelled times, weights and shares two ways.
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ("每天 9:30 站会", "站会 9点半"),
+        ("体重 70 公斤", "体重 140 斤"),
+        ("nightly 要跑一个半小时", "nightly 要跑 1.5 小时"),
+        ("磁盘阈值 85%", "磁盘阈值 0.85"),
+        ("node 20", "node v20"),
+    ],
+)
+def test_one_value_in_two_spellings_is_no_change(first: str, second: str) -> None:
+    assert not known.contradicts(first, second)
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ("灰度比例 5%", "灰度比例百分之五"),
+        ("每天 9:30 站会", "每天九点半站会"),
+        ("IDF 用 v5.2", "IDF 用五点二"),
+        ("Modbus 端口 502", "Modbus 端口五零二"),
+        ("老化跑满 48 小时", "老化跑满四十八小时"),
+        ("磁盘阈值 85%", "磁盘阈值 0.9"),
+    ],
+)
+def test_guard_what_was_one_value_or_a_change_stays_so(first: str, second: str) -> None:
+    assert known.contradicts(first, second) == first.endswith("85%")
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ("每天 9:30 站会", "每天十点半站会"),
+        ("灰度比例 5%", "灰度比例百分之十"),
+        ("老化跑满 48 小时", "老化跑满二十四小时"),
+    ],
+)
+def test_another_value_said_in_words_is_a_change(first: str, second: str) -> None:
+    assert known.contradicts(first, second)
+
+
+@pytest.mark.parametrize(
+    ("word", "value"),
+    [
+        ("四千", 4000),
+        ("四十八", 48),
+        ("五点二", 5.2),
+        ("五零二", 502),
+        ("一百零五", 105),
+        ("两万", 20000),
+        ("十", 10),
+        ("万", None),
+        ("四点几", None),
+    ],
+)
+def test_chinese_numerals_read_as_numbers(word: str, value: float | None) -> None:
+    from memstrata.text.zh_numbers import zh_number
+
+    assert zh_number(word) == value
+
+
+NINJA_LINK = (
+    "[1187/1189] Linking CXX executable qm_k3.elf\nFAILED: qm_k3.elf\n"
+    "/home/zhouzh/.espressif/tools/riscv32-esp-elf/esp-13.2.0_20230928/riscv32-esp-elf/bin/"
+    "../lib/gcc/riscv32-esp-elf/13.2.0/../../../../riscv32-esp-elf/bin/ld: region "
+    "`iram0_0_seg' overflowed by 1424 bytes\n"
+    "collect2: error: ld returned 1 exit status\nninja: build stopped: subcommand failed.\n"
+)
+
+
+def test_ninja_s_target_line_is_no_cause_and_the_linker_speaks_by_name() -> None:
+    assert telling_line(NINJA_LINK) == "ld: region `iram0_0_seg' overflowed by 1424 bytes"
+
+
+def test_a_long_command_leaves_its_error_the_room_to_name_what_is_missing() -> None:
+    said = failure_statement(
+        "west build -b esp32c3_devkitm app",
+        1,
+        "CMake Error at CMakeLists.txt:5 (find_package): Could not find a package configuration "
+        'file provided by "Zephyr"',
+        True,
+    )
+    assert said.endswith('provided by "Zephyr"') and said.startswith("west build")
+
+
+def test_a_dictated_hesitation_is_no_part_of_the_title() -> None:
+    from memstrata.text.rule_titles import rule_title
+
+    assert rule_title("嗯 monitor 又开到 USB0 上去了 那个口是治具的 CH340").startswith("monitor")
+    assert rule_title("那个 嗯 改动的话你就给我 git 那种 diff 就好了").startswith("改动的话")
+
+
+def test_guard_that_as_a_word_stays() -> None:
+    from memstrata.text.rule_titles import rule_title
+
+    assert rule_title("那个bucket 已经删了").startswith("那个bucket")
+
+
+def test_its_is_no_it_is() -> None:
+    from memstrata.capture.statement import statement
+
+    said = statement(
+        "correction",
+        "that READY> prompt is the jig firmware lol, you opened its CH340 again. K3 console lives "
+        "on /dev/ttyACM0",
+        "[tool] python3 -m serial.tools.miniterm /dev/ttyUSB0 115200 → (jig) READY>",
+    )
+    assert "use CH340" not in said.content
+    assert said.title == "K3 console lives on /dev/ttyACM0"
+
+
+def test_what_the_agent_did_again_is_no_title() -> None:
+    from memstrata.capture.statement import statement
+
+    said = statement(
+        "correction", "you're reading the v4.4 docs again. K3 is on IDF 5.2, esp_netif now"
+    )
+    assert said.title.startswith("K3 is on IDF 5.2")
+
+
+def test_guard_a_rule_with_again_keeps_its_title() -> None:
+    from memstrata.capture.statement import statement
+
+    said = statement("explicit_remember", "Remember: run the migrations again after every deploy")
+    assert said.title.startswith("run the migrations again")

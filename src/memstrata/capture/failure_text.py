@@ -47,7 +47,9 @@ _FRAME_LINE = lazy_compile(
     r"|metadata-generation-failed)\s*$|^\s*=> ERROR \[|^\s*(?:Test Suites|Tests|Snapshots):\s"
     r"|: Compilation failure\s*$"
     # git's summary after the refs it names ("! [rejected] main -> main (non-fast-forward)")
-    r"|^\s*error: failed to push some refs\b",
+    r"|^\s*error: failed to push some refs\b"
+    # ninja's target line and summary around the linker's or compiler's error (learning_sim9)
+    r"|^\s*FAILED: \S+\s*$|^\s*ninja: build stopped\b",
     re.IGNORECASE,
 )
 # Colour codes, with or without their escape character (cleaning drops the ESC, not the rest).
@@ -79,8 +81,9 @@ _SHORT_MESSAGE = 24
 _GRPC = lazy_compile(r"\brpc error: code = (?P<code>\w+) desc = ")
 # The room a repeated failure's statement keeps for the error; the command gets the rest.
 ERROR_ROOM = 50
-# The room a long command keeps: its tool and first arguments say which operation it was.
-OPERATION_ROOM = 40
+# The room a long command keeps: its tool and first arguments say which operation it was
+# (learning_sim9: at 40, "west build -b esp32c3_devkitm app" left "…provided by \"Zephy…").
+OPERATION_ROOM = 30
 STATEMENT_LIMIT = 100  # seed 000: a detail says what happened in at most 100 characters
 
 
@@ -104,9 +107,8 @@ def telling_line(output: str) -> str:
     if line.endswith(":") and 0 <= place < len(lines) - 1 and not lines[place + 1].startswith("{"):
         line = f"{line} {lines[place + 1]}"  # "thread 'main' panicked at src/main.rs:2:5:" + why
     line = _deepest_cause(line, lines[place + 1 :] if place >= 0 else [])
-    line = _FOLDERS.sub(
-        r"\1", _said_plainly(_GIT_REF.sub(r"[\g<verdict>] \g<ref> (\g<why>)", line))
-    )
+    line = _GIT_REF.sub(r"[\g<verdict>] \g<ref> (\g<why>)", _TOOL_PATH.sub(r"\1", line))
+    line = _FOLDERS.sub(r"\1", _said_plainly(line))
     chained = list(_LAST_EXCEPTION.finditer(line))
     if chained and (chained[-1].start() > 0 or "." in line[: chained[-1].start("error")]):
         last = chained[-1]
@@ -155,6 +157,10 @@ _GIT_REF = lazy_compile(
 _FOLDERS = lazy_compile(
     r"(?<![:\w/])(?:file://)?/(?:[\w.@+-]+/)+([\w.@+-]+)(?=:(?:\[?\d|\s*error\b))", re.IGNORECASE
 )
+
+# The path of the tool that speaks at a line's start ("/home/…/riscv32-esp-elf/bin/ld: region
+# `iram0_0_seg' overflowed by 1424 bytes": learning_sim9): its name says who.
+_TOOL_PATH = lazy_compile(r"^(?:/[\w.@+-]+)+/([\w.@+-]+)(?=: )")
 
 
 def _said_plainly(line: str) -> str:

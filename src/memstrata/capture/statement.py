@@ -105,7 +105,9 @@ _REASON = lazy_compile(
     re.IGNORECASE,
 )
 _SHOULD_ZH = lazy_compile(r"应该(?:是|用|改成|换成)?\s*(?P<right>[^，,。；;！!]+)")
-_SHOULD_EN = lazy_compile(r"\b(?:should be|use|it'?s)\s+(?P<right>[^,.;!]+)", re.IGNORECASE)
+# "it's" and "it is", not the possessive "its" ("you opened its CH340 again" was completed as
+# "you opened /dev/ttyusb0: use CH340, not 115200": learning_sim9)
+_SHOULD_EN = lazy_compile(r"\b(?:should be|use|it['’]s|it is)\s+(?P<right>[^,.;!]+)", re.IGNORECASE)
 _ACTION = {
     "install": ("安装依赖", "install dependencies"),
     "i": ("安装依赖", "install dependencies"),

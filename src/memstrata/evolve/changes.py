@@ -27,6 +27,7 @@ import re
 from functools import lru_cache
 
 from memstrata.evolve.polarity import affirmed, group_value, without_values
+from memstrata.text.zh_numbers import NUMERAL, zh_number
 
 _CHANGE = re.compile(
     r"改为|改成|改用|改到|(?<![交转切])换(?!行)|迁移到|迁到|搬到|挪到|转到|切到|切换到|切成|调去|调到|已停用|停用了"
@@ -648,6 +649,51 @@ _HALF_HOUR = re.compile(r"半个?小时|half an hour", re.IGNORECASE)
 _TIMES_IN_A_ROW = re.compile(r"(?<![A-Za-z0-9_.])(\d+(?:\.\d+)?)s\s*(\d+(?:\.\d+)?)s(?![a-z0-9_])")
 
 
+# Numbers said in words (voice input, casual Chinese: learning_sim9) where they are values: a
+# percentage ("百分之五"), before a unit or a scale ("四千 k", "一千赫兹", "跑满四十八小时"), a
+# decimal ("五点二"), a run of digits read one by one ("端口五零二"). Elsewhere 一 is no number
+# ("一下", "一样", "万一").
+_ZH_PERCENT = re.compile(rf"百分之({NUMERAL}|\d+(?:\.\d+)?)")
+_ZH_BEFORE_UNIT = re.compile(
+    rf"({NUMERAL})(?=\s*(?:个半|天|小时|钟头|分钟|秒|毫秒|周|星期|个月|核|赫兹|伏|毫安"
+    r"|微安|字节|元|块|美元|公斤|千克|斤"
+    r"|(?:[kKwWmMgGtT](?:i?[bB])?|[mMuµμ]?[aA]|[kKmMgG]?[hH][zZ]|ms|[sShHvV]|%)(?![A-Za-z])))"
+)
+_ZH_DECIMAL = re.compile(
+    r"(?<![零一二两三四五六七八九十百千万点])[零一二两三四五六七八九十]+点[零一二三四五六七八九]+"
+    r"(?![零一二两三四五六七八九十百千万点分])"
+)
+_ZH_DIGIT_RUN = re.compile(r"[零〇一二三四五六七八九]{3,}")
+_HALF_MORE = re.compile(r"(\d+)\s*个半\s*(小时|钟头|月)")
+_CLOCK_HALF = re.compile(r"(?<![\d.])(\d{1,2}|[一二两三四五六七八九十]{1,3})\s*点半")
+_CLOCK = re.compile(r"(?<![\d.])(\d{1,2})\s*点\s*(\d{2})\s*分?")
+_VERSION_V = re.compile(r"(?<![A-Za-z0-9_])[vV](?=\d+(?:\.\d+)*(?![A-Za-z0-9_.]))")  # not "v1.2s"
+_JIN = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)\s*斤")
+
+
+def _digits(match: re.Match[str]) -> str:
+    value = zh_number(match.group(0))
+    return match.group(0) if value is None else _number(value)
+
+
+def _in_digits(text: str) -> str:
+    """``text`` with the numbers said in words written in digits, where they are values."""
+    text = _ZH_PERCENT.sub(lambda m: f"{_in_digit(m.group(1))}%", text)
+    text = _ZH_BEFORE_UNIT.sub(_digits, text)
+    text = _ZH_DECIMAL.sub(lambda m: f"{_digits(m)} ", text)  # "IDF 五点二了": 5.2, not "5.2了"
+    text = _ZH_DIGIT_RUN.sub(lambda m: f"{_digits(m)} ", text)
+    text = _HALF_MORE.sub(lambda m: f"{m.group(1)}.5{m.group(2)}", text)
+    text = _CLOCK_HALF.sub(lambda m: f" {_in_digit(m.group(1))}:30 ", text)
+    text = _CLOCK.sub(r" \1:\2 ", text)
+    text = _JIN.sub(lambda m: f"{_number(float(m.group(1)) / 2)}kg", text)
+    return _VERSION_V.sub("", text)
+
+
+def _in_digit(said: str) -> str:
+    value = zh_number(said)
+    return said if value is None else _number(value)
+
+
 def _number(value: float) -> str:
     return str(int(value)) if value == int(value) else f"{value:g}"
 
@@ -666,7 +712,7 @@ def _spelled(text: str) -> str:
             return f"{_number(float(match.group(1)) * _SECONDS[unit])}s "
         return f"{match.group(1)}{unit} "
 
-    text = _PER_SECOND.sub(r"\1qps", _CORES_MEMORY.sub(r"\1 cores \2G", text))
+    text = _PER_SECOND.sub(r"\1qps", _CORES_MEMORY.sub(r"\1 cores \2G", _in_digits(text)))
     text = _HALF_HOUR.sub("1800s", _SCALE.sub(scale, text))
     text = _PRICE_FIRST.sub(lambda m: m.group(2) + _PRICE_SIGN[m.group(1)], text)
     text = _UNIT.sub(spell, text)
@@ -680,10 +726,31 @@ def one_spelling(first: str, second: str) -> tuple[str, str]:
     """Two statements with each number's unit spelled one way (``_UNIT_SPELLINGS``). A price
     keeps its currency when both name one ("¥500" / "$500" is a change: review31), and is its
     number when only one does ("budget 3000" / "budget $3000")."""
-    first, second = _spelled(first), _spelled(second)
+    first, second = _as_percent(*map(_spelled, (first, second)))
     if _PRICE.search(first) and _PRICE.search(second):
         return first, second
     return _PRICE.sub(r"\1 ", first), _PRICE.sub(r"\1 ", second)
+
+
+_PERCENT = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)\s*%")
+_FRACTION = re.compile(r"(?<![\d.])0\.\d+(?![\d.%])")
+
+
+def _as_percent(first: str, second: str) -> tuple[str, str]:
+    """A share said as a fraction where the other says it as a percentage ("磁盘阈值 85%" /
+    "磁盘阈值 0.85": review31) written as that percentage."""
+
+    def percents(text: str) -> set[float]:
+        return {float(m.group(1)) for m in _PERCENT.finditer(text)}
+
+    def spelled(text: str, shares: set[float]) -> str:
+        def one(match: re.Match[str]) -> str:
+            share = round(float(match.group(0)) * 100, 6)
+            return f"{_number(share)}%" if share in shares else match.group(0)
+
+        return _FRACTION.sub(one, text) if shares else text
+
+    return spelled(first, percents(second)), spelled(second, percents(first))
 
 
 def quantities(text: str) -> set[str]:

@@ -26,6 +26,9 @@ _COMPLAINT = re.compile(
     r"|看不下去|看不惯|忍不了|(?:老是|总是|每次都)(?:忘了|忘记|写错|搞错|弄错)"
     # "again the old import path. it's …/v9 now": "again" opening the message complains
     r"|^\s*(?:once |not )?again\b"
+    # what the agent did again, said to it ("you opened its CH340 again.", "you're reading the
+    # v4.4 docs again": learning_sim9)
+    r"|^\s*you(?:'re| are|'ve| have)?\s(?:[^.;!?]|\.(?=\S)){0,60}\bagain\s*[.!]*\s*$"
     # what happened, told before the lesson ("然后疯狂 rebalance。下回先查 …")
     # (a sentence: "然后 deploy.sh 要加 --canary" and "后来统一用 v2.3 的 SDK" are rules)
     r"|^\s*(?:然后|结果|后来|接着)(?:(?!要先|得先|需要|必须|应该|统一|以后|别|不要|改用|换成)[^，,。；;])*"
@@ -113,7 +116,10 @@ _SAYS_ENOUGH = 8
 _INTERJECTION = re.compile(
     r"^\s*(?:ugh+|argh+|meh|heads[- ]?up|fyi|btw|ps|p\.s\.|哦还有|还有|对了|另外)\s*[,，:：;；.。!！—-]+\s*"
     # a greeting or a filler word before a space, in a message typed without punctuation
-    r"|^\s*(?:嗯+|哈喽|哈啰|哈罗|hello|hi|hey|好的|好吧|行吧|ok|okay)\s+(?=[\u4e00-\u9fff])",
+    r"|^\s*(?:嗯+|哈喽|哈啰|哈罗|hello|hi|hey|好的|好吧|行吧|ok|okay)\s+(?=[\u4e00-\u9fff])"
+    # a dictated message's hesitation, before whatever follows ("嗯 monitor 又开到 USB0 上去了",
+    # "那个 嗯 改动的话…": learning_sim9), said twice or more
+    r"|^(?:\s*(?:嗯+|呃+|额|诶|欸|哎呀|唉|那个|emm+|um+|uh+))+\s+(?=\S)",
     re.IGNORECASE,
 )
 
