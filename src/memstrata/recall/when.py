@@ -20,6 +20,7 @@ from datetime import date, timedelta
 from functools import lru_cache
 
 from memstrata.text.lazy_re import lazy_compile
+from memstrata.text.zh_numbers import DIGITS, zh_number
 
 # Counts spelled out ("a week ago" is one week), grouped by number: the layer test reads a quoted
 # single letter as a file mode.
@@ -44,18 +45,6 @@ _EN_NUMBERS = {
     )
     for word in words.split()
 } | {"a couple of": 2, "a few": 3, "few": 3, "several": 4}
-_ZH_DIGITS = {
-    "一": 1,
-    "两": 2,
-    "二": 2,
-    "三": 3,
-    "四": 4,
-    "五": 5,
-    "六": 6,
-    "七": 7,
-    "八": 8,
-    "九": 9,
-}
 _UNIT_DAYS = {"day": 1, "week": 7, "month": 30, "year": 365}
 _ZH_UNITS = {"天": 1, "日": 1, "周": 7, "星期": 7, "礼拜": 7, "月": 30, "年": 365}
 _MONTHS = {name.lower(): number for number, name in enumerate(calendar.month_name) if name}
@@ -394,13 +383,10 @@ def _count(word: str) -> int | None:
         return _EN_NUMBERS[word]
     if word == "几":
         return 3
-    if word and all(c in _ZH_DIGITS or c == "十" for c in word):
-        if "十" not in word:
-            return _ZH_DIGITS[word] if len(word) == 1 else None
-        tens, _, ones = word.partition("十")
-        return (_ZH_DIGITS.get(tens, 1) if tens else 1) * 10 + (
-            _ZH_DIGITS.get(ones, 0) if ones else 0
-        )
+    # one digit, or tens ("十五", "二十"); not two digits side by side ("两三天" is a few days)
+    if word and all(c in DIGITS or c == "十" for c in word) and ("十" in word or len(word) == 1):
+        value = zh_number(word)
+        return None if value is None else int(value)
     return None
 
 
