@@ -148,15 +148,19 @@ _THIRD_PERSON_RULE = lazy_compile(
 # The user says what they told is not for memory: venting, passed on for fun, someone else's
 # taste they do not share ("…跟我们固件没关系 吐槽一下而已", "…我倒无所谓": learning_sim9; two
 # corpus utterances, both hard negatives).
+# Said to close the message: "以后用 ruff，我倒无所谓哪个快" and "just venting, but from now on
+# always run the tests" keep their rule (review33).
 _NOT_FOR_US = lazy_compile(
-    r"吐槽一下而已|就是吐槽(?:一下)?|随便吐槽|吐个槽而已|乐呵一下|我倒(?:是)?无所谓"
-    r"|\bjust (?:venting|ranting)\b",
+    r"(?:吐槽一下而已|就是吐槽(?:一下)?|随便吐槽|吐个槽而已|乐呵一下|我倒(?:是)?无所谓"
+    r"|\bjust (?:venting|ranting))[\s。.!！~～哈😂🤣]*$",
     re.IGNORECASE,
 )
 # A supposition laughed at ("这块板子要是再烧一块 我就去华强北摆摊卖二手开发板了 哈哈哈":
-# learning_sim9; ten corpus utterances, all hard negatives).
+# learning_sim9; ten corpus utterances, all hard negatives): the whole message is the supposition,
+# its if near the start ("不对，端口是 8081，如果不信你看配置哈哈" corrects: review33).
 _JOKING_SUPPOSITION = lazy_compile(
-    r"(?:要是|如果|假如|万一|\bif\b)[\s\S]*(?:哈{2,}|2333*|😂|🤣|\blol\b|\blmao\b)\W*$",
+    r"^\W*[^，,。.!！?？;；]{0,12}?(?:要是|如果|假如|万一|\bif\b)[\s\S]*"
+    r"(?:哈{2,}|2333*|😂|🤣|\blol\b|\blmao\b)\W*$",
     re.IGNORECASE,
 )
 # What reported speech cannot carry for the user: their own rule, taste, correction or praise;
@@ -648,7 +652,8 @@ def detect_learned(
     if (_NOT_FOR_US.search(text) or _JOKING_SUPPOSITION.search(text)) and not _OWN_REQUEST.search(
         text
     ):
-        labels &= {"repeated_failure"}
+        # what the rules read stands: a correction or a standing rule said beside the joke
+        labels &= {s.kind for s in ruled} | {"repeated_failure"}
     if (_REPORTED.search(text) or _GROUP_RULE.search(text)) and not _OWN_REQUEST.search(text):
         labels -= _NOT_REPORTED
         if _REPORTED_RULE.search(text):

@@ -119,7 +119,10 @@ def telling_line(output: str) -> str:
 # Gradle's nested causes under its reason ("Could not determine the dependencies of task …" /
 # "> Could not resolve all task dependencies …" / "   > Could not find com.acme.sdk:analytics:3.2.1."):
 # the deepest says what to fix (review32).
-_NESTED_CAUSE = lazy_compile(r"^>\s+(?!Run with\b|Get more help\b|Task\s)(?P<cause>\S.*)$")
+_NESTED_CAUSE = lazy_compile(
+    # not a code frame's gutter ("> 1 | <<<<<<< HEAD" under a Babel or ESLint error: review33)
+    r"^>\s+(?!Run with\b|Get more help\b|Task\s|\d+\s*\|)(?P<cause>\S.*)$"
+)
 # A test runner's expectation under the failing test's name (jest: "● Cart › applies coupon" /
 # "Expected: 90" / "Received: 100"): the name alone says nothing of what went wrong (review32).
 _TEST_NAME = lazy_compile(r"^●\s")
@@ -135,6 +138,7 @@ def _deepest_cause(line: str, after: list[str]) -> str:
         if not nested:
             break
         causes.append(nested.group("cause"))
+    causes = [cause for cause in causes if not cause.endswith(":")]  # "2 issues were found:"
     if causes:
         return causes[-1]
     if _TEST_NAME.match(line):
@@ -160,7 +164,7 @@ _FOLDERS = lazy_compile(
 
 # The path of the tool that speaks at a line's start ("/home/…/riscv32-esp-elf/bin/ld: region
 # `iram0_0_seg' overflowed by 1424 bytes": learning_sim9): its name says who.
-_TOOL_PATH = lazy_compile(r"^(?:/[\w.@+-]+)+/([\w.@+-]+)(?=: )")
+_TOOL_PATH = lazy_compile(r"^(?:/[\w.@+-]+)*/(?:s?bin|libexec)/(?:[\w.@+-]+/)*([\w.@+-]+)(?=: )")
 
 
 def _said_plainly(line: str) -> str:
@@ -271,6 +275,31 @@ _ANNOUNCES_FAILURE = lazy_compile(
 _QUOTED_NAME = lazy_compile(r"'[^']+'|`[^`]+`")
 _LEVEL_FIRST = lazy_compile(r"^\[(?:ERROR|FATAL)\]\s*")
 _HELP_LINK = lazy_compile(r"\s*->\s*\[Help \d+\]\s*$")
+# …or opens with where (TypeScript's "src/x.tsx:48:7 - error TS2322": review33; not CMake's
+# "CMake Error at CMakeLists.txt:5 (find_package)").
+_SOURCE_LOCATION = lazy_compile(r"^\s*\S+\.\w+[:(]\d+")
+_OPENS, _CLOSES = "([{", ")]}"
+
+
+def _chain(error: str) -> list[str]:
+    """``error``'s links, split at ": " outside brackets and quotes (pip's "(from versions: 2.2.0,
+    …)" is one link: review33)."""
+    links, start, depth, quote = [], 0, 0, ""
+    for index, char in enumerate(error):
+        if quote:
+            quote = "" if char == quote else quote
+        elif char in '"`':
+            quote = char
+        elif char in _OPENS:
+            depth += 1
+        elif char in _CLOSES:
+            depth = max(0, depth - 1)
+        elif depth == 0 and error.startswith(": ", index):
+            links.append(error[start:index])
+            start = index + 2
+    return [*links, error[start:]]
+
+
 # What is left of a chain must still say something.
 _SHORTEST_CAUSE = 16
 
@@ -282,11 +311,13 @@ def why_it_failed(error: str, room: int) -> str:
     find artifact com.acme:common-auth:jar:2.1.0"), and the head took the room the cause needed
     (review32: helm's, Maven's and docker's causes were clipped away)."""
     error = _HELP_LINK.sub("", _LEVEL_FIRST.sub("", error))
-    segments = error.split(": ")
+    segments = _chain(error)
     while len(": ".join(segments)) > room and len(segments) > 1:
         head, rest = segments[0], ": ".join(segments[1:])
         wraps = _WRAPPER.match(head.strip()) or (
-            _ANNOUNCES_FAILURE.search(head) and not _QUOTED_NAME.search(head)
+            _ANNOUNCES_FAILURE.search(head)
+            and not _QUOTED_NAME.search(head)
+            and not _SOURCE_LOCATION.search(head)
         )
         if not wraps or len(rest) < _SHORTEST_CAUSE:
             break

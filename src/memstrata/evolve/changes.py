@@ -601,7 +601,8 @@ _QUANTITY = re.compile(
 # "64Gi" / "64G", "500 req/s" / "500 QPS") is one value, which review29 found split as a change.
 # Each spelling is rewritten to one before values are compared, and a time to seconds, so that
 # "1 day" / "24h" and "1.5h" / "90 分钟" are one value (review31); a bare "m" (minutes or metres,
-# "512M" or "5m") and a Chinese numeral ("两小时") are left as they are.
+# "512M" or "5m") is left as it is; a Chinese numeral is written in digits first (``_in_digits``:
+# "两小时" is 7200s).
 _UNIT_SPELLINGS: tuple[tuple[str, str], ...] = (
     ("kg", r"kgs?|公斤|千克|kilograms?|kilos?"),
     ("h", r"h|hrs?|hours?|个小时|小时|钟头"),
@@ -625,7 +626,7 @@ _UNIT_SPELLINGS: tuple[tuple[str, str], ...] = (
     ("hkd", r"hkd|港币|港元"),
     ("gbp", r"gbp|pounds?|英镑|镑"),
 )
-_SECONDS = {"ms": 0.001, "s": 1, "min": 60, "h": 3600, "d": 86400, "wk": 604800}
+_SECONDS = {"ms": 0.001, "s": 1, "min": 60, "h": 3600, "d": 86400, "wk": 604800, "mo": 2592000}
 _CURRENCIES = frozenset({"usd", "cny", "eur", "hkd", "gbp"})
 _UNIT = re.compile(
     r"(?<![A-Za-z0-9_.])(\d+(?:\.\d+)?)\s*(?:"
@@ -655,7 +656,10 @@ _TIMES_IN_A_ROW = re.compile(r"(?<![A-Za-z0-9_.])(\d+(?:\.\d+)?)s\s*(\d+(?:\.\d+
 # ("一下", "一样", "万一").
 _ZH_PERCENT = re.compile(rf"百分之({NUMERAL}|\d+(?:\.\d+)?)")
 _ZH_BEFORE_UNIT = re.compile(
-    rf"({NUMERAL})(?=\s*(?:个半|天|小时|钟头|分钟|秒|毫秒|周|星期|个月|核|赫兹|伏|毫安"
+    # (一 before a time and a limit is "per", not one: "一天最多发布两次" / "每天 2 次": review33;
+    # "日志保留一个月", "session 一小时过期" are lengths)
+    r"(?!一(?:天|周|星期|个月|小时)(?:最多|最少|至多|至少|不超过|只|能|可以|[一二两三四五六七八九十\d]+次))"
+    rf"({NUMERAL})(?=\s*(?:个半|天|小时|钟头|分钟|秒|毫秒|周|星期|个月|核|伏|毫安"
     r"|微安|字节|元|块|美元|公斤|千克|斤"
     r"|(?:[kKwWmMgGtT](?:i?[bB])?|[mMuµμ]?[aA]|[kKmMgG]?[hH][zZ]|ms|[sShHvV]|%)(?![A-Za-z])))"
 )
@@ -667,6 +671,17 @@ _ZH_DIGIT_RUN = re.compile(r"[零〇一二三四五六七八九]{3,}")
 _HALF_MORE = re.compile(r"(\d+)\s*个半\s*(小时|钟头|月)")
 _CLOCK_HALF = re.compile(r"(?<![\d.])(\d{1,2}|[一二两三四五六七八九十]{1,3})\s*点半")
 _CLOCK = re.compile(r"(?<![\d.])(\d{1,2})\s*点\s*(\d{2})\s*分?")
+# A whole hour said in words where it is a time ("九点半" -> "十点开", "下午三点"; not "这三点要注意")
+_HOUR = r"([一二两三四五六七八九十]{1,3}|\d{1,2})点"
+_CLOCK_HOUR = re.compile(
+    # an hour that ends its clause ("站会十点", "改到九点"), not a count of points ("这三点",
+    # "第三点"); anywhere, a word after it that says it is a time (below)
+    r"()(?<![第这那几哪有])" + _HOUR + r"(?=[\s，,。.]|$)"
+)
+_CLOCK_HOUR_SAID = re.compile(r"()" + _HOUR + r"(?=开|整|钟|左右|以前|之前|以后|之后)")
+_TIME_OF_DAY = re.compile(r"(?<![\d.:])([01]?\d|2[0-4]):([0-5]\d)(?![\d:])")
+# "10pm", "9:30 am": the same dial ("晚上十点以后" / "after 10pm")
+_AM_PM = re.compile(r"(?<![\d.:])(1[0-2]|0?\d)(?::([0-5]\d))?\s*[ap]\.?m\b\.?", re.IGNORECASE)
 _VERSION_V = re.compile(r"(?<![A-Za-z0-9_])[vV](?=\d+(?:\.\d+)*(?![A-Za-z0-9_.]))")  # not "v1.2s"
 _JIN = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)\s*斤")
 
@@ -685,6 +700,11 @@ def _in_digits(text: str) -> str:
     text = _HALF_MORE.sub(lambda m: f"{m.group(1)}.5{m.group(2)}", text)
     text = _CLOCK_HALF.sub(lambda m: f" {_in_digit(m.group(1))}:30 ", text)
     text = _CLOCK.sub(r" \1:\2 ", text)
+    for hour in (_CLOCK_HOUR, _CLOCK_HOUR_SAID):
+        text = hour.sub(lambda m: f"{m.group(1)} {_in_digit(m.group(2))}:00 ", text)
+    # a time of day on a 12-hour dial: "下午三点" / "15:00", "两点之前" / "14:00 之前" (review33)
+    text = _AM_PM.sub(lambda m: f"{m.group(1)}:{m.group(2) or '00'}", text)
+    text = _TIME_OF_DAY.sub(lambda m: f"{int(m.group(1)) % 12 or 12}:{m.group(2)}", text)
     text = _JIN.sub(lambda m: f"{_number(float(m.group(1)) / 2)}kg", text)
     return _VERSION_V.sub("", text)
 

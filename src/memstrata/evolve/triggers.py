@@ -67,11 +67,23 @@ def _asks_for_a_pattern(text: str) -> bool:
     from memstrata.capture.signals import ASIDE
 
     for request in _PATTERN.finditer(text):
-        after = text[request.end() :].lstrip(" ，,：:")
-        if _REPORTED.search(text[: request.start()]) or (after and ASIDE.match(after)):
+        rest = text[request.end() :]
+        after = rest.lstrip(" ，,：:")
+        # after a colon comes the lesson, often a condition ("note this down as a lesson: when
+        # the zigbee coordinator won't form a network, check the channel mask": learning_sim9)
+        colon = any(mark in rest[: len(rest) - len(after)] for mark in ":：")
+        aside = _TURNS_AWAY if colon else ASIDE
+        if _REPORTED.search(text[: request.start()]) or (after and aside.match(after)):
             continue
         return True
     return False
+
+
+# What turns from a request even after its colon ("这个经验记一下：算了，先别记").
+_TURNS_AWAY = re.compile(
+    r"\s*(?:算了|(?:先)?别记|不用记|不过|但是|never ?mind|forget (?:it|that)|scratch that|wait\b|but\b)",
+    re.IGNORECASE,
+)
 
 
 _REFLECT = re.compile(

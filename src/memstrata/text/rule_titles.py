@@ -28,7 +28,7 @@ _COMPLAINT = re.compile(
     r"|^\s*(?:once |not )?again\b"
     # what the agent did again, said to it ("you opened its CH340 again.", "you're reading the
     # v4.4 docs again": learning_sim9)
-    r"|^\s*you(?:'re| are|'ve| have)?\s(?:[^.;!?]|\.(?=\S)){0,60}\bagain\s*[.!]*\s*$"
+    r"|^\s*you(?:'re| are|'ve| have)?\s(?:[^.;!?]|\.(?=\S)){0,60}\bagain\s*[.!,;—-]*\s*$"
     # what happened, told before the lesson ("然后疯狂 rebalance。下回先查 …")
     # (a sentence: "然后 deploy.sh 要加 --canary" and "后来统一用 v2.3 的 SDK" are rules)
     r"|^\s*(?:然后|结果|后来|接着)(?:(?!要先|得先|需要|必须|应该|统一|以后|别|不要|改用|换成)[^，,。；;])*"
@@ -115,11 +115,11 @@ _SAYS_ENOUGH = 8
 # An interjection that opens a message says nothing ("ugh, …", "heads-up: …", "哦还有，…").
 _INTERJECTION = re.compile(
     r"^\s*(?:ugh+|argh+|meh|heads[- ]?up|fyi|btw|ps|p\.s\.|哦还有|还有|对了|另外)\s*[,，:：;；.。!！—-]+\s*"
-    # a greeting or a filler word before a space, in a message typed without punctuation
-    r"|^\s*(?:嗯+|哈喽|哈啰|哈罗|hello|hi|hey|好的|好吧|行吧|ok|okay)\s+(?=[\u4e00-\u9fff])"
     # a dictated message's hesitation, before whatever follows ("嗯 monitor 又开到 USB0 上去了",
     # "那个 嗯 改动的话…": learning_sim9), said twice or more
-    r"|^(?:\s*(?:嗯+|呃+|额|诶|欸|哎呀|唉|那个|emm+|um+|uh+))+\s+(?=\S)",
+    r"|^(?:\s*(?:嗯+|呃+|额|诶|欸|哎呀|唉|那个|就是说?|emm+|um+|uh+))+\s+(?:(?:no+|nope)\s*[,，.!]+\s*)?(?=\S)"
+    # a greeting or a filler word before a space, in a message typed without punctuation
+    r"|^\s*(?:嗯+|哈喽|哈啰|哈罗|hello|hi|hey|好的|好吧|行吧|ok|okay)\s+(?=[\u4e00-\u9fff])",
     re.IGNORECASE,
 )
 

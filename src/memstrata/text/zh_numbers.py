@@ -37,8 +37,11 @@ def _integer(word: str) -> float | None:
         return float("".join(str(DIGITS[c]) for c in word))
     total = section = 0
     digit: int | None = None
+    place = 1  # the last place said, for a digit after it alone: 一百二 is 120, 两千五 is 2500
+    gap = False
     for char in word:
-        if char in "零〇":  # a gap between places: 一百零五
+        if char in "零〇":  # a gap between places: 一百零五 is 105
+            gap = True
             continue
         if char in DIGITS:
             if digit is not None:  # two digits in a row inside a positional numeral
@@ -46,8 +49,10 @@ def _integer(word: str) -> float | None:
             digit = DIGITS[char]
         elif char in _PLACES:
             section += (1 if digit is None else digit) * _PLACES[char]
-            digit = None
+            digit, place, gap = None, _PLACES[char], False
         else:  # 万 / 亿
             total += (section + (digit or 0)) * _MYRIAD[char]
-            section, digit = 0, None
+            section, digit, place, gap = 0, None, _MYRIAD[char], False
+    if digit is not None and place > 1 and not gap:
+        digit *= place // 10
     return float(total + section + (digit or 0))
