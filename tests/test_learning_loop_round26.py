@@ -474,3 +474,37 @@ def test_hesitations_and_a_no_after_them_are_no_title() -> None:
     assert said.title.startswith("以后别在回复里用 emoji")
     said = statement("correction", "uh no, the staging URL is staging.acme.io not stage.acme.io")
     assert said.title.startswith("the staging URL is")
+
+
+# review33's leftovers on signals: a laugh before 不对, a rule with its condition, a house rule
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("哈哈 不对 应该用 pnpm 不是 npm", "correction"),
+        ("嗯 不对 端口是 8081", "correction"),
+        ("如果测试没过，就别合并", "preference"),
+        ("如果是周五，不要上线", "preference"),
+        ("if the tests fail, never merge", "preference"),
+        ("周五不发版，这是规矩", "explicit_remember"),
+    ],
+)
+def test_a_rule_said_with_a_laugh_a_condition_or_as_the_house_rule(
+    learned_kinds, text: str, kind: str
+) -> None:
+    assert kind in learned_kinds(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "哈哈 不对称加密挺有意思",
+        "如果老板还不满意 我是不是该换工作了",
+        "if we always deployed on fridays what would break first",
+        "如果以后都不写测试 会死得很难看吗",
+        "老周他们组有条死规矩：周五永远不要发版，这是他们的规矩",
+    ],
+)
+def test_guard_a_supposition_a_question_or_another_team_s_rule_stays_silent(
+    learned_kinds, text: str
+) -> None:
+    assert not learned_kinds(text) & {"preference", "explicit_remember", "correction"}

@@ -110,7 +110,8 @@ _CANONICAL_CORRECTION = lazy_compile(
     rf"{REPROACHED_RULE}|"
     # note 000's trigger table: "其实应该…" corrects what was done (no corpus message opens so)
     r"^\W*其实(?:应该|应当)(?:先|用|把|改|在|是|要|换|跑|写|放|加|去|按|走|从|让|给|设|配|装|删|关|开)"
-    r"|^\W*(?:不对|不是的?|错了|搞错了|说错了|弄错了)[，,。！!：:；;\s]+(?=\S).*"
+    r"|^\W*(?:(?:哈{2,}|hh+|lol|嗯+|哦+|噢|额|呃|emm+)\W+)?"
+    r"(?:不对|不是的?|错了|搞错了|说错了|弄错了)[，,。！!：:；;\s]+(?=\S).*"
     r"(?:应该|应当|要用|改用|改成|换成|得用|用|是)"
     r"|^\W*(?:no|nope|wrong|that'?s (?:wrong|not right|incorrect)|that is (?:wrong|not right))"
     r"\s*[,.!:;—-]+\s*.*\b(?:should|use|it'?s|it is|instead|is|are|was)\b",
@@ -280,10 +281,37 @@ _TIP = lazy_compile(
 )
 
 
+# A rule with its condition ("如果测试没过就不要合并", "if the tests fail, never merge"): a
+# standing rule, not a supposition, when what follows the condition forbids or requires and
+# nothing asks (review33: the model and the rules read nothing; corpus: 10 conditional wishes,
+# all preferences, and 6 conditional questions, which the question words keep out).
+_CONDITIONAL_RULE = lazy_compile(
+    r"^\W*(?:如果|要是|只要|一旦|\bif\b|\bwhenever\b)[^?？]*?"
+    r"(?:就不要|就别|就先别|就不能|就必须|就得|就一律|[，,]\s*(?:不要|别|不准|不许|禁止|必须|一律)"
+    r"|\bnever\b|\bdon'?t\b|\bdo not\b|\bmust\b"
+    r"|\balways\b)[^?？]*$",
+    re.IGNORECASE,
+)
+_ASKS = lazy_compile(
+    r"吗|呢|咋|怎么|怎样|哪|什么|多少|要不要|会不会|是不是|能不能|可不可以"
+    r"|\b(?:would|how|what|which|why|could|should we|can we|is it)\b",
+    re.IGNORECASE,
+)
+# The user's own house rule said as such ("周五不发版，这是规矩"): an explicit instruction.
+_HOUSE_RULE = lazy_compile(
+    r"这是(?:我们的)?(?:规矩|规定|铁律|死规矩)|\b(?:that'?s|this is) (?:the|a|our) (?:house )?rule\b",
+    re.IGNORECASE,
+)
+
+
 def kept_by_rules(text: str, ruled: set[str], context: str = "") -> set[str]:
     """The rules' labels that stand whatever the model says (see RULES_KEPT), and a repeated
     failure that the tool context shows."""
     kept = {kind for kind in ruled if kind in RULES_KEPT and _canonical(kind, text, ruled)}
+    if _CONDITIONAL_RULE.search(text) and not _ASKS.search(text):
+        kept.add("preference")
+    if _HOUSE_RULE.search(text) and not _ASKS.search(text):
+        kept.add("explicit_remember")
     if _said_preference(text):
         kept.add("preference")  # whatever the rules read: "我还是偏好 yarn" (review18)
     if _TIP.search(text):
