@@ -11,13 +11,15 @@ from __future__ import annotations
 
 import re
 
+from memstrata.text.lazy_re import lazy_compile
+
 DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4}
 DIGITS |= {"五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
 _PLACES = {"十": 10, "百": 100, "千": 1000}
 _MYRIAD = {"万": 10_000, "亿": 100_000_000}
 # A run of numeral characters, with a decimal part after 点 ("五点二").
 NUMERAL = r"[零〇一二两三四五六七八九十百千万亿]+(?:点[零〇一二三四五六七八九]+)?"
-_WHOLE = re.compile(NUMERAL)
+_WHOLE = lazy_compile(NUMERAL)
 
 
 def zh_number(word: str) -> float | None:
@@ -68,8 +70,8 @@ def number_text(value: float) -> str:
 # percentage ("百分之五"), before a unit or a scale ("四千 k", "跑满四十八小时"), a
 # decimal ("五点二"), a run of digits read one by one ("端口五零二"). Elsewhere 一 is no number
 # ("一下", "一样", "万一").
-_ZH_PERCENT = re.compile(rf"百分之({NUMERAL}|\d+(?:\.\d+)?)")
-_ZH_BEFORE_UNIT = re.compile(
+_ZH_PERCENT = lazy_compile(rf"百分之({NUMERAL}|\d+(?:\.\d+)?)")
+_ZH_BEFORE_UNIT = lazy_compile(
     # (一 before a time and a limit is "per", not one: "一天最多发布两次" / "每天 2 次": review33;
     # "日志保留一个月", "session 一小时过期" are lengths)
     r"(?!一(?:天|周|星期|个月|小时)(?:最多|最少|至多|至少|不超过|只|能|可以|[一二两三四五六七八九十\d]+次))"
@@ -77,27 +79,27 @@ _ZH_BEFORE_UNIT = re.compile(
     r"|微安|字节|元|块|美元|公斤|千克|斤"
     r"|(?:[kKwWmMgGtT](?:i?[bB])?|[mMuµμ]?[aA]|[kKmMgG]?[hH][zZ]|ms|[sShHvV]|%)(?![A-Za-z])))"
 )
-_ZH_DECIMAL = re.compile(
+_ZH_DECIMAL = lazy_compile(
     r"(?<![零一二两三四五六七八九十百千万点])[零一二两三四五六七八九十]+点[零一二三四五六七八九]+"
     r"(?![零一二两三四五六七八九十百千万点分])"
 )
-_ZH_DIGIT_RUN = re.compile(r"[零〇一二三四五六七八九]{3,}")
-_HALF_MORE = re.compile(r"(\d+)\s*个半\s*(小时|钟头|月)")
-_CLOCK_HALF = re.compile(r"(?<![\d.])(\d{1,2}|[一二两三四五六七八九十]{1,3})\s*点半")
-_CLOCK = re.compile(r"(?<![\d.])(\d{1,2})\s*点\s*(\d{2})\s*分?")
+_ZH_DIGIT_RUN = lazy_compile(r"[零〇一二三四五六七八九]{3,}")
+_HALF_MORE = lazy_compile(r"(\d+)\s*个半\s*(小时|钟头|月)")
+_CLOCK_HALF = lazy_compile(r"(?<![\d.])(\d{1,2}|[一二两三四五六七八九十]{1,3})\s*点半")
+_CLOCK = lazy_compile(r"(?<![\d.])(\d{1,2})\s*点\s*(\d{2})\s*分?")
 # A whole hour said in words where it is a time ("九点半" -> "十点开", "下午三点"; not "这三点要注意")
 _HOUR = r"([一二两三四五六七八九十]{1,3}|\d{1,2})点"
-_CLOCK_HOUR = re.compile(
+_CLOCK_HOUR = lazy_compile(
     # an hour that ends its clause ("站会十点", "改到九点"), not a count of points ("这三点",
     # "第三点"); anywhere, a word after it that says it is a time (below)
     r"()(?<![第这那几哪有])" + _HOUR + r"(?=[\s，,。.]|$)"
 )
-_CLOCK_HOUR_SAID = re.compile(r"()" + _HOUR + r"(?=开|整|钟|左右|以前|之前|以后|之后)")
-_TIME_OF_DAY = re.compile(r"(?<![\d.:])([01]?\d|2[0-4]):([0-5]\d)(?![\d:])")
+_CLOCK_HOUR_SAID = lazy_compile(r"()" + _HOUR + r"(?=开|整|钟|左右|以前|之前|以后|之后)")
+_TIME_OF_DAY = lazy_compile(r"(?<![\d.:])([01]?\d|2[0-4]):([0-5]\d)(?![\d:])")
 # "10pm", "9:30 am": the same dial ("晚上十点以后" / "after 10pm")
-_AM_PM = re.compile(r"(?<![\d.:])(1[0-2]|0?\d)(?::([0-5]\d))?\s*[ap]\.?m\b\.?", re.IGNORECASE)
-_VERSION_V = re.compile(r"(?<![A-Za-z0-9_])[vV](?=\d+(?:\.\d+)*(?![A-Za-z0-9_.]))")  # not "v1.2s"
-_JIN = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)\s*斤")
+_AM_PM = lazy_compile(r"(?<![\d.:])(1[0-2]|0?\d)(?::([0-5]\d))?\s*[ap]\.?m\b\.?", re.IGNORECASE)
+_VERSION_V = lazy_compile(r"(?<![A-Za-z0-9_])[vV](?=\d+(?:\.\d+)*(?![A-Za-z0-9_.]))")  # not "v1.2s"
+_JIN = lazy_compile(r"(?<![\d.])(\d+(?:\.\d+)?)\s*斤")
 
 
 def _digits(match: re.Match[str]) -> str:
