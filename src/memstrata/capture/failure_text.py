@@ -22,7 +22,9 @@ from memstrata.text.titles import clip
 ERROR_LINE = lazy_compile(
     r"^\s*(?:traceback \(most recent call last\)|error[:\[]|fatal:|npm err!|failed\b|e: "
     r"|.*\bcommand not found\b|.*\bpermission denied\b|.*\bno such file or directory\b|killed\b"
-    r"|.*\beconnrefused\b|.*\bconnection timed out\b)",
+    r"|.*\beconnrefused\b|.*\bconnection timed out\b"
+    # a test's assertion under its runner's header (RSpec, dotnet test: review33)
+    r"|failure/error:|error message:)",
     re.IGNORECASE,
 )
 # Lines that frame a report without saying what went wrong: a package header ("# runtime/cgo"),
@@ -49,7 +51,14 @@ _FRAME_LINE = lazy_compile(
     # git's summary after the refs it names ("! [rejected] main -> main (non-fast-forward)")
     r"|^\s*error: failed to push some refs\b"
     # ninja's target line and summary around the linker's or compiler's error (learning_sim9)
-    r"|^\s*FAILED: \S+\s*$|^\s*ninja: build stopped\b",
+    r"|^\s*FAILED: \S+\s*$|^\s*ninja: build stopped\b"
+    # test runners' headers and totals around the assertion that failed (review33): cargo test's,
+    # RSpec's and dotnet test's (xUnit, NUnit, MSTest)
+    r"|^\s*(?:error: test failed, to rerun pass\b|test result: FAILED\b|test \S+ \.\.\. FAILED\s*$"
+    r"|failures:\s*$|note: run with `RUST_BACKTRACE)"
+    r"|^\s*(?:Failures|Failed examples):\s*$|^\s*rspec \./\S+:\d+ #|^\s*\d+ examples?, \d+ failures?\b"
+    r"|^\s*Failed \S+ \[\d+(?:\.\d+)? ?m?s\]\s*$|^\s*Failed!\s+-\s+Failed:"
+    r"|^\s*\[xUnit\.net [\d:.]+\]\s+\S+ \[FAIL\]\s*$|^\s*Stack Trace:\s*$",
     re.IGNORECASE,
 )
 # Colour codes, with or without their escape character (cleaning drops the ESC, not the rest).
@@ -104,9 +113,11 @@ def telling_line(output: str) -> str:
         bare = [line for line in said if not (_CAUSED_BY.match(line) and not causes)]
         line = _CAUSED_BY.sub("", causes[-1]) if causes else max(bare or said, key=_weight)
     place = lines.index(line) if line in lines else -1
-    if line.endswith(":") and 0 <= place < len(lines) - 1 and not lines[place + 1].startswith("{"):
+    heads = line.endswith(":") or _WEBPACK_HEAD.match(line)
+    if heads and 0 <= place < len(lines) - 1 and not lines[place + 1].startswith("{"):
         line = f"{line} {lines[place + 1]}"  # "thread 'main' panicked at src/main.rs:2:5:" + why
     line = _deepest_cause(line, lines[place + 1 :] if place >= 0 else [])
+    line = _RUST_PANIC.sub(_panicked, line)
     line = _GIT_REF.sub(r"[\g<verdict>] \g<ref> (\g<why>)", _TOOL_PATH.sub(r"\1", line))
     line = _FOLDERS.sub(r"\1", _said_plainly(line))
     chained = list(_LAST_EXCEPTION.finditer(line))
@@ -124,9 +135,23 @@ _NESTED_CAUSE = lazy_compile(
     r"^>\s+(?!Run with\b|Get more help\b|Task\s|\d+\s*\|)(?P<cause>\S.*)$"
 )
 # A test runner's expectation under the failing test's name (jest: "● Cart › applies coupon" /
-# "Expected: 90" / "Received: 100"): the name alone says nothing of what went wrong (review32).
+# "Expected: 90" / "Received: 100"): the name alone says nothing of what went wrong (review32);
+# and the values under an assertion (cargo test's "left: 100" / "right: 90", RSpec's "expected: 90"
+# / "got: 100", xUnit's "Expected: 90" / "Actual: 100": review33).
 _TEST_NAME = lazy_compile(r"^●\s")
-_EXPECTATION = lazy_compile(r"^(?:Expected|Received)(?: \w+)?:\s*\S")
+_EXPECTATION = lazy_compile(r"^(?:expected|received|actual|got|left|right)(?: \w+)?:\s*\S", re.I)
+# How near an assertion its values must follow to be its own
+_NEAR_ASSERTION = 3
+# webpack's header names the module; its next line says what is wrong with it (review33)
+_WEBPACK_HEAD = lazy_compile(r"^ERROR in \S+(?: \d+:\d+(?:-\d+)?)?$")
+# Rust's panic: a test's thread is named after the test, which says more than where it panicked;
+# the main thread's location is what there is.
+_RUST_PANIC = lazy_compile(r"^thread '(?P<thread>[^']+)' panicked at (?P<where>\S+?):\s+")
+
+
+def _panicked(found: re.Match[str]) -> str:
+    thread = found.group("thread")
+    return f"panicked at {found.group('where')}: " if thread == "main" else f"{thread} panicked: "
 
 
 def _deepest_cause(line: str, after: list[str]) -> str:
@@ -141,10 +166,10 @@ def _deepest_cause(line: str, after: list[str]) -> str:
     causes = [cause for cause in causes if not cause.endswith(":")]  # "2 issues were found:"
     if causes:
         return causes[-1]
-    if _TEST_NAME.match(line):
-        expected = [following for following in after[:12] if _EXPECTATION.match(following)]
-        return " ".join([line, *expected[:2]])
-    return line
+    near = 12 if _TEST_NAME.match(line) else _NEAR_ASSERTION
+    expected = [" ".join(following.split()) for following in after[:near]]
+    expected = [following for following in expected if _EXPECTATION.match(following)]
+    return " ".join([line, *expected[:2]])
 
 
 # git's line for a ref it refused ("! [rejected]   main -> main (non-fast-forward)"): the reason
@@ -268,7 +293,7 @@ _WRAPPER = lazy_compile(
     re.IGNORECASE,
 )
 _ANNOUNCES_FAILURE = lazy_compile(
-    r"\b(?:failed|failure|error|errors|could not|couldn't|unable to)\b", re.IGNORECASE
+    r"\b(?:failed|failure|error|errors|could not|couldn't|unable to|panicked)\b", re.IGNORECASE
 )
 # …unless it names, quoted, what failed ("'luacheck-trigger' validation failed: …": learning_sim8's
 # check that the submit failed on).

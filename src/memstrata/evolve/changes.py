@@ -613,9 +613,9 @@ _UNIT_SPELLINGS: tuple[tuple[str, str], ...] = (
     # not a bare w: after a number it is 万 in Chinese chat ("2w条", "5w QPS": review31)
     ("wk", r"wks?|weeks?|个星期|星期|周"),
     ("mo", r"mo|months?|个月"),
-    ("g", r"gi|gib|gb|g"),
+    ("gb", r"gi|gib|gb|g"),
     ("mb", r"mi|mib|mb"),
-    ("t", r"ti|tib|tb|t"),
+    ("tb", r"ti|tib|tb|t"),
     ("qps", r"qps|rps|req/s|reqs/s|requests?/s(?:ec)?|requests? per second|次/秒|次每秒|/s"),
     ("%", r"%|percent|个百分点|百分点"),
     ("lines", r"lines?|行"),
@@ -627,6 +627,9 @@ _UNIT_SPELLINGS: tuple[tuple[str, str], ...] = (
     ("gbp", r"gbp|pounds?|英镑|镑"),
 )
 _SECONDS = {"ms": 0.001, "s": 1, "min": 60, "h": 3600, "d": 86400, "wk": 604800, "mo": 2592000}
+# A size in megabytes, counted as memory and disks are configured ("2GB" / "2048MB", "1.5Gi" /
+# "1536Mi": review33)
+_MEGABYTES = {"mb": 1, "gb": 1024, "tb": 1024 * 1024}
 _CURRENCIES = frozenset({"usd", "cny", "eur", "hkd", "gbp"})
 _UNIT = re.compile(
     r"(?<![A-Za-z0-9_.])(\d+(?:\.\d+)?)\s*(?:"
@@ -662,6 +665,8 @@ def _spelled(text: str) -> str:
         unit = _UNIT_SPELLINGS[index][0]
         if unit in _SECONDS:
             return f"{number_text(float(match.group(1)) * _SECONDS[unit])}s "
+        if unit in _MEGABYTES:
+            return f"{number_text(float(match.group(1)) * _MEGABYTES[unit])}mb "
         return f"{match.group(1)}{unit} "
 
     text = _PER_SECOND.sub(r"\1qps", _CORES_MEMORY.sub(r"\1 cores \2G", in_digits(text)))
