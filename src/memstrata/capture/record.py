@@ -12,7 +12,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from memstrata.capture.refine import refine
@@ -22,6 +22,7 @@ from memstrata.core.storage import append_bytes, file_lock
 from memstrata.core.writer import Writer
 from memstrata.providers.llm import ChatClient
 from memstrata.text.requests import named_role
+from memstrata.text.scripts import restored, simplified
 from memstrata.text.titles import brief, clip
 
 # Writes an explicit instruction at once; returns role, cite, entry_id and location ("where it
@@ -74,13 +75,7 @@ def record_signals(
         # Redact before anything is cut: statements, briefs and details are cut at 20/100
         # characters, and half a key is no longer recognisable as a key.
         text, context = writer.clean(text), writer.clean(context)
-    signals = None
-    if not hot_path and not is_tool_output:
-        from memstrata.capture.classifier import detect_learned
-
-        signals = detect_learned(text, context, outdates)
-    if signals is None:
-        signals = detect(text, context, "hook" if is_tool_output else "user")
+    signals = _read(text, context, is_tool_output, hot_path, outdates)
     if failed and not any(s.kind == "tool_error" for s in signals):
         signals.insert(0, failed_call(text))
     report = SignalReport(signals)
@@ -139,6 +134,40 @@ def record_signals(
         append_pending(writer, record)
         report.recorded += 1
     return report
+
+
+def _read(
+    text: str,
+    context: str,
+    is_tool_output: bool,
+    hot_path: bool,
+    outdates: Callable[[str], bool] | None,
+) -> list[Signal]:
+    """The signals of ``text``, read in simplified characters (the rules' script) and told in
+    the user's own (``text.scripts``)."""
+    said = f"{text}\n{context}"
+    reading, read_context = simplified(text), simplified(context)
+    signals = None
+    if not hot_path and not is_tool_output:
+        from memstrata.capture.classifier import detect_learned
+
+        def stale(statement: str) -> bool:  # memory holds the user's characters
+            return outdates is not None and outdates(restored(statement, said))
+
+        signals = detect_learned(reading, read_context, stale if outdates else None)
+    if signals is None:
+        signals = detect(reading, read_context, "hook" if is_tool_output else "user")
+    if reading == text and read_context == context:
+        return signals
+    return [
+        replace(
+            signal,
+            brief=restored(signal.brief, said),
+            detail=restored(signal.detail, said),
+            evidence=restored(signal.evidence, said),
+        )
+        for signal in signals
+    ]
 
 
 def _remember(writer: Writer, signal: Signal) -> dict[str, Any]:

@@ -25,6 +25,7 @@ from memstrata.text.rule_titles import (
     rule_title,
     without_mid_request,
 )
+from memstrata.text.scripts import restored, simplified
 from memstrata.text.titles import clip
 
 # Leading words that carry the signal, not the content (repeated: "不对不对，记住：...").
@@ -42,7 +43,7 @@ _LEAD = lazy_compile(
     # "顺便 postmortem 的…" (learning_sim6), never "顺带说下载的依赖包…"
     r"|顺[便带](?:(?:说|提)一?下)?(?=[\s,，:：])|另外|(?:从|自)?(?:今天|今日|这次|这回|现在|明天|下周|即日)(?:开始|起)"
     # a closing particle belongs to the lead ("记住吧，…" titled an entry "吧": review15b)
-    r")(?:吧|啊|哈|呗|呀|哦|嘛|了|咯|喔|哟)*\s*(?:[,，:：;；.!！。、—\-~～]+\s*|\s+|$|(?=[\u4e00-\u9fff]))"
+    r")(?:吧|啊|哈|呗|呀|哦|嘛|了|咯|喔|哟|啦|耶|齁|捏|咧)*\s*(?:[,，:：;；.!！。、—\-~～]+\s*|\s+|$|(?=[\u4e00-\u9fff]))"
     # English signal words that can open a sentence with content ("No mocks") need a comma.
     r"|(?:no+(?:\s+no+)*|nope|wrong|not quite|actually|well|hmm+|um+|uh+|ugh+|argh+|meh|ok(?:ay)?|so|also)"
     r"\s*(?:[,:;.!—\-]+\s*|$)"
@@ -359,7 +360,16 @@ _NOW_PART = lazy_compile(
 
 def statement(kind: str, text: str, context: str = "") -> Statement:
     """The clean statement of a signal of ``kind`` in ``text`` (content may be empty: then
-    nothing specific was said, and nothing should be written from it alone)."""
+    nothing specific was said, and nothing should be written from it alone), read in simplified
+    characters and told in the user's own (``text.scripts``)."""
+    said = f"{text}\n{context}"
+    found = _statement(kind, simplified(text), simplified(context))
+    return Statement(
+        restored(found.title, said), restored(found.content, said), restored(found.why, said)
+    )
+
+
+def _statement(kind: str, text: str, context: str) -> Statement:
     lang = _lang(text)
     # a request between the story and the lesson ("…对不上。这个经验记一下：打包前先清空 …"): the
     # lesson is what to keep whole and what the title says

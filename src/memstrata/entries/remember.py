@@ -20,6 +20,7 @@ from memstrata.formats.bullets import add_bullet, refresh_header, render_bullet
 from memstrata.formats.principles import Principle, add_principle
 from memstrata.text.requests import named_role, strip_request
 from memstrata.text.rule_titles import entry_title, without_frame
+from memstrata.text.scripts import simplified
 from memstrata.text.spans import Placed, Span
 from memstrata.text.titles import brief
 
@@ -86,6 +87,7 @@ def strip_trigger(text: str) -> str:
 def classify(text: str) -> str:
     """``user``, ``principles`` or ``long_term`` for an explicit instruction (rules only), or
     ``lessons`` when the request names that file ("lessons 里记一笔：…")."""
+    text = simplified(text)  # the rules' characters
     named = named_role(_TRIGGER_PREFIX.sub("", text, count=1).strip())
     if named is not None:  # "往 USER.md 里写：…": the file the user named
         return named
@@ -144,6 +146,7 @@ def keep_private(ws: Workspace, text: str, target: str) -> str:
     from memstrata.core.permissions import private_roles
 
     private = private_roles(ws.config)
+    text = simplified(text)  # "先別告訴團隊" is kept from others too
     if target in private or not (_CONFIDENTIAL.search(text) or _PERSONAL.search(text)):
         return target
     return next(
@@ -399,7 +402,8 @@ def pattern_path(ws: Workspace, body: str, domain: str | None = None) -> str:
     from memstrata.core.layouts import PATTERN_DOMAINS
 
     domain = domain or next(
-        (en for _zh, en, rx in _CATEGORIES if re.search(rx, body, re.IGNORECASE)), "general"
+        (en for _zh, en, rx in _CATEGORIES if re.search(rx, simplified(body), re.IGNORECASE)),
+        "general",
     )
     domain = domain if domain in PATTERN_DOMAINS else "other"
     return f"{ws.require_role('patterns').path}/{domain}.md"

@@ -43,6 +43,7 @@ from memstrata.formats.lessons import parse_lessons
 from memstrata.formats.patterns import parse_patterns
 from memstrata.formats.principles import parse_principles
 from memstrata.formats.tags import untagged
+from memstrata.text.scripts import simplified
 from memstrata.text.similarity import shared_terms, similarity, term_count
 from memstrata.text.titles import MARKER, brief
 
@@ -319,6 +320,7 @@ def contradicts(first: str, second: str) -> bool:
     difference is a change, not other details of the same thing (``changes``)."""
     from memstrata.evolve import changes
 
+    first, second = simplified(first), simplified(second)  # the rules' characters
     first, second = changes.one_spelling(first, second)  # 70公斤 / 70kg, 1 day / 24h
     if values_differ(first, second):  # "Reply in Chinese" / "Reply in English"
         return True
@@ -449,6 +451,7 @@ def match_score(
     aligned content words, or the learned head's probability above its threshold."""
     from memstrata.evolve import restatement
 
+    first, second = simplified(first), simplified(second)  # the rules' characters
     score = rules_match(first, second, lexical, cosine, semantic, overlap, embed)
     if score >= 1.0 or vectors is None or cosine is None or cosine < restatement.FLOOR:
         return score

@@ -20,6 +20,7 @@ from dataclasses import asdict, dataclass, field
 from memstrata.core.transaction import read_state, write_state
 from memstrata.core.workspace import Workspace
 from memstrata.evolve.pool import Candidate
+from memstrata.text.scripts import simplified
 from memstrata.text.titles import shorten
 
 MAX_CARDS_PER_SESSION = 2
@@ -95,7 +96,7 @@ def _classify(ws: Workspace, candidate: Candidate) -> tuple[str, str, str]:
 
         if route(candidate.summary) == "user":  # "以后回复都用中文": about the user
             return "user", "USER", "用户偏好（明确指示）" if zh else "a user preference (explicit)"
-    fails = bool(_FAILURE.search(candidate.summary))
+    fails = bool(_FAILURE.search(simplified(candidate.summary)))
     if candidate.kind in _KNOWLEDGE_TYPES and not fails:
         if ws.role("long_term"):
             return "long_term", "MEMORY", "长期事实，不会直接导致失败" if zh else "a durable fact"

@@ -26,6 +26,7 @@ from memstrata.core.writer import Writer
 from memstrata.evolve.policy import explicit_at_once, policy
 from memstrata.text.requests import named_role
 from memstrata.text.rule_titles import lesson_first
+from memstrata.text.scripts import restored, simplified
 from memstrata.text.similarity import similarity
 from memstrata.text.spans import Placed, Span
 from memstrata.text.titles import brief, clip, title_limit
@@ -128,7 +129,8 @@ def handle(
     main = writer.session.kind == "main"
     synthesis = policy(ws) == "synthesis"
     at_once = explicit_at_once(ws)
-    pattern_request = _asks_for_a_pattern(text)
+    reading = simplified(text)  # the triggers are written in simplified characters
+    pattern_request = _asks_for_a_pattern(reading)
     # written as a pattern only in the owner's main session; elsewhere the lesson is queued
     writes_pattern = pattern_request and main and source == "user" and not dry_run
     report = record_signals(
@@ -143,18 +145,18 @@ def handle(
     result = TriggerResult(report)
     if dry_run or not main or source != "user":
         return result
-    if _TAKEN_BACK.match(text):
+    if _TAKEN_BACK.match(reading):
         result.question = _written_just_now(writer)
         return result
     if writes_pattern:
         return _pattern(writer, text, context, result)
-    if _REFLECT.search(text):
+    if _REFLECT.search(reading):
         return _synthesise(writer, result, "reflection")
-    if _DONE.match(text):
+    if _DONE.match(reading):
         return _synthesise(writer, result, "quick_check")
     if (
         synthesis
-        and _CORRECT_NOW.match(text)
+        and _CORRECT_NOW.match(reading)
         and any(s.kind == "correction" and s.detail for s in report.signals)
     ):
         return _synthesise(writer, result, "correction")
@@ -186,14 +188,19 @@ def _explicit_writer(writer: Writer, text: str) -> Callable[[Signal], dict[str, 
     naming a memory file ("add to lessons: the migration dropped a column…; always review…") is
     one entry of all it says, in that file (review15: its clauses went to lessons.md and
     principles.md as two entries)."""
-    if named_role(text) is None:
+    if named_role(simplified(text)) is None:
         return lambda signal: write_explicit(writer, signal)
     done: dict[str, Any] = {}
 
     def whole(signal: Signal) -> dict[str, Any]:
         if not done:
             done.update(
-                write_explicit(writer, replace(signal, detail=strip_echo(text), evidence=text))
+                write_explicit(
+                    writer,
+                    replace(
+                        signal, detail=restored(strip_echo(simplified(text)), text), evidence=text
+                    ),
+                )
             )
         return done
 
@@ -204,7 +211,9 @@ def write_explicit(writer: Writer, signal: Signal) -> dict[str, Any]:
     """Write an explicit instruction at once, unless memory already holds it (remember_once)."""
     stale = _stale_entries(writer, signal.detail)  # read before the new entry is there
     # the file the user named ("lessons 里记一笔：…") is in the evidence, not in the detail
-    placed, seen_again = remember_once(writer, signal.detail, named=named_role(signal.evidence))
+    placed, seen_again = remember_once(
+        writer, signal.detail, named=named_role(simplified(signal.evidence))
+    )
     done: dict[str, Any] = {
         "role": placed.role,
         "cite": placed.cite,
@@ -320,7 +329,7 @@ def _pattern(writer: Writer, text: str, context: str, result: TriggerResult) -> 
     from memstrata.entries.remember import write_pattern
 
     zh = writer.ws.lang == "zh"
-    said = strip_echo(_PATTERN.sub("", lesson_first(text)))
+    said = restored(strip_echo(_PATTERN.sub("", lesson_first(simplified(text)))), text)
     if not said and context:
         runs = parse_runs(context)
         found = failures(context)
@@ -354,7 +363,7 @@ def _pattern(writer: Writer, text: str, context: str, result: TriggerResult) -> 
         return _lesson_elsewhere(writer, said, result)
     same = _held(writer, writer.clean(said))
     if same is not None and (
-        _SAID_AGAIN.search(text) or similarity(said, same.text) >= _ALMOST_THE_SAME
+        _SAID_AGAIN.search(simplified(text)) or similarity(said, same.text) >= _ALMOST_THE_SAME
     ):
         # the lesson told again ("note this one down as a lesson (same as last week's): …"):
         # the pattern it repeats is seen again, not written twice (round 21). Only when the

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from memstrata.text.scripts import restored, simplified
 from memstrata.text.titles import brief, clip, title_limit
 
 _PIECE = re.compile(r"[^，,。；;！!？?\n]+[，,。；;！!？?\n]*")
@@ -115,6 +116,11 @@ _SAYS_ENOUGH = 8
 # An interjection that opens a message says nothing ("ugh, …", "heads-up: …", "哦还有，…").
 _INTERJECTION = re.compile(
     r"^\s*(?:ugh+|argh+|meh|heads[- ]?up|fyi|btw|ps|p\.s\.|哦还有|还有|对了|另外)\s*[,，:：;；.。!！—-]+\s*"
+    # "I'm telling you" and "the same again" before the point (learning_sim10: titled "跟你說",
+    # "Same thing as last week")
+    r"|^\s*(?:跟你说|和你说|告诉你)(?:一下|哦|喔|啊|哈)?\s*[,，:：!！]+\s*"
+    r"|^\s*(?:(?:the )?same (?:thing|story|issue|problem)(?: (?:again|as (?:before|last time|last week|yesterday)))?"
+    r"|(?:friendly )?reminder|(?:as|like) i said(?: before)?)\s*[,:;.!—-]+\s*"
     # a dictated message's hesitation, before whatever follows ("嗯 monitor 又开到 USB0 上去了",
     # "那个 嗯 改动的话…": learning_sim9), said twice or more
     r"|^(?:\s*(?:嗯+|呃+|额|诶|欸|哎呀|唉|那个|就是说?|emm+|um+|uh+))+\s+(?:(?:no+|nope)\s*[,，.!]+\s*)?(?=\S)"
@@ -131,7 +137,9 @@ _MID_REQUEST = re.compile(
     r"(?:记一下|记下来|记住|記一下|記下來|記住)(?:吧|哈)?[，,：:]"
     # …or in English ("…. Remember: X", "…. Note this down: X", "…. Lesson learned: X": review32)
     r"|(?i:remember(?: this| that)?|note (?:this|that)(?: down)?|lesson(?: learned)?|takeaway)"
-    r"\s*[：:])\s*(?P<rest>[^？?]+)$"
+    r"\s*[：:]"
+    # …or an announcement of it ("…搬进 dbt 啰。先讲一下我的习惯：SQL 的 keyword 我都写小写": learning_sim10)
+    r"|(?:先|我)?(?:讲|说|提|交代)(?:一)?下(?:我的)?(?:习惯|偏好|规矩|喜好)\s*[：:])\s*(?P<rest>[^？?]+)$"
 )
 
 
@@ -386,7 +394,12 @@ def past_questions(text: str) -> str:
 def entry_title(content: str) -> str:
     """An entry's title, cut from its clean content as a signal's brief is: where it says what
     to do. Entries were titled by the content's first words, so a rule to read v2 went into
-    principles.md as "你 join 的是 dw.shipments_v1" whatever the card had shown."""
+    principles.md as "你 join 的是 dw.shipments_v1" whatever the card had shown. Read in
+    simplified characters, told in the content's own (``text.scripts``)."""
+    return restored(_entry_title(simplified(content)), content)
+
+
+def _entry_title(content: str) -> str:
     if not content.strip():
         return ""
     rest = past_questions(content)

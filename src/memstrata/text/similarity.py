@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from memstrata.text.scripts import simplified
 from memstrata.text.titles import MARKER
 from memstrata.text.tokenize import CJK_RUN, STOPWORDS
 
@@ -61,7 +62,7 @@ def _words(text: str) -> set[str]:
     every prompt, and rjieba's ~100 ms import would be most of their time."""
     # A redaction marker says only that a secret was there: two statements sharing one
     # ("…密码应该是 [REDACTED:password]" and "my password is [REDACTED:password]…") are not alike.
-    lowered = MARKER.sub(" ", text).lower()
+    lowered = simplified(MARKER.sub(" ", text).lower())  # 記住 and 记住 are one word
     found = {
         w
         for w in _LATIN_WORD.findall(lowered)
