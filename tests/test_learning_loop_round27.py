@@ -134,3 +134,49 @@ def test_guard_another_size_in_another_unit_is_a_change(first: str, second: str)
     from memstrata.evolve import known
 
     assert known.contradicts(first, second)
+
+
+# learning_sim10 and 8: a superstition laughed at was learned as a rule (with the tool line the
+# agent had just run beside it, as in the scenarios)
+@pytest.mark.parametrize(
+    ("said", "context"),
+    [
+        (
+            "資料品質最近好到我想去行天宮拜拜 😂 每次跑 dbt test 前先燒個香。",
+            "[tool] dbt test → Done. PASS=212 WARN=0 ERROR=0 SKIP=0 TOTAL=212",
+        ),
+        (
+            "今日 build 咗七次全部红 🙃 我决定以后淨系喺初一十五先 build，拜完神先 😂🙏",
+            "[tool] curl -s https://jenkins.example/job/app/lastBuild/api/json | jq .result → "
+            '"FAILURE"',
+        ),
+    ],
+)
+def test_a_ritual_said_with_a_laugh_is_no_rule(monkeypatch, said: str, context: str) -> None:
+    from memstrata.capture.classifier import detect_learned
+    from memstrata.text.scripts import simplified
+
+    monkeypatch.setenv("MEMSTRATA_EMBEDDER", "use")  # the learned classifier read them
+    assert detect_learned(simplified(said), simplified(context)) == []
+
+
+def test_guard_a_rule_said_beside_a_goodbye_and_a_laugh_stands(learned_kinds) -> None:
+    assert learned_kinds("记住：以后发版前先跑 migration，拜拜 😂") == {"explicit_remember"}
+
+
+def test_from_now_on_like_this_points_at_what_follows() -> None:
+    """learning_sim9 titled an entry "以后都这样" (an echo): in a dictated message the rule it
+    points at follows it without punctuation."""
+    from memstrata.capture.statement import statement
+
+    said = statement(
+        "explicit_remember",
+        "这个命名就对了 以后都这样 产品代号-版本号-git 短哈希 栖木云 OTA 后台是按文件名解析版本的",
+    )
+    assert said.title.startswith("产品代号-版本号")
+
+
+def test_guard_like_this_before_how_stays_one_rule() -> None:
+    from memstrata.capture.statement import statement
+
+    assert statement("explicit_remember", "以后都这样写，别再用 var").title == "别再用 var"

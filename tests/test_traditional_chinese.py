@@ -95,3 +95,73 @@ def test_guard_told_you_before_a_word_is_no_opener() -> None:
 
     said = statement("preference", "跟你说过的 lint 规则以后都要跑")
     assert said.title == "跟你说过的 lint 规则以后都要跑"
+
+
+# review34 (a tester's 178 messages against 700d29b): what the first reading got wrong
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("記住：這隻 API 只能讀，不能寫", "這隻 API 只能讀"),
+        ("記住：老闆要看儀表板的數字", "老闆要看儀表板的數字"),
+        ("記住：臺北機房那台伺服器不能重開", "臺北機房那台伺服器不能重開"),
+        ("記住：日曆服務的歷史紀錄要保留", "日曆服務的歷史紀錄要保留"),
+    ],
+)
+def test_two_characters_with_one_simplified_form_stay_apart(make_ws, said: str, kept: str) -> None:
+    ws = make_ws("self-evolution")
+    report = record_signals(ws.writer(), said, dry_run=True)
+    assert any(kept in signal.detail for signal in report.signals), report.signals
+
+
+@pytest.mark.parametrize("said", ["唔係 8080，係 8443 埠", "唔係呀，個資料庫應該用 5433 埠"])
+def test_written_cantonese_is_read_as_typed(monkeypatch, make_ws, said: str) -> None:
+    monkeypatch.setenv("MEMSTRATA_EMBEDDER", "use")  # the learned classifier read them
+    ws = make_ws("self-evolution")
+    report = record_signals(ws.writer(), said, dry_run=True)
+    assert "correction" in {signal.kind for signal in report.signals}
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "我下個月要辭職，唔好話俾團隊知住",
+        "我的健康檢查報告有問題，這是私事",
+        "我最近身體不太好，先別跟同事講",
+    ],
+)
+def test_a_private_matter_in_traditional_characters_or_cantonese_stays_private(
+    make_ws, said: str
+) -> None:
+    from memstrata.entries.remember import remember
+
+    ws = make_ws("memory-manager")
+    assert remember(ws.writer(), said).role == "long_term"
+
+
+def test_a_rule_about_what_to_tell_me_is_no_secret(make_ws) -> None:
+    """ "别跟我说废话" says how to talk to the user: it was read as "keep this from others"."""
+    from memstrata.entries.remember import keep_private
+
+    ws = make_ws("memory-manager")
+    assert keep_private(ws, "以后别跟我说废话，直接给结论", "user") == "user"
+    assert keep_private(ws, "先别跟同事说", "user") == "long_term"
+
+
+def test_remember_drops_a_request_in_traditional_characters(make_ws) -> None:
+    from memstrata.entries.remember import remember
+
+    ws = make_ws("self-evolution")
+    placed = remember(ws.writer(), "記住：正式環境部署前一定要先備份資料庫")
+    assert placed.title.startswith("正式環境部署前")  # not "記住: 正式環境…"
+
+
+def test_a_stretch_moved_or_added_keeps_the_users_characters() -> None:
+    from memstrata.text.scripts import restored, simplified
+
+    original = "上週排查了一下午才找到。記住：新建 key 必須設 TTL"
+    assert simplified(original) == "上周排查了一下午才找到。记住：新建 key 必须设 TTL"
+    # the lesson put before its story (lesson_first)
+    moved = "新建 key 必须设 TTL。上周排查了一下午才找到"
+    assert restored(moved, original) == "新建 key 必須設 TTL。上週排查了一下午才找到"
+    # a word the readers added takes back what stands for one character only
+    assert restored("必须记住", original) == "必須記住"

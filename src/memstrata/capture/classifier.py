@@ -159,6 +159,14 @@ _NOT_FOR_US = lazy_compile(
 # A supposition laughed at ("这块板子要是再烧一块 我就去华强北摆摊卖二手开发板了 哈哈哈":
 # learning_sim9; ten corpus utterances, all hard negatives): the whole message is the supposition,
 # its if near the start ("不对，端口是 8081，如果不信你看配置哈哈" corrects: review33).
+# A ritual said with a laugh ("…好到我想去行天宫拜拜 😂 每次跑 dbt test 前先烧个香", "…以后净系喺初一
+# 十五先 build，拜完神先 😂🙏": learning_sim10 and 8; the corpus's two such messages, "…哈哈 玄学",
+# are hard negatives): an engineer's superstition is a joke, not a rule. Not a bare 拜拜 (bye).
+_RITUAL_JOKE = lazy_compile(
+    r"^(?=[\s\S]*(?:去[^，,。]{0,6}拜拜|拜神|拜完神|拜一拜|烧香|烧个香|烧柱香|上香|求签|开光|玄学|锦鲤|保佑"
+    r"|初一十五|黄历|风水))(?=[\s\S]*(?:哈{2,}|😂|🤣|🙏|\blol\b|\blmao\b))",
+    re.IGNORECASE,
+)
 _JOKING_SUPPOSITION = lazy_compile(
     r"^\W*[^，,。.!！?？;；]{0,12}?(?:要是|如果|假如|万一|\bif\b)[\s\S]*"
     r"(?:哈{2,}|2333*|😂|🤣|\blol\b|\blmao\b)\W*$",
@@ -677,9 +685,8 @@ def detect_learned(
         labels -= _NOT_ONE_OFF
     if _THIRD_PERSON_RULE.search(text) and not _OWN_REQUEST.search(text):
         labels -= {"explicit_remember", "preference"}
-    if (_NOT_FOR_US.search(text) or _JOKING_SUPPOSITION.search(text)) and not _OWN_REQUEST.search(
-        text
-    ):
+    joking = _JOKING_SUPPOSITION.search(text) or _RITUAL_JOKE.search(text)
+    if (_NOT_FOR_US.search(text) or joking) and not _OWN_REQUEST.search(text):
         # what the rules read stands: a correction or a standing rule said beside the joke
         labels &= {s.kind for s in ruled} | {"repeated_failure"}
     if (_REPORTED.search(text) or _GROUP_RULE.search(text)) and not _OWN_REQUEST.search(text):

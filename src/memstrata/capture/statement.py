@@ -43,7 +43,7 @@ _LEAD = lazy_compile(
     # "顺便 postmortem 的…" (learning_sim6), never "顺带说下载的依赖包…"
     r"|顺[便带](?:(?:说|提)一?下)?(?=[\s,，:：])|另外|(?:从|自)?(?:今天|今日|这次|这回|现在|明天|下周|即日)(?:开始|起)"
     # a closing particle belongs to the lead ("记住吧，…" titled an entry "吧": review15b)
-    r")(?:吧|啊|哈|呗|呀|哦|嘛|了|咯|喔|哟|啦|耶|齁|捏|咧)*\s*(?:[,，:：;；.!！。、—\-~～]+\s*|\s+|$|(?=[\u4e00-\u9fff]))"
+    r")(?:吧|啊|哈|呗|呀|哦|嘛|了|咯|喔|哟|啦|耶|齁|捏|咧|喇|啰)*\s*(?:[,，:：;；.!！。、—\-~～]+\s*|\s+|$|(?=[\u4e00-\u9fff]))"
     # English signal words that can open a sentence with content ("No mocks") need a comma.
     r"|(?:no+(?:\s+no+)*|nope|wrong|not quite|actually|well|hmm+|um+|uh+|ugh+|argh+|meh|ok(?:ay)?|so|also)"
     r"\s*(?:[,:;.!—\-]+\s*|$)"

@@ -20,7 +20,7 @@ from memstrata.formats.bullets import add_bullet, refresh_header, render_bullet
 from memstrata.formats.principles import Principle, add_principle
 from memstrata.text.requests import named_role, strip_request
 from memstrata.text.rule_titles import entry_title, without_frame
-from memstrata.text.scripts import simplified
+from memstrata.text.scripts import restored, simplified
 from memstrata.text.spans import Placed, Span
 from memstrata.text.titles import brief
 
@@ -111,7 +111,9 @@ def _category(text: str, lang: str) -> str:
 # about output ("不要告诉用户错误堆栈", "don't tell me jokes").
 _CONFIDENTIAL = re.compile(
     r"(?:先|千万|可|暂时|暂且)?(?:别|不要|不能|不许)(?:告诉(?!我|用户|客户)|透露|说出去|外传|公开|声张"
-    r"|(?:让|给|跟|被)(?!用户|客户).{1,8}(?:知道|看到|说))|保密|别外传|不要外传"
+    r"|(?:让|给|跟|和|同|被)(?!我|用户|客户).{1,8}(?:知道|看到|说|讲))|保密|别外传|不要外传|这是私事|是我的私事"
+    # written Cantonese, read as typed ("唔好話俾團隊知住": review34)
+    r"|唔好(?:話|话|講|讲|同|俾|畀|被)[^，,。]{0,10}(?:知|聽|听|講|讲)"
     r"|\b(?:don'?t|do not) (?:tell (?!me\b|(?:the )?(?:users?|customers?)\b)|share (?:this|it) with|mention (?:this|it) to|let .{1,30} know)"
     r"|\bconfidential\b|\bkeep (?:this|it) (?:private|secret|between us|to yourself|quiet)\b"
     r"|\boff the record\b|\b(?:just )?between (?:you and me|us)\b",
@@ -125,7 +127,7 @@ _CONFIDENTIAL = re.compile(
 # openclaw and memory-manager presets show in group chats). Said about the user themselves only.
 _PERSONAL = re.compile(
     r"我住在|我家(?:住)?在|家庭?住址|我的(?:住址|地址)|我老家|(?:看|去看)(?:病|医生|心理)|心理(?:医生|咨询)|我.{0,6}"
-    r"(?:生病|住院|吃药|怀孕|抑郁|焦虑症|确诊|过敏|糖尿病|高血压|色盲|色弱|离婚|离职|跳槽|找工作|工资|薪水"
+    r"(?:生病|住院|吃药|怀孕|抑郁|焦虑症|确诊|过敏|糖尿病|高血压|色盲|色弱|离婚|离职|辞职|辭職|跳槽|找工作|换工作|工资|薪水"
     r"|薪资|月薪|年薪|存款|贷款|房贷)"
     # a job search, not interviewing candidates for the team
     r"|我.{0,4}(?:在面试|去面试|面了)(?!候选人)|面试(?:别的|其他|新)(?:公司|工作)|在看(?:新)?机会"
@@ -176,7 +178,7 @@ def remember(
     the file (``--role``); ``named`` is the file the user's words named where ``text`` no longer
     holds them (a signal's detail): chosen like ``role``, but still kept from others when asked."""
     ws = writer.ws
-    body = writer.clean(strip_trigger(text))
+    body = writer.clean(restored(strip_trigger(simplified(text)), text))  # 記住： is 记住：
     if not re.search(r"[^\W_]", body):  # empty, or emoji and punctuation only ("😀😀😀")
         raise MemstrataError("nothing to remember: the text says nothing (no word in it)")
     wanted = role or named or classify(text)

@@ -189,6 +189,14 @@ def _enough(rest: str) -> bool:
     return len(re.sub(r"\s", "", rest)) >= _SAYS_ENOUGH
 
 
+# "以后都这样" before what it points at, in a message typed or dictated without punctuation
+# ("这个命名就对了 以后都这样 产品代号-版本号-git 短哈希 …": learning_sim9 titled it "以后都这样")
+_POINTS_AT_WHAT_FOLLOWS = re.compile(
+    r"^[^，,。.!！?？]{0,12}?(?:以后|今后|下次|往后)?(?:都|就)(?:照|按)?这样(?:做|来|办|写|干|弄|命名)?[吧啊哈了]*"
+    r"(?:[\s，,：:。]+)(?P<rest>\S.*)$"
+)
+
+
 def rule_title(head: str) -> str:
     """The entry's title from ``head``: after an interjection and any clause that only complains
     before the rule, keeping a short ``topic:`` in front ("plots: I usually go with matplotlib"
@@ -196,6 +204,8 @@ def rule_title(head: str) -> str:
     closing particles (酒吧, 多哈 and a guess's 吧 are not noise): an adversarial pass found both
     rules inverting rules."""
     head = _INTERJECTION.sub("", head, count=1) or head
+    if (pointer := _POINTS_AT_WHAT_FOLLOWS.search(head)) and _enough(pointer.group("rest")):
+        head = pointer.group("rest")
     if (request := _MID_REQUEST.search(head)) and _enough(request.group("rest")):
         head = request.group(
             "rest"
