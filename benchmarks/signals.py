@@ -30,6 +30,7 @@ from common import ROOT, recall_table, write_results
 
 from memstrata.capture.classifier import LABELS, detect_learned
 from memstrata.capture.signals import detect
+from memstrata.text.scripts import simplified
 
 TRIGGERS = {  # the design notes' words, matched anywhere
     "correction": r"不对|错了|应该是|wrong|not right|incorrect",
@@ -61,14 +62,28 @@ def baseline(text: str, context: str) -> set[str]:
 
 
 def rules(text: str, context: str) -> set[str]:
-    return {s.kind for s in detect(text, context, "user")} & set(LABELS)
+    return {s.kind for s in detect(simplified(text), simplified(context), "user")} & set(LABELS)
 
 
 def learned(text: str, context: str) -> set[str]:
+    """What ``memstrata signal`` reads: traditional characters as simplified (text.scripts)."""
+    return learned_as_typed(simplified(text), simplified(context))
+
+
+def learned_as_typed(text: str, context: str) -> set[str]:
     found = detect_learned(text, context)
     if found is None:
         sys.exit("the learned classifier did not load (src/memstrata/capture/signal_model.npz)")
     return {s.kind for s in found} & set(LABELS)
+
+
+def written_in(rows: list[dict], config: str) -> list[dict]:
+    """``rows`` as a writer of traditional characters would type them (OpenCC: s2tw, s2twp,
+    s2hk; ``pip install opencc``, a measurement only)."""
+    import opencc
+
+    convert = opencc.OpenCC(config).convert
+    return [dict(r, text=convert(r["text"]), context=convert(r.get("context", ""))) for r in rows]
 
 
 def score(rows: list[dict], predict) -> tuple[list[dict], float, float]:
@@ -138,6 +153,12 @@ def main() -> None:
         action="store_true",
         help="Score only the held-out file (no hand-written sets, no in-sample corpus).",
     )
+    parser.add_argument(
+        "--written-in",
+        metavar="OPENCC_CONFIG",
+        help="Score the sets as written in traditional characters (s2tw, s2twp, s2hk), read as "
+        "simplified (the product) and as typed (before text/scripts.py).",
+    )
     args = parser.parse_args()
     if args.held_out_only and not args.holdout_file:
         sys.exit("--held-out-only needs --holdout-file")
@@ -161,11 +182,16 @@ def main() -> None:
         rows = [
             row for path in (paths if isinstance(paths, list) else [paths]) for row in _load(path)
         ]
-        for method, predict in (
+        methods = [
             ("learned classifier + rules", learned),
             ("rules alone", rules),
             ("trigger words only", baseline),
-        ):
+        ]
+        if args.written_in:
+            rows = written_in(rows, args.written_in)
+            name = f"{name} written in {args.written_in}"
+            methods.insert(1, ("learned classifier + rules, read as typed", learned_as_typed))
+        for method, predict in methods:
             table, macro, hard_fp = score(rows, predict)
             results[f"{name}: {method}"] = {
                 "labels": table,
@@ -183,7 +209,7 @@ def main() -> None:
             )
             print(f"macro-F1 {macro:.3f}; hard negatives that fire: {hard_fp:.1%} of {hard}\n")
     name = (
-        f"signals_{args.holdout_file.stem}"
+        f"signals_{args.holdout_file.stem}{'_' + args.written_in if args.written_in else ''}"
         if args.holdout_file
         else "signals_holdout"
         if args.holdout
