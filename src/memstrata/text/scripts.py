@@ -16,7 +16,6 @@ preferences and requests lost their labels (review34).
 from __future__ import annotations
 
 import re
-from difflib import SequenceMatcher
 from functools import cache
 from pathlib import Path
 
@@ -49,6 +48,8 @@ def restored(said: str, original: str) -> str:
     reading = simplified(original)
     if said.isascii() or reading == original:
         return said
+    from difflib import SequenceMatcher  # only for traditional text: hooks import this module
+
     out, copied = list(said), [False] * len(said)
     matcher = SequenceMatcher(None, said, reading, autojunk=False)
     for mine, theirs, size in matcher.get_matching_blocks():
