@@ -112,11 +112,6 @@ def test_webpack_keeps_the_module_it_could_not_resolve() -> None:
     assert "Can't resolve './utils/format'" in said, said
 
 
-def test_guard_a_panic_without_a_test_keeps_its_message() -> None:
-    said = telling_line("thread 'main' panicked at src/main.rs:2:5:\nindex out of bounds\n")
-    assert said.endswith("index out of bounds")
-
-
 @pytest.mark.parametrize(
     ("first", "second"),
     [("JVM 堆内存给 2GB", "JVM 堆内存给 2048MB"), ("容器内存上限 1.5Gi", "容器内存上限 1536Mi")],
