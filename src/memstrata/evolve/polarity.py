@@ -10,7 +10,8 @@ Three checks, each cheap and each decided before any similarity counts (``known.
 * **Antonym poles.** ``ANTONYMS`` is a small table of opposite groups, each word listed in both
   languages (早上/morning against 下午/afternoon, 同步/sync against 异步/async, 开启/turn on
   against 关闭/off, 长/long against 短/short, 详细/detailed against 简短/brief, 深色/dark
-  against 浅色/light, 大/big against 小/small, 多/more against 少/less). "on" counts only after
+  against 浅色/light, 大/big against 小/small, 多/more against 少/less, 大写/upper case against
+  小写/lower case). "on" counts only after
   turn/switch/keep (alone it is mostly a preposition); a verb the segmenter keeps on a pole
   (写长, 调大) is cut off. Two statements clash when both name a group and share none of its
   poles. Only what a statement affirms counts ("用空格缩进，不要用制表符" says spaces, so it
@@ -73,6 +74,12 @@ ANTONYMS: dict[str, tuple[frozenset[str], ...]] = {
         ),
         "size": ("大 大一点 big bigger large larger", "小 小一点 small smaller little"),
         "amount": ("多 更多 多一点 more many", "少 更少 少一点 less fewer few"),
+        # Letter case (scenario 10: "keyword 我都写小写" on day 1, "还是全部大写好了" and
+        # "upper-case keywords" after it were taken for repeats of it). "upper-case" is cut in two.
+        "letter case": (
+            "大写 全大写 大写字母 uppercase upper caps capitalized capitalised",
+            "小写 全小写 小写字母 lowercase lower lowercased",
+        ),
         # Parallel environments, not a change of value (so not a value group): "生产数据库只读"
         # and "测试数据库可以随便写" are two rules, "staging 在 X" and "prod 在 Y" two facts.
         "environment": (
@@ -147,6 +154,9 @@ _EN_NEGATION = re.compile(
 # again 😑", "class components again 🙄", "又写中文注释了". Such a clause is what is turned down,
 # as "别每次把整个文件甩回来" says with one (learning_sim3: read after its first, blind run).
 _COMPLAINT = re.compile(r"\bagain\b|(?<![一])又(?!一次|来|好)|[😑🙄😩😤😒🤦]", re.IGNORECASE)
+# "又没大写了", "又忘了加 order_date": a complaint that something was left out again wants it done
+# (scenario 10's third "upper-case keywords" was taken for the opposite of the first two).
+_LEFT_OUT_AGAIN = re.compile(r"又(?:没有|没|不|忘了|忘记|忘)")
 # Having to make up for something oneself, or being fed up with it ("每次还得自己 +8 心算", "烦死了"):
 # a grumble about what the clause before it describes, which is turned down as a complaint is.
 _GRUMBLE = re.compile(
@@ -311,6 +321,10 @@ def _parts(text: str) -> tuple[str, str, str]:
     complained: list[str] = []
     for clause in _CLAUSE.split(text):
         if not clause or not clause.strip():
+            continue
+        if _LEFT_OUT_AGAIN.search(clause):
+            affirmed.append(_LEFT_OUT_AGAIN.sub(" ", clause))
+            negated.append("")
             continue
         masked = _ZH_NOT_NEGATION.sub(lambda m: "\0" * len(m.group(0)), clause)
         hits = [

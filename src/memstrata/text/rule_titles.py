@@ -124,6 +124,12 @@ _INTERJECTION = re.compile(
     # a dictated message's hesitation, before whatever follows ("嗯 monitor 又开到 USB0 上去了",
     # "那个 嗯 改动的话…": learning_sim9), said twice or more
     r"|^(?:\s*(?:嗯+|呃+|额|诶|欸|哎呀|唉|那个|就是说?|emm+|um+|uh+))+\s+(?:(?:no+|nope)\s*[,，.!]+\s*)?(?=\S)"
+    # a change of mind or an announcement before the new rule ("啊 SQL 那个我改主意了啦，keyword
+    # 还是全部大写好了", "先讲一下我的习惯：…", "Actually I changed my mind: …": learning_sim10 and
+    # round 28 titled them "我改主意了", "先讲一下我的习惯: SQL 的…")
+    r"|^[^，,。.!！?？]{0,16}?(?:我)?(?:改主意了|改变主意了|想了想|(?:再|重新)?想了一下)[啦啊哈了]*\s*[，,。.!！:：]+\s*"
+    r"|^\s*(?:先|我)?(?:讲|说|提|交代)(?:一)?下(?:我的)?(?:习惯|偏好|规矩|喜好|背景|情况)\s*[：:]\s*"
+    r"|^\s*(?:actually\s*,?\s*)?(?:i(?:'ve| have)?\s+changed my mind|on second thoughts?)\s*[,:;.!—-]+\s*"
     # a greeting or a filler word before a space, in a message typed without punctuation
     r"|^\s*(?:嗯+|哈喽|哈啰|哈罗|hello|hi|hey|好的|好吧|行吧|ok|okay)\s+(?=[\u4e00-\u9fff])",
     re.IGNORECASE,
