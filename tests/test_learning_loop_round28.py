@@ -115,3 +115,164 @@ def test_asking_the_agent_to_stop_doing_something_is_a_preference(learned_kinds)
 
 def test_guard_someone_else_asked_to_stop_is_no_preference(learned_kinds) -> None:
     assert learned_kinds("他说不要再帮他改了") == set()
+
+
+# ---------------------------------------------------------------- scenario 11 (written blind)
+def test_one_shared_chinese_character_is_not_more_than_a_shared_name() -> None:
+    """learning_sim11: an explicit rule was taken for one more sighting of a day-1 praise that
+    shares "pnpm" and the verb 跑."""
+    from memstrata.evolve import known
+
+    praise = "好家伙 ...[origin/main] 这个 filter 写法 6 啊 只跑跟 main 比改动过的包 我之前都是 pnpm -r 全量跑"
+    rule = "提 MR 之前 pnpm typecheck 和 pnpm lint 都先在本地跑一遍 CI 上挂了 MR 直接被打回来"
+    assert not known.more_than_names(praise, rule, {"pnpm"})
+
+
+@pytest.mark.integration
+def test_a_preposition_aligned_with_a_name_is_not_more_than_a_shared_name() -> None:
+    """With the real word embedding 跟 ("with") aligned with "CI" in the pair above."""
+    from memstrata.evolve import known
+    from memstrata.providers.embedders import USEEmbedder
+
+    embedder = USEEmbedder()
+    praise = "好家伙 ...[origin/main] 这个 filter 写法 6 啊 只跑跟 main 比改动过的包 我之前都是 pnpm -r 全量跑"
+    rule = "提 MR 之前 pnpm typecheck 和 pnpm lint 都先在本地跑一遍 CI 上挂了 MR 直接被打回来"
+    assert not known.more_than_names(praise, rule, {"pnpm"}, embedder.embed)
+
+
+def test_guard_a_shared_word_besides_the_name_still_counts() -> None:
+    from memstrata.evolve import known
+
+    assert known.more_than_names(
+        "pnpm 安装依赖要加 --frozen-lockfile", "pnpm 安装依赖别用 npm", {"pnpm"}
+    )
+
+
+def test_a_question_word_in_what_is_not_known_asks_nothing() -> None:
+    """A dictated message without punctuation is one clause: "分不清哪个是哪个" made it a question
+    and the instruction before it was lost."""
+    from memstrata.capture.signals import detect
+
+    said = (
+        "记住一个事哈 我是红绿色弱 你给我标 diff 的时候 别只靠红色绿色区分 加上 +/- 或者直接写字标出来"
+        " 不然我真的分不清哪个是哪个"
+    )
+    found = [(s.kind, s.brief) for s in detect(said, "", "user")]
+    assert found == [("explicit_remember", "我是红绿色弱")]
+
+
+@pytest.mark.parametrize("said", ["你知道哪个分支是 release 吗", "哪个环境是 staging"])
+def test_guard_a_real_question_stays_a_question(said: str) -> None:
+    from memstrata.capture.signals import detect
+
+    assert detect(f"记住 {said}", "", "user") == []
+
+
+@pytest.mark.parametrize(
+    ("said", "title"),
+    [
+        (
+            "顺便说一句哈 类型定义我还是习惯 type 多过 interface",
+            "类型定义我还是习惯 type 多过 interface",
+        ),
+        (
+            "small thing: I prefer `type` over `interface`",
+            "I prefer `type` over `interface`",
+        ),
+        (
+            "对了 跟你同步个事 老周他们 BFF 上线了 环境变量改成 VITE_BFF_ORIGIN",
+            "老周他们 BFF 上线了 环境变量改成 VITE_BFF_ORIGIN",
+        ),
+        (
+            "蚌埠住了 颜色又 hardcode 成 text-gray-600 了 跟你说了好几回了 颜色全部走语义 token",
+            "颜色全部走语义 token",
+        ),
+    ],
+)
+def test_an_opener_of_a_dictated_message_is_no_title(said: str, title: str) -> None:
+    assert entry_title(said) == title
+
+
+def test_guard_a_word_that_opens_content_stays() -> None:
+    assert entry_title("还有 3 个服务没迁到 k8s") == "还有 3 个服务没迁到 k8s"
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "以后都用中文写注释哈 组里新来的实习生英语一般",
+        "以後都用中文寫註解",
+        "Always write code comments in English",
+    ],
+)
+def test_the_language_of_code_comments_is_the_users_taste(said: str) -> None:
+    """Note 004's own card sends "代码注释优先使用中文" to USER.md."""
+    from memstrata.entries.remember import classify
+
+    assert classify(said) == "user"
+
+
+def test_guard_a_tool_rule_stays_a_rule() -> None:
+    from memstrata.entries.remember import classify
+
+    assert classify("以后都用 pnpm 装依赖") == "principles"
+
+
+def test_guard_a_shared_modal_still_counts_as_before() -> None:
+    """Only verbs said of any task are light: the first cut dropped every one-character word,
+    and two plotly preferences of learning_sim4 (sharing 能) fell apart."""
+    from memstrata.evolve import known
+
+    assert known.more_than_names(
+        "出图的话 plotly 那种能 hover 的最好",
+        "图还是 plotly 的好使，鼠标一放上去就能看数",
+        {"plotly"},
+    )
+
+
+REPLY_SHORT = (
+    "回复能不能精简点 每次一大段小作文 我就想看改了哪几行 先给 diff 然后一两句话说为啥就够了",
+    "shorter replies pls 🙏 just the diff and one line on why. I keep scrolling past three paragraphs",
+    "嗯就是 你每次回复前面都要作好大一段铺垫 所以直接给改动就行了 解释的话一句话说清楚",
+)
+
+
+def test_a_question_of_a_not_a_turns_nothing_down() -> None:
+    """learning_sim11: "能不能" read as a negation turned down 精简 and the whole dictated rest."""
+    assert not polarity.turns_down(REPLY_SHORT[0])
+    assert not polarity.opposed(REPLY_SHORT[0], REPLY_SHORT[1])
+
+
+def test_a_long_rant_is_no_small_thing() -> None:
+    """小作文 is a long rant: its 小 was read as "small" against 一大段's "big"."""
+    assert not polarity.opposed("回复精简点 每次一大段小作文 就想看改了哪几行", REPLY_SHORT[2])
+
+
+def test_a_pause_in_a_dictated_message_ends_what_a_negation_turns_down() -> None:
+    said = "别用 npm 装依赖 我们整个仓库都是 pnpm workspace"
+    assert "pnpm" not in polarity.negated(said) and "npm" in polarity.negated(said)
+
+
+def test_guard_a_real_negation_still_opposes() -> None:
+    assert polarity.opposed("回复简短一点 别写小作文", "回复详细一点 多解释几句")
+
+
+def test_a_urls_query_mark_asks_nothing() -> None:
+    """learning_sim11: "dayjs.js?v=9c1e4f2a" was read as a question's end and the entry was
+    titled "v=9c1e4f2a net"."""
+    from memstrata.capture.statement import statement
+
+    said = (
+        "页面白屏了 控制台一排 GET http://localhost:5173/node_modules/.vite/deps/dayjs.js?v=9c1e4f2a "
+        "net::ERR_ABORTED 504 把 node_modules/.vite 删掉重启 dev 就好"
+    )
+    found = statement("new_knowledge", said)
+    assert found.title != "v=9c1e4f2a net" and found.title.startswith("页面白屏了")
+    assert "dayjs.js?v=9c1e4f2a" in found.content
+
+
+def test_guard_a_real_question_before_the_rule_is_still_skipped() -> None:
+    assert (
+        entry_title("你连的是哪个库？以后都连 staging 的 pg-stg-02")
+        == "以后都连 staging 的 pg-stg-02"
+    )

@@ -217,7 +217,7 @@ _STANDING = lazy_compile(
     r"以后|今后|从今往后|(?:今天|这次)(?:开始|起)|一律|永远|\b(?:from now on|going forward|always|never)\b",
     re.IGNORECASE,
 )
-_NOT_ONE_OFF = frozenset({"explicit_remember", "preference", "correction"})
+_NOT_ONE_OFF = frozenset({"explicit_remember", "preference", "correction", "new_knowledge"})
 _REPORTED_RULE = lazy_compile(
     r"以后|今后|永远|一律|必须|都要|不准|不许|\b(?:always|never|should|must|from now on)\b",
     re.IGNORECASE,

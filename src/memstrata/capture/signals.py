@@ -384,9 +384,18 @@ _ANSWER_OPEN = lazy_compile(
 )
 
 
+# A question word inside what is not known asks nothing ("不然我真的分不清哪个是哪个", "不管哪个
+# 环境都先跑测试"): in a dictated message without punctuation it made the whole message a
+# question, and "记住一个事哈 我是红绿色弱 …" was no instruction (learning_sim11).
+_INDIRECT_QUESTION = lazy_compile(
+    r"(?:分不清|不知道|不清楚|不晓得|搞不清|弄不清|看不出|说不清|记不住|不管|无论|不论)(?:是|到底)?"
+    r"(?:哪个|哪些|哪里|什么|怎么|为什么|多少|几个)(?:是(?:哪个|哪些|什么))?"
+)
+
+
 def _is_question(clause: str) -> bool:
     # "How many times do I have to tell you, never …" / "说了多少遍了，…" ask nothing
-    clause = _REPROACH_OPEN.sub("", clause)
+    clause = _INDIRECT_QUESTION.sub("", _REPROACH_OPEN.sub("", clause))
     return bool(
         _QUESTION_END.search(clause)
         or _QUESTION_START.match(clause)

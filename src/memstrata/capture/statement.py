@@ -23,6 +23,8 @@ from memstrata.text.rule_titles import (
     mid_request_lesson,
     past_questions,
     rule_title,
+    shield_queries,
+    unshield_queries,
     without_mid_request,
 )
 from memstrata.text.scripts import restored, simplified
@@ -38,7 +40,7 @@ _LEAD = lazy_compile(
     r"(?:卧槽|我靠|我去|天哪|哎呀|哎哟|哎|唉|诶|欸|呃|停{3,}|等下|等等|等一下|慢着)+"
     r"(?:[，,。!！…~～]+\s*|\s+|(?=不对|不是|错了))|"
     r"(?:(?:不对(?!称))+|(?:错了)+|不是这样(?:的)?|你(?:又)?(?:搞|弄|写|理解|连|记|说|看)错了|这不对|其实|实际上"
-    r"|(?:请|千万|一定|务必)?(?:你)?(?:记住|记一下|记下来|记好了|记着)(?:这个|这条|这点|一下)?"
+    r"|(?:请|千万|一定|务必)?(?:你)?(?:记住|记一下|记下来|记好了|记着)(?:这个|这条|这点|一下|一?[个件]事(?:情)?)?"
     r"|这个经验记一下|这个记一下|以后都这样(?:做|来|办|写|干)?|就这样|下次(?:也)?(?:记得|别忘了)|别忘了|对了"
     # "顺便 postmortem 的…" (learning_sim6), never "顺带说下载的依赖包…"
     r"|顺[便带](?:(?:说|提)一?下)?(?=[\s,，:：])|另外|(?:从|自)?(?:今天|今日|这次|这回|现在|明天|下周|即日)(?:开始|起)"
@@ -363,9 +365,12 @@ def statement(kind: str, text: str, context: str = "") -> Statement:
     nothing specific was said, and nothing should be written from it alone), read in simplified
     characters and told in the user's own (``text.scripts``)."""
     said = f"{text}\n{context}"
-    found = _statement(kind, simplified(text), simplified(context))
+    found = _statement(kind, shield_queries(simplified(text)), simplified(context))
     return Statement(
-        restored(found.title, said), restored(found.content, said), restored(found.why, said)
+        *(
+            restored(unshield_queries(part), said)
+            for part in (found.title, found.content, found.why)
+        )
     )
 
 

@@ -36,6 +36,11 @@ _USER = re.compile(
     r"|\b(?:keep|make) (?:your |the )?(?:replies|answers|responses) (?:short|brief|concise|shorter)\b"
     r"|\bI\s+(?:prefer|like|love|hate|dislike|am|work|live|use)\b|\bI'm\b|\bmy\s+(?:name|role|job|team|timezone|preference)"
     r"|\bcall me\b|\b(?:reply|respond|answer|write)\s+(?:to me\s+)?in\b"
+    # the language of code comments (note 004's own card: "代码注释优先使用中文" → 👤 偏好 → USER.md;
+    # "以后都用中文写注释哈" went to MEMORY.md: learning_sim11)
+    r"|(?:注释|注解)(?:都|一律|请|尽量|要|优先)?(?:用|使用|写成?)(?:中文|英文|英语)"
+    r"|(?:用|使用)(?:中文|英文|英语)写(?:代码)?(?:注释|注解)"
+    r"|\b(?:code )?comments? in (?:chinese|english)\b|\b(?:write|keep) (?:the )?comments in\b"
     # how answers are laid out is the user's taste, even said as a standing rule (以后都用表格来
     # 对比方案, "Always put comparisons in a table": learning_sim2)
     r"|(?:用|以|放进?|做成|列成)(?:表格|列表)|表格(?:来|的形式)?(?:对比|展示|列出|比较)"

@@ -141,6 +141,9 @@ _ZH_NOT_NEGATION = re.compile(
     r"|分别|特别|差别|告别|识别|并非|无法"
     # a complaint, not a wish turned down ("我真看不下去…先说结论": 下去 is no thing refused)
     r"|看不下去|看不惯|受不了|忍不了|忍不住|不得了|了不起"
+    # a question's "A 不 A" asks, it turns nothing down ("回复能不能精简点": learning_sim11 read
+    # "精简" and all that followed as refused)
+    r"|能不能|可不可以|要不要|是不是|会不会|有没有|行不行|好不好|对不对|用不用|该不该"
 )
 # "can't" turns something down only when it is said to the agent or the team ("you can't use
 # npm here"); "Tomasz can't read the Chinese ones", "I can't even add testers myself" say what
@@ -227,6 +230,9 @@ _COUNT = re.compile(r"(?<![A-Za-z0-9_.:/-])\d{1,2}(?![A-Za-z0-9_.:/-])")
 _CLAUSE = re.compile(
     r"[,，。;；!！?？、：…]|[.:](?!\S)|(?<=[a-z\u4e00-\u9fff])[.:](?=[A-Z\u4e00-\u9fff])"
     r"|\.\.\.|[😑🙄😩😤😒🤦]|\bbut\b|但是|但"
+    # a space between two Chinese characters: how a dictated message pauses (learning_sim11:
+    # one negation turned down the whole rest of a message without punctuation)
+    r"|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])"
 )
 _ORDER = (
     (re.compile(r"先(.+?)(?:再|然后|之后|后)(.+)"), False),
@@ -275,11 +281,16 @@ def _moments(text: str) -> list[str]:
 _TEXTS = 8192
 
 
+# Words the segmenter cuts so that a pole stands alone though nothing is said of size: "小作文"
+# (a long rant: "每次一大段小作文" against "一大段铺垫" read small against big, learning_sim11).
+_NO_POLE = re.compile(r"小作文")
+
+
 @lru_cache(maxsize=_TEXTS)
 def _words(text: str) -> tuple[str, ...]:
     """Segmented Chinese words and lower-cased English words (negations such as don't whole)."""
     found: list[str] = []
-    for token in tokens(text, for_query=True):
+    for token in tokens(_NO_POLE.sub(" ", text), for_query=True):
         if CJK_RUN.fullmatch(token):
             found.append(token)
     found += _EN_WORD.findall(text.lower())

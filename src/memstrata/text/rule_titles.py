@@ -20,7 +20,10 @@ _PIECE = re.compile(r"[^，,。；;！!？?\n]+[，,。；;！!？?\n]*")
 # A sulking face, not any emoji: "Use the old config again 👍" is the rule.
 _SULK = "\U0001f612\U0001f611\U0001f629\U0001f644\U0001f624\U0001f620\U0001f621\U0001f62b"
 _COMPLAINT = re.compile(
-    r"怎么又|又(?:写成|写错|弄成|弄错|忘了)|看着(?:好|真|很|太)?(?:累|烦|难受)|好烦|烦死|真烦|受不了"
+    r"怎么又|又(?:写成|写错|弄成|弄错|忘了)|(?<!一)又\s*(?:写死|硬编码|hard-?code|没带|没加|漏了|漏掉)"
+    # "跟你说了好几回了" (learning_sim11: after "颜色又 hardcode 成 text-gray-600 了")
+    r"|(?:跟你|和你)?(?:说|讲)(?:过|了)(?:很多|好多|好几|多少|无数|[两三四五六七八九十几]+)(?:次|遍|回)"
+    r"|看着(?:好|真|很|太)?(?:累|烦|难受)|好烦|烦死|真烦|受不了"
     # having to do it oneself each time ("每次还得自己 +8 心算……"); "X again" ("又是 v1 😅")
     r"|(?:每次|还)(?:都|还)?得自己|^\s*又是"
     # "你每次回复前面都铺垫一大段，我真看不下去…先说结论" (round 21: titled by the complaint)
@@ -116,6 +119,7 @@ _SAYS_ENOUGH = 8
 # An interjection that opens a message says nothing ("ugh, …", "heads-up: …", "哦还有，…").
 _INTERJECTION = re.compile(
     r"^\s*(?:ugh+|argh+|meh|heads[- ]?up|fyi|btw|ps|p\.s\.|哦还有|还有|对了|另外)\s*[,，:：;；.。!！—-]+\s*"
+    r"|^\s*(?:哦还有|对了|另外)\s+(?=\S)"
     # "I'm telling you" and "the same again" before the point (learning_sim10: titled "跟你說",
     # "Same thing as last week")
     r"|^\s*(?:跟你说|和你说|告诉你)(?:一下|哦|喔|啊|哈)?\s*[,，:：!！]+\s*"
@@ -130,6 +134,13 @@ _INTERJECTION = re.compile(
     r"|^[^，,。.!！?？]{0,16}?(?:我)?(?:改主意了|改变主意了|想了想|(?:再|重新)?想了一下)[啦啊哈了]*\s*[，,。.!！:：]+\s*"
     r"|^\s*(?:先|我)?(?:讲|说|提|交代)(?:一)?下(?:我的)?(?:习惯|偏好|规矩|喜好|背景|情况)\s*[：:]\s*"
     r"|^\s*(?:actually\s*,?\s*)?(?:i(?:'ve| have)?\s+changed my mind|on second thoughts?)\s*[,:;.!—-]+\s*"
+    # an aside announced, news brought, a slang exclamation, before the point ("顺便说一句哈 就是
+    # 类型定义我还是习惯 type", "跟你同步个事 …", "small thing: I prefer `type`", "蚌埠住了 颜色又
+    # hardcode 了": learning_sim11)
+    r"|^\s*(?:顺便|顺带|另外|再)(?:说|提|讲)(?:一句|一下|个事)?[哈啊哦嗷]?[\s,，:：。!！]+"
+    r"|^\s*(?:跟|和|给)你(?:同步|说|讲|汇报|报告)(?:一?[个件]事(?:情)?|一下)[哈啊哦]?[\s,，:：。!！]+"
+    r"|^\s*(?:(?:one |a )?(?:small|quick|little|minor) (?:thing|note|one)|one more thing)\s*[:,;.!—-]+\s*"
+    r"|^\s*(?:好家伙|蚌埠住了|绝绝子|离谱|无语|破防了|救命|服了)[了啊哈]?[\s,，!！。~～]+(?=\S)"
     # a greeting or a filler word before a space, in a message typed without punctuation
     r"|^\s*(?:嗯+|哈喽|哈啰|哈罗|hello|hi|hey|好的|好吧|行吧|ok|okay)\s+(?=[\u4e00-\u9fff])",
     re.IGNORECASE,
@@ -209,7 +220,11 @@ def rule_title(head: str) -> str:
     was titled "plots"). A condition stays (如果是周五，不要上线 without it says never), and so do
     closing particles (酒吧, 多哈 and a guess's 吧 are not noise): an adversarial pass found both
     rules inverting rules."""
-    head = _INTERJECTION.sub("", head, count=1) or head
+    for _ in range(3):  # "对了 跟你同步个事 老周他们 BFF 上线了": one opener after another
+        rest = _INTERJECTION.sub("", head, count=1)
+        if rest == head or not rest:
+            break
+        head = rest
     if (pointer := _POINTS_AT_WHAT_FOLLOWS.search(head)) and _enough(pointer.group("rest")):
         head = pointer.group("rest")
     if (request := _MID_REQUEST.search(head)) and _enough(request.group("rest")):
@@ -407,12 +422,27 @@ def past_questions(text: str) -> str:
     return rest if _enough(rest) else text
 
 
+# A URL's query mark ("dayjs.js?v=9c1e4f2a") asks nothing: read as a question's end it cut the
+# title to "v=9c1e4f2a net" (learning_sim11). Shielded as a private-use character while titling.
+_QUERY_MARK = re.compile(r"(?<=[A-Za-z0-9_./-])\?(?=[A-Za-z0-9_.%-]+=)")
+_SHIELD = "\ue002"
+
+
+def shield_queries(text: str) -> str:
+    """``text`` with each URL query mark shielded (see ``unshield_queries``)."""
+    return _QUERY_MARK.sub(_SHIELD, text)
+
+
+def unshield_queries(text: str) -> str:
+    return text.replace(_SHIELD, "?")
+
+
 def entry_title(content: str) -> str:
     """An entry's title, cut from its clean content as a signal's brief is: where it says what
     to do. Entries were titled by the content's first words, so a rule to read v2 went into
     principles.md as "你 join 的是 dw.shipments_v1" whatever the card had shown. Read in
     simplified characters, told in the content's own (``text.scripts``)."""
-    return restored(_entry_title(simplified(content)), content)
+    return restored(unshield_queries(_entry_title(shield_queries(simplified(content)))), content)
 
 
 def _entry_title(content: str) -> str:
