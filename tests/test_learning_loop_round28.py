@@ -276,3 +276,31 @@ def test_guard_a_real_question_before_the_rule_is_still_skipped() -> None:
         entry_title("你连的是哪个库？以后都连 staging 的 pg-stg-02")
         == "以后都连 staging 的 pg-stg-02"
     )
+
+
+# ---------------------------------------------------------------- review35 (black box, this round)
+@pytest.mark.parametrize(
+    ("said", "title"),
+    [
+        (
+            "超时时间又 hardcode 成 30 了 跟你说了好几回了 要从配置里读",
+            "超时时间又 hardcode 成 30…",
+        ),
+        ("变量名又 hardcode 成拼音了 跟你说了好几回了 用英文单词", "变量名又 hardcode 成拼音了"),
+        (
+            "token 又 hardcode 成测试环境的了 跟你说了好几回了 token 一律从 vault 取",
+            "token 一律从 vault 取",
+        ),
+    ],
+)
+def test_a_reproach_is_no_title_and_a_cut_keeps_the_subject(said: str, title: str) -> None:
+    """review35: round 28's first cut titled these "跟你说了好几回了"."""
+    assert entry_title(said) == title
+
+
+def test_remember_a_thing_before_words_that_go_on_is_content() -> None:
+    """review35: "记住一个事情之前先想想…" ("before remembering a thing") lost its subject."""
+    from memstrata.capture.statement import statement
+
+    said = "记住一个事情之前先想想它值不值得记 别什么都往记忆里塞"
+    assert statement("explicit_remember", said).title.startswith("一个事情之前")

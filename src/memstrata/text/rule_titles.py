@@ -147,6 +147,14 @@ _INTERJECTION = re.compile(
 )
 
 
+# "I've told you many times" opening what is left, before a rule in Latin letters (no pause
+# between them for the lead-in clauses to end at).
+_REPROACH_LEAD = re.compile(
+    r"(?:跟你|和你)?(?:说|讲)(?:过|了)(?:很多|好多|好几|多少|无数|[两三四五六七八九十几]+)(?:次|遍|回)了?"
+    r"[\s,，。!！]*"
+)
+
+
 # A request in the middle of a message, after what happened and before what to keep ("然后疯狂
 # rebalance。这个经验记一下，下回 consumer 频繁 rebalance 先查 …"): the title starts after it.
 _MID_REQUEST = re.compile(
@@ -242,6 +250,11 @@ def rule_title(head: str) -> str:
         complains = bool(_COMPLAINT.search(said)) or bool(
             _WEAK_COMPLAINT.search(said) and not _RULE_WORD.search(said)
         )
+        if complains and start and not _enough(rest):
+            # complaint after complaint and a short rest ("超时时间又 hardcode 成 30 了 跟你说了好几
+            # 回了 要从配置里读"): the first complaint names the subject, a cut says less (review35)
+            start = 0
+            break
         # a sulking face after a rule is the rule's mood ("Deploy only from main 😒 …")
         in_words = complains and _COMPLAINT.search(re.sub(f"[{_SULK}]", "", said))
         if complains and _enough(rest) and (in_words or not _RULE_WORD.search(said)):
@@ -280,6 +293,8 @@ def rule_title(head: str) -> str:
             break
         clause = end.end()
     head = head[start:stop].strip() or head
+    if (reproach := _REPROACH_LEAD.match(head)) and _enough(head[reproach.end() :]):
+        head = head[reproach.end() :]  # "跟你说了好几回了 token 一律从 vault 取" (review35)
     if (but := _OPENING_JOIN.match(head)) and len(head) - but.end() >= 4:
         head = head[but.end() :]  # "好了，但下次先说结论": the rule, not the "but"
     condition = _CONDITION.match(head) and _PIECE.match(head)
