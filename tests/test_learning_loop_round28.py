@@ -304,3 +304,12 @@ def test_remember_a_thing_before_words_that_go_on_is_content() -> None:
 
     said = "记住一个事情之前先想想它值不值得记 别什么都往记忆里塞"
     assert statement("explicit_remember", said).title.startswith("一个事情之前")
+
+
+def test_two_preferences_each_turning_down_too_much_of_the_other_are_opposed() -> None:
+    """review35: "别太简略" and "别太详细" both turned down 太, so neither was the other's opposite."""
+    assert polarity.opposed("以后回复详细一点 别太简略", "以后回复简略一点 别太详细")
+
+
+def test_guard_two_that_turn_down_the_same_too_much_agree() -> None:
+    assert not polarity.opposed("回复别太长", "回复不要太长了")

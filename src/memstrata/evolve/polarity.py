@@ -66,7 +66,7 @@ ANTONYMS: dict[str, tuple[frozenset[str], ...]] = {
         ),
         "detail": (
             "详细 详尽 啰嗦 detailed thorough verbose elaborate",
-            "简短 简洁 简要 简单 brief concise terse succinct",
+            "简短 简洁 简要 简单 简略 brief concise terse succinct",
         ),
         "shade": (
             "深 深色 暗色 黑色 dark darker",
@@ -401,7 +401,7 @@ def _split_negated(text: str) -> tuple[list[str], list[str], list[str]]:
         word
         for clause in negated.split("，")
         for place, word in enumerate(content_words(clause))
-        if not _in_passing(word, place)
+        if not _in_passing(word, place) and word not in _DEGREE
     ]
     return content_words(affirmed), list(dict.fromkeys(turned_down)), content_words(complained)
 
@@ -411,6 +411,11 @@ def _split_negated(text: str) -> tuple[list[str], list[str], list[str]]:
 # or a measure said in passing: "这代码不是给我一个人看的" turned down 看 against "外包同学也要
 # 看这块" and split one preference in three (a blind scenario, issue 11 round 20).
 _POLE_WORDS = frozenset(word for poles in ANTONYMS.values() for pole in poles for word in pole)
+
+
+# How much, not what: "别太简略" and "别太详细" turn down 简略 and 详细, not a shared 太 (review35: the
+# two opposite preferences were one candidate, each turning down "太" as the other did).
+_DEGREE = frozenset({"太", "很", "更", "最", "过于", "那么", "这么", "too", "very", "so"})
 
 
 def _in_passing(word: str, place: int) -> bool:
