@@ -616,8 +616,9 @@ def more_than_names(first: str, second: str, names: set[str], embed: Embed | Non
     benchmarks/data/merging_shared_names.py (40 pairs of different facts sharing a name,
     written blind) 10 merged without this check and 1 with it. A light word is no such word: "跑"
     in "只跑改动过的包 … pnpm -r 全量跑" and "提 MR 之前 pnpm typecheck 都先在本地跑一遍"
-    (learning_sim11) made an explicit rule one more sighting of a day-1 praise (a one-character
-    noun is: "图" in two plotly preferences, "包" in two IL2CPP corrections)."""
+    (learning_sim11) made an explicit rule one more sighting of a day-1 praise. Other one-character
+    words still count (a first cut that dropped them all split learning_sim4's plotly preference,
+    whose two wordings share only 能 besides the name)."""
     from memstrata.evolve.bilingual import content_words, overlaps
 
     def rest(text: str) -> str:

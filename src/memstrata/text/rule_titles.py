@@ -19,10 +19,12 @@ _PIECE = re.compile(r"[^，,。；;！!？?\n]+[，,。；;！!？?\n]*")
 # the inline styles 😩"): the title is the clause after it; the detail keeps it.
 # A sulking face, not any emoji: "Use the old config again 👍" is the rule.
 _SULK = "\U0001f612\U0001f611\U0001f629\U0001f644\U0001f624\U0001f620\U0001f621\U0001f62b"
+# "I have told you many times" ("跟你说了好几回了", "讲过三遍"): a reproach, never the rule.
+_TOLD_OFTEN = r"(?:跟你|和你)?(?:说|讲)(?:过|了)(?:很多|好多|好几|多少|无数|[两三四五六七八九十几]+)(?:次|遍|回)"
 _COMPLAINT = re.compile(
     r"怎么又|又(?:写成|写错|弄成|弄错|忘了)|(?<!一)又\s*(?:写死|硬编码|hard-?code|没带|没加|漏了|漏掉)"
     # "跟你说了好几回了" (learning_sim11: after "颜色又 hardcode 成 text-gray-600 了")
-    r"|(?:跟你|和你)?(?:说|讲)(?:过|了)(?:很多|好多|好几|多少|无数|[两三四五六七八九十几]+)(?:次|遍|回)"
+    rf"|{_TOLD_OFTEN}"
     r"|看着(?:好|真|很|太)?(?:累|烦|难受)|好烦|烦死|真烦|受不了"
     # having to do it oneself each time ("每次还得自己 +8 心算……"); "X again" ("又是 v1 😅")
     r"|(?:每次|还)(?:都|还)?得自己|^\s*又是"
@@ -149,10 +151,7 @@ _INTERJECTION = re.compile(
 
 # "I've told you many times" opening what is left, before a rule in Latin letters (no pause
 # between them for the lead-in clauses to end at).
-_REPROACH_LEAD = re.compile(
-    r"(?:跟你|和你)?(?:说|讲)(?:过|了)(?:很多|好多|好几|多少|无数|[两三四五六七八九十几]+)(?:次|遍|回)了?"
-    r"[\s,，。!！]*"
-)
+_REPROACH_LEAD = re.compile(rf"{_TOLD_OFTEN}了?[\s,，。!！]*")
 
 
 # A request in the middle of a message, after what happened and before what to keep ("然后疯狂
