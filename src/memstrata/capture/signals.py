@@ -438,25 +438,12 @@ def _detail(kind: str, clause: str, lang: str, extra: str = "") -> str:
 _WORD = lazy_compile(r"[^\W_]")
 
 
-def _unshield(text: str) -> str:
-    return text.replace("\ue000", "<!--").replace("\ue001", "-->")
-
-
 def user_signal(kind: str, body: str, context: str, start: int = 0, end: int = 0) -> Signal:
     """A signal in the user's words: brief and detail are the clean statement (no echo such as
     "不对" or "记住："), empty when nothing specific was said ("以后都这样" alone)."""
     from memstrata.capture.statement import statement
 
-    # statement() trims punctuation off the ends ("…，记住！"): an HTML comment's delimiters are
-    # content ("发布前先打 tag <!--"), shielded from the trim as private-use characters.
-    shielded = body.replace("<!--", "\ue000").replace("-->", "\ue001")
-    said = statement(kind, shielded, context)
-    said = replace(
-        said,
-        title=_unshield(said.title),
-        content=_unshield(said.content),
-        why=_unshield(said.why),
-    )
+    said = statement(kind, body, context)  # marks that are content are shielded in there
     if not _WORD.search(said.content):  # "记住：😀😀😀": emoji or punctuation only says nothing
         said = replace(said, title="", content="")
     if kind == "satisfaction":

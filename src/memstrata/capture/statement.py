@@ -23,8 +23,8 @@ from memstrata.text.rule_titles import (
     mid_request_lesson,
     past_questions,
     rule_title,
-    shield_queries,
-    unshield_queries,
+    shield_marks,
+    unshield_marks,
     without_mid_request,
 )
 from memstrata.text.scripts import restored, simplified
@@ -369,12 +369,9 @@ def statement(kind: str, text: str, context: str = "") -> Statement:
     nothing specific was said, and nothing should be written from it alone), read in simplified
     characters and told in the user's own (``text.scripts``)."""
     said = f"{text}\n{context}"
-    found = _statement(kind, shield_queries(simplified(text)), simplified(context))
+    found = _statement(kind, shield_marks(simplified(text)), simplified(context))
     return Statement(
-        *(
-            restored(unshield_queries(part), said)
-            for part in (found.title, found.content, found.why)
-        )
+        *(restored(unshield_marks(part), said) for part in (found.title, found.content, found.why))
     )
 
 

@@ -436,19 +436,25 @@ def past_questions(text: str) -> str:
     return rest if _enough(rest) else text
 
 
-# A URL's query mark ("dayjs.js?v=9c1e4f2a") asks nothing: read as a question's end it cut the
-# title to "v=9c1e4f2a net" (learning_sim11). Shielded as a private-use character while titling.
+# Marks that are content, not punctuation, shielded as private-use characters while a statement
+# is cut and trimmed: a URL's query mark ("dayjs.js?v=9c1e4f2a", read as a question's end it cut
+# a title to "v=9c1e4f2a net": learning_sim11) and an HTML comment's delimiters ("发布前先打 tag
+# <!--", trimmed as punctuation).
 _QUERY_MARK = re.compile(r"(?<=[A-Za-z0-9_./-])\?(?=[A-Za-z0-9_.%-]+=)")
-_SHIELD = "\ue002"
+_SHIELDED = (("<!--", "\ue000"), ("-->", "\ue001"))
 
 
-def shield_queries(text: str) -> str:
-    """``text`` with each URL query mark shielded (see ``unshield_queries``)."""
-    return _QUERY_MARK.sub(_SHIELD, text)
+def shield_marks(text: str) -> str:
+    """``text`` with the marks that are content shielded (see ``unshield_marks``)."""
+    for mark, shield in _SHIELDED:
+        text = text.replace(mark, shield)
+    return _QUERY_MARK.sub("\ue002", text)
 
 
-def unshield_queries(text: str) -> str:
-    return text.replace(_SHIELD, "?")
+def unshield_marks(text: str) -> str:
+    for mark, shield in (*_SHIELDED, ("?", "\ue002")):
+        text = text.replace(shield, mark)
+    return text
 
 
 def entry_title(content: str) -> str:
@@ -456,7 +462,7 @@ def entry_title(content: str) -> str:
     to do. Entries were titled by the content's first words, so a rule to read v2 went into
     principles.md as "你 join 的是 dw.shipments_v1" whatever the card had shown. Read in
     simplified characters, told in the content's own (``text.scripts``)."""
-    return restored(unshield_queries(_entry_title(shield_queries(simplified(content)))), content)
+    return restored(unshield_marks(_entry_title(shield_marks(simplified(content)))), content)
 
 
 def _entry_title(content: str) -> str:
