@@ -15,6 +15,10 @@ Tune on ``dev`` only; ``heldout`` is the frozen part that is reported. ``--misse
 dev queries hybrid missed at 5 (never held-out ones).
 
     .venv/bin/python benchmarks/recall_bilingual.py [--data SET] [--embedder use|hash] [--set key=value] [--misses]
+
+``--queries-in s2tw`` (or s2twp, s2hk) asks every query as a writer of traditional characters
+would type it, against the memory as written; ``--workspace-in`` writes the memory so (its gold
+quotes too). OpenCC, ``pip install opencc``: a measurement only.
 """
 
 from __future__ import annotations
@@ -59,8 +63,9 @@ def clock(data: Path = DATA) -> datetime:
     return datetime.fromisoformat(max(days)) + timedelta(days=1, hours=9)
 
 
-def load_queries(data: Path = DATA) -> list[dict[str, Any]]:
-    """The queries with each gold item resolved to its (path, 1-based line)."""
+def load_queries(data: Path = DATA, convert: Any = str) -> list[dict[str, Any]]:
+    """The queries with each gold item resolved to its (path, 1-based line); ``convert``: how
+    the workspace was written from the data's (its quotes are looked up so)."""
     queries = [json.loads(line) for line in (data / "queries.jsonl").open(encoding="utf-8")]
     lines: dict[str, list[str]] = {}
     for query in queries:
@@ -68,9 +73,11 @@ def load_queries(data: Path = DATA) -> list[dict[str, Any]]:
         for gold in query["gold"]:
             text = lines.setdefault(
                 gold["path"],
-                (data / "workspace" / gold["path"]).read_text(encoding="utf-8").splitlines(),
+                convert(
+                    (data / "workspace" / gold["path"]).read_text(encoding="utf-8")
+                ).splitlines(),
             )
-            numbers = [n for n, line in enumerate(text, start=1) if gold["quote"] in line]
+            numbers = [n for n, line in enumerate(text, start=1) if convert(gold["quote"]) in line]
             assert len(numbers) == 1, (query["id"], gold)
             query["targets"].append((gold["path"], numbers[0]))
     return queries
@@ -94,15 +101,17 @@ def strict_rank(results: list[Any], targets: list[tuple[str, int]]) -> int | Non
     return worst
 
 
-def adopt_workspace(overrides: dict[str, Any], data: Path = DATA) -> Any:
+def adopt_workspace(overrides: dict[str, Any], data: Path = DATA, convert: Any = None) -> Any:
     """A private copy of the data workspace, adopted by ``init`` (nothing written into it) and
-    with ``overrides`` as its [search] settings."""
+    with ``overrides`` as its [search] settings; each file passed through ``convert``."""
     from memstrata.core.config import CONFIG_NAME
     from memstrata.core.initialize import init_workspace
     from memstrata.core.workspace import Workspace
 
     root = Path(tempfile.mkdtemp(prefix="memstrata-recall-")) / "ws"
     shutil.copytree(data / "workspace", root)
+    for path in root.rglob("*.md") if convert else ():
+        path.write_text(convert(path.read_text(encoding="utf-8")), encoding="utf-8")
     init_workspace(root)
     if overrides:
         lines = [f"{key} = {json.dumps(value)}" for key, value in overrides.items()]
@@ -137,6 +146,15 @@ def score(queries: list[dict[str, Any]], ranks: dict[tuple[str, str], int | None
     return rows
 
 
+def _converter(config: str) -> Any:
+    """OpenCC's conversion ``config`` (s2tw, s2twp, s2hk), or None for none."""
+    if not config:
+        return None
+    import opencc
+
+    return opencc.OpenCC(config).convert
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--embedder", default="use")
@@ -154,14 +172,28 @@ def main() -> None:
         choices=("all", "dev", "heldout"),
         help="queries to run and print (tuning runs use dev: held-out stays unseen)",
     )
+    parser.add_argument(
+        "--workspace-in",
+        default="",
+        help="an OpenCC config (s2tw, s2twp, s2hk): the memory written in traditional characters",
+    )
+    parser.add_argument(
+        "--queries-in",
+        default="",
+        help="an OpenCC config (s2tw, s2twp, s2hk): the queries typed in traditional characters",
+    )
     args = parser.parse_args()
     from memstrata.recall.index import open_index
     from memstrata.recall.search import search
 
     data = DATA.parent / args.data
-    queries = [q for q in load_queries(data) if args.split in ("all", q["split"])]
+    written = _converter(args.workspace_in)
+    queries = [q for q in load_queries(data, written or str) if args.split in ("all", q["split"])]
+    asked = _converter(args.queries_in)
+    if asked:
+        queries = [dict(q, query=asked(q["query"])) for q in queries]
     embedder = make_embedder(args.embedder)
-    ws = adopt_workspace(parse_overrides(args.set), data)
+    ws = adopt_workspace(parse_overrides(args.set), data, written)
     started = time.perf_counter()
     stats = open_index(ws, embedder).sync(embed=True)
     index_s = time.perf_counter() - started
@@ -206,8 +238,12 @@ def main() -> None:
             )
             for hit in results[:5]:
                 print(f"    {hit.cite} {hit.score:.3f} {hit.snippet[:90]!r}")
+    name = args.data if args.split == "all" else f"{args.data}_{args.split}"
+    scripts = "".join(
+        f"_{kind}_{c}" for kind, c in (("ws", args.workspace_in), ("q", args.queries_in)) if c
+    )
     path = write_results(
-        args.data if args.split == "all" else f"{args.data}_{args.split}",
+        name + scripts,
         {
             "embedder": embedder.name,
             "settings": args.set,

@@ -17,6 +17,7 @@ from memstrata.errors import FormatError
 from memstrata.formats.markdown import Heading, headings, last_content
 from memstrata.formats.tags import split_tag
 from memstrata.text.lazy_re import lazy_compile
+from memstrata.text.scripts import folded
 from memstrata.text.textio import strip_eol
 
 CHUNKER_VERSION = "units-7"
@@ -79,10 +80,12 @@ class Chunk:
     def embed_text(self) -> str:
         """What the embedder sees: the words, without Markdown markup, agent tags or date-only
         headings (measured: markup halves USE's similarity for short entries), with the heading
-        path for context."""
+        path for context; traditional characters folded to simplified, as the query is (USE
+        reads simplified better: the recall set written in traditional, vector recall@5 0.64 ->
+        0.70). The cache key is this text's hash, so a folded chunk is embedded anew."""
         context = " ".join(clean_for_embedding(part) for part in self.heading.split(" > "))
         body = clean_for_embedding(self.text)
-        return f"{context}\n{body}" if context.strip() else body
+        return folded(f"{context}\n{body}" if context.strip() else body)
 
 
 _MARKUP_PREFIX = lazy_compile(r"^\s*(?:#{1,6}\s+|[-*+]\s+|>\s*|\d+\.\s+)+")

@@ -27,6 +27,7 @@ from memstrata.core.config import SearchSettings
 from memstrata.recall.chunker import ENTRY_ROLES
 from memstrata.recall.query import QueryPlan
 from memstrata.recall.translate import english_forms
+from memstrata.text.scripts import folded
 from memstrata.text.tokenize import CJK_RUN, STOPWORDS, tokens
 
 if TYPE_CHECKING:
@@ -80,7 +81,7 @@ class Evidence:
         """Share of the query's information this chunk (heading included) matches: words
         and, for short Chinese queries, character pairs count as two views of the same query,
         so the better of the two is taken. Also sets ``candidate.words``."""
-        haystack = f"{candidate.heading}\n{candidate.text}".lower()
+        haystack = folded(f"{candidate.heading}\n{candidate.text}".lower())
         latin = set(_LATIN.findall(haystack))
         shares = []
         total = sum(self.weights.values())
@@ -106,7 +107,7 @@ class Evidence:
         if total <= 0:
             return 0.0
         best = 0.0
-        for line in text.lower().splitlines():
+        for line in folded(text.lower()).splitlines():
             latin = set(_LATIN.findall(line))
             got = sum(
                 max((c for f, c in forms.items() if self._found(f, line, latin)), default=0.0)
@@ -120,7 +121,7 @@ class Evidence:
         total = sum(self.weights.values())
         if total <= 0 or not heading:
             return 0.0
-        haystack = heading.lower()
+        haystack = folded(heading.lower())
         latin = set(_LATIN.findall(haystack))
         got = sum(
             max((c for f, c in forms.items() if self._found(f, haystack, latin)), default=0.0)

@@ -47,6 +47,7 @@ from memstrata.recall.ranking import (
     select,
 )
 from memstrata.recall.rerank import rerank
+from memstrata.text.scripts import folded
 from memstrata.text.spans import Span
 from memstrata.text.tokenize import CJK_RUN, Cut
 
@@ -281,7 +282,7 @@ def _snippet(text: str, terms: list[str], heading: str = "", limit: int = 240) -
     say what it is about."""
     context = " > ".join(part for part in heading.split(" > ") if not _DATE_ONLY.match(part))
     lines = [line.strip() for line in text.split("\n") if line.strip()]
-    lowered = [line.lower() for line in lines]
+    lowered = [folded(line.lower()) for line in lines]  # the query's terms are folded
     scored = sorted(range(len(lines)), key=lambda i: -sum(term in lowered[i] for term in terms))
     chosen = sorted(i for i in scored[:3] if any(term in lowered[i] for term in terms)) or list(
         range(min(2, len(lines)))
@@ -397,7 +398,7 @@ def _rank(
     matrix: VectorSide | None = None
     if mode != "lexical" and model is not None:
         try:
-            query_vector = model.embed([query])[0]
+            query_vector = model.embed([folded(query)])[0]
         except EmbedderError as exc:
             response.degraded = True
             response.warnings.append(f"{exc}; lexical results only")

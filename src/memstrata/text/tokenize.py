@@ -6,6 +6,8 @@ never match ``数据库端口是5433``. Chinese runs are therefore segmented bef
 tokens are joined by spaces. English is lower-cased; FTS5's porter stemmer does the rest.
 rjieba was chosen by measurement (BENCHMARKS.md): no dictionary load on first use and 17x
 faster than jieba on 80k characters; it is imported only when a text holds Chinese.
+What is indexed and what is asked are folded to simplified characters first (``folded``), so
+traditional and simplified Chinese match each other.
 """
 
 from __future__ import annotations
@@ -15,11 +17,14 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
+from memstrata.text.scripts import folded
+
 # Cuts one run of Chinese characters into words: rjieba by default; hooks pass the index's own
 # vocabulary instead (recall/vocabulary_cut.py), which needs no segmenter import.
 Cut = Callable[[str], list[str]]
 
-SEGMENTER = "rjieba-0.2.2"
+# What the index's words depend on: the segmenter and the script fold (a change rebuilds).
+SEGMENTER = "rjieba-0.2.2+t2s"
 CJK_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
 _WORD = re.compile(r"[\w\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+", re.UNICODE)
 _LATIN = re.compile(r"[^\W_]+(?:[._-][^\W_]+)*", re.UNICODE)
@@ -69,7 +74,7 @@ def tokens(text: str, for_query: bool = False, cut: Cut | None = None) -> list[s
 
 def index_text(text: str) -> str:
     """The space-joined token string stored in FTS5 for a chunk."""
-    return " ".join(tokens(text))
+    return " ".join(tokens(folded(text)))
 
 
 def char_bigrams(text: str) -> list[str]:
@@ -79,7 +84,7 @@ def char_bigrams(text: str) -> list[str]:
     阿杰入 / 职, so 入职 never matched it); pairs of characters match whatever the cut.
     """
     seen: dict[str, None] = {}
-    for run in CJK_RUN.findall(text):
+    for run in CJK_RUN.findall(folded(text)):
         if len(run) == 1:
             seen.setdefault(run, None)
         for start in range(len(run) - 1):
@@ -91,7 +96,7 @@ def index_grams(text: str) -> str:
     """The space-joined character pairs stored beside the words (every pair, repeats kept, so
     BM25 sees how often a pair occurs)."""
     pairs: list[str] = []
-    for run in CJK_RUN.findall(text):
+    for run in CJK_RUN.findall(folded(text)):
         pairs.extend(run[start : start + 2] for start in range(max(len(run) - 1, 1)))
     return " ".join(pairs)
 
@@ -99,7 +104,7 @@ def index_grams(text: str) -> str:
 def query_terms(text: str, cut: Cut | None = None) -> list[str]:
     """Distinct meaningful query tokens in order (stopwords dropped unless nothing else is left)."""
     seen: dict[str, None] = {}
-    raw = tokens(text, for_query=True, cut=cut)
+    raw = tokens(folded(text), for_query=True, cut=cut)
     for token in raw:
         if token not in STOPWORDS and len(token) > 0:
             seen.setdefault(token, None)
