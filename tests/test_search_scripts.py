@@ -7,9 +7,12 @@ cut or embedded (``text/scripts.folded``); ``benchmarks/recall_bilingual.py --qu
 
 from __future__ import annotations
 
+from datetime import date
+
 import pytest
 
 from memstrata.recall.chunker import Chunk
+from memstrata.recall.query import plan_query
 from memstrata.recall.search import search
 from memstrata.text.scripts import folded
 from memstrata.text.tokenize import index_text, query_terms
@@ -82,3 +85,13 @@ def test_guard_the_fold_keeps_length_and_leaves_simplified_and_english_alone() -
     for text in ("数据库端口 5433", "gateway port 8443", ""):
         assert folded(text) is text
     assert len(folded("週五下午不發版")) == len("週五下午不發版")
+
+
+def test_a_question_in_traditional_characters_reads_its_dates_and_intent() -> None:
+    today = date(2026, 9, 1)
+    asked, same = (
+        plan_query("上週五發版了嗎", today=today),
+        plan_query("上周五发版了吗", today=today),
+    )
+    assert asked.window is not None and asked.window == same.window
+    assert plan_query("現在網關是哪個端口").current

@@ -20,6 +20,7 @@ from memstrata.recall.jargon import jargon_synonyms
 from memstrata.recall.translate import translations
 from memstrata.recall.when import Window, time_window
 from memstrata.text.lazy_re import lazy_compile
+from memstrata.text.scripts import folded
 from memstrata.text.tokenize import CJK_RUN, Cut, char_bigrams, query_terms
 
 _CURRENT = lazy_compile(
@@ -111,6 +112,7 @@ def plan_query(
     """Terms, bigrams (short Chinese queries only), translations and intents of ``text``; with
     ``today``, also the window of dates it names (its time words are then not query words,
     unless nothing else is left). ``cut``: how Chinese is cut (default: the segmenter)."""
+    text = folded(text)  # the rules, the glossary and the index are in simplified characters
     current = bool(_CURRENT.search(text))
     window, rest = time_window(text, today) if today is not None else (None, text)
     terms = query_terms(rest, cut) or query_terms(text, cut)
