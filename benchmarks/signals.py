@@ -53,6 +53,7 @@ HELD_OUT = frozenset(
         "holdout8.jsonl",
         "holdout9.jsonl",
         "holdout10.jsonl",
+        "holdout11.jsonl",
     }
 )
 
