@@ -68,9 +68,10 @@ _QUESTION_START = lazy_compile(
 _HYPOTHETICAL = lazy_compile(
     r"^\s*(?:如果|假如|要是|万一|假设|what if\b|if\b|suppose\b|imagine\b)|would that", re.IGNORECASE
 )
-# A request limited to this time or this file; "这次开始" starts a standing rule instead.
+# A request limited to this time or this file; "这次开始" starts a standing rule instead, and
+# "这次又…" complains that it happened again.
 _SCOPE_LIMITED = lazy_compile(
-    r"(?:这个文件|这个脚本|(?:这次|这一次|本次)(?!开始|起)|暂时|先不要|只在这|for this one|this file only|in this file|for now|just this once|this time)",
+    r"(?:这个文件|这个脚本|(?:这次|这一次|本次)(?!开始|起|又)|暂时|先不要|只在这|for this one|this file only|in this file|for now|just this once|this time)",
     re.IGNORECASE,
 )
 _QUOTED = lazy_compile(r"[‘“'\"「『].{0,40}?[’”'\"」』]")
@@ -215,11 +216,17 @@ REPEATED_REPROACH = (
 # After the reproach: its punctuation (a colon too: "我说过很多次了：别用 yarn", review16)
 REPROACH_END = r"(?:\s*[，,。.!！?？;；:：—-]+\s*|\s*(?=别|不要|千万))"
 _REPROACH_OPEN = lazy_compile(rf"^\s*{REPEATED_REPROACH}{REPROACH_END}(?=\S.{{2,}})", re.IGNORECASE)
+# The agent did it wrong again ("这次又是你先改了代码才跑测试", "你又忘了跑 lint"): the labelling
+# guide's correction by complaint. Said before a rule, it is one (round 11's model read the
+# first at 0.49 against the bar of 0.6 when the rule followed it; round 10's 0.67).
+AGAIN_REPROACH = (
+    r"(?:(?:这次|这回|今天)?又是你|你(?:这次|这回)?又(?:把|给我|忘了|没|是))[^，,。！!？?；;]{2,30}"
+)
 # ...followed by a rule: a correction, whatever the model reads (classifier.RULES_KEPT)
 REPROACHED_RULE = (
-    rf"^\s*{REPEATED_REPROACH}{REPROACH_END}"
+    rf"^\s*(?:{REPEATED_REPROACH}|{AGAIN_REPROACH}){REPROACH_END}"
     # not a comfort or a complaint ("…，别担心", "…, don't worry about it", "…，都怪你": review16)
-    r"(?!.*(?:别担心|别客气|不用谢|不客气|别介意|别生气|都怪|别再犯|别哭|宝贝|亲爱的|带伞|开玩笑"
+    r"(?!.*(?:别担心|别客气|不用谢|不客气|别介意|别生气|都怪|别再犯|别哭|宝贝|亲爱的|带伞|开玩笑|谢|辛苦"
     r"|don'?t worry|don'?t be sorry|hard on yourself|don'?t cry|never listen|stop it\b|kidding))"
     r"(?=.*(?:不要|别|要|用|必须|得|应该|不能|不许|先|记得"
     r"|禁止|一律|都|\bnever\b|\bdon'?t\b|\bdo not\b|\balways\b|\buse\b|\bstop\b|\bmust\b|\bshould\b)"
