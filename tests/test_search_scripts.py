@@ -95,3 +95,13 @@ def test_a_question_in_traditional_characters_reads_its_dates_and_intent() -> No
     )
     assert asked.window is not None and asked.window == same.window
     assert plan_query("現在網關是哪個端口").current
+
+
+def test_japanese_is_not_folded_into_chinese_words(ws) -> None:
+    # a tester's round: 手紙 (a letter) folded to 手纸 (toilet paper) ranked a Japanese line first
+    _write(ws, "notes/cn.md", "# 杂项\n\n- 卫生间的手纸用完了，要补货。\n")
+    _write(ws, "notes/jp.md", "# 日記\n\n- 母に手紙を書いた。\n")
+    hits = search(ws, "手纸", mode="lexical").results
+    assert hits and hits[0].path == "notes/cn.md"
+    assert all(hit.path != "notes/jp.md" for hit in hits)
+    assert folded("資料庫\n母に手紙を書いた") == "资料库\n母に手紙を書いた"

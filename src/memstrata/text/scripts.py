@@ -26,6 +26,8 @@ from pathlib import Path
 _TABLE = Path(__file__).with_name("traditional.txt")
 # Words only written Cantonese uses (唔係, 喺, 嘅, 咗, 冇, 啲, 嗰, 佢哋, 嘢)
 _CANTONESE = re.compile(r"[唔喺嘅咗冇啲嗰佢哋嘢噉嚟㗎咁睇攞畀]")
+# Hiragana and katakana: only Japanese writes them
+_KANA = re.compile(r"[\u3040-\u30ff]")
 
 
 @cache
@@ -44,10 +46,18 @@ def simplified(text: str) -> str:
 
 def folded(text: str) -> str:
     """``text`` as search compares it: every traditional character in its simplified form,
-    written Cantonese included (the same length, so offsets hold)."""
+    written Cantonese included (the same length, so offsets hold). A line with kana is
+    Japanese and kept as written: its 手紙 (a letter) is no 手纸 (toilet paper), 汽車 no 汽车
+    (a tester's round found Japanese lines ranked first for Chinese words)."""
     if text.isascii() or not _traditional().search(text):
         return text
-    return text.translate(_to_simplified())
+    table = _to_simplified()
+    if not _KANA.search(text):
+        return text.translate(table)
+    return "".join(
+        line if _KANA.search(line) else line.translate(table)
+        for line in text.splitlines(keepends=True)
+    )
 
 
 @cache
