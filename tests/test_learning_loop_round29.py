@@ -39,3 +39,21 @@ def test_this_time_again_is_no_one_off(learned_kinds) -> None:
 )
 def test_guard_thanks_and_one_offs_are_no_correction(text: str) -> None:
     assert "correction" not in _kinds(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "等下 rank-svc 其实是老周他们组维护的，我们只调它接口，有啥问题找他们组就行。healthz 先不加了 我去跟老周说",
+        "风控规则引擎现在归数据中台的小孟管",
+    ],
+)
+def test_who_owns_something_is_news(learned_kinds, text: str) -> None:
+    assert "new_knowledge" in learned_kinds(text)
+
+
+@pytest.mark.parametrize(
+    "text", ["要是换人负责支付的话，交接一般要准备些啥", "这个服务是谁在管的？", "支付是谁负责的"]
+)
+def test_guard_asking_or_supposing_who_owns_it_is_no_news(learned_kinds, text: str) -> None:
+    assert "new_knowledge" not in learned_kinds(text)
