@@ -2,8 +2,9 @@
 10 as training) read "这次又是你先改了代码才跑测试，必须先跑测试" at 0.49 for a correction, under the
 bar, and the rules dropped it as a one-off ("这次"). A complaint that the agent did it wrong
 again, before a rule, is the labelling guide's correction by complaint; "这次又" is no one-off.
-Each test fails on the code before its fix (d2173d3 with round 11's model); guards pass on
-both and are named so.
+Round 11 also lost scenario 5's "rank-svc 其实是老周他们组维护的" (news): who owns or keeps
+something is news by a rule now. Each test fails on the code before its fix (d2173d3, then
+deaae8c, with round 11's model); guards pass on both and are named so.
 """
 
 from __future__ import annotations
