@@ -25,7 +25,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from memstrata.capture.signals import REPROACHED_RULE
+from memstrata.capture.signals import HYPOTHETICAL, REPROACHED_RULE
 from memstrata.capture.toolcontext import failures
 from memstrata.text.lazy_re import lazy_compile
 
@@ -310,7 +310,6 @@ _ASKS = lazy_compile(
 # signal (40 news, the rest corrections); round 11's model let scenario 5's first go. Not when
 # asked ("支付是谁负责的") or supposed ("要是换人负责支付的话…").
 _OWNED_BY = lazy_compile(r"(?:是|归|由)(?:(?!谁)[^，。,？?！!；;]){1,12}?(?:维护|负责|在管|管)的?")
-_SUPPOSED = lazy_compile(r"^\W*(?:要是|如果|假如|万一|假设|if\b|suppose\b)", re.IGNORECASE)
 # The user's own house rule said as such ("周五不发版，这是规矩"): an explicit instruction.
 _HOUSE_RULE = lazy_compile(
     r"这是(?:我们的)?(?:规矩|规定|铁律|死规矩)|\b(?:that'?s|this is) (?:the|a|our) (?:house )?rule\b",
@@ -330,7 +329,7 @@ def kept_by_rules(text: str, ruled: set[str], context: str = "") -> set[str]:
         kept.add("preference")  # whatever the rules read: "我还是偏好 yarn" (review18)
     if _TIP.search(text):
         kept.add("new_knowledge")
-    if _OWNED_BY.search(text) and not _ASKS.search(text) and not _SUPPOSED.search(text):
+    if _OWNED_BY.search(text) and not _ASKS.search(text) and not HYPOTHETICAL.search(text):
         kept.add("new_knowledge")
     if context and failures(context).repeated:
         kept.add("repeated_failure")

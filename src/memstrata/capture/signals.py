@@ -65,7 +65,7 @@ _QUESTION_START = lazy_compile(
     r"|^\s*(?:能不能|是不是|有没有|为什么|怎么|什么|哪|是否|好奇问一下)",
     re.IGNORECASE,
 )
-_HYPOTHETICAL = lazy_compile(
+HYPOTHETICAL = lazy_compile(
     r"^\s*(?:如果|假如|要是|万一|假设|what if\b|if\b|suppose\b|imagine\b)|would that", re.IGNORECASE
 )
 # A request limited to this time or this file; "这次开始" starts a standing rule instead, and
@@ -559,7 +559,7 @@ def _user_signals(text: str, context: str = "") -> list[Signal]:
             end, answered = clauses[index + 1][1], index + 1
             body = text[start:end].strip()
             question = _is_question(body)
-        hypothetical = bool(_HYPOTHETICAL.search(body))
+        hypothetical = bool(HYPOTHETICAL.search(body))
         limited = bool(_SCOPE_LIMITED.search(body))
         kinds: list[str] = []
         er = (

@@ -398,7 +398,7 @@ def _rank(
     matrix: VectorSide | None = None
     if mode != "lexical" and model is not None:
         try:
-            query_vector = model.embed([folded(query)])[0]
+            query_vector = model.embed([plan.text])[0]  # folded, as the chunks' text is
         except EmbedderError as exc:
             response.degraded = True
             response.warnings.append(f"{exc}; lexical results only")

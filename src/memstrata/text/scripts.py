@@ -36,6 +36,13 @@ def _to_simplified() -> dict[int, str]:
     return {ord(t): s for t, s in zip(traditional, simple, strict=True)}
 
 
+@cache
+def _traditional_in_gb2312() -> re.Pattern[str]:
+    """The table's last line: the traditional characters GB 2312 holds too (乾, 後, 於 …), read
+    without building the table (hooks fold every Chinese prompt)."""
+    return re.compile(f"[{_TABLE.read_text(encoding='utf-8').splitlines()[3]}]")
+
+
 def simplified(text: str) -> str:
     """``text`` with each traditional character in its simplified form (the same length);
     written Cantonese as it is."""
@@ -49,7 +56,7 @@ def folded(text: str) -> str:
     written Cantonese included (the same length, so offsets hold). A line with kana is
     Japanese and kept as written: its 手紙 (a letter) is no 手纸 (toilet paper), 汽車 no 汽车
     (a tester's round found Japanese lines ranked first for Chinese words)."""
-    if text.isascii() or not _traditional().search(text):
+    if text.isascii() or not _may_hold_traditional(text):
         return text
     table = _to_simplified()
     if not _KANA.search(text):
@@ -60,11 +67,16 @@ def folded(text: str) -> str:
     )
 
 
-@cache
-def _traditional() -> re.Pattern[str]:
-    # A search over the class costs ~3 µs for a 400-character chunk, folding it ~30 µs: most
-    # memory is in one script, so the check comes first (its one compile: ~7 ms).
-    return re.compile("[" + "".join(map(chr, sorted(_to_simplified()))) + "]")
+def _may_hold_traditional(text: str) -> bool:
+    """False when ``text`` surely holds no traditional character: it is written in GB 2312's
+    characters (simplified Chinese's) and none of the few traditional ones that set has too
+    (乾, 後, 於 …). The codec's check costs ~1.5 µs for 400 characters, folding them ~30 µs, and
+    it compiles nothing: a class of the table's 3,310 characters took ~7 ms in every hook."""
+    try:
+        text.encode("gb2312")
+    except UnicodeEncodeError:
+        return True
+    return bool(_traditional_in_gb2312().search(text))
 
 
 def restored(said: str, original: str) -> str:
