@@ -60,6 +60,11 @@ def preload(log: Log) -> None:
 
     tokens(_SAMPLE[0], for_query=True)
     tokens(_SAMPLE[0])
+    # ...and search's script fold: its codec module, its quick check and the character table
+    from memstrata.text.scripts import folded
+
+    folded(_SAMPLE[0])
+    folded("資料庫")
     # Likewise the search glossary and the time expressions (read or compiled on a process's
     # first query).
     from memstrata.recall.jargon import glossary
