@@ -47,7 +47,8 @@ _TOKEN_PATTERNS: list[tuple[str, tuple[str, ...], str]] = [
     (
         "github_token",
         ("ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"),
-        r"\b(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{22,})",
+        # GitHub's own are 36 after the prefix; a shorter one is still no word of prose
+        r"\b(?:gh[pousr]_[A-Za-z0-9]{16,}|github_pat_[A-Za-z0-9_]{22,})",
     ),
     ("gitlab_token", ("glpat-", "gldt-", "glrt-"), r"\bgl(?:pat|dt|rt)-[A-Za-z0-9_\-]{20,}"),
     ("slack_token", ("xox",), r"\bxox[abposr]-[A-Za-z0-9\-]{10,}"),
@@ -124,8 +125,14 @@ _ASSIGNMENT = lazy_compile(
 # …，auth Zx9kLm2Qw" reached infra.md in clear). Only an ASCII value that looks like one counts (see
 # :func:`_looks_like_password`): "密码学", "忘记密码页面" and "password reset flow" hide nothing.
 _SAID_PASSWORD = lazy_compile(
-    r"(?P<key>密码|密碼|口令|(?i:(?<![\w-])(?:password|passwd|passphrase|passcode|pwd|pw|auth"
-    r"|(?:wifi|wi-fi|wlan) key)s?(?![\w-])))"
+    r"(?P<key>密码|密碼|口令|(?:OTP|otp|TOTP|totp|2FA|2fa|MFA|mfa)\s*的?\s*(?:种子|種子|密钥|密鑰)"
+    r"|(?i:(?<![\w-])(?:password|passwd|passphrase|passcode|pwd|pw|pass|auth"
+    r"|(?:wifi|wi-fi|wlan) key"
+    # a key or a secret by its role, said in words ("vault 的 unseal key 是 4fG7…", "the signing
+    # salt is 9f8e…", "OTP 種子是 JBSW…": an adversarial review found them written in clear)
+    r"|(?:unseal|master|signing|encryption|decryption|license|licence|recovery|root|deploy|admin"
+    r"|ssh|gpg|pgp|hmac|jwt|session) (?:key|secret)|(?:signing |password |hash )?salt"
+    r"|(?:otp|totp|2fa|mfa) (?:seed|secret|key))s?(?![\w-])))"
     # "密码现在是 X", "密码已经改成了 X", "密码叫 X", "password is still X" (review21)
     # "wifi 密码换了，现在是 X": the change said first, the value after a comma (review21)
     r"(?P<sep>\s*(?:(?:已经|已|刚)?(?:换|改|改过|更新|重置)了\s*[，,。]\s*"
@@ -481,6 +488,9 @@ _ASSIGNMENT_MARKERS = (
     "令牌",
     "凭证",
     "密碼",
+    "salt",
+    "种子",
+    "種子",
 )
 # What may name a password by what it opens or a code by its name (``_PASSWORD_FOR``,
 # ``_DIGIT_PASSWORD``): cheap patterns, kept apart from the assignment block above so that a
