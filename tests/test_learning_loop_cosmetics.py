@@ -182,4 +182,4 @@ def test_briefs_queued_from_elsewhere_end_at_a_word_too(ws) -> None:
 
 def test_signal_cli_brief_keeps_numbers_whole(cli, ws) -> None:
     said = cli("-w", str(ws.root), "signal", "--dry-run", "Remember: set timeout to 1500.5 seconds")
-    assert "set timeout to…" in said.out and "1500…" not in said.out
+    assert "set timeout to 1500.5 seconds" in said.out and "1500…" not in said.out

@@ -366,7 +366,7 @@ def test_doctor_does_not_read_its_own_marker_as_a_password() -> None:
         ("那行，记住：周报周五发", "周报周五发"),
         ("记住咯，周报周五发", "周报周五发"),
         ("算了吧，记住：别用 yarn", "别用 yarn"),
-        ("ok fine, remember: deploy only on Tuesdays", "deploy only on…"),
+        ("ok fine, remember: deploy only on Tuesdays", "deploy only on Tuesdays"),
         ("alright, remember: use pnpm", "use pnpm"),
         ("我说过很多次了：别用 yarn", "别用 yarn"),
         ("For the hundredth time, use pnpm", "use pnpm"),

@@ -61,7 +61,7 @@ KEPT_TITLES = [
     (
         "new_knowledge",
         "fastlane 的旧 match 仓库弃用了，如今还有人在用它签名，千万别删",
-        "fastlane 的旧 match 仓…",
+        "fastlane 的旧 match 仓库弃用了",
     ),
     (
         "correction",

@@ -484,7 +484,7 @@ def test_review27_a_start_kept_is_cut_between_words() -> None:
         (
             "嗯 我想了想 还是觉得之前那个方案不太好 主要是 join 的时候会炸内存 因为两张表都有几千万行 所以以后大表 join "
             "先按 chrom 分块再做 不要一把梭",
-            "以后大表 join 先按 chrom…",
+            "以后大表 join 先按 chrom 分块再做",
         ),
     ],
 )

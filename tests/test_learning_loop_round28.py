@@ -284,7 +284,7 @@ def test_guard_a_real_question_before_the_rule_is_still_skipped() -> None:
     [
         (
             "超时时间又 hardcode 成 30 了 跟你说了好几回了 要从配置里读",
-            "超时时间又 hardcode 成 30…",
+            "超时时间又 hardcode 成 30 了…",
         ),
         ("变量名又 hardcode 成拼音了 跟你说了好几回了 用英文单词", "变量名又 hardcode 成拼音了"),
         (

@@ -4,6 +4,7 @@ and the ``signal`` command's queueing and immediate writes."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -68,7 +69,16 @@ def test_issue_hard_negatives(text: str) -> None:
 def test_fields_within_limits_and_most_important_first() -> None:
     for row in _rows("signals.jsonl"):
         for signal in detect(row["text"], row["context"], row["source"]):
-            assert len(signal.brief) <= 20 and len(signal.detail) <= 100 and signal.evidence
+            # seed 000: a brief of at most 20 字 (a Latin word counted as one) or 40 characters
+            # of English, a detail of at most 100 characters
+            units = re.findall(
+                r"[^\s\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]+|[\u4e00-\u9fff]", signal.brief
+            )
+            cjk = re.search(r"[\u4e00-\u9fff]", signal.brief)
+            assert (
+                (len(units) <= 20 and len(signal.brief) <= 48) if cjk else len(signal.brief) <= 40
+            )
+            assert len(signal.detail) <= 100 and signal.evidence
     both = detect("不对，应该用 pnpm。记住以后都用 pnpm 安装依赖")
     assert [s.kind for s in both] == ["explicit_remember", "correction"]
     assert both[0].promote_now and not both[1].promote_now

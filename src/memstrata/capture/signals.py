@@ -424,9 +424,10 @@ def _lang(text: str) -> str:
 
 
 def _brief(text: str) -> str:
-    from memstrata.text.titles import brief
+    from memstrata.text.titles import brief, title_limit
 
-    return brief(text.strip(" 。！!，,"), 20)
+    text = text.strip(" 。！!，,")
+    return brief(text, title_limit(text))
 
 
 def _detail(kind: str, clause: str, lang: str, extra: str = "") -> str:

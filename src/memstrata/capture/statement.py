@@ -51,7 +51,7 @@ _LEAD = lazy_compile(
     # a closing particle belongs to the lead ("记住吧，…" titled an entry "吧": review15b)
     r")(?:吧|啊|哈|呗|呀|哦|嘛|了|咯|喔|哟|啦|耶|齁|捏|咧|喇|啰)*\s*(?:[,，:：;；.!！。、—\-~～]+\s*|\s+|$|(?=[\u4e00-\u9fff]))"
     # English signal words that can open a sentence with content ("No mocks") need a comma.
-    r"|(?:no+(?:\s+no+)*|nope|wrong|not quite|actually|well|hmm+|um+|uh+|ugh+|argh+|meh|ok(?:ay)?|so|also)"
+    r"|(?:no+(?:\s*no+)*|nope|wrong|not quite|actually|well|hmm+|um+|uh+|ugh+|argh+|meh|ok(?:ay)?|so|also)"
     r"\s*(?:[,:;.!—\-]+\s*|$)"
     r"|(?:that'?s|that is|this is) (?:wrong|not right|incorrect)\s*(?:[,:;.!—\-]+\s*|$)"
     # a sentence adverb that only says "this corrects you" ("Actually the staging DB lives on…")
@@ -64,7 +64,9 @@ _LEAD = lazy_compile(
     r"|(?:thanks|thank you|haha+|lol|ok(?:ay)? fine|fine|alright(?: then)?|i'?m not joking|seriously|no kidding"
     r"|(?:i'?m |i am )?not (?:even )?kidding)\s*[,:;.!—\-]+\s*"
     # what introduces news ("你不知道的是，这个仓库的测试要先启动 redis")
-    r"|(?:你(?:可能)?不知道的是|告诉你(?:一)?下|跟你说(?:一)?下|提醒(?:你)?一下)[，,：:]?\s*"
+    r"|(?:你(?:可能)?不知道的是|告诉你(?:一)?下|跟你说(?:一)?下|提醒(?:你)?一下"
+    # …in written Cantonese ("话你知，我哋 CDN 用嘅 bucket 系 …": learning_sim8 titled it "话你知")
+    r"|[话話](?:畀|俾)?你知|[讲講](?:畀|俾)?你知|同你[讲講](?![过過咗了])(?:一?下)?|提提你)[，,：:]?\s*"
     # a reproach that names the mistake ("诶 你改错服务了，我说的是 pay-gateway"): what follows says
     # what was meant
     r"|你(?:又|怎么又|咋又)?(?!没|不|别|可)[\u4e00-\u9fff]{1,2}错[\u4e00-\u9fff]{0,4}了\s*[，,。!！…~～]+\s*"
@@ -73,7 +75,8 @@ _LEAD = lazy_compile(
     # above the function" (an instruction: review21)
     r"|(?:please\s+|pls\s+)?(?:(?:note|write|jot|put) (?:this|that|it)(?: one)? down"
     r"(?:\s+as\s+an?\s+(?:lesson|note|rule|pattern|reminder))?(?:\s*\([^()\n]{0,60}\))?"
-    r"(?=\s*[,:;.!—\-])|remember|note|don'?t forget)(?:\s+(?:this|that))?"
+    r"(?=\s*[,:;.!—\-])|remember|note(?: to (?:self|myself)(?: and you)?)?|don'?t forget)"
+    r"(?:\s+(?:this|that)(?: one(?=\s*[:,—-]))?)?"
     r"\s*(?:[,:;.!—\-]+\s*|\s+|$)"
     r"|(?:keep in mind(?:\s+that)?|fyi|btw|ps|p\.s\.|by the way|for the record|heads[- ]?up|from now on"
     r"|going forward|make this a rule|henceforth|from (?:today|now|this point|here|tomorrow|next week) on(?:wards?)?"

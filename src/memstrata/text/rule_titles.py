@@ -42,6 +42,21 @@ _COMPLAINT = re.compile(
     # "again" complains only as "again with …" or before a sulking face: "Run the migrations
     # again after every deploy" and "Never push to main again! It broke prod" are the rule.
     rf"|\bagain with\b|\bagain\s*[{_SULK}]|[{_SULK}]"
+    # a clause that ends on "again", before the fix ("Wrong base branch again: this one should
+    # target develop", "OOM again lol, that's the 48G cap …": learning_sim7 and 10 titled entries
+    # so): two to four words (one is an order: "Deploy again, then …"), or one and a laugh;
+    # never a rule word ("Never push to main again!" is the rule) nor what to do
+    # ("It's safe to run the migration again, …")
+    r"|^(?![^,.;:!?]*\b(?:always|never|must|should|only|use|don'?t|do not|please|pls|stop|make sure|to\s+\w+)\b)"
+    # …nor a condition ("If it happens again, roll back") or an order ("Run the tests again, then
+    # merge": an adversarial review)
+    r"(?!\s*(?:if|when|whenever|before|after|unless|until|once|in case|next time)\b)"
+    r"(?!\s*(?:run|rerun|re-run|clear|bump|deploy|redeploy|push|restart|rebuild|build|try|retry|check"
+    r"|do|set|add|remove|update|install|merge|test|start|stop|make|put|call|ping|send|open|close"
+    r"|fix|change|move|delete|drop|create|pull|fetch|sync|reboot|roll|revert|apply|ship|tag"
+    r"|release|upload|download|publish|reset|reload|refresh|rotate|regenerate|generate|upgrade)\b)"
+    r"\s*(?:(?:[^\s,.;:!?，。；：！？]+\s+){2,4}again\b|[^\s,.;:!?，。；：！？]+\s+again\s+(?:lol|lmao|haha+|smh|ffs|ugh))"
+    r"\s*[,.;:!…—-]*\s*$"
     r"|\bi hate (?:this|that|it)\b|\bso annoying\b|\bdrives me (?:nuts|crazy)\b|\bugh+\b"
     # what the agent did, told before the rule ("你把 DaemonSet 翻成'守护进程集'我愣了三秒😂 k8s 里
     # 那些名词原样用英文就好": learning_sim6 titled it by the story); not a request ("你把端口改成
@@ -51,6 +66,8 @@ _COMPLAINT = re.compile(
     # 上了😂", "你这是 stg 的 pod 吧😅", "that's stg again lol": learning_sim6 titled entries so)
     r"|^\s*(?:你)?(?:怎么)?又(?:跑到|跑去|改到|弄到|写到)[^，,。]*?了"
     r"|^\s*你这(?:个)?是[^，,。]{1,30}?吧|^\s*that'?s\b[^,.;!?]{0,40}\bagain\b"
+    # what was used is the old one ("🤦 that's the old Vault path. secrets are under …")
+    r"|^\s*that'?s (?:the |an? )?(?:old|wrong|outdated|deprecated)\b[^,;!?]{0,40}[.!]\s*$"
     # a rhetorical question about how old it is ("extensions/v1beta1 这是哪年的写法了🤣")
     r"|哪(?:一)?年的(?:写法|版本|东西|api|API)"
     # a verdict, or the reproach that it happened again, before the fix ("哦不对，端口应该是 8443",
@@ -85,6 +102,12 @@ _BEFORE_BUT = re.compile(
 _CONCESSION = re.compile(
     r"^[^，,。；;]{1,20}?(?:(?<![A-Za-z])ok|OK|没问题|可以|都行|也行)[啦吧哈哦]?\s*[，,]\s*$"
 )
+# Praise of the work ("写得挺好的，", "思路 OK 的，", "nice work, "): nothing to keep.
+_PRAISE = re.compile(
+    r"^[^，,。；;]{0,16}?(?:挺好|不错|很好|真好|没毛病|漂亮|(?<![A-Za-z])ok\s*的|牛)[的啊哈呀了]*\s*[👍👌]*\s*[，,。!！]\s*$"
+    r"|^\s*(?:nice|great|good|looks good|lgtm)(?:\s+(?:work|job|one|refactor|catch|stuff))?\s*[👍👌]*\s*[,.!]\s*$",
+    re.IGNORECASE,
+)
 _OWN_SUBJECT = re.compile(
     r"(?!(?i:never|not|only|always|in|on|at|for|with|without|except|unless|when|if|do|don'?t)\b)"
     r"[A-Za-z][\w.-]{2,}"
@@ -97,9 +120,69 @@ _WEAK_COMPLAINT = re.compile(
 # Where a lead-in clause ends: the usual punctuation, an ellipsis or an emoji.
 _LEAD_IN_END = re.compile(
     r"[，,。；;！!？?\n]+|…+|\.{3,}|\.\s+|\s*[\U0001F300-\U0001FAFF\u2600-\u27BF]+\s*"
+    # a dash between two sentences ("ugh took me forever to find this — gRPC max message size …")
+    r"|\s+[—–]+\s+"
+    # a colon after a sentence ("Wrong base branch again: this one should target develop")
+    r"|(?<=[A-Za-z\u4e00-\u9fff])\s*(?:：|:\s+)"
     # a space between two Chinese characters: how a message typed without punctuation pauses
     # ("…这种看着难受 全小写加下划线那种": learning_sim7)
     r"|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])"
+)
+# What carries a point: a rule word, a number, or a name that is more than a word (a host, a
+# path, a version, an identifier: order-sync, kafka-01.hz.infra, session.timeout.ms, SkyWalking).
+_ANCHOR = re.compile(
+    r"\d|[A-Za-z][\w]*[-_./:@][\w]|[a-z][A-Z]|[A-Z]{2,}[a-z]|`",
+)
+# How a clause that tells the story, not the point, sounds: what the user went through or a
+# discourse word, never a status ("跳板机迁了", "jenkins 那台下线了", "阿明昨晚把 CDC 的 dataset 改名了"
+# are news: the point).
+_STORY = re.compile(
+    # (a word, never inside another: 客服了, 固定了, 锁定了 are no story: an adversarial review)
+    r"查了|排查|踩过|踩了|搞明白|搞清楚|找到了|折腾|debug 了|打扰|话说回来|(?:真是|真|我)服了|搞定|说实话"
+    r"|说真的|不好意思|算了|哈喽|嘿嘿|哈哈|晓得伐|开玩笑|先不说"
+    # news announced before it is told ("运维 announce 了，…", "刚 confirm 了，…")
+    r"|(?:announce|confirm|通知|宣布|公告)\s*了[啦哈]?\s*[，,:：。!！]*\s*$"
+    r"|^\s*(?:(?:so|ugh|oh|ok|well)\s+)*(?:turns out|took me|lol)\b"
+    # an exclamation or a greeting that is all the clause says ("nice refactor,", "morning!"; not
+    # "Nice values for batch jobs are too low", "Morning standups moved")
+    r"|^\s*(?:nice|great|cool|thanks|sorry|(?:good )?morning|(?:good )?afternoon|hey|hi|hello)"
+    r"(?:\s+(?:work|job|one|refactor|catch|stuff|all|team|there|again))?\s*[,.!—…~]*\s*$",
+    re.IGNORECASE,
+)
+# A clause that says when the rest holds ("没搞明白之前，payment-svc 的配置一律不动").
+_WHEN_CLAUSE = re.compile(r"(?:之前|以前|之后|以后|的时候|时)\s*[，,：:]?\s*$")
+_CLAUSE_HERE = re.compile(r"[^，,。；;！!？?…\n]+?(?:[，,。；;！!？?\n]+|\.\s+|…+|$)")
+
+
+def _past_the_story(head: str) -> str:
+    """``head`` from the first clause that carries its point, when the clauses before it only
+    tell the story: "页面白屏了……算了不是前端的锅，是你把 nginx 的 client_max_body_size 改回 1m 了",
+    "嘿嘿搞定，顺便告诉你，jaeger 已经下线了，链路追踪现在全部接 SkyWalking", "nice refactor, but please
+    keep functions under ~50 lines" were titled by their first words (a blind title set, writer
+    A). A clause with a rule word, a number or a name is never passed, nor a condition (如果是周五，
+    不要上线), and the rest must carry a point of its own."""
+    at = 0
+    while (piece := _CLAUSE_HERE.match(head, at)) and piece.end() < len(head):
+        said, rest = piece.group(0), head[piece.end() :]
+        if (
+            _ANCHOR.search(said)
+            or _RULE_WORD.search(said)
+            or _CONDITION.match(said)
+            or _WHEN_CLAUSE.search(said)
+            or not _STORY.search(said)
+            or not (_ANCHOR.search(rest) or _RULE_WORD.search(rest))
+            or not _enough(rest)
+        ):
+            break
+        at = piece.end()
+    return head[at:].strip() if at else head
+
+
+_AGAIN_AT_END = re.compile(r"\bagain\b[^A-Za-z0-9]*$", re.IGNORECASE)
+_REFERS_BACK = re.compile(r"\s*(?:it|it'?s|its|they|they'?re|them|he|she|它|它们)\b", re.IGNORECASE)
+# A contrast that finishes the clause before it ("…again, not people."), said alone.
+_NOT_THAT = re.compile(
+    r"^\s*(?:not|而不是|不是)\b[^,.;:!?，。；：！？]{1,30}[,.;!，。；！]\s*$", re.IGNORECASE
 )
 # A short topic before "：" or ": " ("plots: matplotlib"): letters only, so never a time (10:30),
 # a port (8080:80), a URL (https://), a path (C:\\) or a [REDACTED:kind] marker.
@@ -124,7 +207,7 @@ _INTERJECTION = re.compile(
     r"|^\s*(?:哦还有|对了|另外)\s+(?=\S)"
     # "I'm telling you" and "the same again" before the point (learning_sim10: titled "跟你說",
     # "Same thing as last week")
-    r"|^\s*(?:跟你说|和你说|告诉你)(?:一下|哦|喔|啊|哈)?\s*[,，:：!！]+\s*"
+    r"|^\s*(?:(?:顺便|顺带)?(?:跟你说|和你说|告诉你)|同你[讲講](?![过過咗了])|[话話](?:畀|俾)?你知|[讲講](?:畀|俾)?你知)(?:一下|哦|喔|啊|哈)?\s*[,，:：!！]+\s*"
     r"|^\s*(?:(?:the )?same (?:thing|story|issue|problem)(?: (?:again|as (?:before|last time|last week|yesterday)))?"
     r"|(?:friendly )?reminder|(?:as|like) i said(?: before)?)\s*[,:;.!—-]+\s*"
     # a dictated message's hesitation, before whatever follows ("嗯 monitor 又开到 USB0 上去了",
@@ -139,9 +222,13 @@ _INTERJECTION = re.compile(
     # an aside announced, news brought, a slang exclamation, before the point ("顺便说一句哈 就是
     # 类型定义我还是习惯 type", "跟你同步个事 …", "small thing: I prefer `type`", "蚌埠住了 颜色又
     # hardcode 了": learning_sim11)
-    r"|^\s*(?:顺便|顺带|另外|再)(?:说|提|讲)(?:一句|一下|个事)?[哈啊哦嗷]?[\s,，:：。!！]+"
+    r"|^\s*(?:顺便|顺带|另外|再)(?:说|提|讲)(?:一句|一?下|个事)?[哈啊哦嗷]?[\s,，:：。!！]+"
     r"|^\s*(?:跟|和|给)你(?:同步|说|讲|汇报|报告)(?:一?[个件]事(?:情)?|一下)[哈啊哦]?[\s,，:：。!！]+"
     r"|^\s*(?:(?:one |a )?(?:small|quick|little|minor) (?:thing|note|one)|one more thing)\s*[:,;.!—-]+\s*"
+    # a request to keep what follows, said in passing ("mark 一下，MR 要…", "这个 note 下来：…", "帮我记着点：
+    # …", "anyway: don't use float64 …": a blind title set titled entries by them)
+    r"|^\s*(?:这个|这条)?\s*(?:帮我|你)?(?:记着点|记个事|mark\s*一下|note\s*(?:一下|下来))[哈啊吧]?\s*[,，:：。!！]+\s*"
+    r"|^\s*(?:anyway?s?|总之|反正|说正经的)\s*[,，:：。!！]+\s*"
     r"|^\s*(?:好家伙|蚌埠住了|绝绝子|离谱|无语|破防了|救命|服了)[了啊哈]?[\s,，!！。~～]+(?=\S)"
     # a greeting or a filler word before a space, in a message typed without punctuation
     r"|^\s*(?:嗯+|哈喽|哈啰|哈罗|hello|hi|hey|好的|好吧|行吧|ok|okay)\s+(?=[\u4e00-\u9fff])",
@@ -221,17 +308,24 @@ _POINTS_AT_WHAT_FOLLOWS = re.compile(
 )
 
 
+def _past_openers(head: str) -> str:
+    """``head`` after the interjections that open it: "对了 跟你同步个事 老周他们 BFF 上线了", one
+    opener after another, and those after a story ("嘿嘿搞定，顺便说下，jaeger 已经下线了")."""
+    for _ in range(3):
+        rest = _INTERJECTION.sub("", head, count=1)
+        if rest == head or not rest:
+            break
+        head = rest
+    return head
+
+
 def rule_title(head: str) -> str:
     """The entry's title from ``head``: after an interjection and any clause that only complains
     before the rule, keeping a short ``topic:`` in front ("plots: I usually go with matplotlib"
     was titled "plots"). A condition stays (如果是周五，不要上线 without it says never), and so do
     closing particles (酒吧, 多哈 and a guess's 吧 are not noise): an adversarial pass found both
     rules inverting rules."""
-    for _ in range(3):  # "对了 跟你同步个事 老周他们 BFF 上线了": one opener after another
-        rest = _INTERJECTION.sub("", head, count=1)
-        if rest == head or not rest:
-            break
-        head = rest
+    head = _past_openers(head)
     if (pointer := _POINTS_AT_WHAT_FOLLOWS.search(head)) and _enough(pointer.group("rest")):
         head = pointer.group("rest")
     if (request := _MID_REQUEST.search(head)) and _enough(request.group("rest")):
@@ -256,7 +350,14 @@ def rule_title(head: str) -> str:
             break
         # a sulking face after a rule is the rule's mood ("Deploy only from main 😒 …")
         in_words = complains and _COMPLAINT.search(re.sub(f"[{_SULK}]", "", said))
-        if complains and _enough(rest) and (in_words or not _RULE_WORD.search(said)):
+        if (
+            complains
+            and _enough(rest)
+            and (in_words or not _RULE_WORD.search(said))
+            # what follows says "it" of what a clause ending on "again" named ("The billing cron
+            # again: it must run at 02:00 UTC"): that clause names the subject, and stays
+            and not (_REFERS_BACK.match(rest) and _AGAIN_AT_END.search(said))
+        ):
             start = end.end()
         elif (
             start == clause
@@ -279,6 +380,15 @@ def rule_title(head: str) -> str:
             start = end.end() + len(but.group(0))
         elif (
             start == clause
+            and _PRAISE.match(said)
+            and (but := _BUT.match(rest))
+            and _enough(_first_clause(rest[but.end() :]))
+        ):
+            # praise before "but" ("接口文档写得挺好的，不过错误码别自己编", "思路 OK 的，不过 Kafka
+            # producer 一定要 acks=all": a blind title set) is no part of the rule
+            start = end.end() + len(but.group(0))
+        elif (
+            start == clause
             and _ALREADY.match(said)
             and not _RULE_WORD.search(said)
             and not _CONDITION.match(said)
@@ -286,12 +396,17 @@ def rule_title(head: str) -> str:
             and _enough(rest)
         ):
             start = end.end()
+        elif start and start == clause and _NOT_THAT.match(said) and _enough(rest):
+            # the complaint's own contrast ("DAU is counting events again, not people. It needs
+            # COUNT(DISTINCT user_id)"): no more the rule than the complaint before it
+            start = end.end()
         elif _RULE_WORD.search(said):
             if re.search(f"[{_SULK}]", end.group(0)):  # a sulking face after the rule ends it
                 stop = end.start()
             break
         clause = end.end()
     head = head[start:stop].strip() or head
+    head = _past_openers(_past_the_story(head))
     if (reproach := _REPROACH_LEAD.match(head)) and _enough(head[reproach.end() :]):
         head = head[reproach.end() :]  # "跟你说了好几回了 token 一律从 vault 取" (review35)
     if (but := _OPENING_JOIN.match(head)) and len(head) - but.end() >= 4:
@@ -313,23 +428,35 @@ def rule_title(head: str) -> str:
     return _with_its_condition(head, title_limit(head))
 
 
-# A condition or exception that the rule's meaning hangs on ("…without a plan review", "…unless
+# A condition or exception that the rule's meaning hangs on, or the value it sets ("…without a plan review", "…unless
 # CI is green"): cut before its end, a title says the opposite (review15: "Never run terraform
 # apply without a…"). The clause is kept whole when it is at most this much longer.
 _HANGS_ON = re.compile(
     r"\b(?:without|unless|except|until|only if|but not)\b|除非|除了|只有|否则", re.I
 )
 _CONDITION_ROOM = 12
+_VALUE_ROOM = 16
+
+
+# A reproach that a longer cut reaches at its end ("超时时间又 hardcode 成 30 了 跟你说了好几回了"):
+# no part of the title.
+_REPROACH_TAIL = re.compile(rf"[\s,，。!！]*{_TOLD_OFTEN}了?[\s,，。!！]*…?$")
 
 
 def _with_its_condition(head: str, limit: int) -> str:
     cut = brief(head, limit)
+    if (reproach := _REPROACH_TAIL.search(cut)) and _enough(cut[: reproach.start()]):
+        return cut[: reproach.start()] + "…"
     if not cut.endswith("…"):
         return cut
     whole = brief(head, limit + _CONDITION_ROOM)
     hangs = _HANGS_ON.search(whole)
     if not whole.endswith("…") and hangs and hangs.start() < len(cut) <= len(whole):
         return whole
+    valued = brief(head, limit + _VALUE_ROOM)
+    if not valued.endswith("…") and _ANCHOR.search(valued[len(cut) - 1 :]):
+        # …and so is the value it sets ("set the read timeout of the gateway to 1500.5 seconds")
+        return valued
     return cut
 
 
