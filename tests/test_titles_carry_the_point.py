@@ -163,6 +163,22 @@ def test_praise_before_but_is_no_title(text: str, title: str) -> None:
     assert statement("correction", text).title == title
 
 
+@pytest.mark.parametrize(
+    ("text", "title"),
+    [
+        ("region 唔系 ap-shanghai，系 ap-guangzhou", "region 系 ap-guangzhou"),
+        ("bucket 唔係 strata-prod-media，係 strata-media-prod", "bucket 係 strata-media-prod"),
+        (
+            "唔系 main，hotfix 要 submit 去 //tide/rel_2.4",
+            "hotfix 要 submit 去 //tide/rel_2.4，唔系 main",
+        ),
+    ],
+)
+def test_a_cantonese_correction_says_the_right_value_first(text: str, title: str) -> None:
+    # written Cantonese says 唔系 A，系 B: the title named the wrong value only
+    assert statement("correction", text).title == title
+
+
 def test_a_brief_counts_a_latin_name_as_one_word_of_twenty() -> None:
     (signal,) = [
         s for s in detect("记住：prometheus 的地址是 http://prom.monitor.hz:9090") if s.brief

@@ -316,15 +316,16 @@ _CHANGE_EN = lazy_compile(
 # its title was "不是 utf8", the one thing the entry must not say first. The right clause goes
 # first ("这个库的字符集是 utf8mb4，不是 utf8"). Not a quantifier or a reason (不是所有 / 不是因为).
 _WRONG_FIRST_ZH = lazy_compile(
-    r"^不是\s*(?!所有|每|都|很|太|说|因为|我|你|这样|那样)(?P<wrong>[^，,。；;！!？?]{1,30})[，,；;]\s*"
+    r"^(?P<not>不是|唔系|唔係)\s*(?!所有|每|都|很|太|说|因为|我|你|这样|那样)(?P<wrong>[^，,。；;！!？?]{1,30})[，,；;]\s*"
     r"(?P<right>[^。；;！!？?]+?)\s*[。.!！]*$"
 )
 # ...or says what it is not, then what it is ("测试服不叫 game 啊，叫 game-stg", "端口不是 8080，是
 # 8443"): the title said the wrong name only (review22); the right one goes first.
 _NOT_THIS_BUT_THAT_ZH = lazy_compile(
-    r"^(?P<subject>[A-Za-z0-9\u4e00-\u9fff][\w\u4e00-\u9fff-]{0,11}?)\s*不(?P<verb>叫|是)\s*"
-    r"(?P<wrong>[A-Za-z0-9][\w.:/-]{0,30})\s*(?:啊|呀|哈|吧|哦|嘛)?\s*[，,；;]\s*"
-    r"(?P<verb2>叫|是)\s*(?P<right>[A-Za-z0-9][\w.:/-]{0,30})\s*[。.!！]*$"
+    # (written Cantonese says 唔系 / 系: "region 唔系 ap-shanghai，系 ap-guangzhou")
+    r"^(?P<subject>[A-Za-z0-9\u4e00-\u9fff][\w\u4e00-\u9fff-]{0,11}?)\s*(?P<neg>不|唔)(?P<verb>叫|是|系|係)\s*"
+    r"(?P<wrong>[A-Za-z0-9][\w.:/-]{0,30})\s*(?:啊|呀|哈|吧|哦|嘛|喎|啦|呀)?\s*[，,；;]\s*"
+    r"(?P<verb2>叫|是|系|係)\s*(?P<right>[A-Za-z0-9][\w.:/-]{0,30})\s*[。.!！]*$"
 )
 # ...or names the wrong one with what it belongs to ("ns 不叫 game 啊😂 测试服是 game-stg"): an
 # identifier said not to be the name, a particle, then what is right.
@@ -346,7 +347,9 @@ def _right_first(body: str, lang: str) -> str:
     swapped = _NOT_THIS_BUT_THAT_ZH.match(body) if lang == "zh" else None
     if swapped:  # "端口不是 8080，是 8443" -> "端口是 8443，不是 8080"
         subject, verb, wrong, right = swapped.group("subject", "verb", "wrong", "right")
-        return f"{subject}{swapped.group('verb2')} {right}，不{verb} {wrong}".strip()
+        neg = swapped.group("neg")
+        gap = " " if subject[-1:].isascii() else ""  # "region 系 ap-guangzhou", "端口是 8443"
+        return f"{subject}{gap}{swapped.group('verb2')} {right}，{neg}{verb} {wrong}".strip()
     named = _WRONG_NAME_FIRST_ZH.match(body) if lang == "zh" else None
     if named:
         subject, wrong = named.group("subject"), named.group("wrong")
@@ -355,7 +358,7 @@ def _right_first(body: str, lang: str) -> str:
     if not match:
         return body
     wrong, right = match.group("wrong").strip(), match.group("right").strip(" ，,")
-    return f"{right}，不是 {wrong}" if lang == "zh" else f"{right}, not {wrong}"
+    return f"{right}，{match.group('not')} {wrong}" if lang == "zh" else f"{right}, not {wrong}"
 
 
 # A preference that changed says the old one first (review19: its title was "我以前偏好 npm").

@@ -528,7 +528,12 @@ def rules_match(
             and not more_than_names(first, second, names, embed)
         ):
             by_words = by_name = 0.0
-        score = max(score, by_words, by_name)
+        by_value = (
+            1.0 + cosine / 10
+            if cosine >= VALUE_COSINE and pointed_values(first) & pointed_values(second)
+            else 0.0
+        )
+        score = max(score, by_words, by_name, by_value)
     # last: it segments both statements, and only a pair that would match needs it
     if score >= 1.0 and (opposed(first, second) or other_endings(first, second)):
         return 0.0
@@ -579,6 +584,29 @@ def names_carry_it(first: str, second: str, names: set[str]) -> bool:
     if turns_down(first) == turns_down(second):
         return True
     return complains(second if turns_down(first) else first)
+
+
+# Or: both point at one value (a bucket, a host, a path: "新 run 都落到 cx-fastq-2026 这个 bucket 里" /
+# "raw fastq now lands in s3://cx-fastq-2026/<run_id>/") after a word that says where or what it is,
+# never as the subject each says something else of ("harbor.internal 上每个仓库只保留 20 个 tag").
+VALUE_COSINE = 0.4
+_POINTER = re.compile(
+    r"(?:是|在|到|去|用|走|指向|改成|换成|迁到|落到|路径|地址|位置|目录"
+    r"|\b(?:is|are|in|into|to|at|on|under|via|through|uses?|lives in|lands in|goes to))\s*[:：]?\s*"
+    r"(?:the\s+)?(?P<value>(?:[a-z0-9]+://)?[A-Za-z0-9/~.][\w./:~<>-]*)",
+    re.IGNORECASE,
+)
+_VALUE_ATOM = re.compile(r"[A-Za-z0-9][\w.-]*[A-Za-z0-9]")
+
+
+def pointed_values(text: str) -> set[str]:
+    """The identifiers ``text`` points at: six characters or more, with a digit or a joint."""
+    found: set[str] = set()
+    for m in _POINTER.finditer(text):
+        for atom in _VALUE_ATOM.findall(m.group("value")):
+            if len(atom) >= 6 and re.search(r"\d|[a-z][_.-][a-z0-9]", atom, re.IGNORECASE):
+                found.add(atom.lower())
+    return found
 
 
 # Above this cosine two statements sharing a name are alike beyond it (the name guard is off).
