@@ -32,6 +32,7 @@ from memstrata.capture.record import record_signals
 from memstrata.core.initialize import init_workspace
 from memstrata.core.permissions import Session
 from memstrata.core.workspace import Workspace
+from memstrata.core.writer import Writer
 from memstrata.text.rule_titles import entry_title
 
 DATA = ROOT / "benchmarks" / "data" / "titles"
@@ -53,10 +54,10 @@ def says(groups: list[list[str]], title: str) -> bool:
     return all(any(word.lower() in lowered for word in group) for group in groups)
 
 
-def score(items: list[dict], writer: object) -> list[dict]:
+def score(items: list[dict], writer: Writer) -> list[dict]:
     rows = []
     for item in items:
-        report = record_signals(writer, item["text"], item.get("context", ""), dry_run=True)  # type: ignore[arg-type]
+        report = record_signals(writer, item["text"], item.get("context", ""), dry_run=True)
         found = [s for s in report.signals if s.kind not in ("tool_error", "repeated_failure")]
         chosen = next((s for s in found if s.kind == item["kind"]), found[0] if found else None)
         title = entry_title(chosen.detail) if chosen else ""

@@ -604,7 +604,7 @@ def pointed_values(text: str) -> set[str]:
     found: set[str] = set()
     for m in _POINTER.finditer(text):
         for atom in _VALUE_ATOM.findall(m.group("value")):
-            if len(atom) >= 6 and re.search(r"\d|[a-z][_.-][a-z0-9]", atom, re.IGNORECASE):
+            if len(atom) >= 6 and _IDENTIFIER.search(atom.lower()):
                 found.add(atom.lower())
     return found
 
