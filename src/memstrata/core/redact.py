@@ -245,6 +245,48 @@ _ANOTHER_ONE = lazy_compile(
     r"(?:的|那个)?(?:是|为|[:：]))"
     r"\s*[:：=]?\s*(?P<secret>" + _VALUE + r")"
 )
+# A password named, then its new value further on in the sentence, after other words: "pg-ledger-stg
+# 密碼 Winnie姐 reset 咗 新嘅係 Wq7#tLp92vX", "the stg db password got reset by Winnie, new one is …",
+# "密码改了 新的是 …" (a blind scenario written in Cantonese reached memory in clear, session 44).
+# Within the sentence (a comma does not end it), a value after "the new one is" in a password's
+# shape, or one in a strong password's shape (upper and lower case, a digit and a symbol) anywhere
+# after the word.
+_PASSWORD_WORD = lazy_compile(
+    r"密码|密碼|口令|(?i:(?<![\w-])(?:password|passwd|passphrase|pwd)s?(?![\w-]))"
+)
+_SENTENCE_END = lazy_compile(r"[。！？!?\n]|\.(?:\s|$)")
+_NEW_ONE = lazy_compile(
+    r"(?:新(?:的|嘅|个|個)?(?:密码|密碼)?\s*(?:是|係|系|为|為|[:：])|(?:现在|而家|宜家)(?:是|係|系)"
+    r"|改(?:成|咗做|咗|为|為)|换成|換成|reset\s*(?:成|咗做|to)"
+    r"|(?i:\bnew\s+(?:one|password|pw)\s*(?:is|[:=])|\bnow\s+(?:it'?s|is)|\bit'?s\s+now|\bis\s+now))"
+    r"\s*[:：=]?\s*(?P<secret>" + _VALUE + r")"
+)
+_TOKEN_VALUE = lazy_compile(r"[^\s,;'\"`\\\u0080-\uffff]{8,}")
+_SYMBOL = lazy_compile(r"[!@#$%^&*+=?~]")
+
+
+def _passwords_later_in_the_sentence(text: str) -> list[SecretFinding]:
+    found: list[SecretFinding] = []
+    for word in _PASSWORD_WORD.finditer(text):
+        end = _SENTENCE_END.search(text, word.end())
+        stop = end.start() if end else len(text)
+        for m in _NEW_ONE.finditer(text, word.end(), stop):
+            value = m.group("secret")
+            if _password_shaped(value) and not _NOT_THE_PASSWORD.search(value.strip("'\"`")):
+                found.append(SecretFinding("password", m.start("secret"), m.end("secret")))
+        for m in _TOKEN_VALUE.finditer(text, word.end(), stop):
+            value = m.group(0).rstrip(".!?)]")
+            if (
+                _SYMBOL.search(value)
+                and re.search(r"[a-z]", value)
+                and re.search(r"[A-Z]", value)
+                and re.search(r"\d", value)
+                and _password_shaped(value)
+            ):
+                found.append(SecretFinding("password", m.start(), m.start() + len(value)))
+    return found
+
+
 # Passwords handed to a command: sshpass -p X, --password X / --db-password=X, docker login -p X,
 # redis-cli -a X, curl -u user:X (``mysql -pX`` has its own pattern above).
 _COMMAND_PASSWORD = lazy_compile(
@@ -768,6 +810,8 @@ def find_secrets(text: str) -> list[SecretFinding]:
                 if _looks_like_password(value, True):
                     end = m.start(group) + len(value.rstrip(".!?)]") or value)
                     found.append(SecretFinding(kind, m.start(group), end))
+    if any(k in lowered for k in ("密码", "密碼", "口令", "pass", "pwd")):
+        found.extend(_passwords_later_in_the_sentence(text))
     if "/" in text:
         found.extend(
             SecretFinding("password", m.start("secret"), m.end("secret"))

@@ -1,0 +1,55 @@
+"""A password named, then its new value further on in the sentence, reaches no file (issue 11,
+session 44: scenario 12, written blind by a Hong Kong security engineer).
+
+"stg 個 pg-ledger-stg 密碼 Winnie姐 reset 咗 新嘅係 Wq7#tLp92vX 你幫我 update 落 k8s secret …" was
+kept in clear in patterns/general.md, CANDIDATES.md, EVOLUTION_LOG.md and the day's report: the
+redaction knew "密码是 X" and "密码改了，新的是 X", not other words between the password and its
+new value, nor "new one is X" after a comma. Each case failed on the code before; the guards
+(``test_guard_…``) pass on both.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from memstrata.core.redact import redact
+from memstrata.entries.remember import remember
+
+SCENARIO_12 = (
+    "stg 個 pg-ledger-stg 密碼 Winnie姐 reset 咗 新嘅係 Wq7#tLp92vX 你幫我 update 落 k8s secret "
+    "ledger-db-stg 度 今日 demo 要用"
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        (SCENARIO_12, "Wq7#tLp92vX"),
+        ("pg-ledger-stg 的密码 Winnie 重置了 新的是 Wq7#tLp92vX", "Wq7#tLp92vX"),
+        ("the stg db password got reset by Winnie, new one is Wq7#tLp92vX", "Wq7#tLp92vX"),
+        ("密码改了 新的是 Summer2026x", "Summer2026x"),
+        ("password for grafana admin, I rotated it this morning: Gr@fana2026", "Gr@fana2026"),
+    ],
+)
+def test_a_new_password_later_in_the_sentence_is_redacted(text: str, secret: str) -> None:
+    assert secret not in redact(text)
+
+
+def test_the_scenario_password_reaches_no_file(ws) -> None:
+    remember(ws.writer(), "記住 " + SCENARIO_12)
+    written = "".join(p.read_text(encoding="utf-8") for p in ws.root.rglob("*") if p.is_file())
+    assert "Wq7#tLp92vX" not in written and "pg-ledger-stg" in written
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "密码策略改了，新的是至少 12 位",
+        "密码存在 vault 的 secret/data/app1 下，新的是 kv-v2 引擎",
+        "password hashing now uses bcrypt2b",
+        "the password is stored in Vault, it is now at kv/app-2026",
+        "密码新的是 ledger-db-stg 那个 secret 里",
+    ],
+)
+def test_guard_what_is_said_of_a_password_stays(text: str) -> None:
+    assert redact(text) == text
