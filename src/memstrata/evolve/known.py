@@ -37,6 +37,7 @@ from memstrata.evolve.polarity import (
     values_differ,
     without_values,
 )
+from memstrata.evolve.shared_value import told_apart
 from memstrata.formats.bullets import parse_bullets
 from memstrata.formats.candidates import parse_candidates
 from memstrata.formats.lessons import parse_lessons
@@ -455,7 +456,7 @@ def match_score(
     score = rules_match(first, second, lexical, cosine, semantic, overlap, embed)
     if score >= 1.0 or vectors is None or cosine is None or cosine < restatement.FLOOR:
         return score
-    if two_programs_failed(first, second):
+    if two_programs_failed(first, second) or told_apart(first, second):
         return score
     sure = restatement.probability(first, second, vectors, overlap, embed)
     if sure is None or sure < restatement.SURE or not restatement.may_restate(first, second):
@@ -491,6 +492,8 @@ def rules_match(
     words, a close embedding, or most content words aligned (``overlap``, see
     bilingual.overlaps) with an embedding not far apart."""
     if contradicts(first, second) or two_programs_failed(first, second):
+        return 0.0
+    if told_apart(first, second):  # another thing at one place, the place left or turned down
         return 0.0
     # Words alone decide only when two or more are shared: the overlap coefficient of a two-word
     # statement is 0.5 for one shared word ("规则 0" / "第五十行的规则", "用 pnpm" / "pnpm 别装全局").
@@ -528,11 +531,8 @@ def rules_match(
             and not more_than_names(first, second, names, embed)
         ):
             by_words = by_name = 0.0
-        by_value = (
-            1.0 + cosine / 10
-            if cosine >= VALUE_COSINE and pointed_values(first) & pointed_values(second)
-            else 0.0
-        )
+        pointed = pointed_values(first) & pointed_values(second)
+        by_value = 1.0 + cosine / 10 if cosine >= VALUE_COSINE and pointed else 0.0
         score = max(score, by_words, by_name, by_value)
     # last: it segments both statements, and only a pair that would match needs it
     if score >= 1.0 and (opposed(first, second) or other_endings(first, second)):
@@ -591,8 +591,9 @@ def names_carry_it(first: str, second: str, names: set[str]) -> bool:
 # never as the subject each says something else of ("harbor.internal 上每个仓库只保留 20 个 tag").
 VALUE_COSINE = 0.4
 _POINTER = re.compile(
-    r"(?:是|在|到|去|用|走|指向|改成|换成|迁到|落到|路径|地址|位置|目录"
-    r"|\b(?:is|are|in|into|to|at|on|under|via|through|uses?|lives in|lands in|goes to))\s*[:：]?\s*"
+    r"(?:是|係|系|在|喺|到|去|用|走|指向|指|从|從|读|讀|挂|掛|填|改成|换成|迁到|落到|路径|地址|位置|目录"
+    r"|\b(?:is|are|in|into|to|at|on|under|via|through|uses?|lives in|lands in|goes to|from"
+    r"|(?:it|that)'s)\b)\s*[:：]?\s*"
     r"(?:the\s+)?(?P<value>(?:[a-z0-9]+://)?[A-Za-z0-9/~.][\w./:~<>-]*)",
     re.IGNORECASE,
 )
@@ -600,12 +601,17 @@ _VALUE_ATOM = re.compile(r"[A-Za-z0-9][\w.-]*[A-Za-z0-9]")
 
 
 def pointed_values(text: str) -> set[str]:
-    """The identifiers ``text`` points at: six characters or more, with a digit or a joint."""
+    """The identifiers ``text`` points at: six characters or more, with a digit or a joint.
+    A host is also its first label and a joined name its last part, when those are identifiers
+    too: "bastion-sg2.ops.shopnova.net" is "bastion-sg2", "hpc-login03" is "login03"."""
     found: set[str] = set()
     for m in _POINTER.finditer(text):
         for atom in _VALUE_ATOM.findall(m.group("value")):
-            if len(atom) >= 6 and _IDENTIFIER.search(atom.lower()):
-                found.add(atom.lower())
+            atom = atom.lower()
+            label = atom.split(".")[0]
+            for form in (atom, label, re.split(r"[-_]", label)[-1]):
+                if len(form) >= 6 and _IDENTIFIER.search(form):
+                    found.add(form)
     return found
 
 

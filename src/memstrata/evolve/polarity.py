@@ -391,6 +391,11 @@ def negated(text: str) -> str:
     return _parts(text)[1]
 
 
+def complained(text: str) -> str:
+    """What ``text`` complains about: its clauses of "…again 😑" / "又…了"."""
+    return _parts(text)[2]
+
+
 def _split_negated(text: str) -> tuple[list[str], list[str], list[str]]:
     """The content words ``text`` affirms, negates (not those said in passing: ``_in_passing``)
     and complains about."""
