@@ -245,24 +245,70 @@ _ANOTHER_ONE = lazy_compile(
     r"(?:的|那个)?(?:是|为|[:：]))"
     r"\s*[:：=]?\s*(?P<secret>" + _VALUE + r")"
 )
-# A password named, then its new value further on in the sentence, after other words: "pg-ledger-stg
-# 密碼 Winnie姐 reset 咗 新嘅係 Wq7#tLp92vX", "the stg db password got reset by Winnie, new one is …",
-# "密码改了 新的是 …" (a blind scenario written in Cantonese reached memory in clear, session 44).
-# Within the sentence (a comma does not end it), a value after "the new one is" in a password's
-# shape, or one in a strong password's shape (upper and lower case, a digit and a symbol) anywhere
-# after the word.
+# A secret named, then its value elsewhere near it, after other words: "pg-ledger-stg 密碼 Winnie姐
+# reset 咗 新嘅係 Wq7#tLp92vX", "the stg db password got reset by Winnie, new one is …", "Xk9mPq2Lw
+# 是新的 root 密码", "jenkins api token 11e0c4b5d6a7f8e9d0c1b2a3f4e5d6c7b8 被轮换了" (scenario 12,
+# written blind, and an adversarial review, session 44: 57 of 178 such messages reached files in
+# clear). After "the new one is" in its sentence, a value in a password's shape; on either side of
+# the secret word, near it, a value in a credential's shape (mixed case and a digit, a symbol with
+# a letter, a run of hex or base32, letters and digits interleaved), which no host, path, file,
+# version or address has.
 _PASSWORD_WORD = lazy_compile(
-    r"密码|密碼|口令|(?i:(?<![\w-])(?:password|passwd|passphrase|pwd)s?(?![\w-]))"
+    r"密码|密碼|口令|(?i:(?<![A-Za-z0-9-])(?:password|passwd|passphrase|pwd)s?(?![A-Za-z0-9-]))"
 )
-_SENTENCE_END = lazy_compile(r"[。！？!?\n]|\.(?:\s|$)")
+_SECRET_NAME = lazy_compile(
+    r"密码|密碼|口令|授权码|授權碼|密钥|密鑰|秘钥|秘鑰|金鑰|私鑰|私钥|种子|種子|备用码|備用碼|帐密|帳密|账密"
+    # "ansible_ssh_pass=…", "API_TOKEN 还是旧的 …": after "_" too
+    r"|(?i:(?<![A-Za-z0-9-])(?:password|passwd|passphrase|passcode|pwd|pw|pass|token|secret"
+    r"|secrets|appsecret|api[ _-]?key|app[ _-]?key|hash[ _-]?(?:key|iv)|key|keys|seed|cookie"
+    r"|session[ _-]?id|sessionid|wifi|wi-fi|credentials?|unseal)(?![A-Za-z0-9-]))"
+)
+# An ASCII "!" or "?" ends a sentence only before a space: "ZmQ8!pLsWn" is one password.
+_SENTENCE_END = lazy_compile(r"[。！？\n]|[.!?](?:\s|$)")
 _NEW_ONE = lazy_compile(
     r"(?:新(?:的|嘅|个|個)?(?:密码|密碼)?\s*(?:是|係|系|为|為|[:：])|(?:现在|而家|宜家)(?:是|係|系)"
     r"|改(?:成|咗做|咗|为|為)|换成|換成|reset\s*(?:成|咗做|to)"
     r"|(?i:\bnew\s+(?:one|password|pw)\s*(?:is|[:=])|\bnow\s+(?:it'?s|is)|\bit'?s\s+now|\bis\s+now))"
     r"\s*[:：=]?\s*(?P<secret>" + _VALUE + r")"
 )
-_TOKEN_VALUE = lazy_compile(r"[^\s,;'\"`\\\u0080-\uffff]{8,}")
+_TOKEN_VALUE = lazy_compile(r"[^\s=,;，；'\"`\\\u0080-\uffff()（）\[\]<>]{8,}")
 _SYMBOL = lazy_compile(r"[!@#$%^&*+=?~]")
+_HEX_OR_BASE32 = lazy_compile(r"[0-9a-f]{16,}|[A-Z2-7]{16,}")
+# Names with digits said beside secrets that are none: where a secret is kept, an algorithm.
+_PRODUCT_NAME = lazy_compile(
+    r"(?i)^(?:1password|auth0|okta|office365|microsoft365|m365|win\d+|iphone\d+|ipad\d*"
+    r"|python\d+(?:\.\d+)*|web3|ec2|s3|md5|sha\d+|base64|base32|utf-?8|x86_64|arm64|aes\d+"
+    r"|rsa\d+|ed25519|hs\d+|rs\d+|es\d+|oauth2?|pbkdf2|argon2(?:id)?|bcrypt|scrypt)$"
+)
+_ADDRESS = lazy_compile(r"^[\w.+-]+@[\w-]+(?:\.[\w-]+)+$")
+# How far from the secret word a value in a credential's shape is looked for, in characters
+# ("the app secret for the wechat mini program, in case you need it later, is 5e4d…").
+_SHAPE_WINDOW = 96
+# A wallet's recovery phrase: twelve to twenty-four lowercase words after its name.
+_MNEMONIC = lazy_compile(
+    r"(?:助记词|助記詞|(?i:mnemonic|seed phrase|recovery phrase))\s*[:：是为]?\s*"
+    r"(?P<secret>[a-z]{3,8}(?:\s+[a-z]{3,8}){11,23})"
+)
+_CARD_CODE = lazy_compile(r"(?i:\b(?:cvv2?|cvc2?|csc)\b)\s*[:：=是]?\s*(?P<secret>\d{3,4})(?!\d)")
+
+
+def _credential_shape(value: str) -> bool:
+    """Mixed case and a digit, a symbol with a letter, a run of hex or base32, or letters and
+    digits interleaved (8h3k-2m9p-7q4r): no host, path, file, date, version or address."""
+    if _ADDRESS.match(value) or value.lower().startswith(("http", "$", "{{", "[redacted")):
+        return False
+    if _PRODUCT_NAME.match(value):
+        return False
+    has_digit = bool(re.search(r"\d", value))
+    if _HEX_OR_BASE32.search(value) and (has_digit or value.isupper()):
+        return True
+    if _NOT_PASSWORD_SHAPE.match(value) and not _SYMBOL.search(value):
+        return False
+    if _SYMBOL.search(value) and re.search(r"[A-Za-z]", value) and (has_digit or len(value) >= 10):
+        return True
+    if re.search(r"[a-z]", value) and re.search(r"[A-Z]", value) and has_digit:
+        return True
+    return len(re.findall(r"(?=[A-Za-z]\d|\d[A-Za-z])", value)) >= 4
 
 
 def _passwords_later_in_the_sentence(text: str) -> list[SecretFinding]:
@@ -274,16 +320,21 @@ def _passwords_later_in_the_sentence(text: str) -> list[SecretFinding]:
             value = m.group("secret")
             if _password_shaped(value) and not _NOT_THE_PASSWORD.search(value.strip("'\"`")):
                 found.append(SecretFinding("password", m.start("secret"), m.end("secret")))
-        for m in _TOKEN_VALUE.finditer(text, word.end(), stop):
-            value = m.group(0).rstrip(".!?)]")
-            if (
-                _SYMBOL.search(value)
-                and re.search(r"[a-z]", value)
-                and re.search(r"[A-Z]", value)
-                and re.search(r"\d", value)
-                and _password_shaped(value)
-            ):
-                found.append(SecretFinding("password", m.start(), m.start() + len(value)))
+    for word in _SECRET_NAME.finditer(text):
+        start = max(0, word.start() - _SHAPE_WINDOW)
+        for m in _TOKEN_VALUE.finditer(text, start, min(len(text), word.end() + _SHAPE_WINDOW)):
+            raw = m.group(0).rstrip(".!?)]:")
+            value = raw.strip("*_~")  # Markdown emphasis: "**Environment**:", "**Key projects**"
+            start = m.start() + raw.index(value) if value else m.start()
+            if start < word.end() and word.start() < start + len(value):
+                continue  # the name itself ("**password**:")
+            if value and _credential_shape(value):
+                found.append(SecretFinding("password", start, start + len(value)))
+    found.extend(
+        SecretFinding("password", m.start("secret"), m.end("secret"))
+        for pattern in (_MNEMONIC, _CARD_CODE)
+        for m in pattern.finditer(text)
+    )
     return found
 
 
@@ -810,8 +861,7 @@ def find_secrets(text: str) -> list[SecretFinding]:
                 if _looks_like_password(value, True):
                     end = m.start(group) + len(value.rstrip(".!?)]") or value)
                     found.append(SecretFinding(kind, m.start(group), end))
-    if any(k in lowered for k in ("密码", "密碼", "口令", "pass", "pwd")):
-        found.extend(_passwords_later_in_the_sentence(text))
+    found.extend(_passwords_later_in_the_sentence(text))
     if "/" in text:
         found.extend(
             SecretFinding("password", m.start("secret"), m.end("secret"))
