@@ -12,9 +12,11 @@ what the evolution card shows. A title counts when every group appears in it
 (case-insensitive, in the message's own characters).
 
 Writer A (a mainland backend team) is the development set; writer B (台北/香港 mobile and
-data) is held out: frozen by sha256 before anything ran on it, scored once per round.
+data) was held out (read three times by session 43); writer C (a Singapore/Shanghai e-commerce
+company: data analyst, product manager, ML engineer, designer; session 44) is held out: each
+frozen by sha256 before anything ran on it, scored once per round.
 
-    .venv/bin/python benchmarks/titles.py [--set writer_a] [--misses]
+    .venv/bin/python benchmarks/titles.py [--set writer_a] [--set writer_c] [--misses]
 """
 
 from __future__ import annotations
@@ -36,7 +38,7 @@ from memstrata.core.writer import Writer
 from memstrata.text.rule_titles import entry_title
 
 DATA = ROOT / "benchmarks" / "data" / "titles"
-HELD_OUT = frozenset({"writer_b"})
+HELD_OUT = frozenset({"writer_b", "writer_c"})
 
 
 def load(name: str) -> list[dict]:
@@ -94,7 +96,9 @@ def summary(name: str, rows: list[dict]) -> dict:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--set", action="append", help="writer_a (dev) and/or writer_b (held out)")
+    parser.add_argument(
+        "--set", action="append", help="writer_a (dev), writer_b / writer_c (held out)"
+    )
     parser.add_argument("--misses", action="store_true", help="print each title that misses")
     args = parser.parse_args()
     names = args.set or ["writer_a"]

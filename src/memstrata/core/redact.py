@@ -320,7 +320,10 @@ def _passwords_later_in_the_sentence(text: str) -> list[SecretFinding]:
             value = m.group("secret")
             if _password_shaped(value) and not _NOT_THE_PASSWORD.search(value.strip("'\"`")):
                 found.append(SecretFinding("password", m.start("secret"), m.end("secret")))
+    markers = [m.span() for m in PLACEHOLDER.finditer(text)]
     for word in _SECRET_NAME.finditer(text):
+        if any(a <= word.start() < b for a, b in markers):
+            continue  # "[REDACTED:url_password]": a secret already hidden, not a name said
         start = max(0, word.start() - _SHAPE_WINDOW)
         for m in _TOKEN_VALUE.finditer(text, start, min(len(text), word.end() + _SHAPE_WINDOW)):
             raw = m.group(0).rstrip(".!?)]:")
