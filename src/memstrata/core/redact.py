@@ -76,7 +76,7 @@ _TOKEN_PATTERNS: list[tuple[str, tuple[str, ...], str]] = [
     ("replicate_token", ("r8_",), r"\br8_[A-Za-z0-9]{37,}"),
     ("square_token", ("sq0atp-", "sq0csp-"), r"\bsq0(?:atp|csp)-[A-Za-z0-9_\-]{22,}"),
     ("twilio_key", ("sk",), r"\bSK[0-9a-f]{32}\b"),
-    ("mailgun_key", ("key-",), r"\bkey-[0-9a-f]{32}\b"),
+    ("mailgun_key", ("key-",), r"\bkey-[0-9a-z]{32}\b"),
     ("mailchimp_key", ("-us",), r"\b[0-9a-f]{32}-us\d{1,2}\b"),
     # HashiCorp Vault tokens: hvs.… (1.10+) and the older s.… of 24 characters (review20)
     ("vault_token", ("hvs.", "s."), r"\b(?:hvs\.[A-Za-z0-9_\-]{24,}|s\.[A-Za-z0-9]{24})\b"),
@@ -100,6 +100,8 @@ _TOKEN_PATTERNS: list[tuple[str, tuple[str, ...], str]] = [
 
 # Credentials embedded in URLs (user:password@host, or :password@host): anchored on "://".
 _URL_PASSWORD = lazy_compile(r"(?<=://)(?P<user>[^\s:/@]{0,256}):(?P<secret>[^\s@/]{1,256})(?=@)")
+# A placeholder in a connection string's format (postgres://USER:PASSWORD@HOST/DB, :<pass>@, :***@)
+_URL_PLACEHOLDER = lazy_compile(r"PASSWORD|PASSWD|PASS|PWD|SECRET|<[^<>]*>|\*+|\$\{?\w+\}?|x+|X+")
 # A DSN's key part (https://KEY@sentry.io/1): a long hex user with no password.
 _DSN_KEY = lazy_compile(r"(?<=://)(?P<secret>[0-9a-f]{32})(?=@)")
 
@@ -261,7 +263,9 @@ _SECRET_NAME = lazy_compile(
     # "ansible_ssh_pass=…", "API_TOKEN 还是旧的 …": after "_" too
     r"|(?i:(?<![A-Za-z0-9-])(?:password|passwd|passphrase|passcode|pwd|pw|pass|token|secret"
     r"|secrets|appsecret|api[ _-]?key|app[ _-]?key|hash[ _-]?(?:key|iv)|key|keys|seed|cookie"
-    r"|session[ _-]?id|sessionid|wifi|wi-fi|credentials?|unseal)(?![A-Za-z0-9-]))"
+    r"|session[ _-]?id|sessionid|wifi|wi-fi|credentials?|unseal|bind[_-]?pw|bindpw)(?![A-Za-z0-9-]))"
+    # a cloud's key pair named by its letters ("七牛的 AK/SK 分别是 …", "华为云 AK … SK …")
+    r"|(?<![A-Za-z0-9-])(?:AK|SK)(?![A-Za-z0-9-])"
 )
 # An ASCII "!" or "?" ends a sentence only before a space: "ZmQ8!pLsWn" is one password.
 _SENTENCE_END = lazy_compile(r"[。！？\n]|[.!?](?:\s|$)")
@@ -341,6 +345,108 @@ def _passwords_later_in_the_sentence(text: str) -> list[SecretFinding]:
     return found
 
 
+# A password named, then its value after a verb further on in the clause, with words between
+# (an adversarial review, session 44: "jenkins 的 admin 密码 设置成 bluewhale", "跳板机密码还是老的
+# qwerty123456", "数据库密码我记得好像是叫 lemontree88", "公司 wifi 密碼 唔係之前嗰個 係 causewaybay2026",
+# "the staging password, if you need it, is hunter2hunter2", "new pw for grafana — grafana4ever",
+# "the wifi in room 4 is now springfield2026" all reached files in clear). What the slot holds
+# decides: a value in a password's shape after up to 40 characters; a code of digits or a plain
+# word only after a short gap in Chinese (no English words between, no comma), where the word ends
+# its clause and describes nothing ("密码是 hash 过的" is prose, see ``_SAID_OF_A_PASSWORD``).
+_SLOT_NAME = lazy_compile(
+    r"(?P<code>密码锁|密碼鎖|门禁码|門禁碼|门禁|門禁|(?i:\b(?:door|gate|alarm|safe) code))"
+    r"|(?P<direct>授权码|授權碼|提取码|提取碼|访问码|訪問碼)"
+    # (not a thing named after it: 密码页, 密码本, 密码策略)
+    r"|(?P<word>(?:密码|密碼|口令)(?!页|頁|本|学|學|框|管理|策略|规则|規則|长度|長度|强度|強度|字段|输入|輸入)"
+    r"|(?i:(?<![A-Za-z0-9-])(?:password|passwd|passphrase|passcode|pwd|pw)s?(?![A-Za-z0-9-])))"
+    r"|(?P<wifi>(?i:\b(?:wifi|wi-fi)\b))"
+)
+_SLOT_CUE = lazy_compile(
+    r"(?:(?<![唔不非])(?:(?:现在|現在|而家|宜家|目前|仍然|依然|还|還|就|应该|應該|好像)?(?:是|係|系)(?!否|咪)"
+    r"(?:叫)?|叫做?|为|為|(?:设置|設置|设|設|改|换|換|更新|重置|变|變)(?:成|为|為|做)了?|(?:目前)?(?:还是|還是)"
+    r"|(?:就|都|现在|現在|而家|先)用(?:的是)?|用的是)(?:老的|舊的|旧的|默认的|默認的|原来的|原來的|之前的)?"
+    r"|(?i:\b(?:is|was|should be|will be|set to|changed to|to)\b(?:\s+(?:now|still|literally|just))*"
+    r"(?P<the_word>\s+the\s+word\b)?)|[—–：=]|(?<!:):(?!:))"
+)
+_SLOT_VALUE = lazy_compile(
+    r"\s*(?:[\u4e00-\u9fff]{1,8}\s*)??(?P<secret>[^\s\"'`\[\](){}<>,;\u0080-\uffff]+)"
+)
+_SLOT_MARKERS = (
+    "密码", "密碼", "口令", "授权码", "授權碼", "提取码", "提取碼", "访问码", "訪問碼", "门禁", "門禁",
+    "pass", "pw", "pwd", "wifi", "wi-fi", "code",
+)  # fmt: skip
+_SLOT_GAP = 40
+_CLAUSE_BREAK = lazy_compile(r"[。！？\n]|[.!?](?:\s|$)")
+_UNIT_WORD = lazy_compile(
+    r"\s?(?:年|月|日|天|个|個|次|位|号|號|点|點|分|秒|万|條|条|元|%|(?i:ms|s|kb|mb|gb|px|bytes?|chars?"
+    r"|characters|digits?|days?|hours?|years?)\b)"
+)
+
+
+def _values_in_the_slot(text: str) -> list[SecretFinding]:
+    """Values after a password's verb later in its clause (see ``_SLOT_NAME``)."""
+    found: list[SecretFinding] = []
+    for name in _SLOT_NAME.finditer(text):
+        end = _CLAUSE_BREAK.search(text, name.end())
+        stop = min(end.start() if end else len(text), name.end() + _SLOT_GAP)
+        cues = [
+            (m.start(), m.end(), bool(m.group("the_word")))
+            for m in _SLOT_CUE.finditer(text, name.end(), stop)
+        ]
+        if name.group("direct"):
+            cues.insert(0, (name.end(), name.end(), False))
+        for cue_start, cue_end, the_word in cues:
+            value = _SLOT_VALUE.match(text, cue_end)
+            if not value:
+                continue
+            raw = value.group("secret")
+            core = raw.rstrip(".,!?)]:;")
+            start = value.start("secret")
+            gap = text[name.end() : cue_start]
+            between = text[cue_end:start].strip()
+            if _slot_holds_a_secret(
+                name, core, gap, between, the_word, text, start + len(core), cue_start
+            ):
+                found.append(SecretFinding("password", start, start + len(core)))
+                break
+    return found
+
+
+def _slot_holds_a_secret(
+    name: re.Match[str],
+    core: str,
+    gap: str,
+    between: str,
+    the_word: bool,
+    text: str,
+    end: int,
+    cue_start: int,
+) -> bool:
+    """Whether ``core``, said after the cue at ``cue_start``, is the secret ``name`` names: the
+    further the value from its name, the more it must look like a password itself."""
+    if not core or core.startswith("[REDACTED") or _NOT_THE_PASSWORD.search(core):
+        return False
+    if name.group("wifi") and text[cue_start : cue_start + 1] in ("叫", "c", "n"):
+        return False  # "wifi 叫 Wang_5G", "the wifi called …": the network's name
+    if _PRODUCT_NAME.match(core) or _NOT_A_PASSWORD.match(core):
+        return False
+    if _password_shaped(core) or (core.isalnum() and _credential_shape(core)):
+        return True
+    if between or name.group("wifi"):
+        return False  # a plain word or code only right after the verb, never a wifi's state
+    chinese_gap = len(gap) <= 16 and not re.search(r"[A-Za-z,，;；]", gap)
+    if core.isdigit():  # "the door code for the server room is 4417", "门禁密码改成 739186"
+        near = chinese_gap or (name.group("code") and not re.search(r"[,，;；]", gap))
+        return bool(near) and 4 <= len(core) <= 8 and not _UNIT_WORD.match(text, end)
+    if name.group("direct"):
+        return core.isalnum() and len(core) >= 4 and core.lower() not in _SAID_OF_A_PASSWORD
+    if not core.isalpha() or not (chinese_gap or the_word):
+        return False
+    rest = text[end:].lstrip(" ")
+    ends_clause = the_word or not rest or not rest[0].isascii() or _said_at_clause_end(text, end)
+    return ends_clause and _looks_like_password(core, True, named=True)
+
+
 # Passwords handed to a command: sshpass -p X, --password X / --db-password=X, docker login -p X,
 # redis-cli -a X, curl -u user:X (``mysql -pX`` has its own pattern above).
 _COMMAND_PASSWORD = lazy_compile(
@@ -372,6 +478,16 @@ _COMMAND_TOKEN = lazy_compile(
 _LOGIN_PAIR = lazy_compile(
     r"(?<![\w/.-])(?i:root|admin|administrator|ubuntu|postgres|sa|deploy|ops|guest|user)"
     r"\s*/\s*(?P<secret>[^\s/,;，；。]{6,})"
+)
+# ...or any account name before a value with upper case, lower case, a digit and a symbol
+# ("以后连 stg 都用 stgadmin / StgAdm!n9": an adversarial review, session 44), which no path has.
+_STRONG_PAIR = lazy_compile(
+    r"(?<![\w/.-])[A-Za-z][\w.-]{1,30}\s*/\s*(?P<secret>[^\s/,;，；。]*[!@#$%^&*+=?~][^\s/,;，；。]*)"
+)
+# A line of ~/.pgpass (host:port:database:user:password).
+_PGPASS_LINE = lazy_compile(
+    r"(?<![\w.:-])(?:[A-Za-z][\w.-]*|\d+(?:\.\d+){3}|\*):(?:\d{2,5}|\*):[\w*.-]+:[\w*.-]+:"
+    r"(?P<secret>[^\s:]+)"
 )
 # A PIN: "PIN 1234", "PIN码是 482913", "银行卡 pin 码 8842".
 _PIN = lazy_compile(
@@ -523,6 +639,8 @@ _SAID_OF_A_PASSWORD = frozenset((
     "both", "each", "very", "much", "more", "less", "else", "away", "case", "sure", "free", "busy",
     "high", "fake", "real", "dumb", "lame", "junk", "poor", "tiny", "temp", "blah", "huge", "ugly",
     "bare", "dull", "lazy", "rare", "nope", "yeah", "todo", "policy", "inside", "whatever",
+    # how it is kept ("密码是 hash 过的", "password is plain text")
+    "hash", "plain", "text", "clear", "salt",
 ))  # fmt: skip
 
 
@@ -774,6 +892,7 @@ def find_secrets(text: str) -> list[SecretFinding]:
             for m in _URL_PASSWORD.finditer(text)
             # already redacted: doctor read its own marker as a password (review16)
             if not m.group("secret").startswith("[REDACTED")
+            and not _URL_PLACEHOLDER.fullmatch(m.group("secret"))
         )
         found.extend(
             SecretFinding("dsn_key", m.start("secret"), m.end("secret"))
@@ -800,6 +919,8 @@ def find_secrets(text: str) -> list[SecretFinding]:
             value = m.group("secret").strip("\"'\\")
             if _NOT_A_SECRET_KEY.search(key) or not _plausible_value(key, value):
                 continue
+            if value.lower() in _SAID_OF_A_PASSWORD and re.search("[是为]", m.group("sep")):
+                continue  # "密码是 hash 过的": how it is kept, said in words
             found.append(SecretFinding(_assignment_kind(key), m.start("secret"), m.end("secret")))
         for m in _PROSE.finditer(text):
             group = "quoted" if m.group("quoted") else "secret"
@@ -826,6 +947,8 @@ def find_secrets(text: str) -> list[SecretFinding]:
             )
             if sep == "→" and (not _password_shaped(value) or _tool_arrow(text, m.start("sep"))):
                 continue
+            if not sep and value.startswith("@"):
+                continue  # "…:PASSWORD@HOST": a host after a placeholder
             if not sep and _FILE_NAME.match(value):
                 continue  # "grep 密码 app.log": the file searched, not a password
             if sep in ("->", "=>", "→") and (
@@ -865,11 +988,23 @@ def find_secrets(text: str) -> list[SecretFinding]:
                     end = m.start(group) + len(value.rstrip(".!?)]") or value)
                     found.append(SecretFinding(kind, m.start(group), end))
     found.extend(_passwords_later_in_the_sentence(text))
+    if any(k in lowered for k in _SLOT_MARKERS):
+        found.extend(_values_in_the_slot(text))
     if "/" in text:
         found.extend(
             SecretFinding("password", m.start("secret"), m.end("secret"))
             for m in _LOGIN_PAIR.finditer(text)
             if _looks_like_password(m.group("secret"), True)
+        )
+        found.extend(
+            SecretFinding("password", m.start("secret"), m.end("secret"))
+            for m in _STRONG_PAIR.finditer(text)
+            if _mixed_value(m.group("secret")) and not _NOT_PASSWORD_SHAPE.match(m.group("secret"))
+        )
+    if text.count(":") >= 4:
+        found.extend(
+            SecretFinding("password", m.start("secret"), m.end("secret"))
+            for m in _PGPASS_LINE.finditer(text)
         )
     if any(k in lowered for k in ("pass", "pwd", "redis-cli", "curl", "docker")):
         for m in _COMMAND_PASSWORD.finditer(text):
