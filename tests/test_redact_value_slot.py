@@ -64,6 +64,136 @@ def test_a_value_said_in_the_slot_is_redacted(text: str, secret: str) -> None:
     assert secret not in redact(text)
 
 
+@pytest.mark.parametrize(
+    ("text", "secrets"),
+    [
+        # two blind reviews (session 45): codes, words joined, values said first, corrections
+        ("小区门禁改密码了，原来是 1212，现在是 5876", ["1212", "5876"]),
+        ("Google 雲端的分享連結有設密碼，我設的是 mango-shaved-ice", ["mango-shaved-ice"]),
+        ("快递柜取件码 384920，下班帮我去拿一下", ["384920"]),
+        ("I told my landlord the garage keypad is 2580 and now he wants it changed", ["2580"]),
+        ("bike lock is 3-9-1-7 if you need to move it out of the hallway", ["3-9-1-7"]),
+        ("公司大門的密碼鎖改成 3388 了，之前那組 1122 不能用", ["3388", "1122"]),
+        (
+            "for the record the alarm disarm code is 6203 and the panic code is 9911",
+            ["6203", "9911"],
+        ),
+        ("我張卡嘅 PIN 係 7316，幫我寫入 budget 嗰個 script 度", ["7316"]),
+        (
+            "Hey so the building's front door code changed from 1357 to 8642 starting today",
+            ["1357", "8642"],
+        ),
+        (
+            "I use the same password everywhere, it's blueberrymuffin88, please tell me that's bad",
+            ["blueberrymuffin88"],
+        ),
+        (
+            "我的 1Password 主密码是四个单词 lemon river candle north，你帮我记着",
+            ["lemon river candle north"],
+        ),
+        ("楼下快递柜旁边那个密码锁，按 0731 就能开", ["0731"]),
+        (
+            "i keep forgetting, is it Oct0pus!Ink or Octopus!1nk for the vpn? first one i think",
+            ["Oct0pus!Ink", "Octopus!1nk"],
+        ),
+        (
+            "mochi2019 is what I set as the root password on the new pi, write that down",
+            ["mochi2019"],
+        ),
+        ("xiaohuang2016 是我設定給 NAS 管理介面的密碼，狗狗的名字加年份", ["xiaohuang2016"]),
+        ("家里保险箱的密码就是我爸生日 19580312，别外传", ["19580312"]),
+        ("the safe in the office opens with 739104, only me and Priya know that", ["739104"]),
+        ("公司打印机管理页面的密码我改成 printer_ftw 了，默认的那个太不安全", ["printer_ftw"]),
+        ("the shared drive link asks for an access code, the access code is 7h3k", ["7h3k"]),
+        (
+            "set DATABASE_PASSWORD to ferret-lamp-circus in the render dashboard and redeploy",
+            ["ferret-lamp-circus"],
+        ),
+        (
+            "the password for the staging box, which Tom changed yesterday, is tangerine-orbit-77",
+            ["tangerine-orbit-77"],
+        ),
+        ("嗰個 redis 冇 user，淨係得個 password，我 set 咗 egg_tart_2023", ["egg_tart_2023"]),
+        (
+            "the encryption passphrase for the backup drive: Seven Blue Elephants Dancing",
+            ["Seven Blue Elephants Dancing"],
+        ),
+        ("我老婆的微信支付密码你帮我记着，是 802517，她老忘", ["802517"]),
+        ("更正一下，工作室门锁不是 2580，是 258013，别按错了会报警", ["2580", "258013"]),
+        (
+            "GitHub 两步验证的恢复码我抄两个给你 8h2k9-dxq4m 和 p3mv7-zt4r6，手机丢了就靠它",
+            ["8h2k9-dxq4m", "p3mv7-zt4r6"],
+        ),
+        (
+            "epic games gave me backup codes for 2fa, saving two here 41829037 99204716",
+            ["41829037", "99204716"],
+        ),
+        (
+            "智能门锁管理员密码改了，旧的 123789 作废，新的 860425 只有我和老婆知道",
+            ["123789", "860425"],
+        ),
+        ("啱啱收到個 SMS 驗證碼 558102，幫我入去 Google Admin 批准咗佢", ["558102"]),
+        ("單車鎖我設咗 735，係阿女嗰架粉紅色", ["735"]),
+        (
+            "屋企兩個都要記，wifi 係 mongkok-rainy-day，router 管理介面就係 Rt_admin_4417",
+            ["mongkok-rainy-day"],
+        ),
+        ("健身房 app 綁的信用卡，背面安全碼是 417，幫我填一下", ["417"]),
+        (
+            "hunter-moss-lantern-4 ... thats the passphrase for the ssh key on my laptop",
+            ["hunter-moss-lantern-4"],
+        ),
+        (
+            "my cat walked on the keyboard and wk9pqqzz became the actual router password",
+            ["wk9pqqzz"],
+        ),
+        (
+            "sendgrid key SG.q8Lm2XkTz4.Rv7Bn1Wc9YhJ3dP0sA6eU5gXiFo2Kt goes in the mailer settings",
+            ["Rv7Bn1Wc9YhJ3dP0sA6eU5gXiFo2Kt"],
+        ),
+        # the third blind review (session 45)
+        ("报警器布防撤防码是 1357，如果半夜响咗记得提我打 1357 再按撤防", ["1357"]),
+        (
+            "'tuesday biscuit 44' is still the break-glass root password for the old Solaris box.",
+            ["tuesday biscuit 44"],
+        ),
+        (
+            "Rotate the Grafana admin password please, it's currently 'correct-horse-grafana' which is clever",
+            ["correct-horse-grafana"],
+        ),
+        ("今天进货用的是那张招商的卡，卡背后三位数 419，有效期 08/27", ["419"]),
+        ("保险柜密码我怕忘了，36-18-72，左右左那样转，你帮我记住", ["36-18-72"]),
+        ("The OTP for my Upwork withdrawal is 716254, bank is asking again and again", ["716254"]),
+        (
+            "Please remember my debit card PIN, 2946, because I keep writing it on sticky notes",
+            ["2946"],
+        ),
+        ("Garage keypad code is 8 3 6 1 then the enter button.", ["8 3 6 1"]),
+        (
+            "頭先收到 HSBC 個 SMS，one-time password 係 093 847，但我唔記得自己有冇 login 過",
+            ["093 847"],
+        ),
+        (
+            "redis 的 requirepass 我之前设的是 huoguo2019，后来改成 huoguo2024!! 了",
+            ["huoguo2019", "huoguo2024!!"],
+        ),
+        ("电脑开机密码我设成咗我爱广州的拼音 woaiguangzhou，你帮我写在", ["woaiguangzhou"]),
+        (
+            "My neighbor Carol's house alarm is 7733 if I need to shut it off while she's away",
+            ["7733"],
+        ),
+        (
+            "The password for the genealogy website, which I can never remember because my grandson "
+            "made it for me last Christmas when he visited, is oakleaf-river-88.",
+            ["oakleaf-river-88"],
+        ),
+    ],
+)
+def test_blind_reviews_values_are_redacted(text: str, secrets: list[str]) -> None:
+    out = redact(text)
+    assert not [s for s in secrets if s in out.replace("[REDACTED:password]", " ")]
+
+
 def test_a_plain_password_said_later_reaches_no_file(ws) -> None:
     remember(ws.writer(), "记住 跳板机密码还是老的 qwerty123456 别搞错了")
     written = "".join(p.read_text(encoding="utf-8") for p in ws.root.rglob("*") if p.is_file())
@@ -92,6 +222,32 @@ def test_a_plain_password_said_later_reaches_no_file(ws) -> None:
         "连接串格式 postgres://USER:PASSWORD@HOST:5432/DB 占位符自己替换",
         "改成 `redis://:${REDIS_PASSWORD}@redis:6379/2`，重启后正常",
         "[bash] go build ./... → go: github.com/acme/auth@v1.4.2: reading go.mod: unknown revision",
+        # the blind reviews' controls and this project's texts that a first version redacted
+        "it printed Password: ******** and then hung forever",
+        "登录时提示 Access denied for user 'root'@'localhost' (using password: YES)",
+        "the keyboard shortcut to open the password manager is cmd+shift+L",
+        "wifi 名字叫 ChinaNet-8Fx2，密码贴在路由器底下",
+        "Can you add a 'show password' eye toggle to the signup form?",
+        '登录页"记住密码"那个勾选框默认要不要勾上？',
+        "呢個 ticket INC-20931 係講密碼重設 email 收唔到",
+        "我們改用 Bitwarden 管理密碼，舊的 Excel 檔請刪掉",
+        'In my bash script I call mysql -u etl -p"${PASS}" and PASS comes from the vault agent',
+        'The psql prompt says "Password for user loader:" and nothing happens when I type',
+        "our wifi network is called TheMillerHouse and the 5g one is TheMillerHouse-5G",
+        "W (61022) wifi:bcn_timeout,ap_probe_send_start",
+        "do NOT pin requests==2.31.0 in setup.py, libraries shouldn't pin",
+        "测试环境登录的验证码固定 123456",
+        "combo 2048 tokens works best",
+        "密码新的是 ledger-db-stg 那个 secret 里",
+        "commit 3f9a2c71e4b8d05a6c1f7e2b9d4a8c3e5f1b7d02 之后单测 pass rate 从 98% 掉到 91%",
+        "hall 嘅 wifi 有 eduroam 同 HallNet-5F 兩個，邊個快啲？",
+        "The connection string in the README is postgres://user:password@localhost:5432/app, a placeholder",
+        "SSH host key fingerprint SHA256:q3Vb8Xk2mT9wLr4Zp7Nc1Yd6Hf5Gs0Ja2Ue8Io4Kl changed after the rebuild",
+        "Client's office address is 4th floor, Prestige Tower, pin code 560034, Bengaluru.",
+        "WiFi name is JioFiber-5G-Sharma and adb connect 192.168.29.41:5555 is timing out.",
+        "butler says invalid api key when i push to itch, do i need to run butler login again",
+        "模型的 token 上限是 32768，prompt 太長會被截掉",
+        "[bash] curl -H 'Authorization: Bearer $TOKEN' https://gw.acme.io/v1/orders?debug=1 → 401",
     ],
 )
 def test_guard_talk_about_a_secret_stays(text: str) -> None:

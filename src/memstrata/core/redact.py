@@ -64,7 +64,7 @@ _TOKEN_PATTERNS: list[tuple[str, tuple[str, ...], str]] = [
     ("huggingface_token", ("hf_",), r"\bhf_[A-Za-z0-9]{30,}"),
     ("npm_token", ("npm_",), r"\bnpm_[A-Za-z0-9]{36}\b"),
     ("pypi_token", ("pypi-",), r"\bpypi-[A-Za-z0-9_\-]{50,}"),
-    ("sendgrid_key", ("sg.",), r"\bSG\.[A-Za-z0-9_\-]{16,}\.[A-Za-z0-9_\-]{16,}"),
+    ("sendgrid_key", ("sg.",), r"\bSG\.[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{16,}"),
     ("telegram_bot_token", (":aa",), r"\b\d{8,10}:AA[A-Za-z0-9_\-]{33}\b"),
     ("jwt", ("eyj",), r"\beyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{8,}"),
     ("shopify_token", ("shpat_", "shpss_", "shpca_"), r"\bshp(?:at|ss|ca)_[a-fA-F0-9]{32}"),
@@ -101,7 +101,9 @@ _TOKEN_PATTERNS: list[tuple[str, tuple[str, ...], str]] = [
 # Credentials embedded in URLs (user:password@host, or :password@host): anchored on "://".
 _URL_PASSWORD = lazy_compile(r"(?<=://)(?P<user>[^\s:/@]{0,256}):(?P<secret>[^\s@/]{1,256})(?=@)")
 # A placeholder in a connection string's format (postgres://USER:PASSWORD@HOST/DB, :<pass>@, :***@)
-_URL_PLACEHOLDER = lazy_compile(r"PASSWORD|PASSWD|PASS|PWD|SECRET|<[^<>]*>|\*+|\$\{?\w+\}?|x+|X+")
+_URL_PLACEHOLDER = lazy_compile(
+    r"(?i:password|passwd|pass|pwd|secret|changeme)|<[^<>]*>|\*+|\$\{?\w+\}?|x+|X+"
+)
 # A DSN's key part (https://KEY@sentry.io/1): a long hex user with no password.
 _DSN_KEY = lazy_compile(r"(?<=://)(?P<secret>[0-9a-f]{32})(?=@)")
 
@@ -263,7 +265,8 @@ _SECRET_NAME = lazy_compile(
     # "ansible_ssh_pass=…", "API_TOKEN 还是旧的 …": after "_" too
     r"|(?i:(?<![A-Za-z0-9-])(?:password|passwd|passphrase|passcode|pwd|pw|pass|token|secret"
     r"|secrets|appsecret|api[ _-]?key|app[ _-]?key|hash[ _-]?(?:key|iv)|key|keys|seed|cookie"
-    r"|session[ _-]?id|sessionid|wifi|wi-fi|credentials?|unseal|bind[_-]?pw|bindpw)(?![A-Za-z0-9-]))"
+    r"|session[ _-]?id|sessionid|credentials?|unseal|bind[_-]?pw|bindpw)(?![A-Za-z0-9-])"
+    r"(?<!pass(?= rate| the| through)))"
     # a cloud's key pair named by its letters ("七牛的 AK/SK 分别是 …", "华为云 AK … SK …")
     r"|(?<![A-Za-z0-9-])(?:AK|SK)(?![A-Za-z0-9-])"
 )
@@ -285,6 +288,18 @@ _PRODUCT_NAME = lazy_compile(
     r"|rsa\d+|ed25519|hs\d+|rs\d+|es\d+|oauth2?|pbkdf2|argon2(?:id)?|bcrypt|scrypt)$"
 )
 _ADDRESS = lazy_compile(r"^[\w.+-]+@[\w-]+(?:\.[\w-]+)+$")
+# A keyboard shortcut ("cmd+shift+L"), a masked value, MySQL's "(using password: YES)".
+_NO_SECRET = lazy_compile(
+    r"(?:(?i:(?:cmd|ctrl|alt|shift|option|opt|meta|super|win|command|control|fn)\+)+\w+|[*•●]+"
+    r"|YES|NO"
+    r")[).,;]*"
+)
+# ...said anywhere after "wifi" ("our wifi network is called X and the 5g one is X-5G").
+_NAMING = lazy_compile(
+    r"叫|名字|名稱|名称|SSID|(?i:\bcalled\b|\bnamed\b|\bssid\b|\bnetwork\b|\bname\b)"
+)
+# What names a network or an account, not its password ("wifi 名字叫 ChinaNet-8Fx2").
+_NAMED_AS = lazy_compile(r"(?:叫|名字|名稱|名称|SSID|(?i:\bcalled|\bnamed|\bssid))\s*[:：是]?\s*$")
 # How far from the secret word a value in a credential's shape is looked for, in characters
 # ("the app secret for the wechat mini program, in case you need it later, is 5e4d…").
 _SHAPE_WINDOW = 96
@@ -335,7 +350,11 @@ def _passwords_later_in_the_sentence(text: str) -> list[SecretFinding]:
             start = m.start() + raw.index(value) if value else m.start()
             if start < word.end() and word.start() < start + len(value):
                 continue  # the name itself ("**password**:")
-            if value and _credential_shape(value):
+            named_as = _NAMED_AS.search(text, max(0, start - 16), start) or (
+                word.group().lower() in ("wifi", "wi-fi")
+                and _NAMING.search(text, word.end(), start)
+            )
+            if value and _credential_shape(value) and not named_as:
                 found.append(SecretFinding("password", start, start + len(value)))
     found.extend(
         SecretFinding("password", m.start("secret"), m.end("secret"))
@@ -348,39 +367,138 @@ def _passwords_later_in_the_sentence(text: str) -> list[SecretFinding]:
 # A password named, then its value after a verb further on in the clause, with words between
 # (an adversarial review, session 44: "jenkins 的 admin 密码 设置成 bluewhale", "跳板机密码还是老的
 # qwerty123456", "数据库密码我记得好像是叫 lemontree88", "公司 wifi 密碼 唔係之前嗰個 係 causewaybay2026",
-# "the staging password, if you need it, is hunter2hunter2", "new pw for grafana — grafana4ever",
-# "the wifi in room 4 is now springfield2026" all reached files in clear). What the slot holds
-# decides: a value in a password's shape after up to 40 characters; a code of digits or a plain
-# word only after a short gap in Chinese (no English words between, no comma), where the word ends
-# its clause and describes nothing ("密码是 hash 过的" is prose, see ``_SAID_OF_A_PASSWORD``).
+# "the staging password, if you need it, is hunter2hunter2", "new pw for grafana — grafana4ever"
+# all reached files in clear; a second, blind one: "门禁改密码了，原来是 1212，现在是 5876", "the safe in
+# the office opens with 739104", "我设成了 qingming_shanghe", "主密码是四个单词 lemon river candle north").
+# What the slot holds decides: a value in a password's shape, words joined into a passphrase, or
+# several words ending the clause, after up to 64 characters; a code of digits or a plain word
+# only after a short gap (in Chinese, with no comma unless the verb says a change: 原来是 / 改成),
+# where the word ends its clause and describes nothing ("密码是 hash 过的", ``_SAID_OF_A_PASSWORD``).
 _SLOT_NAME = lazy_compile(
-    r"(?P<code>密码锁|密碼鎖|门禁码|門禁碼|门禁|門禁|(?i:\b(?:door|gate|alarm|safe) code))"
-    r"|(?P<direct>授权码|授權碼|提取码|提取碼|访问码|訪問碼)"
-    # (not a thing named after it: 密码页, 密码本, 密码策略)
+    # what a code opens, said with "code" or as the code's own name
+    r"(?P<code>密码锁|密碼鎖|门禁码|門禁碼|门禁|門禁|电子锁|電子鎖|门锁|門鎖|把锁|把鎖|锁屏|鎖屏"
+    r"|保险箱|保險箱|保险柜|保險櫃|转盘|轉盤|撤防码|布防码|撤防碼|佈防碼|短信码|短信碼|卡背(?:后|後|面)?|背面"
+    r"|(?i:\b(?:door|gate|alarm|disarm|panic|safe|access|entry|garage|keypad|locker|lock|building|sms)"
+    r" code\b|\botp\b|\bone-time (?:password|code)\b|\b(?:numbers|digits) on the back\b"
+    r"|\bsecurity code\b)|\bPIN\b)"
+    # ...or by the thing alone: only a code of digits counts after these ("the garage keypad is 2580")
+    r"|(?P<opens>(?i:\b(?:keypad|(?:bike |bicycle |pad)?lock|lockbox|safe|gate|combo|combination"
+    r"|alarm)\b)"
+    r"|锁|鎖|储物柜|儲物櫃|柜子|櫃|防盗器|防盜器|键盘|鍵盤)"
+    # codes kept for when a phone is lost, said one after another ("恢复码 8h2k9-dxq4m 和 p3mv7-zt4r6")
+    r"|(?P<codes>恢复码|恢復碼|备用码|備用碼|(?i:\b(?:backup|recovery) codes?\b))"
+    # a code whose value may follow its name with no verb ("提取码 x7k9")
+    r"|(?P<direct>授权码|授權碼|提取码|提取碼|访问码|訪問碼|取件码|取件碼|验证码|驗證碼|安全码|安全碼)"
+    # (not a thing named after it: 密码页, 密码本, 密码策略, the password manager)
     r"|(?P<word>(?:密码|密碼|口令)(?!页|頁|本|学|學|框|管理|策略|规则|規則|长度|長度|强度|強度|字段|输入|輸入)"
-    r"|(?i:(?<![A-Za-z0-9-])(?:password|passwd|passphrase|passcode|pwd|pw)s?(?![A-Za-z0-9-])))"
+    r"|(?i:(?<![A-Za-z0-9-])(?:password|passwd|passphrase|passcode|pwd|pw|requirepass|masterauth)s?"
+    r"(?![A-Za-z0-9-])"
+    r"(?!\s+(?:manager|policy|policies|reset|field|hash\w*|rules?|length|strength|prompt|page"
+    r"|form|toggle|input|column|store|vault|generator|requirements?|expiry|rotation)\b)))"
     r"|(?P<wifi>(?i:\b(?:wifi|wi-fi)\b))"
+    # a key by its role: only a value in a key's shape, quoted, or words joined counts
+    r"|(?P<keyword>(?i:(?<![/\w-])(?:secret|token|api[ _-]?key|signing key|app secret)\b(?![?=])))"
 )
+# The verbs that put a value in the slot; ``change`` ones (原来是, 改成, 之前那组, 按) may follow a
+# comma: "改密码了，原来是 1212，现在是 5876" names both.
 _SLOT_CUE = lazy_compile(
-    r"(?:(?<![唔不非])(?:(?:现在|現在|而家|宜家|目前|仍然|依然|还|還|就|应该|應該|好像)?(?:是|係|系)(?!否|咪)"
-    r"(?:叫)?|叫做?|为|為|(?:设置|設置|设|設|改|换|換|更新|重置|变|變)(?:成|为|為|做)了?|(?:目前)?(?:还是|還是)"
-    r"|(?:就|都|现在|現在|而家|先)用(?:的是)?|用的是)(?:老的|舊的|旧的|默认的|默認的|原来的|原來的|之前的)?"
-    r"|(?i:\b(?:is|was|should be|will be|set to|changed to|to)\b(?:\s+(?:now|still|literally|just))*"
-    r"(?P<the_word>\s+the\s+word\b)?)|[—–：=]|(?<!:):(?!:))"
+    r"(?P<change>(?:(?:原来|原來|之前|以前)(?:那[组組个個]|嗰個)?|舊嗰個|新的|新嘅|旧的|舊的)(?:是|係|系)?"
+    r"|(?:现在|現在|而家|宜家|目前)(?:是|係|系)|(?:设置|設置|设|設|改|换|換|更新|重置|变|變)(?:成|为|為|做|咗做)了?"
+    r"|改咗|按|撳|转到|轉到|(?:转|轉)咗?(?:做|成)|(?:set|设|設)\s*(?:咗|了|的)(?:做|是)?"
+    # a correction names the wrong value too ("不是 design2023，是 design2023!!")
+    r"|不是|唔係|(?i:\bnot\b)|即係|即是|也就是|(?i:\bi\.e\.))"
+    r"|(?:(?<![唔不非])(?:(?:仍然|依然|还|還|就|应该|應該|好像)?(?:是|係|系)(?!否|咪)(?:叫)?|叫做?|为|為"
+    r"|(?:目前)?(?:还是|還是)|(?:就|都|现在|現在|而家|先)用(?:的是)?|用的是|输|輸|打)(?:老的|舊的|旧的|默认的|默認的|原来的|原來的|之前的)?"
+    r"|(?i:\b(?:is|are|was|should be|will be|set to|changed to|to|from|takes|opens with|it'?s|it is|type"
+    r"|that'?s|came)\b(?:\s+(?:now|still|literally|just|currently))*(?P<the_word>\s+the\s+word\b)?)|[—–：=]"
+    r"|(?<!:):(?!:))"
 )
 _SLOT_VALUE = lazy_compile(
-    r"\s*(?:[\u4e00-\u9fff]{1,8}\s*)??(?P<secret>[^\s\"'`\[\](){}<>,;\u0080-\uffff]+)"
+    r"\s*(?:[\u4e00-\u9fff]{1,8}\s*)??(?:'(?P<quoted>[^'\n]{3,64})'|\"(?P<dquoted>[^\"\n]{3,64})\""
+    # digits said in groups ("093 847", "8 3 6 1")
+    r"|(?P<spaced>\d{1,3}(?: \d{1,3}){1,7})(?![\w.])"
+    r"|(?P<phrase>[A-Za-z]+(?: [A-Za-z]+){2,7})"
+    r"(?=\s*(?:[,.;!?)，。；！？\n\u4e00-\u9fff]|$))"
+    r"|(?P<secret>[^\s\"'`\[\](){}<>,;\u0080-\uffff]+))"
 )
-_SLOT_MARKERS = (
-    "密码", "密碼", "口令", "授权码", "授權碼", "提取码", "提取碼", "访问码", "訪問碼", "门禁", "門禁",
-    "pass", "pw", "pwd", "wifi", "wi-fi", "code",
-)  # fmt: skip
-_SLOT_GAP = 40
+# (one pattern: hooks redact every prompt, and this list is long)
+_SLOT_MARKER = lazy_compile(
+    r"密码|密碼|口令|码|碼|锁|鎖|柜|櫃|保险|保險|转盘|轉盤|防盗|防盜|键盘|鍵盤|撤防|布防|卡背|背面|门禁|門禁"
+    r"|pass|pw|code|lock|safe|gate|keypad|combo|pin|otp|one-time|secret|token|key|alarm|back"
+    r"|wifi|wi-fi|requirepass|masterauth"
+)
+_SLOT_GAP = 160
 _CLAUSE_BREAK = lazy_compile(r"[。！？\n]|[.!?](?:\s|$)")
 _UNIT_WORD = lazy_compile(
-    r"\s?(?:年|月|日|天|个|個|次|位|号|號|点|點|分|秒|万|條|条|元|%|(?i:ms|s|kb|mb|gb|px|bytes?|chars?"
-    r"|characters|digits?|days?|hours?|years?)\b)"
+    r"\s?(?:年|月|日|天|个|個|次|位|号|號|点|點|分|秒|万|條|条|元|%|多|左右|块|塊|蚊|款|台|套|张|張|人|(?i:ms|s|kb|mb|gb|px|bytes?|chars?"
+    r"|characters|digits?|days?|hours?|years?|minutes?|mins?|people|users?|times|tokens?|editions?"
+    r"|models?|words?|rows?|lines?|items?|steps?|pages?)\b)"
 )
+# Words joined into a passphrase ("mango-shaved-ice", "printer_ftw", "egg_tart_2023"), not a field
+# in code ("user_id", "password_hash").
+_JOINED_WORDS = lazy_compile(r"[A-Za-z]+(?:-[A-Za-z0-9]+){2,}|[A-Za-z]+(?:_[A-Za-z0-9]+)+")
+_FIELD_SUFFIX = lazy_compile(r"(?i)_(?:id|key|hash|name|field|col|column|type|url|path|at|by)$")
+# The parts of a host's or a service's name ("ledger-db-stg", "wms-inbound-api"): never of a
+# passphrase of words.
+_HOST_PART = lazy_compile(
+    r"(?i)[a-z]{1,2}|db|stg|staging|prod|dev|test|qa|uat|api|svc|srv|web|app|k8s|redis|mysql|pg"
+    r"|cache|worker|node|host|vm|gw|proxy|cluster|env|internal|int|ext|primary|replica|master|slave"
+    r"|backup|bak|east|west|north|south|v\d+|server|service|inbound|outbound|ingress|gateway|sql"
+)
+# Words of a sentence said after "password:", never of a passphrase ("password: please ask Tom").
+_PROSE_VERBS = frozenset((
+    "please", "ask", "see", "check", "contact", "call", "find", "get", "look", "try", "reset",
+    "change", "send", "use", "using", "kept", "expires", "changes", "must", "should", "can", "will",
+    "would", "could", "may", "might", "has", "have", "had", "does", "do", "did", "are", "were",
+    "ping", "dm", "message", "email", "slack",
+))  # fmt: skip
+_TEST_CODE = lazy_compile(
+    r"测试|測試|万能|萬能|固定|(?i:\btest|\bstaging\b|\bmock|\bdummy|\bsandbox)"
+)
+# What a plain word is said to spell ("我爱广州的拼音 woaiguangzhou", "他们公司名 mountainleaf").
+_DESCRIBED_AS = lazy_compile(r"(?:拼音|名字|名|单词|單詞|词|詞|英文|缩写|縮寫)$")
+# A lock's combination ("36-18-72", "2-9-0-6"): two digits at most between dashes, three or more
+# numbers; not a date (no four-digit year).
+_COMBINATION_SAID = lazy_compile(r"(?<![\w/.:-])\d{1,2}(?:-\d{1,2}){2,5}(?![\w/.:-])")
+# What opens with three digits: a bike lock, a card's security code.
+_THREE_DIGITS = lazy_compile(
+    r"(?:锁|鎖|安全码|安全碼|卡背|卡背后|卡背後|背面|(?i:back|security code))$"
+)
+_QUERY = lazy_compile(r"[&?]\w+=|://")
+_SECRET_PART = lazy_compile(r"pass|password|passwd|pwd|pw|secret|token|key|hash|salt")
+_JUST_AFTER_A_COMMA = lazy_compile(r"[，,]\s*(?:都|也|就|其实|其實|应该|應該)?\s*$")
+_COMBINATION = lazy_compile(r"\d{1,2}(?:-\d{1,2}){2,5}|\d{2,6}-\d{2,6}")
+# A code kept for a lost phone: digits in groups, or letters and digits interleaved.
+_KEPT_CODE = lazy_compile(
+    r"(?<![\w-])(?:\d{4,5}(?: \d{4,5})?|\d{6,10}|[a-z0-9]{4,6}-[a-z0-9]{4,6})(?![\w-])"
+)
+
+
+def _words_joined(value: str) -> bool:
+    """Words joined into a passphrase ("hunter-moss-lantern-4"), none a host's part or a little
+    word of prose."""
+    parts = [p for p in re.split(r"[_-]", value.lower()) if not p.isdigit()]
+    return (
+        _JOINED_WORDS.fullmatch(value) is not None
+        and not _FIELD_SUFFIX.search(value)
+        and not any(
+            _HOST_PART.fullmatch(p)
+            or _SECRET_PART.fullmatch(p)
+            or _LITTLE_WORD.fullmatch(p)
+            or p in _SAID_OF_A_PASSWORD
+            or p in _PROSE_VERBS
+            for p in parts
+        )
+    )
+
+
+def _codes_after(text: str, start: int, stop: int) -> list[SecretFinding]:
+    """The backup or recovery codes listed after their name (``_SLOT_NAME``'s ``codes``)."""
+    return [
+        SecretFinding("password", m.start(), m.end())
+        for m in _KEPT_CODE.finditer(text, start, stop)
+        if re.search(r"\d", m.group()) and not _UNIT_WORD.match(text, m.end())
+    ]
 
 
 def _values_in_the_slot(text: str) -> list[SecretFinding]:
@@ -390,61 +508,173 @@ def _values_in_the_slot(text: str) -> list[SecretFinding]:
         end = _CLAUSE_BREAK.search(text, name.end())
         stop = min(end.start() if end else len(text), name.end() + _SLOT_GAP)
         cues = [
-            (m.start(), m.end(), bool(m.group("the_word")))
+            (m.start(), m.end(), bool(m.group("change")), bool(m.group("the_word")))
             for m in _SLOT_CUE.finditer(text, name.end(), stop)
         ]
-        if name.group("direct"):
-            cues.insert(0, (name.end(), name.end(), False))
-        for cue_start, cue_end, the_word in cues:
-            value = _SLOT_VALUE.match(text, cue_end)
-            if not value:
+        if name.group("codes"):
+            found.extend(_codes_after(text, name.end(), stop))
+            continue
+        if name.group("direct") or name.group("opens") or name.group("code"):
+            # the value right after the name, or after a comma ("debit card PIN, 2946")
+            after = re.match(r"\s*[,，:：]?", text[name.end() :])
+            cues.insert(0, (name.end(), name.end() + (after.end() if after else 0), False, False))
+        if name.group("code") or name.group("opens"):
+            found.extend(  # a lock's combination anywhere in the clause ("保险柜密码…，36-18-72")
+                SecretFinding("password", m.start(), m.end())
+                for m in _COMBINATION_SAID.finditer(text, name.end(), stop)
+            )
+        for cue_start, cue_end, change, the_word in cues:
+            slot = _SLOT_VALUE.match(text, cue_end)
+            if not slot:
                 continue
-            raw = value.group("secret")
-            core = raw.rstrip(".,!?)]:;")
-            start = value.start("secret")
-            gap = text[name.end() : cue_start]
-            between = text[cue_end:start].strip()
-            if _slot_holds_a_secret(
-                name, core, gap, between, the_word, text, start + len(core), cue_start
-            ):
-                found.append(SecretFinding("password", start, start + len(core)))
-                break
+            group = next(
+                g for g in ("quoted", "dquoted", "spaced", "phrase", "secret") if slot.group(g)
+            )
+            value = slot.group(group).rstrip(".,!?)]:;")
+            start = slot.start(group)
+            said = _Slot(
+                name, value, text[name.end() : cue_start], text[cue_end:start].strip(), change,
+                the_word, group, cue_start, start,
+            )  # fmt: skip
+            if value and not any(f.start == start for f in found) and said.holds_a_secret(text):
+                found.append(SecretFinding("password", start, start + len(value)))
     return found
 
 
-def _slot_holds_a_secret(
-    name: re.Match[str],
-    core: str,
-    gap: str,
-    between: str,
-    the_word: bool,
-    text: str,
-    end: int,
-    cue_start: int,
-) -> bool:
-    """Whether ``core``, said after the cue at ``cue_start``, is the secret ``name`` names: the
-    further the value from its name, the more it must look like a password itself."""
-    if not core or core.startswith("[REDACTED") or _NOT_THE_PASSWORD.search(core):
-        return False
-    if name.group("wifi") and text[cue_start : cue_start + 1] in ("叫", "c", "n"):
-        return False  # "wifi 叫 Wang_5G", "the wifi called …": the network's name
-    if _PRODUCT_NAME.match(core) or _NOT_A_PASSWORD.match(core):
-        return False
-    if _password_shaped(core) or (core.isalnum() and _credential_shape(core)):
-        return True
-    if between or name.group("wifi"):
-        return False  # a plain word or code only right after the verb, never a wifi's state
-    chinese_gap = len(gap) <= 16 and not re.search(r"[A-Za-z,，;；]", gap)
-    if core.isdigit():  # "the door code for the server room is 4417", "门禁密码改成 739186"
-        near = chinese_gap or (name.group("code") and not re.search(r"[,，;；]", gap))
-        return bool(near) and 4 <= len(core) <= 8 and not _UNIT_WORD.match(text, end)
-    if name.group("direct"):
-        return core.isalnum() and len(core) >= 4 and core.lower() not in _SAID_OF_A_PASSWORD
-    if not core.isalpha() or not (chinese_gap or the_word):
-        return False
-    rest = text[end:].lstrip(" ")
-    ends_clause = the_word or not rest or not rest[0].isascii() or _said_at_clause_end(text, end)
-    return ends_clause and _looks_like_password(core, True, named=True)
+@dataclass(frozen=True)
+class _Slot:
+    """A value said after a cue that follows a secret's name: what is between decides."""
+
+    name: re.Match[str]
+    value: str
+    gap: str  # between the name and the cue
+    between: str  # between the cue and the value (Chinese words: "就是我爸生日 19580312")
+    change: bool
+    the_word: bool
+    form: str  # how the value is said: quoted, dquoted, spaced (digits), phrase, secret (a token)
+    cue_start: int
+    start: int  # where the value starts
+
+    @property
+    def phrase(self) -> bool:
+        return self.form == "phrase"
+
+    def holds_a_secret(self, text: str) -> bool:
+        """Whether the value is the secret the name names: the further the value from its name,
+        the more it must look like a password itself."""
+        name, core = self.name, self.value
+        if core.startswith(("[REDACTED", "/")) or _NOT_THE_PASSWORD.search(core):
+            return False
+        if _QUERY.search(core) or text[name.start() - 1 : name.start()] == "$":
+            return False  # a URL's query ("?debug=1"), a variable ("Bearer $TOKEN")
+        if name.group("wifi") and (
+            text[self.cue_start : self.cue_start + 1] in ("叫", "c", "n")
+            or _NAMING.search(self.gap)
+        ):
+            return False  # "wifi 叫 Wang_5G", "the wifi called …": the network's name
+        if _PRODUCT_NAME.match(core) or _NOT_A_PASSWORD.match(core):
+            return False
+        value_end = self.start + len(core)
+        if name.group("keyword") and (core.isdigit() or self.phrase):
+            return False  # "token 上限是 32768", "invalid api key … to run butler login again"
+        if core.isdigit() or _COMBINATION.fullmatch(core) or self.form == "spaced":
+            if _TEST_CODE.search(text, max(0, name.start() - 16), value_end):
+                return False  # "测试环境登录的验证码固定 123456": a test account's fixed code
+            return self._a_code(core, text, value_end)
+        if self.form in ("quoted", "dquoted"):  # "it's currently 'correct-horse-grafana'"
+            return (
+                not name.group("opens")
+                and core.lower() not in _SAID_OF_A_PASSWORD
+                and not _closing_quote(text, name, text[self.start - 1])
+            )
+        if name.group("opens"):
+            return False
+        code_name = name.group("code") or name.group("direct")
+        if code_name and core.isalnum() and 4 <= len(core) <= 8 and not core.isalpha():
+            return not self.gap or not re.search(r"[,，;；]", self.gap)  # "access code … is 7h3k"
+        if _password_shaped(core) or (core.isalnum() and _credential_shape(core)):
+            keyed = not name.group("keyword") or _credential_shape(core)
+            return keyed and (not name.group("wifi") or not self.between)
+        in_a_log = (
+            text[self.cue_start] in ":："
+            and not text[self.cue_start + 1 : self.cue_start + 2].isspace()
+        )
+        if name.group("wifi") and (self.phrase or "-" not in core or in_a_log):
+            return False  # "wifi 係 mongkok-rainy-day", not "wifi:bcn_timeout" in a device's log
+        if (self.phrase or _JOINED_WORDS.fullmatch(core)) and not code_name:
+            return self._a_passphrase(core, text, value_end)
+        if not (name.group("word") or name.group("direct")):
+            return False  # a plain word never a wifi's state ("the wifi is slow") nor a key's
+        if not core.isalpha():
+            return False
+        if self.between and not _DESCRIBED_AS.search(self.between):
+            return False  # ("设成咗我爱广州的拼音 woaiguangzhou": the word after what it spells)
+        if name.group("direct"):
+            return len(core) >= 4 and core.lower() not in _SAID_OF_A_PASSWORD
+        if not (self._near() or self.the_word):
+            return False
+        rest = text[value_end:].lstrip(" ")
+        ends_clause = (
+            self.the_word
+            or not rest
+            or not rest[0].isascii()
+            or _said_at_clause_end(text, value_end)
+        )
+        return ends_clause and _looks_like_password(core, True, named=True)
+
+    def _near(self, comma: bool = False) -> bool:
+        """A short gap in Chinese: no English words between; a comma only before a change in a
+        code ("改密码了，原来是 1212") or right before the verb ("支付密码你帮我记着，是 802517")."""
+        if comma and _JUST_AFTER_A_COMMA.search(self.gap):
+            return True
+        return len(self.gap) <= 16 and not re.search(
+            r"[A-Za-z]" if comma and self.change else r"[A-Za-z,，;；]", self.gap
+        )
+
+    def _a_code(self, core: str, text: str, value_end: int) -> bool:
+        """Digits ("门禁密码改成 739186", "the door code for the server room is 4417"), or a lock's
+        combination ("combo 18-36-04"), that count nothing."""
+        shortest = 3 if _THREE_DIGITS.search(self.name.group()) else 4
+        if not shortest <= len(re.sub(r"\D", "", core)) <= 8 or _UNIT_WORD.match(text, value_end):
+            return False
+        if self.between and not re.fullmatch(r"[\u4e00-\u9fff]{1,8}", self.between):
+            return False
+        english_gap = (self.name.group("code") or self.name.group("opens")) and not re.search(
+            r"[,，;；]", self.gap
+        )
+        return self._near(comma=True) or bool(english_gap)
+
+    def _a_passphrase(self, core: str, text: str, value_end: int) -> bool:
+        """Words said as the value ("lemon river candle north", "mango-shaved-ice"): several
+        ending the clause, or joined, none a little word of prose or a host's part."""
+        if not self.phrase:
+            return _words_joined(core)
+        if not _said_at_clause_end(text, value_end) and text[value_end:].lstrip(" ")[:1].isascii():
+            return False
+        words = core.lower().split()
+        if words[0].endswith(("ing", "ed")) or sum(w.endswith(_PROSE_ENDINGS) for w in words) >= 2:
+            return False  # "…is changing next week", "…: FATAL authentication failed"
+        return not any(
+            _LITTLE_WORD.fullmatch(w) or w in _SAID_OF_A_PASSWORD or w in _PROSE_VERBS
+            for w in words
+        )
+
+
+# The value said first, its name later in the clause: "mochi2019 is what I set as the root
+# password", "xiaohuang2016 是我設定給 NAS 管理介面的密碼", "biscuit2017, that's the password for
+# basically everything" (a blind review, session 45).
+# ...quoted, further from its name ("'Amazing Grace 1779' with the spaces, that's our church's wifi
+# password", "'tuesday biscuit 44' is still the break-glass root password").
+_QUOTED_THEN_NAME = lazy_compile(
+    r"(?P<q>['\"“])(?P<secret>[^'\"“”\n]{3,64})['\"”][^。！？\n.]{0,30}?"
+    r"(?:(?i:\bis|\bwas|\bthat'?s|\bthats)\b|就?(?:是|係)|這是|这是)[^。！？\n.]{0,40}?"
+    r"(?:密码|密碼|口令|(?i:\bpass(?:word|phrase|code)s?\b(?!\s+(?:manager|policy|reset|field))))"
+)
+_VALUE_THEN_NAME = lazy_compile(
+    r"(?<![\w!@#$%^&*+=?~-])(?P<secret>[^\s,;'\"`\\\u0080-\uffff]{6,})(?:[\s,，]|\.{3}|…)*"
+    r"(?:(?i:is|was|that'?s|thats|became|becomes)\b|就?(?:是|係)|這是|这是)[^。！？\n.]{0,36}?"
+    r"(?:密码|密碼|口令|(?i:\bpass(?:word|phrase|code)s?\b(?!\s+(?:manager|policy|reset|field))))"
+)
 
 
 # Passwords handed to a command: sshpass -p X, --password X / --db-password=X, docker login -p X,
@@ -489,9 +719,16 @@ _PGPASS_LINE = lazy_compile(
     r"(?<![\w.:-])(?:[A-Za-z][\w.-]*|\d+(?:\.\d+){3}|\*):(?:\d{2,5}|\*):[\w*.-]+:[\w*.-]+:"
     r"(?P<secret>[^\s:]+)"
 )
+# A value with upper case, lower case, a digit and a symbol, said with no name ("local admin 我設咗
+# Libr@ry_kiosk7", "is it Oct0pus!Ink or Octopus!1nk for the vpn?": a blind review, session 45):
+# no word of prose has that shape (none in 46k lines of this project's benchmark texts).
+_STRONG_ALONE = lazy_compile(
+    r"(?<![^\s,，。；;：:（(\u4e00-\u9fff])(?=\S*[A-Z])(?=\S*[a-z])(?=\S*\d)(?=\S*[!@#$%^&*])"
+    r"[A-Za-z0-9][A-Za-z0-9!@#$%^&*_+\-~?]{7,63}(?![^\s,，。；;）)\u4e00-\u9fff])"
+)
 # A PIN: "PIN 1234", "PIN码是 482913", "银行卡 pin 码 8842".
 _PIN = lazy_compile(
-    r"(?:\bPIN|(?i:\bpin)\s*码)\s*(?:code\s*)?(?:是|为|:|：|=|\bis\b)?\s*(?P<secret>\d{4,12})\b"
+    r"(?:\bPIN|(?i:\bpin)\s*[码碼])\s*(?:code\s*)?(?:是|為|为|係|系|:|：|=|\bis\b)?\s*(?P<secret>\d{4,12})\b"
     # "my pin is 4321" (review20): lower case, said with its verb
     r"|(?i:\bpin)\s+(?i:code\s+)?(?:(?i:is)|是|为|[:：=])\s*(?P<said>\d{4,12})\b"
 )
@@ -553,6 +790,8 @@ def _unnamed_secret(text: str, start: int, token: str) -> bool:
     secret word."""
     before = text[max(0, start - 24) : start]
     if _DIGEST_PREFIX.match(token) or _PUBLIC_KEY.search(text[max(0, start - 24) : start + 12]):
+        return False
+    if re.search(r"(?i)(?:sha\d*|md5):$", text[max(0, start - 7) : start]):  # SHA256:… fingerprint
         return False
     if "/" in token and any(_PATH_WORD.fullmatch(part) for part in token.split("/")):
         return False
@@ -777,8 +1016,12 @@ def _plausible_value(key: str, value: str) -> bool:
         "changeme",
         "basic",
         "bearer",
+        "yes",  # MySQL's "(using password: YES)"
+        "no",
     }:
         return False
+    if re.fullmatch(r"[*•●xX]+", value):
+        return False  # masked: "Password: ********"
     if _assignment_kind(key) != "password" and (value.isdigit() and len(value) < 8):
         return False
     return not value.startswith(("$", "${", "{{", "<", "%("))  # a reference, not a value
@@ -839,7 +1082,8 @@ _UNIT_AFTER = lazy_compile(r"\s?(?:年|月|日|天|个|次|位|号|点|分|秒|�
 # A host, a file, an address, a date, a port: the shapes a value after "的是" takes that is not
 # a password ("要连的是 10.0.3.12:6379", "出错的是 worker-3", "我改的是 redis.conf").
 _NOT_PASSWORD_SHAPE = lazy_compile(
-    r"^(?:[\w-]*[./:][\w./:-]*|[a-z]+(?:-[a-z0-9]+)+|\d[\d-]*[A-Za-z]?)$"
+    # (a ticket: "INC-20931", "IT-5521")
+    r"^(?:[\w-]*[./:][\w./:-]*|[a-z]+(?:-[a-z0-9]+)+|\d[\d-]*[A-Za-z]?|[A-Z]{2,}-\d+)$"
 )
 
 
@@ -854,6 +1098,12 @@ def _password_shaped(value: str) -> bool:
         and bool(re.search(r"[\d!@#$%^&*+=?~]", core))
         and not _NOT_PASSWORD_SHAPE.match(core)
     )
+
+
+def _closing_quote(text: str, m: re.Match[str], value: str) -> bool:
+    """Whether the quote ``value`` opens with closes one opened before the name ("add a 'show
+    password' toggle", 'the prompt says "Password for user loader:" and …')."""
+    return value[:1] in "'\"`" and text.count(value[0], 0, m.start()) % 2 == 1
 
 
 def _tool_arrow(text: str, at: int) -> bool:
@@ -884,7 +1134,7 @@ def find_secrets(text: str) -> list[SecretFinding]:
             found.extend(
                 SecretFinding(kind, m.start(group), m.end(group))
                 for m in pattern.finditer(text)
-                if m.group(group)
+                if m.group(group) and not m.group(group).strip("'\"").startswith("$")
             )
     if "://" in text:
         found.extend(
@@ -906,7 +1156,7 @@ def find_secrets(text: str) -> list[SecretFinding]:
             sep = m.group("sep").rstrip(":： ")
             named = sep not in ("", "=", "->") and _said_at_clause_end(text, value_end)
             digits = m.group("key").lower() in ("pin", "passcode") and value.isdigit()
-            if _NOT_THE_PASSWORD.search(value.strip("'\"`")):
+            if _NOT_THE_PASSWORD.search(value.strip("'\"`")) or _closing_quote(text, m, value):
                 continue
             if digits or _looks_like_password(value, True, named=named):
                 found.append(SecretFinding("password", m.start("secret"), value_end))
@@ -919,6 +1169,8 @@ def find_secrets(text: str) -> list[SecretFinding]:
             value = m.group("secret").strip("\"'\\")
             if _NOT_A_SECRET_KEY.search(key) or not _plausible_value(key, value):
                 continue
+            if key == "PASS":
+                continue  # a test runner's verdict ("--- PASS: TestPool")
             if value.lower() in _SAID_OF_A_PASSWORD and re.search("[是为]", m.group("sep")):
                 continue  # "密码是 hash 过的": how it is kept, said in words
             found.append(SecretFinding(_assignment_kind(key), m.start("secret"), m.end("secret")))
@@ -949,6 +1201,8 @@ def find_secrets(text: str) -> list[SecretFinding]:
                 continue
             if not sep and value.startswith("@"):
                 continue  # "…:PASSWORD@HOST": a host after a placeholder
+            if _closing_quote(text, m, value):
+                continue  # "add a 'show password' toggle": the quote closes the name
             if not sep and _FILE_NAME.match(value):
                 continue  # "grep 密码 app.log": the file searched, not a password
             if sep in ("->", "=>", "→") and (
@@ -988,8 +1242,20 @@ def find_secrets(text: str) -> list[SecretFinding]:
                     end = m.start(group) + len(value.rstrip(".!?)]") or value)
                     found.append(SecretFinding(kind, m.start(group), end))
     found.extend(_passwords_later_in_the_sentence(text))
-    if any(k in lowered for k in _SLOT_MARKERS):
+    if _SLOT_MARKER.search(lowered):
         found.extend(_values_in_the_slot(text))
+        found.extend(
+            SecretFinding("password", m.start("secret"), m.end("secret"))
+            for m in _QUOTED_THEN_NAME.finditer(text)
+            if m.group("secret").lower() not in _SAID_OF_A_PASSWORD
+        )
+        found.extend(
+            SecretFinding("password", m.start("secret"), m.end("secret"))
+            for m in _VALUE_THEN_NAME.finditer(text)
+            if (_password_shaped(m.group("secret")) or _words_joined(m.group("secret")))
+            and not _NOT_THE_PASSWORD.search(m.group("secret"))
+            and not _PRODUCT_NAME.match(m.group("secret"))
+        )
     if "/" in text:
         found.extend(
             SecretFinding("password", m.start("secret"), m.end("secret"))
@@ -1001,6 +1267,11 @@ def find_secrets(text: str) -> list[SecretFinding]:
             for m in _STRONG_PAIR.finditer(text)
             if _mixed_value(m.group("secret")) and not _NOT_PASSWORD_SHAPE.match(m.group("secret"))
         )
+    found.extend(
+        SecretFinding("password", m.start(), m.end())
+        for m in _STRONG_ALONE.finditer(text)
+        if not _NO_SECRET.fullmatch(m.group())
+    )
     if text.count(":") >= 4:
         found.extend(
             SecretFinding("password", m.start("secret"), m.end("secret"))
@@ -1044,6 +1315,8 @@ def find_secrets(text: str) -> list[SecretFinding]:
             and not m.group("secret").startswith("-")
             and _LOOKS_SECRET.search(m.group("secret"))  # "the --secret flag" names no value
         )
+    found = [f for f in found if not _NO_SECRET.fullmatch(text, f.start, f.end)]
+    found.extend(_said_again(text, found))
     found.sort(key=lambda f: (f.start, -(f.end - f.start)))
     merged: list[SecretFinding] = []
     for finding in found:
@@ -1054,6 +1327,21 @@ def find_secrets(text: str) -> list[SecretFinding]:
             continue
         merged.append(finding)
     return merged
+
+
+def _said_again(text: str, found: list[SecretFinding]) -> list[SecretFinding]:
+    """A secret found once is hidden wherever else the text repeats it ("撤防码是 1357，如果半夜响咗
+    记得提我打 1357 再按撤防": the second said with no name)."""
+    again: list[SecretFinding] = []
+    values = {text[f.start : f.end] for f in found if f.end - f.start >= 4}
+    for value in {v for v in values if v.isdigit() or _password_shaped(v) or _credential_shape(v)}:
+        pattern = r"(?<![\w!@#$%^&*+=?~-])" + re.escape(value) + r"(?![\w!@#$%^&*+=?~-])"
+        again.extend(
+            SecretFinding("password", m.start(), m.end())
+            for m in re.finditer(pattern, text)
+            if not any(f.start <= m.start() < f.end for f in found)
+        )
+    return again
 
 
 def mend_markers(text: str) -> str:
