@@ -187,6 +187,20 @@ def test_a_value_said_in_the_slot_is_redacted(text: str, secret: str) -> None:
             "made it for me last Christmas when he visited, is oakleaf-river-88.",
             ["oakleaf-river-88"],
         ),
+        ("密码其实很土，就是公司名拼音加年份，xinyuankeji2025，别笑", ["xinyuankeji2025"]),
+        (
+            "先記下來 moonlight over tamsui river，這是我 1Password 的主密碼，千萬別外流",
+            ["moonlight over tamsui river"],
+        ),
+        (
+            "服务器私钥的口令我设的是 green tea at three pm 中间带空格，全小写",
+            ["green tea at three pm"],
+        ),
+        ("fyi my mac login is just the word cactus. yes really.", ["cactus"]),
+        (
+            "i typed the keystore pass wrong, its actually Sl1meKing!2023 not slimeking2023",
+            ["slimeking2023"],
+        ),
     ],
 )
 def test_blind_reviews_values_are_redacted(text: str, secrets: list[str]) -> None:
@@ -248,6 +262,9 @@ def test_a_plain_password_said_later_reaches_no_file(ws) -> None:
         "butler says invalid api key when i push to itch, do i need to run butler login again",
         "模型的 token 上限是 32768，prompt 太長會被截掉",
         "[bash] curl -H 'Authorization: Bearer $TOKEN' https://gw.acme.io/v1/orders?debug=1 → 401",
+        "Root cause: IMDSv1 still on for the proxy ASG",
+        '[bash] curl http://xxl-job-admin.internal/jobinfo/trigger -d \'id=57\' → {"msg":"调度失败"}',
+        "密码过期了，admin 说明天再重置",
     ],
 )
 def test_guard_talk_about_a_secret_stays(text: str) -> None:

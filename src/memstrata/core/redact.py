@@ -391,11 +391,14 @@ _SLOT_NAME = lazy_compile(
     r"|(?P<direct>授权码|授權碼|提取码|提取碼|访问码|訪問碼|取件码|取件碼|验证码|驗證碼|安全码|安全碼)"
     # (not a thing named after it: 密码页, 密码本, 密码策略, the password manager)
     r"|(?P<word>(?:密码|密碼|口令)(?!页|頁|本|学|學|框|管理|策略|规则|規則|长度|長度|强度|強度|字段|输入|輸入)"
-    r"|(?i:(?<![A-Za-z0-9-])(?:password|passwd|passphrase|passcode|pwd|pw|requirepass|masterauth)s?"
+    r"|(?i:(?<![A-Za-z0-9-])(?:password|passwd|passphrase|passcode|pwd|pw|requirepass|masterauth"
+    r"|pasword|passwrod|passowrd|pssword|(?:keystore|wifi|app|root|admin|db|vpn|account|master) pass)s?"
     r"(?![A-Za-z0-9-])"
     r"(?!\s+(?:manager|policy|policies|reset|field|hash\w*|rules?|length|strength|prompt|page"
     r"|form|toggle|input|column|store|vault|generator|requirements?|expiry|rotation)\b)))"
     r"|(?P<wifi>(?i:\b(?:wifi|wi-fi)\b))"
+    # an account: only a value in a password's shape, quoted, joined, or "the word X" counts
+    r"|(?P<login>(?i:(?<![\w/.-])(?:login|admin|root|administrator)(?![\w/.-])))"
     # a key by its role: only a value in a key's shape, quoted, or words joined counts
     r"|(?P<keyword>(?i:(?<![/\w-])(?:secret|token|api[ _-]?key|signing key|app secret)\b(?![?=])))"
 )
@@ -411,7 +414,9 @@ _SLOT_CUE = lazy_compile(
     r"|(?:目前)?(?:还是|還是)|(?:就|都|现在|現在|而家|先)用(?:的是)?|用的是|输|輸|打)(?:老的|舊的|旧的|默认的|默認的|原来的|原來的|之前的)?"
     r"|(?i:\b(?:is|are|was|should be|will be|set to|changed to|to|from|takes|opens with|it'?s|it is|type"
     r"|that'?s|came)\b(?:\s+(?:now|still|literally|just|currently))*(?P<the_word>\s+the\s+word\b)?)|[—–：=]"
-    r"|(?<!:):(?!:))"
+    r"|(?<!:):(?!:)"
+    # a value standing alone between commas ("密码其实很土，就是公司名拼音加年份，xinyuankeji2025，别笑")
+    r"|(?P<comma>[，,]))"
 )
 _SLOT_VALUE = lazy_compile(
     r"\s*(?:[\u4e00-\u9fff]{1,8}\s*)??(?:'(?P<quoted>[^'\n]{3,64})'|\"(?P<dquoted>[^\"\n]{3,64})\""
@@ -425,7 +430,7 @@ _SLOT_VALUE = lazy_compile(
 _SLOT_MARKER = lazy_compile(
     r"密码|密碼|口令|码|碼|锁|鎖|柜|櫃|保险|保險|转盘|轉盤|防盗|防盜|键盘|鍵盤|撤防|布防|卡背|背面|门禁|門禁"
     r"|pass|pw|code|lock|safe|gate|keypad|combo|pin|otp|one-time|secret|token|key|alarm|back"
-    r"|wifi|wi-fi|requirepass|masterauth"
+    r"|wifi|wi-fi|requirepass|masterauth|login|admin|root"
 )
 _SLOT_GAP = 160
 _CLAUSE_BREAK = lazy_compile(r"[。！？\n]|[.!?](?:\s|$)")
@@ -466,6 +471,14 @@ _THREE_DIGITS = lazy_compile(
 )
 _QUERY = lazy_compile(r"[&?]\w+=|://")
 _SECRET_PART = lazy_compile(r"pass|password|passwd|pwd|pw|secret|token|key|hash|salt")
+_WITH_SPACES = lazy_compile(
+    r"\s*[,，]?\s*(?:中间|中間)?(?:带|帶|有|冇|沒有|没有)?空格|\s*,?\s*(?i:with (?:the )?spaces)"
+)
+# ...a value in a password's shape that stands alone after a comma, ended by a comma, a stop, a
+# particle or the text's end.
+_ALONE_AFTER_COMMA = lazy_compile(
+    r"\s*(?=[^\s,，]*[A-Za-z])(?=[^\s,，]*\d)[^\s,，。\u0080-\uffff]{6,}\s*(?:[,，。；;！!]|咋|啦|吧|呀|啊|嘛|喔|哦|囉|$)"
+)
 _JUST_AFTER_A_COMMA = lazy_compile(r"[，,]\s*(?:都|也|就|其实|其實|应该|應該)?\s*$")
 _COMBINATION = lazy_compile(r"\d{1,2}(?:-\d{1,2}){2,5}|\d{2,6}-\d{2,6}")
 # A code kept for a lost phone: digits in groups, or letters and digits interleaved.
@@ -510,6 +523,7 @@ def _values_in_the_slot(text: str) -> list[SecretFinding]:
         cues = [
             (m.start(), m.end(), bool(m.group("change")), bool(m.group("the_word")))
             for m in _SLOT_CUE.finditer(text, name.end(), stop)
+            if not m.group("comma") or _ALONE_AFTER_COMMA.match(text, m.end())
         ]
         if name.group("codes"):
             found.extend(_codes_after(text, name.end(), stop))
@@ -575,7 +589,10 @@ class _Slot:
         if _PRODUCT_NAME.match(core) or _NOT_A_PASSWORD.match(core):
             return False
         value_end = self.start + len(core)
-        if name.group("keyword") and (core.isdigit() or self.phrase):
+        punctuation_cue = not text[self.cue_start : self.cue_start + 1].isalnum()
+        if name.group("login") and (punctuation_cue or self.form in ("quoted", "dquoted")):
+            return False  # "Root cause: IMDSv1", "xxl-job-admin … "msg":"…"": no account's password
+        if (name.group("keyword") or name.group("login")) and (core.isdigit() or self.phrase):
             return False  # "token 上限是 32768", "invalid api key … to run butler login again"
         if core.isdigit() or _COMBINATION.fullmatch(core) or self.form == "spaced":
             if _TEST_CODE.search(text, max(0, name.start() - 16), value_end):
@@ -603,6 +620,8 @@ class _Slot:
             return False  # "wifi 係 mongkok-rainy-day", not "wifi:bcn_timeout" in a device's log
         if (self.phrase or _JOINED_WORDS.fullmatch(core)) and not code_name:
             return self._a_passphrase(core, text, value_end)
+        if name.group("login") and self.the_word and core.isalpha():
+            return True  # "my mac login is just the word cactus"
         if not (name.group("word") or name.group("direct")):
             return False  # a plain word never a wifi's state ("the wifi is slow") nor a key's
         if not core.isalpha():
@@ -649,6 +668,8 @@ class _Slot:
         ending the clause, or joined, none a little word of prose or a host's part."""
         if not self.phrase:
             return _words_joined(core)
+        if _WITH_SPACES.match(text, value_end):
+            return True  # "green tea at three pm 中间带空格", "ramen at midnight with the spaces"
         if not _said_at_clause_end(text, value_end) and text[value_end:].lstrip(" ")[:1].isascii():
             return False
         words = core.lower().split()
@@ -669,6 +690,13 @@ _QUOTED_THEN_NAME = lazy_compile(
     r"(?P<q>['\"“])(?P<secret>[^'\"“”\n]{3,64})['\"”][^。！？\n.]{0,30}?"
     r"(?:(?i:\bis|\bwas|\bthat'?s|\bthats)\b|就?(?:是|係)|這是|这是)[^。！？\n.]{0,40}?"
     r"(?:密码|密碼|口令|(?i:\bpass(?:word|phrase|code)s?\b(?!\s+(?:manager|policy|reset|field))))"
+)
+# ...or several words, then "this is my … password" ("moonlight over tamsui river，這是我 1Password
+# 的主密碼").
+_PHRASE_THEN_NAME = lazy_compile(
+    r"(?<![A-Za-z])(?P<secret>[A-Za-z]+(?: [A-Za-z]+){2,7})\s*[,，]\s*"
+    r"(?:這是|这是|(?i:that'?s|thats|this is|it'?s))[^。！？\n.]{0,30}?"
+    r"(?:密码|密碼|口令|(?i:\bpass(?:word|phrase)s?\b(?!\s+(?:manager|policy|reset|field))))"
 )
 _VALUE_THEN_NAME = lazy_compile(
     r"(?<![\w!@#$%^&*+=?~-])(?P<secret>[^\s,;'\"`\\\u0080-\uffff]{6,})(?:[\s,，]|\.{3}|…)*"
@@ -1244,6 +1272,14 @@ def find_secrets(text: str) -> list[SecretFinding]:
     found.extend(_passwords_later_in_the_sentence(text))
     if _SLOT_MARKER.search(lowered):
         found.extend(_values_in_the_slot(text))
+        found.extend(
+            SecretFinding("password", m.start("secret"), m.end("secret"))
+            for m in _PHRASE_THEN_NAME.finditer(text)
+            if not any(
+                _LITTLE_WORD.fullmatch(w) or w in _PROSE_VERBS
+                for w in m.group("secret").lower().split()
+            )
+        )
         found.extend(
             SecretFinding("password", m.start("secret"), m.end("secret"))
             for m in _QUOTED_THEN_NAME.finditer(text)
