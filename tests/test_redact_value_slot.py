@@ -201,6 +201,43 @@ def test_a_value_said_in_the_slot_is_redacted(text: str, secret: str) -> None:
             "i typed the keystore pass wrong, its actually Sl1meKing!2023 not slimeking2023",
             ["slimeking2023"],
         ),
+        # the fourth (session 45): numerals and spelled digits, spaced codes, the way it is typed
+        ("我们工作室楼下那个电瓶车充电桩的卡密码，六六八八，每次都要问前台", ["六六八八"]),
+        ("門口那個智能快遞箱的開箱碼是 七七三零五八，快遞員剛發的短信", ["七七三零五八"]),
+        (
+            "The mailbox at my new place has a little combo, three-seven-two-nine, I'll forget",
+            ["three-seven-two-nine"],
+        ),
+        ("OTP from DBS just came in, 283 917, key in for me quick can", ["283 917"]),
+        (
+            "Condo gym door code changed again sia, now 2 4 6 8 0 then hash, the old one 13579 no more",
+            ["2 4 6 8 0", "13579"],
+        ),
+        ("老婆说屋头wifi改了，改成 panda dundun 520 了，中间有空格", ["panda dundun 520"]),
+        (
+            "the venue manager goes, the wifi's shiraz and sunsets, with the spaces",
+            ["shiraz and sunsets"],
+        ),
+        (
+            "Client's gallery password on Pixieset is wedding-at-byron-bay, all lowercase with hyphens",
+            ["wedding-at-byron-bay"],
+        ),
+        ("9174 — that's my bank card PIN, yeah I know", ["9174"]),
+        ("admin0614，这个就是公司打印机的管理员密码，出厂的admin后面加我生日", ["admin0614"]),
+        (
+            "hockeynight_in_canada is the Netflix password, my brother shares it",
+            ["hockeynight_in_canada"],
+        ),
+        ("Credit card CVV is 682, expiry 09/27, I'm ordering scrubs online", ["682"]),
+        (
+            "Dropbox API token for the auto-upload script: sl.B3kLm9Pq2Rt7Vw4Yb6Hc1Jd5Fs0GaKe8MnZx4Q",
+            ["B3kLm9Pq2Rt7Vw4Yb6Hc1Jd5Fs0GaKe8MnZx4Q"],
+        ),
+        ("菜鸟驿站的取件码是 8-2-4017，帮我提醒一下下班去拿", ["8-2-4017"]),
+        (
+            "WiFi 叫 Lisboeta-Staff，senha 係 galo-de-barcelos-2024，啲 dealer 成日問",
+            ["galo-de-barcelos-2024"],
+        ),
     ],
 )
 def test_blind_reviews_values_are_redacted(text: str, secrets: list[str]) -> None:
@@ -265,6 +302,10 @@ def test_a_plain_password_said_later_reaches_no_file(ws) -> None:
         "Root cause: IMDSv1 still on for the proxy ASG",
         '[bash] curl http://xxl-job-admin.internal/jobinfo/trigger -d \'id=57\' → {"msg":"调度失败"}',
         "密码过期了，admin 说明天再重置",
+        "Commit 3f9a2c71e4b8d05a6c1f7e2b9d4a8c3e5f1b7d02 fixed the token refresh bug, notes for v2.14.0?",
+        "APNs auth key: Key ID 7QX2KD93LM, Team ID K8W4ZP21QA，.p8 放 1Password 的 vault",
+        "the door code is changing on 2024-03-12, ask the front desk",
+        "密码至少 12 位，门禁卡 3 天内补办",
     ],
 )
 def test_guard_talk_about_a_secret_stays(text: str) -> None:

@@ -298,6 +298,11 @@ _NO_SECRET = lazy_compile(
 _NAMING = lazy_compile(
     r"叫|名字|名稱|名称|SSID|(?i:\bcalled\b|\bnamed\b|\bssid\b|\bnetwork\b|\bname\b)"
 )
+# What names a public value: "commit 3f9a2c71…", "sha 9f8e…", "request id …".
+_PUBLIC_BEFORE = lazy_compile(
+    r"(?i:\b(?:commit|sha\d*|hash|fingerprint|ids?|uuid|revision|rev|build|run|trace|request)"
+    r"\s*[:：#]?\s*)$"
+)
 # What names a network or an account, not its password ("wifi 名字叫 ChinaNet-8Fx2").
 _NAMED_AS = lazy_compile(r"(?:叫|名字|名稱|名称|SSID|(?i:\bcalled|\bnamed|\bssid))\s*[:：是]?\s*$")
 # How far from the secret word a value in a credential's shape is looked for, in characters
@@ -308,7 +313,9 @@ _MNEMONIC = lazy_compile(
     r"(?:助记词|助記詞|(?i:mnemonic|seed phrase|recovery phrase))\s*[:：是为]?\s*"
     r"(?P<secret>[a-z]{3,8}(?:\s+[a-z]{3,8}){11,23})"
 )
-_CARD_CODE = lazy_compile(r"(?i:\b(?:cvv2?|cvc2?|csc)\b)\s*[:：=是]?\s*(?P<secret>\d{3,4})(?!\d)")
+_CARD_CODE = lazy_compile(
+    r"(?i:\b(?:cvv2?|cvc2?|csc)\b)\s*(?:[:：=是係]|(?i:is))?\s*(?P<secret>\d{3,4})(?!\d)"
+)
 
 
 def _credential_shape(value: str) -> bool:
@@ -321,6 +328,8 @@ def _credential_shape(value: str) -> bool:
     has_digit = bool(re.search(r"\d", value))
     if _HEX_OR_BASE32.search(value) and (has_digit or value.isupper()):
         return True
+    if "." in value and any(len(part) >= 20 and _mixed_value(part) for part in value.split(".")):
+        return True  # a token with a prefix ("sl.B3kLm9Pq2Rt7Vw4Yb6Hc1Jd5Fs0GaKe8MnZx4Q")
     if _NOT_PASSWORD_SHAPE.match(value) and not _SYMBOL.search(value):
         return False
     if _SYMBOL.search(value) and re.search(r"[A-Za-z]", value) and (has_digit or len(value) >= 10):
@@ -350,9 +359,13 @@ def _passwords_later_in_the_sentence(text: str) -> list[SecretFinding]:
             start = m.start() + raw.index(value) if value else m.start()
             if start < word.end() and word.start() < start + len(value):
                 continue  # the name itself ("**password**:")
-            named_as = _NAMED_AS.search(text, max(0, start - 16), start) or (
-                word.group().lower() in ("wifi", "wi-fi")
-                and _NAMING.search(text, word.end(), start)
+            named_as = (
+                _NAMED_AS.search(text, max(0, start - 16), start)
+                or (_PUBLIC_BEFORE.search(text, max(0, start - 16), start))
+                or (
+                    word.group().lower() in ("wifi", "wi-fi")
+                    and _NAMING.search(text, word.end(), start)
+                )
             )
             if value and _credential_shape(value) and not named_as:
                 found.append(SecretFinding("password", start, start + len(value)))
@@ -375,32 +388,35 @@ def _passwords_later_in_the_sentence(text: str) -> list[SecretFinding]:
 # only after a short gap (in Chinese, with no comma unless the verb says a change: 原来是 / 改成),
 # where the word ends its clause and describes nothing ("密码是 hash 过的", ``_SAID_OF_A_PASSWORD``).
 _SLOT_NAME = lazy_compile(
+    # (an English name may be glued to Chinese: "屋头wifi改了", so no \b before it)
     # what a code opens, said with "code" or as the code's own name
-    r"(?P<code>密码锁|密碼鎖|门禁码|門禁碼|门禁|門禁|电子锁|電子鎖|门锁|門鎖|把锁|把鎖|锁屏|鎖屏"
+    r"(?P<code>密码锁|密碼鎖|门禁码|門禁碼|门禁|門禁|电子锁|電子鎖|门锁|門鎖|把锁|把鎖|锁屏|鎖屏|开箱码|開箱碼"
     r"|保险箱|保險箱|保险柜|保險櫃|转盘|轉盤|撤防码|布防码|撤防碼|佈防碼|短信码|短信碼|卡背(?:后|後|面)?|背面"
-    r"|(?i:\b(?:door|gate|alarm|disarm|panic|safe|access|entry|garage|keypad|locker|lock|building|sms)"
-    r" code\b|\botp\b|\bone-time (?:password|code)\b|\b(?:numbers|digits) on the back\b"
-    r"|\bsecurity code\b)|\bPIN\b)"
+    r"|(?i:(?<![A-Za-z0-9])(?:(?:door|gate|alarm|disarm|panic|safe|access|entry|garage|keypad|locker"
+    r"|lock|building|sms|verification)(?: system| panel| room)? code|otp|one-time (?:password|code)"
+    r"|(?:numbers|digits) on the back|security code)(?![A-Za-z0-9]))|(?<![A-Za-z0-9])PIN(?![A-Za-z0-9]))"
     # ...or by the thing alone: only a code of digits counts after these ("the garage keypad is 2580")
-    r"|(?P<opens>(?i:\b(?:keypad|(?:bike |bicycle |pad)?lock|lockbox|safe|gate|combo|combination"
-    r"|alarm)\b)"
+    r"|(?P<opens>(?i:(?<![A-Za-z0-9])(?:keypad|(?:bike |bicycle |pad)?lock|lockbox|safe|gate|combo"
+    r"|combination|alarm)(?![A-Za-z0-9]))"
     r"|锁|鎖|储物柜|儲物櫃|柜子|櫃|防盗器|防盜器|键盘|鍵盤)"
     # codes kept for when a phone is lost, said one after another ("恢复码 8h2k9-dxq4m 和 p3mv7-zt4r6")
-    r"|(?P<codes>恢复码|恢復碼|备用码|備用碼|(?i:\b(?:backup|recovery) codes?\b))"
+    r"|(?P<codes>恢复码|恢復碼|备用码|備用碼|(?i:(?<![A-Za-z0-9])(?:backup|recovery) codes?(?![A-Za-z0-9])))"
     # a code whose value may follow its name with no verb ("提取码 x7k9")
     r"|(?P<direct>授权码|授權碼|提取码|提取碼|访问码|訪問碼|取件码|取件碼|验证码|驗證碼|安全码|安全碼)"
     # (not a thing named after it: 密码页, 密码本, 密码策略, the password manager)
     r"|(?P<word>(?:密码|密碼|口令)(?!页|頁|本|学|學|框|管理|策略|规则|規則|长度|長度|强度|強度|字段|输入|輸入)"
     r"|(?i:(?<![A-Za-z0-9-])(?:password|passwd|passphrase|passcode|pwd|pw|requirepass|masterauth"
-    r"|pasword|passwrod|passowrd|pssword|(?:keystore|wifi|app|root|admin|db|vpn|account|master) pass)s?"
+    r"|pasword|passwrod|passowrd|pssword|(?:keystore|wifi|app|root|admin|db|vpn|account|master) pass"
+    r"|senha|contraseña|passwort|kennwort|security answer)s?"
     r"(?![A-Za-z0-9-])"
     r"(?!\s+(?:manager|policy|policies|reset|field|hash\w*|rules?|length|strength|prompt|page"
     r"|form|toggle|input|column|store|vault|generator|requirements?|expiry|rotation)\b)))"
-    r"|(?P<wifi>(?i:\b(?:wifi|wi-fi)\b))"
+    r"|(?P<wifi>(?i:(?<![A-Za-z0-9])(?:wifi|wi-fi)(?![A-Za-z0-9])))"
     # an account: only a value in a password's shape, quoted, joined, or "the word X" counts
-    r"|(?P<login>(?i:(?<![\w/.-])(?:login|admin|root|administrator)(?![\w/.-])))"
+    r"|(?P<login>(?i:(?<![A-Za-z0-9/.-])(?:login|admin|root|administrator)(?![A-Za-z0-9/.-])))"
     # a key by its role: only a value in a key's shape, quoted, or words joined counts
-    r"|(?P<keyword>(?i:(?<![/\w-])(?:secret|token|api[ _-]?key|signing key|app secret)\b(?![?=])))"
+    r"|(?P<keyword>(?i:(?<![/A-Za-z0-9_-])(?:secret|token|api[ _-]?key|signing key|app secret)"
+    r"(?![A-Za-z0-9?=])))"
 )
 # The verbs that put a value in the slot; ``change`` ones (原来是, 改成, 之前那组, 按) may follow a
 # comma: "改密码了，原来是 1212，现在是 5876" names both.
@@ -409,19 +425,31 @@ _SLOT_CUE = lazy_compile(
     r"|(?:现在|現在|而家|宜家|目前)(?:是|係|系)|(?:设置|設置|设|設|改|换|換|更新|重置|变|變)(?:成|为|為|做|咗做)了?"
     r"|改咗|按|撳|转到|轉到|(?:转|轉)咗?(?:做|成)|(?:set|设|設)\s*(?:咗|了|的)(?:做|是)?"
     # a correction names the wrong value too ("不是 design2023，是 design2023!!")
-    r"|不是|唔係|(?i:\bnot\b)|即係|即是|也就是|(?i:\bi\.e\.))"
+    r"|不是|唔係|(?i:\bnot\b)|即係|即是|也就是|(?i:\bi\.e\.|\bthe old(?: one)?\b))"
     r"|(?:(?<![唔不非])(?:(?:仍然|依然|还|還|就|应该|應該|好像)?(?:是|係|系)(?!否|咪)(?:叫)?|叫做?|为|為"
     r"|(?:目前)?(?:还是|還是)|(?:就|都|现在|現在|而家|先)用(?:的是)?|用的是|输|輸|打)(?:老的|舊的|旧的|默认的|默認的|原来的|原來的|之前的)?"
-    r"|(?i:\b(?:is|are|was|should be|will be|set to|changed to|to|from|takes|opens with|it'?s|it is|type"
+    r"|(?i:\b(?:is|are|was|should be|will be|set to|changed to|to|from|takes|opens with|it'?s|it is|type|now"
     r"|that'?s|came)\b(?:\s+(?:now|still|literally|just|currently))*(?P<the_word>\s+the\s+word\b)?)|[—–：=]"
-    r"|(?<!:):(?!:)"
+    r"|(?<!:):(?!:)|(?<=[A-Za-z])'s\b"
     # a value standing alone between commas ("密码其实很土，就是公司名拼音加年份，xinyuankeji2025，别笑")
     r"|(?P<comma>[，,]))"
 )
+# How a passphrase is typed, said after it ("…, with the spaces", "全小写", "中间有空格").
+_TYPED_AS = (
+    r"\s*[,，]?\s*(?:(?:中间|中間)?(?:带|帶|有|冇|沒有|没有)?空格|全(?:部)?小[写寫]|全細階"
+    r"|(?i:(?:with )?(?:the )?spaces|all lowercase|all lower case|with (?:the )?hyphens"
+    r"|capitals and spaces))"
+)
+_SLOT_FORMS = ("quoted", "dquoted", "spaced", "hanzi", "spelled", "typed", "phrase", "secret")
 _SLOT_VALUE = lazy_compile(
     r"\s*(?:[\u4e00-\u9fff]{1,8}\s*)??(?:'(?P<quoted>[^'\n]{3,64})'|\"(?P<dquoted>[^\"\n]{3,64})\""
-    # digits said in groups ("093 847", "8 3 6 1")
+    # digits said in groups ("093 847", "8 3 6 1"), in Chinese numerals or English words
     r"|(?P<spaced>\d{1,3}(?: \d{1,3}){1,7})(?![\w.])"
+    r"|(?P<hanzi>[零〇一二两兩三四五六七八九]{4,8})(?![十百千万萬])"
+    r"|(?P<spelled>(?i:(?:zero|one|two|three|four|five|six|seven|eight|nine)"
+    r"(?:[- ](?:zero|one|two|three|four|five|six|seven|eight|nine)){3,7}))\b"
+    # words said with a note on how they are typed ("panda dundun 520 了，中间有空格")
+    r"|(?P<typed>[A-Za-z][A-Za-z0-9]*(?:[ -][A-Za-z0-9]+){1,7})(?=\s*了?" + _TYPED_AS + r")"
     r"|(?P<phrase>[A-Za-z]+(?: [A-Za-z]+){2,7})"
     r"(?=\s*(?:[,.;!?)，。；！？\n\u4e00-\u9fff]|$))"
     r"|(?P<secret>[^\s\"'`\[\](){}<>,;\u0080-\uffff]+))"
@@ -446,7 +474,7 @@ _FIELD_SUFFIX = lazy_compile(r"(?i)_(?:id|key|hash|name|field|col|column|type|ur
 # The parts of a host's or a service's name ("ledger-db-stg", "wms-inbound-api"): never of a
 # passphrase of words.
 _HOST_PART = lazy_compile(
-    r"(?i)[a-z]{1,2}|db|stg|staging|prod|dev|test|qa|uat|api|svc|srv|web|app|k8s|redis|mysql|pg"
+    r"(?i)db|stg|staging|prod|dev|test|qa|uat|api|svc|srv|web|app|k8s|redis|mysql|pg"
     r"|cache|worker|node|host|vm|gw|proxy|cluster|env|internal|int|ext|primary|replica|master|slave"
     r"|backup|bak|east|west|north|south|v\d+|server|service|inbound|outbound|ingress|gateway|sql"
 )
@@ -471,20 +499,31 @@ _THREE_DIGITS = lazy_compile(
 )
 _QUERY = lazy_compile(r"[&?]\w+=|://")
 _SECRET_PART = lazy_compile(r"pass|password|passwd|pwd|pw|secret|token|key|hash|salt")
-_WITH_SPACES = lazy_compile(
-    r"\s*[,，]?\s*(?:中间|中間)?(?:带|帶|有|冇|沒有|没有)?空格|\s*,?\s*(?i:with (?:the )?spaces)"
-)
+_WITH_SPACES = lazy_compile(_TYPED_AS)
 # ...a value in a password's shape that stands alone after a comma, ended by a comma, a stop, a
 # particle or the text's end.
 _ALONE_AFTER_COMMA = lazy_compile(
-    r"\s*(?=[^\s,，]*[A-Za-z])(?=[^\s,，]*\d)[^\s,，。\u0080-\uffff]{6,}\s*(?:[,，。；;！!]|咋|啦|吧|呀|啊|嘛|喔|哦|囉|$)"
+    r"\s*(?:(?=[^\s,，]*[A-Za-z])(?=[^\s,，]*\d)[^\s,，。\u0080-\uffff]{6,}|\d{3,4}(?: \d{3,4})?"
+    r"|\d(?: \d){3,7}|[零〇一二两兩三四五六七八九]{4,8})"
+    r"\s*(?:[,，。；;！!]|咋|啦|吧|呀|啊|嘛|喔|哦|囉|$|(?i:then|enter|and))"
 )
+_CODE_FORMS = ("spaced", "hanzi", "spelled")
 _JUST_AFTER_A_COMMA = lazy_compile(r"[，,]\s*(?:都|也|就|其实|其實|应该|應該)?\s*$")
-_COMBINATION = lazy_compile(r"\d{1,2}(?:-\d{1,2}){2,5}|\d{2,6}-\d{2,6}")
+_COMBINATION = lazy_compile(r"\d{1,2}(?:-\d{1,2}){2,5}|\d{1,6}(?:-\d{1,6}){1,3}")
 # A code kept for a lost phone: digits in groups, or letters and digits interleaved.
 _KEPT_CODE = lazy_compile(
     r"(?<![\w-])(?:\d{4,5}(?: \d{4,5})?|\d{6,10}|[a-z0-9]{4,6}-[a-z0-9]{4,6})(?![\w-])"
 )
+
+
+def _joined_before_its_name(value: str) -> bool:
+    """Words joined and then named as the password ("hockeynight_in_canada is the Netflix
+    password"): any words, but no field of code ("user_password is the password column")."""
+    return (
+        _JOINED_WORDS.fullmatch(value) is not None
+        and not _FIELD_SUFFIX.search(value)
+        and not any(_SECRET_PART.fullmatch(p) for p in re.split(r"[_-]", value.lower()))
+    )
 
 
 def _words_joined(value: str) -> bool:
@@ -494,6 +533,7 @@ def _words_joined(value: str) -> bool:
     return (
         _JOINED_WORDS.fullmatch(value) is not None
         and not _FIELD_SUFFIX.search(value)
+        and sum(len(p) <= 2 for p in parts) < 2  # "pg-ha-cn", not "galo-de-barcelos-2024"
         and not any(
             _HOST_PART.fullmatch(p)
             or _SECRET_PART.fullmatch(p)
@@ -541,9 +581,7 @@ def _values_in_the_slot(text: str) -> list[SecretFinding]:
             slot = _SLOT_VALUE.match(text, cue_end)
             if not slot:
                 continue
-            group = next(
-                g for g in ("quoted", "dquoted", "spaced", "phrase", "secret") if slot.group(g)
-            )
+            group = next(g for g in _SLOT_FORMS if slot.group(g))
             value = slot.group(group).rstrip(".,!?)]:;")
             start = slot.start(group)
             said = _Slot(
@@ -586,6 +624,10 @@ class _Slot:
             or _NAMING.search(self.gap)
         ):
             return False  # "wifi 叫 Wang_5G", "the wifi called …": the network's name
+        if (
+            self.form == "typed"
+        ):  # said with how it is typed ("wedding-at-byron-bay, all lowercase")
+            return bool(name.group("word") or name.group("wifi"))
         if _PRODUCT_NAME.match(core) or _NOT_A_PASSWORD.match(core):
             return False
         value_end = self.start + len(core)
@@ -594,7 +636,7 @@ class _Slot:
             return False  # "Root cause: IMDSv1", "xxl-job-admin … "msg":"…"": no account's password
         if (name.group("keyword") or name.group("login")) and (core.isdigit() or self.phrase):
             return False  # "token 上限是 32768", "invalid api key … to run butler login again"
-        if core.isdigit() or _COMBINATION.fullmatch(core) or self.form == "spaced":
+        if core.isdigit() or _COMBINATION.fullmatch(core) or self.form in _CODE_FORMS:
             if _TEST_CODE.search(text, max(0, name.start() - 16), value_end):
                 return False  # "测试环境登录的验证码固定 123456": a test account's fixed code
             return self._a_code(core, text, value_end)
@@ -618,7 +660,9 @@ class _Slot:
         )
         if name.group("wifi") and (self.phrase or "-" not in core or in_a_log):
             return False  # "wifi 係 mongkok-rainy-day", not "wifi:bcn_timeout" in a device's log
-        if (self.phrase or _JOINED_WORDS.fullmatch(core)) and not code_name:
+        if (self.phrase or _JOINED_WORDS.fullmatch(core)) and not (
+            code_name or name.group("keyword")
+        ):
             return self._a_passphrase(core, text, value_end)
         if name.group("login") and self.the_word and core.isalpha():
             return True  # "my mac login is just the word cactus"
@@ -654,7 +698,8 @@ class _Slot:
         """Digits ("门禁密码改成 739186", "the door code for the server room is 4417"), or a lock's
         combination ("combo 18-36-04"), that count nothing."""
         shortest = 3 if _THREE_DIGITS.search(self.name.group()) else 4
-        if not shortest <= len(re.sub(r"\D", "", core)) <= 8 or _UNIT_WORD.match(text, value_end):
+        count = len(re.sub(r"\D", "", core)) if self.form not in ("hanzi", "spelled") else 4
+        if not shortest <= count <= 8 or _UNIT_WORD.match(text, value_end):
             return False
         if self.between and not re.fullmatch(r"[\u4e00-\u9fff]{1,8}", self.between):
             return False
@@ -698,9 +743,18 @@ _PHRASE_THEN_NAME = lazy_compile(
     r"(?:這是|这是|(?i:that'?s|thats|this is|it'?s))[^。！？\n.]{0,30}?"
     r"(?:密码|密碼|口令|(?i:\bpass(?:word|phrase)s?\b(?!\s+(?:manager|policy|reset|field))))"
 )
+# ...a code said first ("9174 — that's my bank card PIN", "2580 再撳 OFF，呢個就係警報系統嘅 disarm
+# code").
+_CODE_THEN_NAME = lazy_compile(
+    r"(?<![\w.:/-])(?P<secret>\d{4,8})(?![\w.:/-])[^。！？\n]{0,20}?"
+    r"(?:(?i:that'?s|thats|is)\b|(?:这个|這個|呢個)?就?(?:是|係))[^。！？\n.]{0,30}?"
+    r"(?:\bPIN\b|(?i:\b(?:door|gate|alarm|disarm|safe|lock|locker|keypad)(?: system)? code\b)"
+    r"|密码|密碼|门禁|門禁)"
+)
 _VALUE_THEN_NAME = lazy_compile(
     r"(?<![\w!@#$%^&*+=?~-])(?P<secret>[^\s,;'\"`\\\u0080-\uffff]{6,})(?:[\s,，]|\.{3}|…)*"
-    r"(?:(?i:is|was|that'?s|thats|became|becomes)\b|就?(?:是|係)|這是|这是)[^。！？\n.]{0,36}?"
+    r"(?:(?i:is|was|that'?s|thats|became|becomes)\b|就?(?:是|係)|這是|这是|(?:这个|這個|呢個)就?(?:是|係))"
+    r"[^。！？\n.]{0,36}?"
     r"(?:密码|密碼|口令|(?i:\bpass(?:word|phrase|code)s?\b(?!\s+(?:manager|policy|reset|field))))"
 )
 
@@ -1282,13 +1336,18 @@ def find_secrets(text: str) -> list[SecretFinding]:
         )
         found.extend(
             SecretFinding("password", m.start("secret"), m.end("secret"))
+            for m in _CODE_THEN_NAME.finditer(text)
+            if not _UNIT_WORD.match(text, m.end("secret"))
+        )
+        found.extend(
+            SecretFinding("password", m.start("secret"), m.end("secret"))
             for m in _QUOTED_THEN_NAME.finditer(text)
             if m.group("secret").lower() not in _SAID_OF_A_PASSWORD
         )
         found.extend(
             SecretFinding("password", m.start("secret"), m.end("secret"))
             for m in _VALUE_THEN_NAME.finditer(text)
-            if (_password_shaped(m.group("secret")) or _words_joined(m.group("secret")))
+            if (_password_shaped(m.group("secret")) or _joined_before_its_name(m.group("secret")))
             and not _NOT_THE_PASSWORD.search(m.group("secret"))
             and not _PRODUCT_NAME.match(m.group("secret"))
         )
