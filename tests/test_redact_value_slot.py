@@ -202,6 +202,10 @@ def test_a_value_said_in_the_slot_is_redacted(text: str, secret: str) -> None:
             ["slimeking2023"],
         ),
         # the fourth (session 45): numerals and spelled digits, spaced codes, the way it is typed
+        (
+            "the build server pasword is ramen at midnight with the spaces, yeah i know",
+            ["ramen at midnight"],
+        ),
         ("我们工作室楼下那个电瓶车充电桩的卡密码，六六八八，每次都要问前台", ["六六八八"]),
         ("門口那個智能快遞箱的開箱碼是 七七三零五八，快遞員剛發的短信", ["七七三零五八"]),
         (

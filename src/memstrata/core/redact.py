@@ -449,7 +449,7 @@ _SLOT_VALUE = lazy_compile(
     r"|(?P<spelled>(?i:(?:zero|one|two|three|four|five|six|seven|eight|nine)"
     r"(?:[- ](?:zero|one|two|three|four|five|six|seven|eight|nine)){3,7}))\b"
     # words said with a note on how they are typed ("panda dundun 520 了，中间有空格")
-    r"|(?P<typed>[A-Za-z][A-Za-z0-9]*(?:[ -][A-Za-z0-9]+){1,7})(?=\s*了?" + _TYPED_AS + r")"
+    r"|(?P<typed>[A-Za-z][A-Za-z0-9]*(?:[ -][A-Za-z0-9]+){1,7}?)(?=\s*了?" + _TYPED_AS + r")"
     r"|(?P<phrase>[A-Za-z]+(?: [A-Za-z]+){2,7})"
     r"(?=\s*(?:[,.;!?)，。；！？\n\u4e00-\u9fff]|$))"
     r"|(?P<secret>[^\s\"'`\[\](){}<>,;\u0080-\uffff]+))"
@@ -458,7 +458,7 @@ _SLOT_VALUE = lazy_compile(
 _SLOT_MARKER = lazy_compile(
     r"密码|密碼|口令|码|碼|锁|鎖|柜|櫃|保险|保險|转盘|轉盤|防盗|防盜|键盘|鍵盤|撤防|布防|卡背|背面|门禁|門禁"
     r"|pass|pw|code|lock|safe|gate|keypad|combo|pin|otp|one-time|secret|token|key|alarm|back"
-    r"|wifi|wi-fi|requirepass|masterauth|login|admin|root"
+    r"|wifi|wi-fi|requirepass|masterauth|login|admin|root|pasword|pssword|senha|contraseña"
 )
 _SLOT_GAP = 160
 _CLAUSE_BREAK = lazy_compile(r"[。！？\n]|[.!?](?:\s|$)")
