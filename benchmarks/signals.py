@@ -30,7 +30,7 @@ from common import ROOT, recall_table, write_results
 
 from memstrata.capture.classifier import LABELS, detect_learned
 from memstrata.capture.signals import detect
-from memstrata.text.scripts import simplified
+from memstrata.text.scripts import as_the_classifier_reads, simplified
 
 TRIGGERS = {  # the design notes' words, matched anywhere
     "correction": r"不对|错了|应该是|wrong|not right|incorrect",
@@ -67,12 +67,14 @@ def rules(text: str, context: str) -> set[str]:
 
 
 def learned(text: str, context: str) -> set[str]:
-    """What ``memstrata signal`` reads: traditional characters as simplified (text.scripts)."""
-    return learned_as_typed(simplified(text), simplified(context))
+    """What ``memstrata signal`` reads: traditional characters as simplified (text.scripts), the
+    model written Cantonese as typed."""
+    reading = simplified(text)
+    return learned_as_typed(reading, simplified(context), as_the_classifier_reads(reading, text))
 
 
-def learned_as_typed(text: str, context: str) -> set[str]:
-    found = detect_learned(text, context)
+def learned_as_typed(text: str, context: str, typed: str | None = None) -> set[str]:
+    found = detect_learned(text, context, typed=typed)
     if found is None:
         sys.exit("the learned classifier did not load (src/memstrata/capture/signal_model.npz)")
     return {s.kind for s in found} & set(LABELS)

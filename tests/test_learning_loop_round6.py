@@ -213,7 +213,7 @@ def test_one_repeat_is_one_seen_again_record(make_ws, monkeypatch) -> None:
     from memstrata.capture import classifier
     from memstrata.capture.signals import user_signal
 
-    def two_readings(text: str, context: str = "", outdates=None):
+    def two_readings(text: str, context: str = "", outdates=None, typed=None):
         return [user_signal(kind, text, context) for kind in ("explicit_remember", "new_knowledge")]
 
     monkeypatch.setattr(classifier, "detect_learned", two_readings)

@@ -124,3 +124,29 @@ def test_one_value_two_facts_stay_two(first: str, second: str) -> None:
 )
 def test_guard_the_same_rule_said_two_ways_stays_one(first: str, second: str) -> None:
     assert known.same(first, second, SETTINGS.match, 0.9, SETTINGS.match_embedding)
+
+
+def test_a_port_before_w_slash_is_no_ten_thousand() -> None:
+    """"smtp-relay.mailgw.internal:587 w/ starttls" read "587 w" as 5,870,000 (w = 万 in Chinese
+    chat), a value the other statement lacked: one relay said twice became a change (value pairs,
+    session 45). A Latin scale counts only glued to its number and not as "w/"."""
+    from memstrata.evolve import known
+
+    assert not known.contradicts(
+        "SMTP relay: smtp-relay.mailgw.internal port 587",
+        "outgoing mail goes thru smtp-relay.mailgw.internal:587 w/ starttls",
+    )
+    assert not known.contradicts("每秒写入 5w 条", "每秒写入 5万条")
+
+
+def test_a_name_said_short_is_no_second_value() -> None:
+    """"rabbitmq vhost 用 /billing-prod" / "连 rabbit 的时候 vhost 记得填 /billing-prod…" named
+    rabbitmq and rabbit as two values, so one vhost said twice read as a change (value pairs,
+    session 45). A plain word the other says in full is the same name; identifiers are compared
+    whole ("kafka-bj-01" / "kafka-bj-11..13" stays a move, tests/test_learning_loop_round25.py)."""
+    from memstrata.evolve import known
+
+    assert not known.contradicts(
+        "rabbitmq vhost 用 /billing-prod",
+        "连 rabbit 的时候 vhost 记得填 /billing-prod，默认那个 / 里啥都没有，我排查了半天",
+    )

@@ -636,7 +636,10 @@ USER_LABELS = frozenset(LABELS) - {"repeated_failure"}
 
 
 def detect_learned(
-    text: str, context: str = "", outdates: Callable[[str], bool] | None = None
+    text: str,
+    context: str = "",
+    outdates: Callable[[str], bool] | None = None,
+    typed: str | None = None,
 ) -> list[Signal] | None:
     """Signals of a user message decided by the model, worded by the rules where they fired
     (their clause is the evidence) or from the whole message where only the model did.
@@ -646,7 +649,8 @@ def detect_learned(
     names another value for something memory or the candidate pool already holds: a message
     the model is sure is a signal but cannot label, and that makes a memory stale ("装依赖现在
     改用 bun 了" after "装依赖用 pnpm"), is a correction (the labelling guide: "saying
-    information is outdated")."""
+    information is outdated"). ``typed``: the message as the model reads it, where that is not
+    the rules' reading (written Cantonese, ``text.scripts.as_the_classifier_reads``)."""
     from memstrata.capture.signals import (
         HEDGED,
         PRIORITY,
@@ -662,7 +666,8 @@ def detect_learned(
     text = without_code_blocks(text)
     if not text.strip():
         return []  # only a pasted block: nothing the user said
-    scored = classify_scored(_INSISTING.sub("", text) or text, context)
+    read = without_code_blocks(typed) if typed is not None else text
+    scored = classify_scored(_INSISTING.sub("", read) or read, context)
     if scored is None:
         return None
     labels, gate = scored

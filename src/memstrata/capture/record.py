@@ -22,7 +22,7 @@ from memstrata.core.storage import append_bytes, file_lock
 from memstrata.core.writer import Writer
 from memstrata.providers.llm import ChatClient
 from memstrata.text.requests import named_role
-from memstrata.text.scripts import restored, simplified
+from memstrata.text.scripts import as_the_classifier_reads, restored, simplified
 from memstrata.text.titles import brief, clip
 
 # Writes an explicit instruction at once; returns role, cite, entry_id and location ("where it
@@ -154,7 +154,12 @@ def _read(
         def stale(statement: str) -> bool:  # memory holds the user's characters
             return outdates is not None and outdates(restored(statement, said))
 
-        signals = detect_learned(reading, read_context, stale if outdates else None)
+        signals = detect_learned(
+            reading,
+            read_context,
+            stale if outdates else None,
+            typed=as_the_classifier_reads(reading, text),
+        )
     if signals is None:
         signals = detect(reading, read_context, "hook" if is_tool_output else "user")
     if reading == text and read_context == context:

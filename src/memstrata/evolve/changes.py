@@ -642,9 +642,10 @@ _PER_SECOND = re.compile(r"每秒\s*(\d+(?:\.\d+)?)\s*(?:次|个请求|请求)")
 # A price before its number: "$500" / "500 美元"
 _PRICE_FIRST = re.compile(r"([$¥￥€£])\s*(\d+(?:\.\d+)?)(?![A-Za-z0-9_.])")
 _PRICE_SIGN = {"$": "usd", "¥": "cny", "￥": "cny", "€": "eur", "£": "gbp"}
-# A scale after a number: "1万" / "10k", "2w条" / "20000 条", "5千"
+# A scale after a number: "1万" / "10k", "2w条" / "20000 条", "5千"; a Latin one glued to its
+# number ("587 w/ starttls" is 587 with STARTTLS: value pairs, session 45)
 _SCALE = re.compile(
-    r"(?<![A-Za-z0-9_.])(\d+(?:\.\d+)?)\s*(万|w|千|k|亿)(?![a-z0-9])", re.IGNORECASE
+    r"(?<![A-Za-z0-9_.])(\d+(?:\.\d+)?)(?:\s*(万|千|亿)|(w|k)(?![a-z0-9/]))", re.IGNORECASE
 )
 _SCALES = dict(万=10_000, w=10_000, 千=1_000, k=1_000, 亿=100_000_000)
 _CORES_MEMORY = re.compile(r"(?<![A-Za-z0-9_.])(\d+)[cC](\d+)[gG](?![a-z0-9_])")  # "8C16G"
@@ -658,7 +659,8 @@ def _spelled(text: str) -> str:
     """``text`` with each scale, time and unit spelled one way; prices keep their currency."""
 
     def scale(match: re.Match[str]) -> str:  # "1万左右": the number, then the words
-        return number_text(float(match.group(1)) * _SCALES[match.group(2).lower()]) + " "
+        scaled = (match.group(2) or match.group(3)).lower()
+        return number_text(float(match.group(1)) * _SCALES[scaled]) + " "
 
     def spell(match: re.Match[str]) -> str:
         index = int(next(name for name, unit in match.groupdict().items() if unit)[1:])

@@ -354,6 +354,7 @@ def contradicts(first: str, second: str) -> bool:
     # holds ruff: review28 found it merged with "lint with flake8")
     a = {v for v in a - mine if not moves_from(v, first)}
     b = {v for v in b - theirs if not moves_from(v, second)}
+    a, b = _without_short_forms(a, b), _without_short_forms(b, a)
     if not a or not b:
         return False
     if changes.announced(first, second, a, b):
@@ -373,6 +374,23 @@ def contradicts(first: str, second: str) -> bool:
         {v for v in values(affirmed(first)) if not group_value(v)} - mine,
         {v for v in values(affirmed(second)) if not group_value(v)} - theirs,
     )
+
+
+def _without_short_forms(mine: set[str], theirs: set[str]) -> set[str]:
+    """``mine`` without a name the other says in full or shortened ("rabbit" / "rabbitmq", "k8s"
+    stays): one thing named twice is no second value."""
+    return {
+        v
+        for v in mine
+        if not any(
+            v != t
+            and v.isalpha()
+            and t.isalpha()
+            and min(len(v), len(t)) >= 5
+            and (t.startswith(v) or v.startswith(t))
+            for t in theirs
+        )
+    }
 
 
 def _said_by_both(first: str, second: str, a: set[str], b: set[str]) -> set[str]:
