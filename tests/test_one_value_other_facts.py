@@ -127,7 +127,7 @@ def test_guard_the_same_rule_said_two_ways_stays_one(first: str, second: str) ->
 
 
 def test_a_port_before_w_slash_is_no_ten_thousand() -> None:
-    """"smtp-relay.mailgw.internal:587 w/ starttls" read "587 w" as 5,870,000 (w = 万 in Chinese
+    """ "smtp-relay.mailgw.internal:587 w/ starttls" read "587 w" as 5,870,000 (w = 万 in Chinese
     chat), a value the other statement lacked: one relay said twice became a change (value pairs,
     session 45). A Latin scale counts only glued to its number and not as "w/"."""
     from memstrata.evolve import known
@@ -140,7 +140,7 @@ def test_a_port_before_w_slash_is_no_ten_thousand() -> None:
 
 
 def test_a_name_said_short_is_no_second_value() -> None:
-    """"rabbitmq vhost 用 /billing-prod" / "连 rabbit 的时候 vhost 记得填 /billing-prod…" named
+    """ "rabbitmq vhost 用 /billing-prod" / "连 rabbit 的时候 vhost 记得填 /billing-prod…" named
     rabbitmq and rabbit as two values, so one vhost said twice read as a change (value pairs,
     session 45). A plain word the other says in full is the same name; identifiers are compared
     whole ("kafka-bj-01" / "kafka-bj-11..13" stays a move, tests/test_learning_loop_round25.py)."""
