@@ -42,3 +42,24 @@ def test_a_cantonese_entry_drops_its_request_words(ws) -> None:
     memory = (ws.root / "MEMORY.md").read_text(encoding="utf-8")
     assert "以後啲 PR 都要兩個人 approve" in memory
     assert "記住" not in memory
+
+
+def test_news_said_in_cantonese_is_titled_by_its_point(monkeypatch, make_ws) -> None:
+    """ "你應該唔知 …" (you probably don't know) and "講聲你知 …" (just so you know) lead news in
+    Cantonese as "你不知道的是" does in Mandarin: scenario 12 titled two entries "你應該唔知" and
+    "講聲你知 GuardDuty 嗰啲 UnauthorizedAccess"."""
+    monkeypatch.setenv("MEMSTRATA_EMBEDDER", "use")  # the learned classifier finds the news
+    ws = make_ws("self-evolution")
+    for said, point in [
+        (
+            "你應該唔知 入 prod 啲 node 要經 bastion 行 bastion-hk1.ops.hpay.internal port 2222",
+            "入 prod",
+        ),
+        (
+            "講聲你知 GuardDuty 嗰啲 alert 如果 source 係 10.42.250.10 係我哋嘅 honeypot",
+            "GuardDuty",
+        ),
+    ]:
+        report = record_signals(ws.writer(), said, dry_run=True)
+        assert report.signals, said
+        assert all(s.brief.startswith(point) for s in report.signals), report.signals

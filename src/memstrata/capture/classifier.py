@@ -89,7 +89,9 @@ _NOT_SAID = lazy_compile(
 )
 # Note 003's way to bring news ("你不知道的是，这个仓库的测试要先启动 redis 才能跑"): news, whatever
 # the model reads (round 7's reads a correction). Two corpus messages open so, both news.
-_NEWS_LEAD = lazy_compile(r"^\W*(?:你(?:可能)?不知道的是|告诉你一下|跟你说一下)")
+_NEWS_LEAD = lazy_compile(
+    r"^\W*(?:你(?:可能)?不知道的是|告诉你一下|跟你说一下|你(?:应该|可能)?唔知|[讲话]声你知)"
+)
 # …unless what follows says what was wrong ("跟你说一下，你把时区搞错了").
 _CORRECTING = lazy_compile(
     r"错|不对|搞反|搞混|弄反|弄混|不是[^，,。]{1,20}(?:是|而是)|应该|\bwrong\b|\bnot\b",

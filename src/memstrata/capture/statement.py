@@ -65,8 +65,10 @@ _LEAD = lazy_compile(
     r"|(?:i'?m |i am )?not (?:even )?kidding)\s*[,:;.!—\-]+\s*"
     # what introduces news ("你不知道的是，这个仓库的测试要先启动 redis")
     r"|(?:你(?:可能)?不知道的是|告诉你(?:一)?下|跟你说(?:一)?下|提醒(?:你)?一下"
-    # …in written Cantonese ("话你知，我哋 CDN 用嘅 bucket 系 …": learning_sim8 titled it "话你知")
-    r"|[话話](?:畀|俾)?你知|[讲講](?:畀|俾)?你知|同你[讲講](?![过過咗了])(?:一?下)?|提提你)[，,：:]?\s*"
+    # …in written Cantonese ("话你知，我哋 CDN 用嘅 bucket 系 …": learning_sim8 titled it "话你知";
+    # "你應該唔知 入 prod 啲 node 要經 bastion…", "講聲你知 GuardDuty…": scenario 12)
+    r"|[话話讲講](?:声|聲)?(?:畀|俾)?你知|同你[讲講](?![过過咗了])(?:一?下)?|提提你"
+    r"|你(?:应该|應該|可能|估计|估計)?(?:唔知|不知道)(?:嘅系|的是)?)[，,：:]?\s*"
     # a reproach that names the mistake ("诶 你改错服务了，我说的是 pay-gateway"): what follows says
     # what was meant
     r"|你(?:又|怎么又|咋又)?(?!没|不|别|可)[\u4e00-\u9fff]{1,2}错[\u4e00-\u9fff]{0,4}了\s*[，,。!！…~～]+\s*"

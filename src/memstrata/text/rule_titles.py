@@ -207,7 +207,7 @@ _INTERJECTION = re.compile(
     r"|^\s*(?:哦还有|对了|另外)\s+(?=\S)"
     # "I'm telling you" and "the same again" before the point (learning_sim10: titled "跟你說",
     # "Same thing as last week")
-    r"|^\s*(?:(?:顺便|顺带)?(?:跟你说|和你说|告诉你)|同你[讲講](?![过過咗了])|[话話](?:畀|俾)?你知|[讲講](?:畀|俾)?你知)(?:一下|哦|喔|啊|哈)?\s*[,，:：!！]+\s*"
+    r"|^\s*(?:(?:顺便|顺带)?(?:跟你说|和你说|告诉你)|同你[讲講](?![过過咗了])|[话話讲講](?:声|聲)?(?:畀|俾)?你知|你(?:应该|可能|估计)?唔知)(?:一下|哦|喔|啊|哈)?\s*[,，:：!！\s]+\s*"
     r"|^\s*(?:(?:the )?same (?:thing|story|issue|problem)(?: (?:again|as (?:before|last time|last week|yesterday)))?"
     r"|(?:friendly )?reminder|(?:as|like) i said(?: before)?)\s*[,:;.!—-]+\s*"
     # a dictated message's hesitation, before whatever follows ("嗯 monitor 又开到 USB0 上去了",
