@@ -462,9 +462,10 @@ _SLOT_MARKER = lazy_compile(
 )
 _SLOT_GAP = 160
 _CLAUSE_BREAK = lazy_compile(r"[。！？\n]|[.!?](?:\s|$)")
+# What counts after a number, so it is no code ("2024 年", "12 位", "4096 tokens").
 _UNIT_WORD = lazy_compile(
-    r"\s?(?:年|月|日|天|个|個|次|位|号|號|点|點|分|秒|万|條|条|元|%|多|左右|块|塊|蚊|款|台|套|张|張|人|(?i:ms|s|kb|mb|gb|px|bytes?|chars?"
-    r"|characters|digits?|days?|hours?|years?|minutes?|mins?|people|users?|times|tokens?|editions?"
+    r"\s?(?:年|月|日|天|个|個|次|位|号|號|点|點|分|秒|万|條|条|元|%|多|左右|块|塊|蚊|款|台|套|张|張|人"
+    r"|(?i:ms|s|kb|mb|gb|px|bytes?|chars?|characters|digits?|days?|hours?|years?|minutes?|mins?|people|users?|times|tokens?|editions?"
     r"|models?|words?|rows?|lines?|items?|steps?|pages?)\b)"
 )
 # Words joined into a passphrase ("mango-shaved-ice", "printer_ftw", "egg_tart_2023"), not a field
@@ -1151,7 +1152,7 @@ def _passwords_named_by_the_first(text: str, found: list[SecretFinding]) -> list
             code = (
                 start in codes
                 and re.fullmatch(r"\d{4,8}", core) is not None
-                and not _UNIT_AFTER.match(text, m.start("secret") + len(core))
+                and not _UNIT_WORD.match(text, m.start("secret") + len(core))
             )
             if _password_shaped(value) or plain_word or code:
                 end = m.start("secret") + len(value.rstrip(".!?)]") or value)
@@ -1160,7 +1161,6 @@ def _passwords_named_by_the_first(text: str, found: list[SecretFinding]) -> list
 
 
 _COMPARING = ("er", "est", "ly", "wards", "stairs")
-_UNIT_AFTER = lazy_compile(r"\s?(?:年|月|日|天|个|次|位|号|点|分|秒|万|条|元|%)")
 # A host, a file, an address, a date, a port: the shapes a value after "的是" takes that is not
 # a password ("要连的是 10.0.3.12:6379", "出错的是 worker-3", "我改的是 redis.conf").
 _NOT_PASSWORD_SHAPE = lazy_compile(
