@@ -201,6 +201,7 @@ def test_a_value_said_in_the_slot_is_redacted(text: str, secret: str) -> None:
             "i typed the keystore pass wrong, its actually Sl1meKing!2023 not slimeking2023",
             ["slimeking2023"],
         ),
+        ("档口后面的储物柜，3号柜密码 0614，5号柜 2208，都是放货款单的", ["0614", "2208"]),
         # the fourth (session 45): numerals and spelled digits, spaced codes, the way it is typed
         (
             "the build server pasword is ramen at midnight with the spaces, yeah i know",
@@ -310,6 +311,7 @@ def test_a_plain_password_said_later_reaches_no_file(ws) -> None:
         "APNs auth key: Key ID 7QX2KD93LM, Team ID K8W4ZP21QA，.p8 放 1Password 的 vault",
         "the door code is changing on 2024-03-12, ask the front desk",
         "密码至少 12 位，门禁卡 3 天内补办",
+        "3号柜在二楼，5号柜 2208 个格子",
     ],
 )
 def test_guard_talk_about_a_secret_stays(text: str) -> None:

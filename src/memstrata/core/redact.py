@@ -246,7 +246,9 @@ _ANOTHER_ONE = lazy_compile(
     r"(?:(?i:(?<![\w-])(?:(?:the|my|our|your|its|their)\s+(?:[\w-]+\s+)?one|the other(?:\s+one)?)"
     r"(?:'s|\s+is|\s+was|\s*[:=])|(?<![\w-])it'?s(?=\s+\S*[\d!@#$%^&*]))"
     r"|(?:另一个|另外一个|另外那个|其他的|访客|来宾|客人|管理员|备用|[\w-]{1,12}\s*(?:账号|账户|用户|网络|wifi|WiFi|WIFI))"
-    r"(?:的|那个)?(?:是|为|[:：]))"
+    r"(?:的|那个)?(?:是|为|[:：])"
+    # another locker or door by its number after a code ("3号柜密码 0614，5号柜 2208": review47)
+    r"|\d{1,4}\s*[号號]\s*(?:柜|櫃|门|門|锁|鎖|箱|房)(?:的)?(?:是|係|为|[:：])?)"
     r"\s*[:：=]?\s*(?P<secret>" + _VALUE + r")"
 )
 # A secret named, then its value elsewhere near it, after other words: "pg-ledger-stg 密碼 Winnie姐
