@@ -202,6 +202,18 @@ def test_a_value_said_in_the_slot_is_redacted(text: str, secret: str) -> None:
             ["slimeking2023"],
         ),
         ("档口后面的储物柜，3号柜密码 0614，5号柜 2208，都是放货款单的", ["0614", "2208"]),
+        (
+            "高德地图 key 是 7f3e9a1b2c4d6e8f0a1b3c5d7e9f1a2b 前端也在用",
+            ["7f3e9a1b2c4d6e8f0a1b3c5d7e9f1a2b"],
+        ),
+        (
+            "The PagerDuty integration key is R03E9K2M7XQ4W8T1YB6N5ZC0, not the one in the wiki",
+            ["R03E9K2M7XQ4W8T1YB6N5ZC0"],
+        ),
+        (
+            "Hotel wifi here in Goa is sunsetbeach@2023, can you check why adb is not connecting",
+            ["sunsetbeach@2023"],
+        ),
         # the fourth (session 45): numerals and spelled digits, spaced codes, the way it is typed
         (
             "the build server pasword is ramen at midnight with the spaces, yeah i know",
@@ -312,6 +324,18 @@ def test_a_plain_password_said_later_reaches_no_file(ws) -> None:
         "the door code is changing on 2024-03-12, ask the front desk",
         "密码至少 12 位，门禁卡 3 天内补办",
         "3号柜在二楼，5号柜 2208 个格子",
+        # long English answers (LongMemEval's chats, session 45: each hidden by a first version)
+        "Follow hashtags like #scifimodels, #mechmodelling, or #gunplabuilds to find new models",
+        "Congratulations on your new Samsung Galaxy Watch Active2! It's a fantastic smartwatch",
+        "requiring a password or smart card to access patient records",
+        "**Common Wi-Fi Connectivity Issues:** 1. **Restart your router**",
+        "Qf_t = (a * Lf_t^b + c * Kf_t^d) / Kf_{t-1}^hf",
+        '<script src="x.js" integrity="sha384-q8i/X+965DzO0rT7abK41JStQIAqVgRVzpbzo5smXKp4YfRvH+8abtTE1Pi6jizo"></script>',
+        "**Modern Era (1980s-Present)** In the 1980s, Omega introduced the Seamaster",
+        "2. **Muni Bus (24-Divisadero)**: The 24 bus runs along Mission Street",
+        "top3 <- head(Supermarketdata_store10_dept_summary_sorted$Dept, 3)",
+        "Here are some of the key features that make the Leupold VX-3HD a great value",
+        'ssh-keygen -t ed25519 -C "your_email@example.com"',
     ],
 )
 def test_guard_talk_about_a_secret_stays(text: str) -> None:

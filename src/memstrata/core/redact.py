@@ -266,7 +266,11 @@ _SECRET_NAME = lazy_compile(
     r"密码|密碼|口令|授权码|授權碼|密钥|密鑰|秘钥|秘鑰|金鑰|私鑰|私钥|种子|種子|备用码|備用碼|帐密|帳密|账密"
     # "ansible_ssh_pass=…", "API_TOKEN 还是旧的 …": after "_" too
     r"|(?i:(?<![A-Za-z0-9-])(?:password|passwd|passphrase|passcode|pwd|pw|pass|token|secret"
-    r"|secrets|appsecret|api[ _-]?key|app[ _-]?key|hash[ _-]?(?:key|iv)|key|keys|seed|cookie"
+    r"|secrets|appsecret|api[ _-]?key|app[ _-]?key|hash[ _-]?(?:key|iv)|seed|cookie"
+    # a key by what it opens, not "key features", "the key takeaway" in prose
+    r"|(?:access|secret|private|license|licence|product|activation|encryption|signing|ssh|gpg"
+    r"|master|deploy|serial|wpa|wpa2|wifi|auth|client|server|merchant|partner|integration|routing"
+    r"|webhook) keys?|keys?(?=\s*(?:is|was|[=:：]|是|为|係)(?![A-Za-z]))"
     r"|session[ _-]?id|sessionid|credentials?|unseal|bind[_-]?pw|bindpw)(?![A-Za-z0-9-])"
     r"(?<!pass(?= rate| the| through)))"
     # a cloud's key pair named by its letters ("七牛的 AK/SK 分别是 …", "华为云 AK … SK …")
@@ -290,6 +294,13 @@ _PRODUCT_NAME = lazy_compile(
     r"|rsa\d+|ed25519|hs\d+|rs\d+|es\d+|oauth2?|pbkdf2|argon2(?:id)?|bcrypt|scrypt)$"
 )
 _ADDRESS = lazy_compile(r"^[\w.+-]+@[\w-]+(?:\.[\w-]+)+$")
+# A hashtag, a mention, a user at a host cut before its domain, a Windows variable, Markdown
+# emphasis, a file: shapes a symbol gives that hold no secret ("#fitnessgoals", "%USERPROFILE%",
+# "**Troubleshooting", "Health_Insurance_Policy_2021-02-01.pdf": LongMemEval's chats).
+_NAMED_SHAPE = lazy_compile(
+    r"^(?:[#@][A-Za-z]\w*|[\w.+-]+@[A-Za-z][\w-]*|%\w+%?|[*_~]+\w.*|[\w.-]+\.(?:pdf|docx?|xlsx?|pptx?|csv"
+    r"|txt|md|png|jpe?g|gif|zip|json|ya?ml|py|js|ts|sh|log))$"
+)
 # A keyboard shortcut ("cmd+shift+L"), a masked value, MySQL's "(using password: YES)".
 _NO_SECRET = lazy_compile(
     r"(?:(?i:(?:cmd|ctrl|alt|shift|option|opt|meta|super|win|command|control|fn)\+)+\w+|[*•●]+"
@@ -324,6 +335,8 @@ def _credential_shape(value: str) -> bool:
     """Mixed case and a digit, a symbol with a letter, a run of hex or base32, or letters and
     digits interleaved (8h3k-2m9p-7q4r): no host, path, file, date, version or address."""
     if _ADDRESS.match(value) or value.lower().startswith(("http", "$", "{{", "[redacted")):
+        return False
+    if _NAMED_SHAPE.match(value):
         return False
     if _PRODUCT_NAME.match(value):
         return False
@@ -511,6 +524,11 @@ _ALONE_AFTER_COMMA = lazy_compile(
     r"\s*(?:[,，。；;！!]|咋|啦|吧|呀|啊|嘛|喔|哦|囉|$|(?i:then|enter|and))"
 )
 _CODE_FORMS = ("spaced", "hanzi", "spelled")
+# The cues after which several words are the value itself ("passphrase: Seven Blue Elephants
+# Dancing", "主密码是四个单词 lemon river candle north"), not an English preposition or "it's".
+_NAMING_CUE = lazy_compile(
+    r"(?i:is\b|was\b|it'?s\b|it is\b|should be|will be|set to|changed to)|[:：=—–]|[^\x00-\x7f]"
+)
 _JUST_AFTER_A_COMMA = lazy_compile(r"[，,]\s*(?:都|也|就|其实|其實|应该|應該)?\s*$")
 _COMBINATION = lazy_compile(r"\d{1,2}(?:-\d{1,2}){2,5}|\d{1,6}(?:-\d{1,6}){1,3}")
 # A code kept for a lost phone: digits in groups, or letters and digits interleaved.
@@ -663,6 +681,8 @@ class _Slot:
         )
         if name.group("wifi") and (self.phrase or "-" not in core or in_a_log):
             return False  # "wifi 係 mongkok-rainy-day", not "wifi:bcn_timeout" in a device's log
+        if self.phrase and not _NAMING_CUE.match(text, self.cue_start):
+            return False  # "a password or smart card to access patient records": prose
         if (self.phrase or _JOINED_WORDS.fullmatch(core)) and not (
             code_name or name.group("keyword")
         ):
@@ -797,7 +817,9 @@ _LOGIN_PAIR = lazy_compile(
 # ...or any account name before a value with upper case, lower case, a digit and a symbol
 # ("以后连 stg 都用 stgadmin / StgAdm!n9": an adversarial review, session 44), which no path has.
 _STRONG_PAIR = lazy_compile(
-    r"(?<![\w/.-])[A-Za-z][\w.-]{1,30}\s*/\s*(?P<secret>[^\s/,;，；。]*[!@#$%^&*+=?~][^\s/,;，；。]*)"
+    # (not a formula's "/ Kf_{t-1}^hf" nor base64 after a slash: a symbol a password types)
+    r"(?<![\w/.-])[A-Za-z][\w.-]{1,30}\s*/\s*"
+    r"(?P<secret>[^\s/,;，；。{}()\[\]^<>\"']*[!@#$%&*][^\s/,;，；。{}()\[\]^<>\"']*)(?![{}()\[\]^])"
 )
 # A line of ~/.pgpass (host:port:database:user:password).
 _PGPASS_LINE = lazy_compile(
@@ -808,7 +830,8 @@ _PGPASS_LINE = lazy_compile(
 # Libr@ry_kiosk7", "is it Oct0pus!Ink or Octopus!1nk for the vpn?": a blind review, session 45):
 # no word of prose has that shape (none in 46k lines of this project's benchmark texts).
 _STRONG_ALONE = lazy_compile(
-    r"(?<![^\s,，。；;：:（(\u4e00-\u9fff])(?=\S*[A-Z])(?=\S*[a-z])(?=\S*\d)(?=\S*[!@#$%^&*])"
+    r"(?<![^\s,，。；;：:（(\u4e00-\u9fff])(?=[\w!@#$%^&*+~?-]*[A-Z])(?=[\w!@#$%^&*+~?-]*[a-z])"
+    r"(?=[\w!@#$%^&*+~?-]*\d)(?=[\w!@#$%^&*+~?-]*[!@#^&*][\w!@#$%^&*+~?-])"
     r"[A-Za-z0-9][A-Za-z0-9!@#$%^&*_+\-~?]{7,63}(?![^\s,，。；;）)\u4e00-\u9fff])"
 )
 # A PIN: "PIN 1234", "PIN码是 482913", "银行卡 pin 码 8842".
@@ -1177,7 +1200,8 @@ def _password_shaped(value: str) -> bool:
     if value[:1] in "'\"`":
         return len(core) >= 3
     return (
-        len(core) >= 6
+        not _NAMED_SHAPE.match(core)
+        and len(core) >= 6
         and bool(re.search(r"[A-Za-z]", core))
         and bool(re.search(r"[\d!@#$%^&*+=?~]", core))
         and not _NOT_PASSWORD_SHAPE.match(core)
