@@ -525,7 +525,8 @@ _ALONE_AFTER_COMMA = lazy_compile(
 )
 _CODE_FORMS = ("spaced", "hanzi", "spelled")
 # The cues after which several words are the value itself ("passphrase: Seven Blue Elephants
-# Dancing", "主密码是四个单词 lemon river candle north"), not an English preposition or "it's".
+# Dancing", "主密码是四个单词 lemon river candle north", "it is vxhm qtpa zlrw kced"), not an English
+# preposition ("a password or smart card to access patient records").
 _NAMING_CUE = lazy_compile(
     r"(?i:is\b|was\b|it'?s\b|it is\b|should be|will be|set to|changed to)|[:：=—–]|[^\x00-\x7f]"
 )
