@@ -476,7 +476,6 @@ _SLOT_MARKER = lazy_compile(
     r"|wifi|wi-fi|requirepass|masterauth|login|admin|root|pasword|pssword|senha|contraseña"
 )
 _SLOT_GAP = 160
-_CLAUSE_BREAK = lazy_compile(r"[。！？\n]|[.!?](?:\s|$)")
 # What counts after a number, so it is no code ("2024 年", "12 位", "4096 tokens").
 _UNIT_WORD = lazy_compile(
     r"\s?(?:年|月|日|天|个|個|次|位|号|號|点|點|分|秒|万|條|条|元|%|多|左右|块|塊|蚊|款|台|套|张|張|人"
@@ -580,7 +579,7 @@ def _values_in_the_slot(text: str) -> list[SecretFinding]:
     """Values after a password's verb later in its clause (see ``_SLOT_NAME``)."""
     found: list[SecretFinding] = []
     for name in _SLOT_NAME.finditer(text):
-        end = _CLAUSE_BREAK.search(text, name.end())
+        end = _SENTENCE_END.search(text, name.end())
         stop = min(end.start() if end else len(text), name.end() + _SLOT_GAP)
         cues = [
             (m.start(), m.end(), bool(m.group("change")), bool(m.group("the_word")))
