@@ -243,7 +243,7 @@ _LITTLE_WORD = lazy_compile(
 # Only what names another account or network ("访客的", "另一个", "the guest one", "the other"):
 # "端口用的是 3306" and "no one is around" name no password (review21).
 _ANOTHER_ONE = lazy_compile(
-    r"(?:(?i:(?<![\w-])(?:(?:the|my|our|your|its|their)\s+(?:[\w-]+\s+)?one|the other(?:\s+one)?)"
+    r"(?:(?i:(?<![\w-])(?:(?:the|my|our|your|its|their)\s+(?:[\w+-]+\s+)?one|the other(?:\s+one)?)"
     r"(?:'s|\s+is|\s+was|\s*[:=])|(?<![\w-])it'?s(?=\s+\S*[\d!@#$%^&*]))"
     r"|(?:另一个|另外一个|另外那个|其他的|访客|来宾|客人|管理员|备用|[\w-]{1,12}\s*(?:账号|账户|用户|网络|wifi|WiFi|WIFI))"
     r"(?:的|那个)?(?:是|为|[:：])"
@@ -408,16 +408,22 @@ _SLOT_NAME = lazy_compile(
     r"(?P<code>密码锁|密碼鎖|门禁码|門禁碼|门禁|門禁|电子锁|電子鎖|门锁|門鎖|把锁|把鎖|锁屏|鎖屏|开箱码|開箱碼"
     r"|保险箱|保險箱|保险柜|保險櫃|转盘|轉盤|撤防码|布防码|撤防碼|佈防碼|短信码|短信碼|卡背(?:后|後|面)?|背面"
     r"|(?i:(?<![A-Za-z0-9])(?:(?:door|gate|alarm|disarm|panic|safe|access|entry|garage|keypad|locker"
-    r"|lock|building|sms|verification)(?: system| panel| room)? code|otp|one-time (?:password|code)"
-    r"|(?:numbers|digits) on the back|security code)(?![A-Za-z0-9]))|(?<![A-Za-z0-9])PIN(?![A-Za-z0-9]))"
+    r"|lock|building|sms|text|verification|app|login|sign-in|auth|authenticator|2fa|mfa|bank)"
+    r"(?: system| panel| room)? code|otp|one-time (?:password|code)"
+    r"|(?:numbers|digits) on the back|security code)(?![A-Za-z0-9]))|(?<![A-Za-z0-9])(?:M?PIN|TAN)(?![A-Za-z0-9])"
+    # a card's three digits said in Chinese ("我張信用卡後面嗰三個數字係 418")
+    r"|(?:后面|後面|背后|背後)(?:嗰|那|的)?\s*(?:三|3)\s*(?:個|个|位)(?:數字|数字|數|数)?)"
     # ...or by the thing alone: only a code of digits counts after these ("the garage keypad is 2580")
     r"|(?P<opens>(?i:(?<![A-Za-z0-9])(?:keypad|(?:bike |bicycle |pad)?lock|lockbox|safe|gate|combo"
-    r"|combination|alarm)(?![A-Za-z0-9]))"
-    r"|锁|鎖|储物柜|儲物櫃|柜子|櫃|防盗器|防盜器|键盘|鍵盤)"
+    r"|combination|alarm|door entry|entryphone|intercom)(?![A-Za-z0-9]))"
+    r"|锁|鎖|储物柜|儲物櫃|柜子|櫃|防盗器|防盜器|键盘|鍵盤|组合|組合)"
     # codes kept for when a phone is lost, said one after another ("恢复码 8h2k9-dxq4m 和 p3mv7-zt4r6")
     r"|(?P<codes>恢复码|恢復碼|备用码|備用碼|(?i:(?<![A-Za-z0-9])(?:backup|recovery) codes?(?![A-Za-z0-9])))"
     # a code whose value may follow its name with no verb ("提取码 x7k9")
     r"|(?P<direct>授权码|授權碼|提取码|提取碼|访问码|訪問碼|取件码|取件碼|验证码|驗證碼|安全码|安全碼)"
+    # a code someone sent, by "the code" alone: only six digits or more count ("the code Microsoft
+    # sent was 204817"), no status or exit code ("the code was 404")
+    r"|(?P<sent>(?i:(?<![A-Za-z0-9])(?:the|this|that|a) code(?![A-Za-z0-9])))"
     # (not a thing named after it: 密码页, 密码本, 密码策略, the password manager)
     r"|(?P<word>(?:密码|密碼|口令)(?!页|頁|本|学|學|框|管理|策略|规则|規則|长度|長度|强度|強度|字段|输入|輸入)"
     r"|(?i:(?<![A-Za-z0-9-])(?:password|passwd|passphrase|passcode|pwd|pw|requirepass|masterauth"
@@ -428,7 +434,7 @@ _SLOT_NAME = lazy_compile(
     r"|form|toggle|input|column|store|vault|generator|requirements?|expiry|rotation)\b)))"
     r"|(?P<wifi>(?i:(?<![A-Za-z0-9])(?:wifi|wi-fi)(?![A-Za-z0-9])))"
     # an account: only a value in a password's shape, quoted, joined, or "the word X" counts
-    r"|(?P<login>(?i:(?<![A-Za-z0-9/.-])(?:login|admin|root|administrator)(?![A-Za-z0-9/.-])))"
+    r"|(?P<login>(?i:(?<![A-Za-z0-9/.-])(?:login|admin|root|administrator|sudo)(?![A-Za-z0-9/.-])))"
     # a key by its role: only a value in a key's shape, quoted, or words joined counts
     r"|(?P<keyword>(?i:(?<![/A-Za-z0-9_-])(?:secret|token|api[ _-]?key|signing key|app secret)"
     r"(?![A-Za-z0-9?=])))"
@@ -436,44 +442,59 @@ _SLOT_NAME = lazy_compile(
 # The verbs that put a value in the slot; ``change`` ones (原来是, 改成, 之前那组, 按) may follow a
 # comma: "改密码了，原来是 1212，现在是 5876" names both.
 _SLOT_CUE = lazy_compile(
-    r"(?P<change>(?:(?:原来|原來|之前|以前)(?:那[组組个個]|嗰個)?|舊嗰個|新的|新嘅|旧的|舊的)(?:是|係|系)?"
+    r"(?P<change>(?:(?:原来|原來|之前|以前)(?:那[组組个個]|嗰個)?|舊嗰個|新的|新嘅|旧的|舊的"
+    r"|(?:老|旧|舊)(?:的|嘅)(?:那个|那個|嗰個))(?:是|係|系)?"
+    r"|(?i:\bthe (?:current|new|latest|newest) one(?: is| was)?\b)"
     r"|(?:现在|現在|而家|宜家|目前)(?:是|係|系)|(?:设置|設置|设|設|改|换|換|更新|重置|变|變)(?:成|为|為|做|咗做)了?"
-    r"|改咗|按|撳|转到|轉到|(?:转|轉)咗?(?:做|成)|(?:set|设|設)\s*(?:咗|了|的)(?:做|是)?"
+    r"|改咗|按|撳|转到|轉到|含中文|(?:諗|想|揀|选|選)(?:咗|了)(?:句|個|个|一句)?|(?:转|轉)咗?(?:做|成)|(?:set|设|設)\s*(?:咗|了|的)(?:做|是)?"
     # a correction names the wrong value too ("不是 design2023，是 design2023!!")
     r"|不是|唔係|(?i:\bnot\b)|即係|即是|也就是|(?i:\bi\.e\.|\bthe old(?: one)?\b))"
     r"|(?:(?<![唔不非])(?:(?:仍然|依然|还|還|就|应该|應該|好像)?(?:是|係|系)(?!否|咪)(?:叫)?|叫做?|为|為"
     r"|(?:目前)?(?:还是|還是)|(?:就|都|现在|現在|而家|先)用(?:的是)?|用的是|输|輸|打)(?:老的|舊的|旧的|默认的|默認的|原来的|原來的|之前的)?"
     r"|(?i:\b(?:is|are|was|should be|will be|set to|changed to|to|from|takes|opens with|it'?s|it is|type|now"
-    r"|that'?s|came)\b(?:\s+(?:now|still|literally|just|currently))*(?P<the_word>\s+the\s+word\b)?)|[—–：=]"
+    # (Tagalog's "ay": "ang password ay sinigang_na_baboy99"; a choice: "I went with …")
+    r"|that'?s|came|ay|went with|chose|picked)\b(?:\s+(?:now|still|literally|just|currently))*"
+    r"(?P<the_word>\s+the\s+word\b)?)|[—–：=]"
     r"|(?<!:):(?!:)|(?<=[A-Za-z])'s\b"
     # a value standing alone between commas ("密码其实很土，就是公司名拼音加年份，xinyuankeji2025，别笑")
     r"|(?P<comma>[，,]))"
 )
 # How a passphrase is typed, said after it ("…, with the spaces", "全小写", "中间有空格").
 _TYPED_AS = (
-    r"\s*[,，]?\s*(?:(?:中间|中間)?(?:带|帶|有|冇|沒有|没有)?空格|全(?:部)?小[写寫]|全細階"
+    r"\s*[,，]?\s*(?i:(?:yes|yeah|yep|and)\s+)?(?:(?:中间|中間)?(?:带|帶|有|冇|沒有|没有)?空格|全(?:部)?小[写寫]|全細階"
     r"|(?i:(?:with )?(?:the )?spaces|all lowercase|all lower case|with (?:the )?hyphens"
     r"|capitals and spaces))"
 )
-_SLOT_FORMS = ("quoted", "dquoted", "spaced", "hanzi", "spelled", "typed", "phrase", "secret")
+_SLOT_FORMS = (
+    "quoted", "dquoted", "spaced", "turns", "hanzi", "spelled", "typed", "phrase", "chinese", "secret",
+)  # fmt: skip
 _SLOT_VALUE = lazy_compile(
     r"\s*(?:[\u4e00-\u9fff]{1,8}\s*)??(?:'(?P<quoted>[^'\n]{3,64})'|\"(?P<dquoted>[^\"\n]{3,64})\""
     # digits said in groups ("093 847", "8 3 6 1"), in Chinese numerals or English words
     r"|(?P<spaced>\d{1,3}(?: \d{1,3}){1,7})(?![\w.])"
-    r"|(?P<hanzi>[零〇一二两兩三四五六七八九]{4,8})(?![十百千万萬])"
+    # a dial's turns in Chinese numerals ("十九、四十二、七", "二十八 左 十五 右 四十 左": review48)
+    r"|(?P<turns>[一二三四五六七八九十]{1,3}(?:(?:\s*、\s*|\s+)(?:[左右]\s+)?[零一二三四五六七八九十]{1,3})"
+    r"{2,5}(?:\s*[左右])?)"
+    r"|(?P<hanzi>[零〇一二两兩三四五六七八九]{3,8}(?: [零〇一二两兩三四五六七八九]{1,4}){0,3})"
+    r"(?![十百千万萬])"
     r"|(?P<spelled>(?i:(?:zero|one|two|three|four|five|six|seven|eight|nine)"
-    r"(?:[- ](?:zero|one|two|three|four|five|six|seven|eight|nine)){3,7}))\b"
+    r"(?:[- ](?:zero|one|two|three|four|five|six|seven|eight|nine)){2,7}))\b"
     # words said with a note on how they are typed ("panda dundun 520 了，中间有空格")
     r"|(?P<typed>[A-Za-z][A-Za-z0-9]*(?:[ -][A-Za-z0-9]+){1,7}?)(?=\s*了?" + _TYPED_AS + r")"
-    r"|(?P<phrase>[A-Za-z]+(?: [A-Za-z]+){2,7})"
+    r"|(?P<phrase>[A-Za-z]+(?: [A-Za-z]+){1,7}(?: \d{1,6})?)"
     r"(?=\s*(?:[,.;!?)，。；！？\n\u4e00-\u9fff]|$))"
+    # Chinese characters set apart by a space and ending the clause ("密码是 鼓浪屿的海风，",
+    # "密码 仓库2号_Ship! ，": review49)
+    r"|(?<=\s)(?P<chinese>[\u4e00-\u9fff][\u4e00-\u9fff\w!@#$%^&*+=~-]{1,23})"
+    r"(?=\s*(?:[，。；！？,;!?]|$)|\s+[\u4e00-\u9fff])"
     r"|(?P<secret>[^\s\"'`\[\](){}<>,;\u0080-\uffff]+))"
 )
 # (one pattern: hooks redact every prompt, and this list is long)
 _SLOT_MARKER = lazy_compile(
     r"密码|密碼|口令|码|碼|锁|鎖|柜|櫃|保险|保險|转盘|轉盤|防盗|防盜|键盘|鍵盤|撤防|布防|卡背|背面|门禁|門禁"
+    r"|數字|数字|组合|組合|tan"
     r"|pass|pw|code|lock|safe|gate|keypad|combo|pin|otp|one-time|secret|token|key|alarm|back"
-    r"|wifi|wi-fi|requirepass|masterauth|login|admin|root|pasword|pssword|senha|contraseña"
+    r"|wifi|wi-fi|requirepass|masterauth|login|admin|root|sudo|pasword|pssword|senha|contraseña"
 )
 _SLOT_GAP = 160
 # What counts after a number, so it is no code ("2024 年", "12 位", "4096 tokens").
@@ -510,15 +531,55 @@ _DESCRIBED_AS = lazy_compile(r"(?:拼音|名字|名|单词|單詞|词|詞|英文
 _COMBINATION_SAID = lazy_compile(r"(?<![\w/.:-])\d{1,2}(?:-\d{1,2}){2,5}(?![\w/.:-])")
 # What opens with three digits: a bike lock, a card's security code.
 _THREE_DIGITS = lazy_compile(
-    r"(?:锁|鎖|安全码|安全碼|卡背|卡背后|卡背後|背面|(?i:back|security code))$"
+    r"(?:锁|鎖|安全码|安全碼|卡背|卡背后|卡背後|背面|數字|数字|數|数|位|(?i:back|security code|lock))$"
 )
+# The answer to a security question ("密保问题“…”，我填的答案是 周美华", "保安問題答案係「聖保祿」",
+# "the security question is my first pet, which was Biscuit", "Mother's maiden name for my BPI
+# security question is Dimaculangan": review48, review49): quoted, Chinese set apart or ending its
+# clause, or capitalised words ending it; never a question word ("答案是什么").
+_SECURITY_ANSWER = lazy_compile(
+    r"(?:密保|安全问题|安全問題|保安問題|保安问题|(?i:security question|secret question|maiden name"
+    r"|memorable (?:word|answer)))[^。！？\n]{0,60}?"
+    r"(?:答案(?:是|係|为|為|[:：])?|(?:填|写|寫|设|設|答)(?:的|咗|了)?(?:是|係)"
+    r"|(?i:\banswer(?:\s+(?:is|was)|'s|:)|\bI (?:put|wrote|used|said)|\bwhich (?:is|was)|\bis\b))"
+    r"\s*(?:[「“\"'『](?P<quoted>[^」”\"'』\n]{1,40})[」”\"'』]"
+    r"|(?P<hanzi>[\u4e00-\u9fff]{2,10})(?=\s*(?:[，。；！？,.;!?]|$))"
+    r"|(?P<word>[A-Z][a-z]{2,}(?: [A-Z][a-z]+){0,3})(?=\s*(?:[,.;!?]|$)))"
+)
+_SECURITY_MARKERS = (
+    "密保",
+    "安全问题",
+    "安全問題",
+    "保安問題",
+    "保安问题",
+    "question",
+    "maiden",
+    "memorable",
+)
+_QUESTION_WORD = lazy_compile(
+    r"什么|什麼|啥|乜|咩|多少|哪|谁|誰|(?i:^(?:what|which|who|where|when|how)$)"
+)
+_SAID_AS_WORDS = lazy_compile(r"(?:诗|詩|话|話|成语|成語|歌词|歌詞|口号|口號|中文)$")
+# What a value in Chinese after 密码 says about the password, not the password.
+_DESCRIBES_A_PASSWORD = lazy_compile(
+    r"什么|什麼|多少|啥|哪|一样|一樣|相同|同一|默认|默認|生日|手机|手機|电话|電話|身份证|身份證|拼音|名字"
+    r"|空的|错|錯|对的|對的|之前|原来|原來|以前|那个|那個|这个|這個|随机|隨機|加密|明文|过期|過期|不变|不變"
+    r"|保密|老的|旧的|舊的|新的|位数|位數|数字|數字|字母|大写|大寫|小写|小寫|中文|英文|简单|簡單|复杂|複雜"
+    r"|密码|密碼|账号|賬號|用户|用戶|管理员|管理員|一下|不能|不要|唔好|忘|记|記"
+)
+# A value shown masked ("sk_live_••••••••4f2a"): what is left shows no secret.
+_MASKED = lazy_compile(r"[*•●]{4,}")
+# ...or a lock named just before the code's name ("信箱鎖嘅密碼係 三八零", "挂锁的密码").
+_LOCK_BEFORE = lazy_compile(r"(?:锁|鎖)(?:的|嘅|个|個)?\s*$")
+# A code typed on a keypad, with the key that ends or starts it ("2580#", "#1938").
+_KEYPAD_CODE = lazy_compile(r"[#*]?\d+[#*]?")
 _QUERY = lazy_compile(r"[&?]\w+=|://")
 _SECRET_PART = lazy_compile(r"pass|password|passwd|pwd|pw|secret|token|key|hash|salt")
 _WITH_SPACES = lazy_compile(_TYPED_AS)
 # ...a value in a password's shape that stands alone after a comma, ended by a comma, a stop, a
 # particle or the text's end.
 _ALONE_AFTER_COMMA = lazy_compile(
-    r"\s*(?:(?=[^\s,，]*[A-Za-z])(?=[^\s,，]*\d)[^\s,，。\u0080-\uffff]{6,}|\d{3,4}(?: \d{3,4})?"
+    r"\s*(?:(?=[^\s,，]*[A-Za-z])(?=[^\s,，]*\d)[^\s,，。\u0080-\uffff]{6,}|\d{3,8}|\d{3,4} \d{3,4}"
     r"|\d(?: \d){3,7}|[零〇一二两兩三四五六七八九]{4,8})"
     r"\s*(?:[,，。；;！!]|咋|啦|吧|呀|啊|嘛|喔|哦|囉|$|(?i:then|enter|and))"
 )
@@ -529,7 +590,9 @@ _CODE_FORMS = ("spaced", "hanzi", "spelled")
 _NAMING_CUE = lazy_compile(
     r"(?i:is\b|was\b|it'?s\b|it is\b|should be|will be|set to|changed to)|[:：=—–]|[^\x00-\x7f]"
 )
-_JUST_AFTER_A_COMMA = lazy_compile(r"[，,]\s*(?:都|也|就|其实|其實|应该|應該)?\s*$")
+_JUST_AFTER_A_COMMA = lazy_compile(
+    r"[，,]\s*(?:都|也|就|其实|其實|应该|應該|我?(?:记得|記得)|好似|好像)?\s*$"
+)
 _COMBINATION = lazy_compile(r"\d{1,2}(?:-\d{1,2}){2,5}|\d{1,6}(?:-\d{1,6}){1,3}")
 # A code kept for a lost phone: digits in groups, or letters and digits interleaved.
 _KEPT_CODE = lazy_compile(
@@ -551,6 +614,10 @@ def _words_joined(value: str) -> bool:
     """Words joined into a passphrase ("hunter-moss-lantern-4"), none a host's part or a little
     word of prose."""
     parts = [p for p in re.split(r"[_-]", value.lower()) if not p.isdigit()]
+    # (little words count when the parts are capitalised or hold a digit: "Kilt_And_Coffee")
+    typed_apart = "_" in value and (
+        bool(re.search(r"\d", value)) or sum(p[:1].isupper() for p in value.split("_")) >= 2
+    )
     return (
         _JOINED_WORDS.fullmatch(value) is not None
         and not _FIELD_SUFFIX.search(value)
@@ -558,7 +625,7 @@ def _words_joined(value: str) -> bool:
         and not any(
             _HOST_PART.fullmatch(p)
             or _SECRET_PART.fullmatch(p)
-            or _LITTLE_WORD.fullmatch(p)
+            or (_LITTLE_WORD.fullmatch(p) and not typed_apart)
             or p in _SAID_OF_A_PASSWORD
             or p in _PROSE_VERBS
             for p in parts
@@ -589,7 +656,9 @@ def _values_in_the_slot(text: str) -> list[SecretFinding]:
         if name.group("codes"):
             found.extend(_codes_after(text, name.end(), stop))
             continue
-        if name.group("direct") or name.group("opens") or name.group("code"):
+        if name.group("word") and text[name.end() : name.end() + 1].isspace():
+            cues.append((name.end(), name.end(), False, False))  # "密码 仓库2号_Ship!"
+        if name.group("direct") or name.group("opens") or name.group("code") or name.group("sent"):
             # the value right after the name, or after a comma ("debit card PIN, 2946")
             after = re.match(r"\s*[,，:：]?", text[name.end() :])
             cues.insert(0, (name.end(), name.end() + (after.end() if after else 0), False, False))
@@ -605,6 +674,8 @@ def _values_in_the_slot(text: str) -> list[SecretFinding]:
             group = next(g for g in _SLOT_FORMS if slot.group(g))
             value = slot.group(group).rstrip(".,!?)]:;")
             start = slot.start(group)
+            if the_word and group == "phrase":  # "just the word dragonfly lol": one word
+                group, value = "secret", value.split()[0]
             said = _Slot(
                 name, value, text[name.end() : cue_start], text[cue_end:start].strip(), change,
                 the_word, group, cue_start, start,
@@ -645,6 +716,13 @@ class _Slot:
             or _NAMING.search(self.gap)
         ):
             return False  # "wifi 叫 Wang_5G", "the wifi called …": the network's name
+        bare = text[self.cue_start].isspace()  # no verb: the value right after 密码 and a space
+        if self.form == "chinese":
+            return self._in_chinese(core, bare)
+        if self.form == "turns":
+            return not name.group("keyword") and not self.between and self._near(comma=True)
+        if name.group("word") and bare:
+            return False  # ("密码 仓库2号_Ship!": only Chinese mixed with symbols counts there)
         if (
             self.form == "typed"
         ):  # said with how it is typed ("wedding-at-byron-bay, all lowercase")
@@ -657,10 +735,12 @@ class _Slot:
             return False  # "Root cause: IMDSv1", "xxl-job-admin … "msg":"…"": no account's password
         if (name.group("keyword") or name.group("login")) and (core.isdigit() or self.phrase):
             return False  # "token 上限是 32768", "invalid api key … to run butler login again"
-        if core.isdigit() or _COMBINATION.fullmatch(core) or self.form in _CODE_FORMS:
+        if _KEYPAD_CODE.fullmatch(core) or _COMBINATION.fullmatch(core) or self.form in _CODE_FORMS:
             if _TEST_CODE.search(text, max(0, name.start() - 16), value_end):
                 return False  # "测试环境登录的验证码固定 123456": a test account's fixed code
             return self._a_code(core, text, value_end)
+        if name.group("sent"):
+            return False  # "the code is ready": only digits are a code someone sent
         if self.form in ("quoted", "dquoted"):  # "it's currently 'correct-horse-grafana'"
             return (
                 not name.group("opens")
@@ -672,7 +752,9 @@ class _Slot:
         code_name = name.group("code") or name.group("direct")
         if code_name and core.isalnum() and 4 <= len(core) <= 8 and not core.isalpha():
             return not self.gap or not re.search(r"[,，;；]", self.gap)  # "access code … is 7h3k"
-        if _password_shaped(core) or (core.isalnum() and _credential_shape(core)):
+        if not self.phrase and (
+            _password_shaped(core) or (core.isalnum() and _credential_shape(core))
+        ):
             keyed = not name.group("keyword") or _credential_shape(core)
             return keyed and (not name.group("wifi") or not self.between)
         in_a_log = (
@@ -708,6 +790,17 @@ class _Slot:
         )
         return ends_clause and _looks_like_password(core, True, named=True)
 
+    def _in_chinese(self, core: str, bare: bool) -> bool:
+        """A password in Chinese characters, set apart by spaces after 密码 and its verb: four
+        characters or more that describe no password ("是 我的生日", "是 默认的"), or Chinese mixed
+        with digits or symbols ("仓库2号_Ship!")."""
+        if not self.name.group("word") or _DESCRIBES_A_PASSWORD.search(core):
+            return False
+        if self.between and not _SAID_AS_WORDS.search(self.between):
+            return False  # ("开机密码是一句诗 床前明月光": what the words are may come first)
+        mixed = re.search(r"[\d!@#$%^&*_+=~]", core) is not None
+        return (mixed or (len(core) >= 4 and not bare)) and self._near()
+
     def _near(self, comma: bool = False) -> bool:
         """A short gap in Chinese: no English words between; a comma only before a change in a
         code ("改密码了，原来是 1212") or right before the verb ("支付密码你帮我记着，是 802517")."""
@@ -720,16 +813,30 @@ class _Slot:
     def _a_code(self, core: str, text: str, value_end: int) -> bool:
         """Digits ("门禁密码改成 739186", "the door code for the server room is 4417"), or a lock's
         combination ("combo 18-36-04"), that count nothing."""
-        shortest = 3 if _THREE_DIGITS.search(self.name.group()) else 4
-        count = len(re.sub(r"\D", "", core)) if self.form not in ("hanzi", "spelled") else 4
+        name = self.name
+        lock = _THREE_DIGITS.search(name.group()) or _LOCK_BEFORE.search(
+            text, max(0, name.start() - 8), name.start()
+        )
+        shortest = 6 if name.group("sent") else 3 if lock else 4
+        if self.form == "hanzi":
+            count = len(core.replace(" ", ""))
+        elif self.form == "spelled":
+            count = len(re.split(r"[- ]", core))
+        else:
+            count = len(re.sub(r"\D", "", core))
         if not shortest <= count <= 8 or _UNIT_WORD.match(text, value_end):
             return False
         if self.between and not re.fullmatch(r"[\u4e00-\u9fff]{1,8}", self.between):
             return False
-        english_gap = (self.name.group("code") or self.name.group("opens")) and not re.search(
-            r"[,，;；]", self.gap
-        )
-        return self._near(comma=True) or bool(english_gap)
+        if re.match(r"\w:", text[self.start - 2 : self.start]):
+            return False  # a key's part ("rh:lock:order:123"), not a code said
+        coded = name.group("code") or name.group("opens") or name.group("sent")
+        # (across a comma when the cue says which: "a TAN by SMS, the current one is 847261")
+        english_gap = coded and (self.change or not re.search(r"[,，;；]", self.gap))
+        # digits spelled in words are a code said aloud, across a comma too ("the keypad now, she
+        # told me it's seven three one nine")
+        spelled = self.form == "spelled" and len(self.gap) <= 60
+        return self._near(comma=True) or bool(english_gap) or spelled
 
     def _a_passphrase(self, core: str, text: str, value_end: int) -> bool:
         """Words said as the value ("lemon river candle north", "mango-shaved-ice"): several
@@ -743,6 +850,17 @@ class _Slot:
         words = core.lower().split()
         if words[0].endswith(("ing", "ed")) or sum(w.endswith(_PROSE_ENDINGS) for w in words) >= 2:
             return False  # "…is changing next week", "…: FATAL authentication failed"
+        if (
+            len(words) == 2
+            and not (  # two words only after "password is", ending the sentence
+                self.name.group("word")
+                and not self.between
+                and not self.the_word
+                and re.match(r"\s*(?:[.!?。！？]|$)", text[value_end:])
+                and not any(w.endswith(_PROSE_ENDINGS) or len(w) < 3 for w in words)
+            )
+        ):
+            return False
         return not any(
             _LITTLE_WORD.fullmatch(w) or w in _SAID_OF_A_PASSWORD or w in _PROSE_VERBS
             for w in words
@@ -771,13 +889,13 @@ _PHRASE_THEN_NAME = lazy_compile(
 _CODE_THEN_NAME = lazy_compile(
     r"(?<![\w.:/-])(?P<secret>\d{4,8})(?![\w.:/-])[^。！？\n]{0,20}?"
     r"(?:(?i:that'?s|thats|is)\b|(?:这个|這個|呢個)?就?(?:是|係))[^。！？\n.]{0,30}?"
-    r"(?:\bPIN\b|(?i:\b(?:door|gate|alarm|disarm|safe|lock|locker|keypad)(?: system)? code\b)"
-    r"|密码|密碼|门禁|門禁)"
+    r"(?:\bM?PIN\b|(?i:\b(?:door|gate|alarm|disarm|safe|lock|locker|keypad|verification|sms|login)"
+    r"(?: system)? code\b|\bOTP\b)|密码|密碼|门禁|門禁|验证码|驗證碼|动态码|動態碼)"
 )
 _VALUE_THEN_NAME = lazy_compile(
     r"(?<![\w!@#$%^&*+=?~-])(?P<secret>[^\s,;'\"`\\\u0080-\uffff]{6,})(?:[\s,，]|\.{3}|…)*"
-    r"(?:(?i:is|was|that'?s|thats|became|becomes)\b|就?(?:是|係)|這是|这是|(?:这个|這個|呢個)就?(?:是|係))"
-    r"[^。！？\n.]{0,36}?"
+    r"(?:(?i:is|was|that'?s|thats|became|becomes|yung|ang)\b|就?(?:是|係)|這是|这是"
+    r"|(?:这个|這個|呢個)就?(?:是|係))[^。！？\n.]{0,36}?"
     r"(?:密码|密碼|口令|(?i:\bpass(?:word|phrase|code)s?\b(?!\s+(?:manager|policy|reset|field))))"
 )
 
@@ -1153,9 +1271,14 @@ def secret_key_kind(key: str) -> str | None:
 def _passwords_named_by_the_first(text: str, found: list[SecretFinding]) -> list[SecretFinding]:
     """Values said as "the other one is X" after a password on the same line: the sentence
     names the second password only through the first."""
-    # a door code after a door code ("门禁密码 4821，访客的是 9921": review25)
-    codes = {f.end for f in found if f.kind == "password" and text[f.start : f.end].isdigit()}
-    starts = sorted({f.end for f in found if f.kind == "password"})
+    # a door code after a door code ("门禁密码 4821，访客的是 9921": review25; "the profile lock
+    # was 1122, that's the old one, the new one is 3344": review49)
+    codes = {
+        f.end
+        for f in found
+        if f.kind in ("password", "pin") and _KEYPAD_CODE.fullmatch(text, f.start, f.end)
+    }
+    starts = sorted({f.end for f in found if f.kind in ("password", "pin")})
     more: list[SecretFinding] = []
     for start, after in zip(starts, [*starts[1:], len(text)][: len(starts)], strict=True):
         line_end = text.find("\n", start)
@@ -1176,12 +1299,76 @@ def _passwords_named_by_the_first(text: str, found: list[SecretFinding]) -> list
             )
             code = (
                 start in codes
-                and re.fullmatch(r"\d{4,8}", core) is not None
+                and re.fullmatch(r"[#*]?\d{4,8}[#*]?", core) is not None
                 and not _UNIT_WORD.match(text, m.start("secret") + len(core))
             )
             if _password_shaped(value) or plain_word or code:
                 end = m.start("secret") + len(value.rstrip(".!?)]") or value)
                 more.append(SecretFinding("password", m.start("secret"), end))
+    return more
+
+
+# A value corrected right after a secret said ("是 88991100 吗？不对，是 88919100", "九零七，不对，应该是
+# 九七零": review49), or the wrong one said before it ("不是 Paypal@xm，是 PayPal@XiaMen2024").
+_CORRECTED_TO = lazy_compile(
+    r"\s*(?:吗|嗎|吧|咩)?\s*[？?，,。.!！…]*\s*(?:不对|不對|唔係|唔啱|错了|錯了|(?i:no|sorry|wait|oops"
+    r"|i mean|actually|instead of))[，,。.!！\s—–-]*(?:应该|應該|其实|其實|(?i:it'?s|it is|should be))?\s*"
+    r"(?:是|係)?\s*(?P<secret>[#*]?\d{3,8}[#*]?|[零〇一二两兩三四五六七八九]{3,8}|[^\s,;，。；'\"`]{4,40})"
+)
+_CORRECTED_FROM = lazy_compile(
+    r"(?:不是|唔係|(?i:\bnot))\s*(?P<secret>[^\s,，。；]{3,40}?)\s*[，,]?\s*(?:而|而係)?"
+    r"(?:是|係|(?i:it'?s|but))\s*$"
+)
+# A value typed in a story, with no name near ("i had to type bluegrass-kettle-9 like five times",
+# "我仲要打咗幾次 milktea_lover99 先入到 email", "I typed Margarita!Tuesday instead of …": review45):
+# only words joined with a digit, or mixed case with a symbol, count; no command typed.
+_TYPED_VALUE = lazy_compile(
+    r"(?:(?i:\btyp(?:e|ed|ing)|\bentered|\bput in)|打(?:咗|了)(?:幾次|几次)?|输入了?|輸入咗?)\s+"
+    r"(?P<secret>[^\s,，。;；'\"`]{6,40})"
+)
+_CODE_SAID = lazy_compile(r"[#*]?\d{3,8}[#*]?|[零〇一二两兩三四五六七八九]{3,8}")
+
+
+def _typed_values(text: str) -> list[SecretFinding]:
+    """Values typed in a story (``_TYPED_VALUE``)."""
+    found = []
+    for m in _TYPED_VALUE.finditer(text):
+        value = m.group("secret").rstrip(".!?)]")
+        joined = _words_joined(value) and re.search(r"\d", value) is not None
+        mixed = (
+            re.search(r"[A-Z]", value) is not None
+            and re.search(r"[a-z]", value) is not None
+            and re.search(r"[A-Za-z][!@#$%^&*][A-Za-z0-9]", value) is not None
+        )
+        if joined or mixed:
+            found.append(
+                SecretFinding("password", m.start("secret"), m.start("secret") + len(value))
+            )
+    return found
+
+
+def _corrected_values(text: str, found: list[SecretFinding]) -> list[SecretFinding]:
+    """The other value of a correction beside a secret found: a code for a code, a password's
+    shape for a password."""
+    more: list[SecretFinding] = []
+    for f in found:
+        if f.kind not in ("password", "pin"):
+            continue
+        said = text[f.start : f.end]
+        a_code = _CODE_SAID.fullmatch(said) is not None
+        after = _CORRECTED_TO.match(text, f.end)
+        before = _CORRECTED_FROM.search(text, max(0, f.start - 48), f.start)
+        for m in (after, before):
+            if not m:
+                continue
+            value = m.group("secret").rstrip(".!?)]")
+            # (the other of a password is often a near miss: "Paypal@xm" for "PayPal@XiaMen2024")
+            near_miss = value[:3].lower() == said[:3].lower()
+            fits = _CODE_SAID.fullmatch(value) if a_code else _password_shaped(value) or near_miss
+            if fits:
+                more.append(
+                    SecretFinding("password", m.start("secret"), m.start("secret") + len(value))
+                )
     return more
 
 
@@ -1266,6 +1453,8 @@ def find_secrets(text: str) -> list[SecretFinding]:
             digits = m.group("key").lower() in ("pin", "passcode") and value.isdigit()
             if _NOT_THE_PASSWORD.search(value.strip("'\"`")) or _closing_quote(text, m, value):
                 continue
+            if m.group("key").lower() == "pin" and not digits:
+                continue  # "the pin in Patrick's hip is grand": a PIN is digits
             if digits or _looks_like_password(value, True, named=named):
                 found.append(SecretFinding("password", m.start("secret"), value_end))
         for m in _DIGIT_PASSWORD.finditer(text):
@@ -1338,7 +1527,6 @@ def find_secrets(text: str) -> list[SecretFinding]:
                 for w in m.group("secret").lower().split()
             )
         )
-        found.extend(_passwords_named_by_the_first(text, found))
     if any(w in lowered for w in _CHANGE_WORDS) and any(k in lowered for k in _ASSIGNMENT_MARKERS):
         for m in _CHANGED_SECRET.finditer(text):
             kind = _assignment_kind(m.group("key"))
@@ -1350,6 +1538,13 @@ def find_secrets(text: str) -> list[SecretFinding]:
                     end = m.start(group) + len(value.rstrip(".!?)]") or value)
                     found.append(SecretFinding(kind, m.start(group), end))
     found.extend(_passwords_later_in_the_sentence(text))
+    if any(k in lowered for k in ("typ", "enter", "put in", "打", "输入", "輸入")):
+        found.extend(_typed_values(text))
+    if any(k in lowered for k in _SECURITY_MARKERS):
+        for m in _SECURITY_ANSWER.finditer(text):
+            group = next(g for g in ("quoted", "hanzi", "word") if m.group(g))
+            if not _QUESTION_WORD.search(m.group(group)):
+                found.append(SecretFinding("password", m.start(group), m.end(group)))
     if _SLOT_MARKER.search(lowered):
         found.extend(_values_in_the_slot(text))
         found.extend(
@@ -1436,7 +1631,14 @@ def find_secrets(text: str) -> list[SecretFinding]:
             and not m.group("secret").startswith("-")
             and _LOOKS_SECRET.search(m.group("secret"))  # "the --secret flag" names no value
         )
-    found = [f for f in found if not _NO_SECRET.fullmatch(text, f.start, f.end)]
+    found = [
+        f
+        for f in found
+        if not _NO_SECRET.fullmatch(text, f.start, f.end)
+        and not _MASKED.search(text, f.start, f.end)
+    ]
+    found.extend(_passwords_named_by_the_first(text, found))
+    found.extend(_corrected_values(text, found))
     found.extend(_said_again(text, found))
     found.sort(key=lambda f: (f.start, -(f.end - f.start)))
     merged: list[SecretFinding] = []
