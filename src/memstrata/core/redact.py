@@ -277,13 +277,16 @@ _SECRET_NAME = lazy_compile(
     r"|(?<![A-Za-z0-9-])(?:AK|SK)(?![A-Za-z0-9-])"
 )
 # An ASCII "!" or "?" ends a sentence only before a space: "ZmQ8!pLsWn" is one password.
-_SENTENCE_END = lazy_compile(r"[。！？\n]|[.!?](?:\s|$)")
+# (nor the stop of "i.e.", "e.g.", "Mr.": "the password is his PAN plus DOB, i.e. abcpi1234k…")
+_SENTENCE_END = lazy_compile(r"[。！？\n]|(?<!i\.e)(?<!e\.g)(?<!Mr)(?<!Mrs)(?<!Dr)[.!?](?:\s|$)")
 _NEW_ONE = lazy_compile(
     r"(?:新(?:的|嘅|个|個)?(?:密码|密碼)?\s*(?:是|係|系|为|為|[:：])|(?:现在|而家|宜家)(?:是|係|系)"
     r"|改(?:成|咗做|咗|为|為)|换成|換成|reset\s*(?:成|咗做|to)"
     r"|(?i:\bnew\s+(?:one|password|pw)\s*(?:is|[:=])|\bnow\s+(?:it'?s|is)|\bit'?s\s+now|\bis\s+now))"
     r"\s*[:：=]?\s*(?P<secret>" + _VALUE + r")"
 )
+# A service named with digits right before its password ("Maybank2u password lupa": review50).
+_OWNER_BEFORE = lazy_compile(r"[A-Z][a-z]{2,}\d+[a-z]{0,3}")
 _TOKEN_VALUE = lazy_compile(r"[^\s=,;，；'\"`\\\u0080-\uffff()（）\[\]<>]{8,}")
 _SYMBOL = lazy_compile(r"[!@#$%^&*+=?~]")
 _HEX_OR_BASE32 = lazy_compile(r"[0-9a-f]{16,}|[A-Z2-7]{16,}")
@@ -382,7 +385,11 @@ def _passwords_later_in_the_sentence(text: str) -> list[SecretFinding]:
                     and _NAMING.search(text, word.end(), start)
                 )
             )
-            if value and _credential_shape(value) and not named_as:
+            owner = (
+                _OWNER_BEFORE.fullmatch(value)
+                and not text[start + len(value) : word.start()].strip()
+            )
+            if value and _credential_shape(value) and not named_as and not owner:
                 found.append(SecretFinding("password", start, start + len(value)))
     found.extend(
         SecretFinding("password", m.start("secret"), m.end("secret"))
@@ -408,22 +415,26 @@ _SLOT_NAME = lazy_compile(
     r"(?P<code>密码锁|密碼鎖|门禁码|門禁碼|门禁|門禁|电子锁|電子鎖|门锁|門鎖|把锁|把鎖|锁屏|鎖屏|开箱码|開箱碼"
     r"|保险箱|保險箱|保险柜|保險櫃|转盘|轉盤|撤防码|布防码|撤防碼|佈防碼|短信码|短信碼|卡背(?:后|後|面)?|背面"
     r"|(?i:(?<![A-Za-z0-9])(?:(?:door|gate|alarm|disarm|panic|safe|access|entry|garage|keypad|locker"
-    r"|lock|building|sms|text|verification|app|login|sign-in|auth|authenticator|2fa|mfa|bank)"
+    r"|lock|building|sms|text|verification|app|login|sign-in|auth|authenticator|2fa|mfa|bank|haustür"
+    r"|tür)"
     r"(?: system| panel| room)? code|otp|one-time (?:password|code)"
-    r"|(?:numbers|digits) on the back|security code)(?![A-Za-z0-9]))|(?<![A-Za-z0-9])(?:M?PIN|TAN)(?![A-Za-z0-9])"
+    r"|(?:numbers|digits) on the back|security code)(?![A-Za-z0-9]))"
+    r"|(?<![A-Za-z0-9])M?PIN(?![A-Za-z0-9])"
     # a card's three digits said in Chinese ("我張信用卡後面嗰三個數字係 418")
     r"|(?:后面|後面|背后|背後)(?:嗰|那|的)?\s*(?:三|3)\s*(?:個|个|位)(?:數字|数字|數|数)?)"
     # ...or by the thing alone: only a code of digits counts after these ("the garage keypad is 2580")
     r"|(?P<opens>(?i:(?<![A-Za-z0-9])(?:keypad|(?:bike |bicycle |pad)?lock|lockbox|safe|gate|combo"
-    r"|combination|alarm|door entry|entryphone|intercom)(?![A-Za-z0-9]))"
-    r"|锁|鎖|储物柜|儲物櫃|柜子|櫃|防盗器|防盜器|键盘|鍵盤|组合|組合)"
+    r"|combination|kombinasi|alarm|door entry|entryphone|intercom|pin)(?![A-Za-z0-9]))"
+    r"|锁|鎖|储物柜|儲物櫃|柜子|櫃|防盗器|防盜器|键盘|鍵盤|组合|組合|大门|大門|大闸|大閘"
+    # a bank's codes by their letters ("TAN by SMS", "TAC baru masuk 884 102", "ATM one sia, 7 3 0 1")
+    r"|(?<![A-Za-z0-9])(?:TAN|TAC|ATM)(?![A-Za-z0-9]))"
     # codes kept for when a phone is lost, said one after another ("恢复码 8h2k9-dxq4m 和 p3mv7-zt4r6")
     r"|(?P<codes>恢复码|恢復碼|备用码|備用碼|(?i:(?<![A-Za-z0-9])(?:backup|recovery) codes?(?![A-Za-z0-9])))"
     # a code whose value may follow its name with no verb ("提取码 x7k9")
     r"|(?P<direct>授权码|授權碼|提取码|提取碼|访问码|訪問碼|取件码|取件碼|验证码|驗證碼|安全码|安全碼)"
     # a code someone sent, by "the code" alone: only six digits or more count ("the code Microsoft
     # sent was 204817"), no status or exit code ("the code was 404")
-    r"|(?P<sent>(?i:(?<![A-Za-z0-9])(?:the|this|that|a) code(?![A-Za-z0-9])))"
+    r"|(?P<sent>(?i:(?<![A-Za-z0-9])(?:the|this|that|a|your) code(?![A-Za-z0-9])))"
     # (not a thing named after it: 密码页, 密码本, 密码策略, the password manager)
     r"|(?P<word>(?:密码|密碼|口令)(?!页|頁|本|学|學|框|管理|策略|规则|規則|长度|長度|强度|強度|字段|输入|輸入)"
     r"|(?i:(?<![A-Za-z0-9-])(?:password|passwd|passphrase|passcode|pwd|pw|requirepass|masterauth"
@@ -444,16 +455,18 @@ _SLOT_NAME = lazy_compile(
 _SLOT_CUE = lazy_compile(
     r"(?P<change>(?:(?:原来|原來|之前|以前)(?:那[组組个個]|嗰個)?|舊嗰個|新的|新嘅|旧的|舊的"
     r"|(?:老|旧|舊)(?:的|嘅)(?:那个|那個|嗰個))(?:是|係|系)?"
-    r"|(?i:\bthe (?:current|new|latest|newest) one(?: is| was)?\b)"
+    r"|(?i:\bthe (?:current|new|latest|newest) one(?: is| was)?\b|\bnow (?:is|it'?s)\b|\bis now\b)"
     r"|(?:现在|現在|而家|宜家|目前)(?:是|係|系)|(?:设置|設置|设|設|改|换|換|更新|重置|变|變)(?:成|为|為|做|咗做)了?"
     r"|改咗|按|撳|转到|轉到|含中文|(?:諗|想|揀|选|選)(?:咗|了)(?:句|個|个|一句)?|(?:转|轉)咗?(?:做|成)|(?:set|设|設)\s*(?:咗|了|的)(?:做|是)?"
     # a correction names the wrong value too ("不是 design2023，是 design2023!!")
-    r"|不是|唔係|(?i:\bnot\b)|即係|即是|也就是|(?i:\bi\.e\.|\bthe old(?: one)?\b))"
+    r"|不是|唔係|(?i:\bnot\b|\b(?:isn|wasn)'?t\b)|即係|即是|也就是|(?i:\bi\.e\.|\bthe old(?: one)?\b))"
     r"|(?:(?<![唔不非])(?:(?:仍然|依然|还|還|就|应该|應該|好像)?(?:是|係|系)(?!否|咪)(?:叫)?|叫做?|为|為"
     r"|(?:目前)?(?:还是|還是)|(?:就|都|现在|現在|而家|先)用(?:的是)?|用的是|输|輸|打)(?:老的|舊的|旧的|默认的|默認的|原来的|原來的|之前的)?"
     r"|(?i:\b(?:is|are|was|should be|will be|set to|changed to|to|from|takes|opens with|it'?s|it is|type|now"
     # (Tagalog's "ay": "ang password ay sinigang_na_baboy99"; a choice: "I went with …")
-    r"|that'?s|came|ay|went with|chose|picked)\b(?:\s+(?:now|still|literally|just|currently))*"
+    # (Malay: "ialah", "baru masuk"; "came in", "the key wants X", "…, so biscuit42")
+    r"|that'?s|came(?: in)?|ay|ialah|adalah|masuk|went with|chose|picked|wants|asks for|so"
+    r"|as(?=\s+\d))\b(?:\s+(?:now|still|literally|just|currently))*"
     r"(?P<the_word>\s+the\s+word\b)?)|[—–：=]"
     r"|(?<!:):(?!:)|(?<=[A-Za-z])'s\b"
     # a value standing alone between commas ("密码其实很土，就是公司名拼音加年份，xinyuankeji2025，别笑")
@@ -463,36 +476,47 @@ _SLOT_CUE = lazy_compile(
 _TYPED_AS = (
     r"\s*[,，]?\s*(?i:(?:yes|yeah|yep|and)\s+)?(?:(?:中间|中間)?(?:带|帶|有|冇|沒有|没有)?空格|全(?:部)?小[写寫]|全細階"
     r"|(?i:(?:with )?(?:the )?spaces|all lowercase|all lower case|with (?:the )?hyphens"
+    r"|all small letters(?: with spaces)?"
     r"|capitals and spaces))"
 )
+# Digits said in words: English, German, French, Portuguese, Malay ("vier sieben null drei",
+# "empat-lapan-satu-sembilan": review50).
+_DIGIT_WORD = (
+    r"(?:zero|one|two|three|four|five|six|seven|eight|nine"
+    r"|null|eins|zwei|drei|vier|fünf|sechs|sieben|acht|neun"
+    r"|zéro|un|deux|trois|quatre|cinq|sept|huit|neuf|um|dois|três|quatro|cinco|seis|sete|oito|nove"
+    r"|kosong|satu|dua|tiga|empat|lima|enam|tujuh|lapan|sembilan)"
+)
+_SPELLED_DIGITS = lazy_compile(r"(?i)\b" + _DIGIT_WORD + r"(?:[- ]" + _DIGIT_WORD + r"){2,7}\b")
 _SLOT_FORMS = (
     "quoted", "dquoted", "spaced", "turns", "hanzi", "spelled", "typed", "phrase", "chinese", "secret",
 )  # fmt: skip
 _SLOT_VALUE = lazy_compile(
     r"\s*(?:[\u4e00-\u9fff]{1,8}\s*)??(?:'(?P<quoted>[^'\n]{3,64})'|\"(?P<dquoted>[^\"\n]{3,64})\""
     # digits said in groups ("093 847", "8 3 6 1"), in Chinese numerals or English words
-    r"|(?P<spaced>\d{1,3}(?: \d{1,3}){1,7})(?![\w.])"
+    r"|(?P<spaced>\d{1,3}(?: \d{1,3}){1,7}|\d(?:, \d){3,7})(?![\w.])"
     # a dial's turns in Chinese numerals ("十九、四十二、七", "二十八 左 十五 右 四十 左": review48)
     r"|(?P<turns>[一二三四五六七八九十]{1,3}(?:(?:\s*、\s*|\s+)(?:[左右]\s+)?[零一二三四五六七八九十]{1,3})"
     r"{2,5}(?:\s*[左右])?)"
     r"|(?P<hanzi>[零〇一二两兩三四五六七八九]{3,8}(?: [零〇一二两兩三四五六七八九]{1,4}){0,3})"
     r"(?![十百千万萬])"
-    r"|(?P<spelled>(?i:(?:zero|one|two|three|four|five|six|seven|eight|nine)"
-    r"(?:[- ](?:zero|one|two|three|four|five|six|seven|eight|nine)){2,7}))\b"
+    r"|(?P<spelled>(?i:" + _DIGIT_WORD + r"(?:[- ]" + _DIGIT_WORD + r"){2,7}))\b"
     # words said with a note on how they are typed ("panda dundun 520 了，中间有空格")
-    r"|(?P<typed>[A-Za-z][A-Za-z0-9]*(?:[ -][A-Za-z0-9]+){1,7}?)(?=\s*了?" + _TYPED_AS + r")"
+    r"|(?P<typed>[A-Za-z][A-Za-z0-9]*(?:[ -][A-Za-z0-9]+){0,7}?"
+    r"|[\u4e00-\u9fff]{1,6}(?: [\u4e00-\u9fff]{1,6}){1,7}?)"
+    r"(?=\s*了?" + _TYPED_AS + r")"
     r"|(?P<phrase>[A-Za-z]+(?: [A-Za-z]+){1,7}(?: \d{1,6})?)"
     r"(?=\s*(?:[,.;!?)，。；！？\n\u4e00-\u9fff]|$))"
     # Chinese characters set apart by a space and ending the clause ("密码是 鼓浪屿的海风，",
     # "密码 仓库2号_Ship! ，": review49)
-    r"|(?<=\s)(?P<chinese>[\u4e00-\u9fff][\u4e00-\u9fff\w!@#$%^&*+=~-]{1,23})"
+    r"|(?<=\s)(?=[^\s，。]*[\u4e00-\u9fff])(?P<chinese>[A-Za-z\u4e00-\u9fff][\w!@#$%^&*+=~-]{1,23})"
     r"(?=\s*(?:[，。；！？,;!?]|$)|\s+[\u4e00-\u9fff])"
     r"|(?P<secret>[^\s\"'`\[\](){}<>,;\u0080-\uffff]+))"
 )
 # (one pattern: hooks redact every prompt, and this list is long)
 _SLOT_MARKER = lazy_compile(
     r"密码|密碼|口令|码|碼|锁|鎖|柜|櫃|保险|保險|转盘|轉盤|防盗|防盜|键盘|鍵盤|撤防|布防|卡背|背面|门禁|門禁"
-    r"|數字|数字|组合|組合|tan"
+    r"|數字|数字|组合|組合|大门|大門|大闸|大閘|tan|tac|atm|tür|kombinasi"
     r"|pass|pw|code|lock|safe|gate|keypad|combo|pin|otp|one-time|secret|token|key|alarm|back"
     r"|wifi|wi-fi|requirepass|masterauth|login|admin|root|sudo|pasword|pssword|senha|contraseña"
 )
@@ -538,24 +562,23 @@ _THREE_DIGITS = lazy_compile(
 # security question is Dimaculangan": review48, review49): quoted, Chinese set apart or ending its
 # clause, or capitalised words ending it; never a question word ("答案是什么").
 _SECURITY_ANSWER = lazy_compile(
-    r"(?:密保|安全问题|安全問題|保安問題|保安问题|(?i:security question|secret question|maiden name"
-    r"|memorable (?:word|answer)))[^。！？\n]{0,60}?"
-    r"(?:答案(?:是|係|为|為|[:：])?|(?:填|写|寫|设|設|答)(?:的|咗|了)?(?:是|係)"
-    r"|(?i:\banswer(?:\s+(?:is|was)|'s|:)|\bI (?:put|wrote|used|said)|\bwhich (?:is|was)|\bis\b))"
+    r"(?:密保|安全问题|安全問題|保安問題|保安问题|(?i:security (?:question|answer)|secret (?:question|answer)"
+    r"|secure word|maiden name|memorable (?:word|answer)))[^。！？\n]{0,60}?"
+    # how the answer is given: said (答案是, 我写的, "I typed", "answer as", Malay "jawab") or only
+    # named with "is" (then capitalised words only: "is my first pet" is the question)
+    r"(?:(?P<given>答案(?:是|係|为|為|[:：])?|(?:填|写|寫|设|設|答|选|選)(?:的|咗|了)?(?:是|係)?"
+    r"|(?i:\banswer(?:\s+(?:is|was|as)|'s|:)|\bI (?:put|wrote|used|said|typed)|\btyped|\bjawab"
+    r"|\bnamed|\bcalled))"
+    r"|(?i:\bwhich (?:is|was)|\bis\b))"
     r"\s*(?:[「“\"'『](?P<quoted>[^」”\"'』\n]{1,40})[」”\"'』]"
-    r"|(?P<hanzi>[\u4e00-\u9fff]{2,10})(?=\s*(?:[，。；！？,.;!?]|$))"
-    r"|(?P<word>[A-Z][a-z]{2,}(?: [A-Z][a-z]+){0,3})(?=\s*(?:[,.;!?]|$)))"
+    r"|(?![的答是係])(?P<hanzi>[\u4e00-\u9fff]{2,10})(?=\s*(?:[，。；！？,.;!?]|$)|\s+[\u4e00-\u9fff])"
+    r"|(?P<word>[A-Z][A-Za-z]{2,}(?: [A-Z][A-Za-z]+){0,3})(?=\s*(?:[,.;!?]|$))"
+    r"|(?P<plain>[a-z]{3,}(?: [a-z]{3,}){0,3})(?=\s*(?:[,.;!?，。]|$)))"
 )
 _SECURITY_MARKERS = (
-    "密保",
-    "安全问题",
-    "安全問題",
-    "保安問題",
-    "保安问题",
-    "question",
-    "maiden",
-    "memorable",
-)
+    "密保", "安全问题", "安全問題", "保安問題", "保安问题", "question", "answer", "maiden", "memorable",
+    "secure word",
+)  # fmt: skip
 _QUESTION_WORD = lazy_compile(
     r"什么|什麼|啥|乜|咩|多少|哪|谁|誰|(?i:^(?:what|which|who|where|when|how)$)"
 )
@@ -581,8 +604,9 @@ _WITH_SPACES = lazy_compile(_TYPED_AS)
 _ALONE_AFTER_COMMA = lazy_compile(
     r"\s*(?:(?=[^\s,，]*[A-Za-z])(?=[^\s,，]*\d)[^\s,，。\u0080-\uffff]{6,}|\d{3,8}|\d{3,4} \d{3,4}"
     r"|\d(?: \d){3,7}|[零〇一二两兩三四五六七八九]{4,8})"
-    r"\s*(?:[,，。；;！!]|咋|啦|吧|呀|啊|嘛|喔|哦|囉|$|(?i:then|enter|and))"
+    r"\s*(?:[,，。；;！!]|\.(?:\s|$)|咋|啦|吧|呀|啊|嘛|喔|哦|囉|$|(?i:then|enter|and))"
 )
+_IN_A_NUMBER = lazy_compile(r"\d,\d")  # "28,000": no comma between clauses
 _CODE_FORMS = ("spaced", "hanzi", "spelled")
 # The cues after which several words are the value itself ("passphrase: Seven Blue Elephants
 # Dancing", "主密码是四个单词 lemon river candle north", "it is vxhm qtpa zlrw kced"), not an English
@@ -596,7 +620,8 @@ _JUST_AFTER_A_COMMA = lazy_compile(
 _COMBINATION = lazy_compile(r"\d{1,2}(?:-\d{1,2}){2,5}|\d{1,6}(?:-\d{1,6}){1,3}")
 # A code kept for a lost phone: digits in groups, or letters and digits interleaved.
 _KEPT_CODE = lazy_compile(
-    r"(?<![\w-])(?:\d{4,5}(?: \d{4,5})?|\d{6,10}|[a-z0-9]{4,6}-[a-z0-9]{4,6})(?![\w-])"
+    r"(?<![\w-])(?:\d{4,5}(?: \d{4,5})?|\d{6,10}|[a-z0-9]{4,6}-[a-z0-9]{4,6}"
+    r"|(?=[A-Za-z0-9]*\d)(?=[A-Za-z0-9]*[A-Za-z])[A-Za-z0-9]{5,12})(?![\w-])"
 )
 
 
@@ -651,7 +676,11 @@ def _values_in_the_slot(text: str) -> list[SecretFinding]:
         cues = [
             (m.start(), m.end(), bool(m.group("change")), bool(m.group("the_word")))
             for m in _SLOT_CUE.finditer(text, name.end(), stop)
-            if not m.group("comma") or _ALONE_AFTER_COMMA.match(text, m.end())
+            if not m.group("comma")
+            or (
+                _ALONE_AFTER_COMMA.match(text, m.end())
+                and not _IN_A_NUMBER.match(text, m.start() - 1)
+            )
         ]
         if name.group("codes"):
             found.extend(_codes_after(text, name.end(), stop))
@@ -663,9 +692,11 @@ def _values_in_the_slot(text: str) -> list[SecretFinding]:
             after = re.match(r"\s*[,，:：]?", text[name.end() :])
             cues.insert(0, (name.end(), name.end() + (after.end() if after else 0), False, False))
         if name.group("code") or name.group("opens"):
-            found.extend(  # a lock's combination anywhere in the clause ("保险柜密码…，36-18-72")
+            found.extend(  # a lock's combination anywhere in the clause ("保险柜密码…，36-18-72"),
+                # digits spelled ("kombinasi dia empat-lapan-satu-sembilan": review50)
                 SecretFinding("password", m.start(), m.end())
-                for m in _COMBINATION_SAID.finditer(text, name.end(), stop)
+                for pattern in (_COMBINATION_SAID, _SPELLED_DIGITS)
+                for m in pattern.finditer(text, name.end(), stop)
             )
         for cue_start, cue_end, change, the_word in cues:
             slot = _SLOT_VALUE.match(text, cue_end)
@@ -721,12 +752,13 @@ class _Slot:
             return self._in_chinese(core, bare)
         if self.form == "turns":
             return not name.group("keyword") and not self.between and self._near(comma=True)
-        if name.group("word") and bare:
-            return False  # ("密码 仓库2号_Ship!": only Chinese mixed with symbols counts there)
+        if name.group("word") and bare and self.form not in ("spaced", "hanzi", "turns"):
+            return False  # ("密码 仓库2号_Ship!", "密码 0 0 7 7": only these count there)
         if (
             self.form == "typed"
         ):  # said with how it is typed ("wedding-at-byron-bay, all lowercase")
-            return bool(name.group("word") or name.group("wifi"))
+            plain = core.lower() in _SAID_OF_A_PASSWORD or _LITTLE_WORD.fullmatch(core.lower())
+            return bool(name.group("word") or name.group("wifi")) and not plain
         if _PRODUCT_NAME.match(core) or _NOT_A_PASSWORD.match(core):
             return False
         value_end = self.start + len(core)
@@ -1312,7 +1344,7 @@ def _passwords_named_by_the_first(text: str, found: list[SecretFinding]) -> list
 # 九七零": review49), or the wrong one said before it ("不是 Paypal@xm，是 PayPal@XiaMen2024").
 _CORRECTED_TO = lazy_compile(
     r"\s*(?:吗|嗎|吧|咩)?\s*[？?，,。.!！…]*\s*(?:不对|不對|唔係|唔啱|错了|錯了|(?i:no|sorry|wait|oops"
-    r"|i mean|actually|instead of))[，,。.!！\s—–-]*(?:应该|應該|其实|其實|(?i:it'?s|it is|should be))?\s*"
+    r"|i mean|actually|instead of|i\.e\.)|(?:写成|寫成)(?:数字|數字)(?:就是|係)|也就是|即是|即係)[，,。.!！\s—–-]*(?:应该|應該|其实|其實|(?i:it'?s|it is|should be))?\s*"
     r"(?:是|係)?\s*(?P<secret>[#*]?\d{3,8}[#*]?|[零〇一二两兩三四五六七八九]{3,8}|[^\s,;，。；'\"`]{4,40})"
 )
 _CORRECTED_FROM = lazy_compile(
@@ -1482,6 +1514,8 @@ def find_secrets(text: str) -> list[SecretFinding]:
             found.append(SecretFinding(kind, m.start(group), m.start(group) + len(value)))
         for m in _SAID_PASSWORD.finditer(text):
             value = m.group("secret")
+            if _PRODUCT_NAME.match(value.rstrip(",.;")):
+                continue  # "SSH keys must be ed25519": an algorithm
             sep = m.group("sep").strip()
             value_end = m.start("secret") + len(value.rstrip(".!?)]") or value)
             wifi_note = (
@@ -1542,9 +1576,16 @@ def find_secrets(text: str) -> list[SecretFinding]:
         found.extend(_typed_values(text))
     if any(k in lowered for k in _SECURITY_MARKERS):
         for m in _SECURITY_ANSWER.finditer(text):
-            group = next(g for g in ("quoted", "hanzi", "word") if m.group(g))
-            if not _QUESTION_WORD.search(m.group(group)):
-                found.append(SecretFinding("password", m.start(group), m.end(group)))
+            group = next(g for g in ("quoted", "hanzi", "word", "plain") if m.group(g))
+            answer = m.group(group)
+            if _QUESTION_WORD.search(answer) or (group == "plain" and not m.group("given")):
+                continue  # "答案是什么", "the security question is my first pet"
+            if group == "plain" and any(_LITTLE_WORD.fullmatch(w) for w in answer.split()):
+                continue
+            found.extend(  # the answer wherever it is said ("named Waldi, so I typed Waldi")
+                SecretFinding("password", a.start(), a.end())
+                for a in re.finditer(r"(?<!\w)" + re.escape(answer) + r"(?!\w)", text)
+            )
     if _SLOT_MARKER.search(lowered):
         found.extend(_values_in_the_slot(text))
         found.extend(
