@@ -61,7 +61,7 @@ _TOKEN_PATTERNS: list[tuple[str, tuple[str, ...], str]] = [
     ("discord_bot_token", ("discord",), r"\b[MN][A-Za-z\d]{23,25}\.[\w-]{6}\.[\w-]{27,}"),
     ("google_api_key", ("aiza",), r"\bAIza[0-9A-Za-z_\-]{35}"),
     ("google_oauth_token", ("ya29.",), r"\bya29\.[0-9A-Za-z_\-]{20,}"),
-    ("huggingface_token", ("hf_",), r"\bhf_[A-Za-z0-9]{30,}"),
+    ("huggingface_token", ("hf_",), r"\bhf_[A-Za-z0-9]{20,}"),
     ("npm_token", ("npm_",), r"\bnpm_[A-Za-z0-9]{36}\b"),
     ("pypi_token", ("pypi-",), r"\bpypi-[A-Za-z0-9_\-]{50,}"),
     ("sendgrid_key", ("sg.",), r"\bSG\.[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{16,}"),
@@ -112,7 +112,7 @@ _DSN_KEY = lazy_compile(r"(?<=://)(?P<secret>[0-9a-f]{32})(?=@)")
 _SECRET_WORD = (
     r"password|passwd|pwd|passphrase|secret|api[_-]?key|apikey|access[_-]?key|secret[_-]?key"
     r"|access[_-]?token|auth[_-]?token|refresh[_-]?token|token|private[_-]?key|accountkey"
-    r"|credentials?|client[_-]?secret|_authtoken|auth"
+    r"|credentials?|client[_-]?secret|_authtoken|auth|_pass(?![a-z])"
 )
 _ASSIGNMENT = lazy_compile(
     r"(?P<key>(?i:(?<![\w-])[\w.-]*(?:" + _SECRET_WORD + r")[\w-]*)|密码|口令|密钥|秘钥|令牌|凭证)"
@@ -413,18 +413,22 @@ _SLOT_NAME = lazy_compile(
     # (an English name may be glued to Chinese: "屋头wifi改了", so no \b before it)
     # what a code opens, said with "code" or as the code's own name
     r"(?P<code>密码锁|密碼鎖|门禁码|門禁碼|门禁|門禁|电子锁|電子鎖|门锁|門鎖|把锁|把鎖|锁屏|鎖屏|开箱码|開箱碼"
-    r"|保险箱|保險箱|保险柜|保險櫃|转盘|轉盤|撤防码|布防码|撤防碼|佈防碼|短信码|短信碼|卡背(?:后|後|面)?|背面"
+    r"|保险箱|保險箱|保险柜|保險櫃|夾萬|夹万|转盘|轉盤|撤防码|布防码|撤防碼|佈防碼|短信码|短信碼|卡背(?:后|後|面)?|背面"
     r"|(?i:(?<![A-Za-z0-9])(?:(?:door|gate|alarm|disarm|panic|safe|access|entry|garage|keypad|locker"
     r"|lock|building|sms|text|verification|app|login|sign-in|auth|authenticator|2fa|mfa|bank|haustür"
     r"|tür)"
     r"(?: system| panel| room)? code|otp|one-time (?:password|code)"
     r"|(?:numbers|digits) on the back|security code)(?![A-Za-z0-9]))"
-    r"|(?<![A-Za-z0-9])M?PIN(?![A-Za-z0-9])"
+    r"|(?<![A-Za-z0-9])(?:M?PIN|NIP)(?![A-Za-z0-9])"
+    # (other languages: "código do 2FA", "Code de vérification", "暗証番号", a dial "ダイヤル")
+    r"|(?i:(?<![A-Za-z0-9])(?:código|codigo|code de (?:vérification|confirmation|sécurité)|digicode"
+    r"|(?:user|host|transaction|personal|staff|access) code)(?![A-Za-z0-9]))|暗証番号|ダイヤル"
     # a card's three digits said in Chinese ("我張信用卡後面嗰三個數字係 418")
     r"|(?:后面|後面|背后|背後)(?:嗰|那|的)?\s*(?:三|3)\s*(?:個|个|位)(?:數字|数字|數|数)?)"
     # ...or by the thing alone: only a code of digits counts after these ("the garage keypad is 2580")
     r"|(?P<opens>(?i:(?<![A-Za-z0-9])(?:keypad|(?:bike |bicycle |pad)?lock|lockbox|safe|gate|combo"
-    r"|combination|kombinasi|alarm|door entry|entryphone|intercom|pin)(?![A-Za-z0-9]))"
+    r"|combination|kombinasi|alarm|door entry|entryphone|intercom|pin(?!\s*code)|unlock|autolock|lockers?"
+    r")(?![A-Za-z0-9]))|开机|開機|解锁|解鎖|[门門](?=\s*要?\s*(?:按|撳|输入|輸入|打))"
     r"|锁|鎖|储物柜|儲物櫃|柜子|櫃|防盗器|防盜器|键盘|鍵盤|组合|組合|大门|大門|大闸|大閘"
     # a bank's codes by their letters ("TAN by SMS", "TAC baru masuk 884 102", "ATM one sia, 7 3 0 1")
     r"|(?<![A-Za-z0-9])(?:TAN|TAC|ATM)(?![A-Za-z0-9]))"
@@ -439,7 +443,7 @@ _SLOT_NAME = lazy_compile(
     r"|(?P<word>(?:密码|密碼|口令)(?!页|頁|本|学|學|框|管理|策略|规则|規則|长度|長度|强度|強度|字段|输入|輸入)"
     r"|(?i:(?<![A-Za-z0-9-])(?:password|passwd|passphrase|passcode|pwd|pw|requirepass|masterauth"
     r"|pasword|passwrod|passowrd|pssword|(?:keystore|wifi|app|root|admin|db|vpn|account|master) pass"
-    r"|senha|contraseña|passwort|kennwort|security answer)s?"
+    r"|senha|contraseña|passwort|kennwort|mot de passe|security answer)s?"
     r"(?![A-Za-z0-9-])"
     r"(?!\s+(?:manager|policy|policies|reset|field|hash\w*|rules?|length|strength|prompt|page"
     r"|form|toggle|input|column|store|vault|generator|requirements?|expiry|rotation)\b)))"
@@ -455,17 +459,20 @@ _SLOT_NAME = lazy_compile(
 _SLOT_CUE = lazy_compile(
     r"(?P<change>(?:(?:原来|原來|之前|以前)(?:那[组組个個]|嗰個)?|舊嗰個|新的|新嘅|旧的|舊的"
     r"|(?:老|旧|舊)(?:的|嘅)(?:那个|那個|嗰個))(?:是|係|系)?"
-    r"|(?i:\bthe (?:current|new|latest|newest) one(?: is| was)?\b|\bnow (?:is|it'?s)\b|\bis now\b)"
+    r"|(?i:\bthe (?:current|new|latest|newest) one(?: is| was)?\b|\bnow (?:is|it'?s)\b|\bis now\b"
+    r"|\bnow(?= \d))|又(?:好似|好像)?(?:係|是)|(?:唔再|不再)(?:係|是)"
     r"|(?:现在|現在|而家|宜家|目前)(?:是|係|系)|(?:设置|設置|设|設|改|换|換|更新|重置|变|變)(?:成|为|為|做|咗做)了?"
     r"|改咗|按|撳|转到|轉到|含中文|(?:諗|想|揀|选|選)(?:咗|了)(?:句|個|个|一句)?|(?:转|轉)咗?(?:做|成)|(?:set|设|設)\s*(?:咗|了|的)(?:做|是)?"
     # a correction names the wrong value too ("不是 design2023，是 design2023!!")
     r"|不是|唔係|(?i:\bnot\b|\b(?:isn|wasn)'?t\b)|即係|即是|也就是|(?i:\bi\.e\.|\bthe old(?: one)?\b))"
     r"|(?:(?<![唔不非])(?:(?:仍然|依然|还|還|就|应该|應該|好像)?(?:是|係|系)(?!否|咪)(?:叫)?|叫做?|为|為"
-    r"|(?:目前)?(?:还是|還是)|(?:就|都|现在|現在|而家|先)用(?:的是)?|用的是|输|輸|打)(?:老的|舊的|旧的|默认的|默認的|原来的|原來的|之前的)?"
+    r"|(?:目前)?(?:还是|還是)|(?:就|都|现在|現在|而家|先)用(?:的是)?|用的是|输|輸|打|要)(?:老的|舊的|旧的|默认的|默認的|原来的|原來的|之前的)?"
     r"|(?i:\b(?:is|are|was|should be|will be|set to|changed to|to|from|takes|opens with|it'?s|it is|type|now"
     # (Tagalog's "ay": "ang password ay sinigang_na_baboy99"; a choice: "I went with …")
     # (Malay: "ialah", "baru masuk"; "came in", "the key wants X", "…, so biscuit42")
-    r"|that'?s|came(?: in)?|ay|ialah|adalah|masuk|went with|chose|picked|wants|asks for|so"
+    # (and "is" in Portuguese, French, Pidgin: "a senha … agora é X", "c'est", "na", "e be")
+    r"|that'?s|came(?: in)?|ay|ialah|adalah|masuk|went with|chose|picked|wants|asks for|so|é|era"
+    r"|c'est|na|e be"
     r"|as(?=\s+\d))\b(?:\s+(?:now|still|literally|just|currently))*"
     r"(?P<the_word>\s+the\s+word\b)?)|[—–：=]"
     r"|(?<!:):(?!:)|(?<=[A-Za-z])'s\b"
@@ -485,7 +492,8 @@ _DIGIT_WORD = (
     r"(?:zero|one|two|three|four|five|six|seven|eight|nine"
     r"|null|eins|zwei|drei|vier|fünf|sechs|sieben|acht|neun"
     r"|zéro|un|deux|trois|quatre|cinq|sept|huit|neuf|um|dois|três|quatro|cinco|seis|sete|oito|nove"
-    r"|kosong|satu|dua|tiga|empat|lima|enam|tujuh|lapan|sembilan)"
+    r"|kosong|satu|dua|tiga|empat|lima|enam|tujuh|lapan|sembilan"
+    r"|rei|ichi|ni|san|yon|shi|go|roku|nana|shichi|hachi|kyuu|kyu)"
 )
 _SPELLED_DIGITS = lazy_compile(r"(?i)\b" + _DIGIT_WORD + r"(?:[- ]" + _DIGIT_WORD + r"){2,7}\b")
 _SLOT_FORMS = (
@@ -494,9 +502,9 @@ _SLOT_FORMS = (
 _SLOT_VALUE = lazy_compile(
     r"\s*(?:[\u4e00-\u9fff]{1,8}\s*)??(?:'(?P<quoted>[^'\n]{3,64})'|\"(?P<dquoted>[^\"\n]{3,64})\""
     # digits said in groups ("093 847", "8 3 6 1"), in Chinese numerals or English words
-    r"|(?P<spaced>\d{1,3}(?: \d{1,3}){1,7}|\d(?:, \d){3,7})(?![\w.])"
+    r"|(?P<spaced>\d{1,4}(?: \d{1,4}){1,7}|\d(?:, \d){2,7})(?!\w|\.\d)"
     # a dial's turns in Chinese numerals ("十九、四十二、七", "二十八 左 十五 右 四十 左": review48)
-    r"|(?P<turns>[一二三四五六七八九十]{1,3}(?:(?:\s*、\s*|\s+)(?:[左右]\s+)?[零一二三四五六七八九十]{1,3})"
+    r"|(?P<turns>(?:[左右]\s*)?[一二三四五六七八九十]{1,3}(?:(?:\s*、\s*|\s+)(?:[左右]\s+)?[零一二三四五六七八九十]{1,3})"
     r"{2,5}(?:\s*[左右])?)"
     r"|(?P<hanzi>[零〇一二两兩三四五六七八九]{3,8}(?: [零〇一二两兩三四五六七八九]{1,4}){0,3})"
     r"(?![十百千万萬])"
@@ -516,7 +524,8 @@ _SLOT_VALUE = lazy_compile(
 # (one pattern: hooks redact every prompt, and this list is long)
 _SLOT_MARKER = lazy_compile(
     r"密码|密碼|口令|码|碼|锁|鎖|柜|櫃|保险|保險|转盘|轉盤|防盗|防盜|键盘|鍵盤|撤防|布防|卡背|背面|门禁|門禁"
-    r"|數字|数字|组合|組合|大门|大門|大闸|大閘|tan|tac|atm|tür|kombinasi"
+    r"|數字|数字|组合|組合|大门|大門|大闸|大閘|tan|tac|atm|tür|kombinasi|nip|código|codigo|digicode"
+    r"|mot de passe|unlock|暗証番号|ダイヤル|夾萬|夹万|开机|開機|解锁|解鎖|门|門"
     r"|pass|pw|code|lock|safe|gate|keypad|combo|pin|otp|one-time|secret|token|key|alarm|back"
     r"|wifi|wi-fi|requirepass|masterauth|login|admin|root|sudo|pasword|pssword|senha|contraseña"
 )
@@ -555,7 +564,8 @@ _DESCRIBED_AS = lazy_compile(r"(?:拼音|名字|名|单词|單詞|词|詞|英文
 _COMBINATION_SAID = lazy_compile(r"(?<![\w/.:-])\d{1,2}(?:-\d{1,2}){2,5}(?![\w/.:-])")
 # What opens with three digits: a bike lock, a card's security code.
 _THREE_DIGITS = lazy_compile(
-    r"(?:锁|鎖|安全码|安全碼|卡背|卡背后|卡背後|背面|數字|数字|數|数|位|(?i:back|security code|lock))$"
+    r"(?:锁|鎖|安全码|安全碼|卡背|卡背后|卡背後|背面|數字|数字|數|数|位"
+    r"|(?i:back|security code|lock|lockbox|lockers?|dial))$"
 )
 # The answer to a security question ("密保问题“…”，我填的答案是 周美华", "保安問題答案係「聖保祿」",
 # "the security question is my first pet, which was Biscuit", "Mother's maiden name for my BPI
@@ -569,10 +579,12 @@ _SECURITY_ANSWER = lazy_compile(
     r"(?:(?P<given>答案(?:是|係|为|為|[:：])?|(?:填|写|寫|设|設|答|选|選)(?:的|咗|了)?(?:是|係)?"
     r"|(?i:\banswer(?:\s+(?:is|was|as)|'s|:)|\bI (?:put|wrote|used|said|typed)|\btyped|\bjawab"
     r"|\bnamed|\bcalled))"
-    r"|(?i:\bwhich (?:is|was)|\bis\b))"
+    r"|(?i:\bwhich (?:is|was)|\bis\b)|[:：])"
     r"\s*(?:[「“\"'『](?P<quoted>[^」”\"'』\n]{1,40})[」”\"'』]"
-    r"|(?![的答是係])(?P<hanzi>[\u4e00-\u9fff]{2,10})(?=\s*(?:[，。；！？,.;!?]|$)|\s+[\u4e00-\u9fff])"
-    r"|(?P<word>[A-Z][A-Za-z]{2,}(?: [A-Z][A-Za-z]+){0,3})(?=\s*(?:[,.;!?]|$))"
+    r"|(?![的答是係我])(?![\u4e00-\u9fff]{0,9}(?:什么|什麼|啥|乜|咩|多少|哪|谁|誰))"
+    r"(?P<hanzi>[\u4e00-\u9fff]{2,10})(?<![是係的咗了])"
+    r"(?=\s*(?:[，。；！？,.;!?]|$)|\s+[\u4e00-\u9fff])"
+    r"|(?P<word>[A-Z][A-Za-z'-]{2,}(?: [A-Z][A-Za-z'-]+){0,3})(?(given)\b|(?=\s*(?:[,.;!?，。]|$)))"
     r"|(?P<plain>[a-z]{3,}(?: [a-z]{3,}){0,3})(?=\s*(?:[,.;!?，。]|$)))"
 )
 _SECURITY_MARKERS = (
@@ -582,7 +594,7 @@ _SECURITY_MARKERS = (
 _QUESTION_WORD = lazy_compile(
     r"什么|什麼|啥|乜|咩|多少|哪|谁|誰|(?i:^(?:what|which|who|where|when|how)$)"
 )
-_SAID_AS_WORDS = lazy_compile(r"(?:诗|詩|话|話|成语|成語|歌词|歌詞|口号|口號|中文)$")
+_SAID_AS_WORDS = lazy_compile(r"(?:诗|詩|话|話|成语|成語|歌词|歌詞|口号|口號|中文)的?$")
 # What a value in Chinese after 密码 says about the password, not the password.
 _DESCRIBES_A_PASSWORD = lazy_compile(
     r"什么|什麼|多少|啥|哪|一样|一樣|相同|同一|默认|默認|生日|手机|手機|电话|電話|身份证|身份證|拼音|名字"
@@ -606,6 +618,20 @@ _ALONE_AFTER_COMMA = lazy_compile(
     r"|\d(?: \d){3,7}|[零〇一二两兩三四五六七八九]{4,8})"
     r"\s*(?:[,，。；;！!]|\.(?:\s|$)|咋|啦|吧|呀|啊|嘛|喔|哦|囉|$|(?i:then|enter|and))"
 )
+# A code said anywhere after its name (see ``_Slot._a_code``).
+_CODE_AHEAD = lazy_compile(
+    r"(?<![\w.:/#*-])(?:[#*]?\d{3,8}[#*]?|\d{1,3}(?: \d{1,3}){1,7}|\d{1,2}(?:-\d{1,2}){2,5})(?![\w.:/-])"
+)
+# What a number after a code's name is when these come just before it: a date, a count, a place.
+_NOT_A_CODE_BEFORE = lazy_compile(
+    r"(?i:\b(?:in|since|from|until|till|by|at|on|before|after|for|of|year|about|around|over|under"
+    r"|only|than|every|per|to|and|or|plus|minus|is|was|are|number|no|nr|room|floor|level|unit|suite"
+    r"|flat|apt|block|platform|bus|route|line|page|step|chapter|ext|extension|model|version|v|like"
+    r"|such as|e\.g\.|your|my|the|a)\s*$)"
+    r"|[年月日号號第约約共#]\s*$"
+)
+_YEAR = lazy_compile(r"(?:19|20)\d\d")
+_PHONE_AFTER = lazy_compile(r"\s*(?:搵|找|联系|聯絡|聯繫|(?i:to reach|to call|for help))")
 _IN_A_NUMBER = lazy_compile(r"\d,\d")  # "28,000": no comma between clauses
 _CODE_FORMS = ("spaced", "hanzi", "spelled")
 # The cues after which several words are the value itself ("passphrase: Seven Blue Elephants
@@ -685,6 +711,10 @@ def _values_in_the_slot(text: str) -> list[SecretFinding]:
         if name.group("codes"):
             found.extend(_codes_after(text, name.end(), stop))
             continue
+        if not (name.group("keyword") or name.group("login") or name.group("wifi")):
+            ahead = _CODE_AHEAD.search(text, name.end(), stop)  # the code nearest after its name
+            if ahead:
+                cues.append((ahead.start(), ahead.start(), False, False))
         if name.group("word") and text[name.end() : name.end() + 1].isspace():
             cues.append((name.end(), name.end(), False, False))  # "密码 仓库2号_Ship!"
         if name.group("direct") or name.group("opens") or name.group("code") or name.group("sent"):
@@ -862,7 +892,21 @@ class _Slot:
             return False
         if re.match(r"\w:", text[self.start - 2 : self.start]):
             return False  # a key's part ("rh:lock:order:123"), not a code said
-        coded = name.group("code") or name.group("opens") or name.group("sent")
+        if _PHONE_AFTER.match(text, value_end):
+            return False  # a number to call ("打 2866 1234 搵佢哋")
+        if self.cue_start == self.start > name.end():
+            # the code nearest after its name, whatever the words between, in any language ("PIN
+            # for my Opay na 0707", "Mon NIP de carte c'est 7304": review51), but in the clause,
+            # after no other number, and no date ("password changed in 2024")
+            return (
+                len(self.gap) <= 40
+                and not re.search(r"[,，;；。.!?！？\d\"'“(（]", self.gap)
+                and not _NOT_A_CODE_BEFORE.search(self.gap)
+                and not _YEAR.fullmatch(core)
+            )
+        coded = (
+            name.group("code") or name.group("opens") or name.group("sent") or name.group("word")
+        )
         # (across a comma when the cue says which: "a TAN by SMS, the current one is 847261")
         english_gap = coded and (self.change or not re.search(r"[,，;；]", self.gap))
         # digits spelled in words are a code said aloud, across a comma too ("the keypad now, she
