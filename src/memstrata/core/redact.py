@@ -131,6 +131,7 @@ _ASSIGNMENT = lazy_compile(
 _SAID_PASSWORD = lazy_compile(
     r"(?P<key>密码|密碼|口令|(?:OTP|otp|TOTP|totp|2FA|2fa|MFA|mfa)\s*的?\s*(?:种子|種子|密钥|密鑰)"
     r"|(?i:(?<![\w-])(?:password|passwd|passphrase|passcode|pwd|pw|pass|auth"
+    r"|senha|contraseña|clave|hasło|haslo|mật khẩu|mot de passe|passwort|kennwort|비번|비밀번호"
     r"|(?:wifi|wi-fi|wlan) key"
     # a key or a secret by its role, said in words ("vault 的 unseal key 是 4fG7…", "the signing
     # salt is 9f8e…", "OTP 種子是 JBSW…": an adversarial review found them written in clear)
@@ -415,20 +416,22 @@ _SLOT_NAME = lazy_compile(
     r"(?P<code>密码锁|密碼鎖|门禁码|門禁碼|门禁|門禁|电子锁|電子鎖|门锁|門鎖|把锁|把鎖|锁屏|鎖屏|开箱码|開箱碼"
     r"|保险箱|保險箱|保险柜|保險櫃|夾萬|夹万|转盘|轉盤|撤防码|布防码|撤防碼|佈防碼|短信码|短信碼|卡背(?:后|後|面)?|背面"
     r"|(?i:(?<![A-Za-z0-9])(?:(?:door|gate|alarm|disarm|panic|safe|access|entry|garage|keypad|locker"
-    r"|lock|building|sms|text|verification|app|login|sign-in|auth|authenticator|2fa|mfa|bank|haustür"
+    r"|lock|building|sms|text|verification|app|login|sign-in|auth|authenticator|2fa|mfa|bank|haustür|guard"
     r"|tür)"
     r"(?: system| panel| room)? code|otp|one-time (?:password|code)"
     r"|(?:numbers|digits) on the back|security code)(?![A-Za-z0-9]))"
     r"|(?<![A-Za-z0-9])(?:M?PIN|NIP)(?![A-Za-z0-9])"
     # (other languages: "código do 2FA", "Code de vérification", "暗証番号", a dial "ダイヤル")
-    r"|(?i:(?<![A-Za-z0-9])(?:código|codigo|code de (?:vérification|confirmation|sécurité)|digicode"
+    r"|(?i:(?<![A-Za-z0-9])(?:código(?! postal)|codigo(?! postal)|kod(?! pocztowy)"
+    r"|code de (?:vérification|confirmation|sécurité)|digicode"
     r"|(?:user|host|transaction|personal|staff|access) code)(?![A-Za-z0-9]))|暗証番号|ダイヤル"
     # a card's three digits said in Chinese ("我張信用卡後面嗰三個數字係 418")
     r"|(?:后面|後面|背后|背後)(?:嗰|那|的)?\s*(?:三|3)\s*(?:個|个|位)(?:數字|数字|數|数)?)"
     # ...or by the thing alone: only a code of digits counts after these ("the garage keypad is 2580")
     r"|(?P<opens>(?i:(?<![A-Za-z0-9])(?:keypad|(?:bike |bicycle |pad)?lock|lockbox|safe|gate|combo"
     r"|combination|kombinasi|alarm|door entry|entryphone|intercom|pin(?!\s*code)|unlock|autolock|lockers?"
-    r")(?![A-Za-z0-9]))|开机|開機|解锁|解鎖|[门門](?=\s*要?\s*(?:按|撳|输入|輸入|打))"
+    r"|portón|portão|brama"
+    r")(?![A-Za-z0-9]))|开机|開機|解锁|解鎖|도어락|[门門](?=\s*要?\s*(?:按|撳|输入|輸入|打))"
     r"|锁|鎖|储物柜|儲物櫃|柜子|櫃|防盗器|防盜器|键盘|鍵盤|组合|組合|大门|大門|大闸|大閘"
     # a bank's codes by their letters ("TAN by SMS", "TAC baru masuk 884 102", "ATM one sia, 7 3 0 1")
     r"|(?<![A-Za-z0-9])(?:TAN|TAC|ATM)(?![A-Za-z0-9]))"
@@ -438,12 +441,13 @@ _SLOT_NAME = lazy_compile(
     r"|(?P<direct>授权码|授權碼|提取码|提取碼|访问码|訪問碼|取件码|取件碼|验证码|驗證碼|安全码|安全碼)"
     # a code someone sent, by "the code" alone: only six digits or more count ("the code Microsoft
     # sent was 204817"), no status or exit code ("the code was 404")
-    r"|(?P<sent>(?i:(?<![A-Za-z0-9])(?:the|this|that|a|your) code(?![A-Za-z0-9])))"
+    r"|(?P<sent>(?i:(?<![A-Za-z0-9])(?:the|this|that|a|your|my|me) code(?![A-Za-z0-9])))"
     # (not a thing named after it: 密码页, 密码本, 密码策略, the password manager)
-    r"|(?P<word>(?:密码|密碼|口令)(?!页|頁|本|学|學|框|管理|策略|规则|規則|长度|長度|强度|強度|字段|输入|輸入)"
+    r"|(?P<word>비번|비밀번호|암호|(?:密码|密碼|口令)(?!页|頁|本|学|學|框|管理|策略|规则|規則|长度|長度|强度|強度|字段|输入|輸入)"
     r"|(?i:(?<![A-Za-z0-9-])(?:password|passwd|passphrase|passcode|pwd|pw|requirepass|masterauth"
     r"|pasword|passwrod|passowrd|pssword|(?:keystore|wifi|app|root|admin|db|vpn|account|master) pass"
-    r"|senha|contraseña|passwort|kennwort|mot de passe|security answer)s?"
+    r"|senha|contraseña|clave|passwort|kennwort|mot de passe|hasło|haslo|mật khẩu"
+    r"|(?:wpa2?|wifi|wi-fi|wlan|network) key|security answer)s?"
     r"(?![A-Za-z0-9-])"
     r"(?!\s+(?:manager|policy|policies|reset|field|hash\w*|rules?|length|strength|prompt|page"
     r"|form|toggle|input|column|store|vault|generator|requirements?|expiry|rotation)\b)))"
@@ -459,8 +463,9 @@ _SLOT_NAME = lazy_compile(
 _SLOT_CUE = lazy_compile(
     r"(?P<change>(?:(?:原来|原來|之前|以前)(?:那[组組个個]|嗰個)?|舊嗰個|新的|新嘅|旧的|舊的"
     r"|(?:老|旧|舊)(?:的|嘅)(?:那个|那個|嗰個))(?:是|係|系)?"
+    r"|(?i:\b(?:la |el )?(?:nueva|nuevo|vieja|viejo)\b)"
     r"|(?i:\bthe (?:current|new|latest|newest) one(?: is| was)?\b|\bnow (?:is|it'?s)\b|\bis now\b"
-    r"|\bnow(?= \d))|又(?:好似|好像)?(?:係|是)|(?:唔再|不再)(?:係|是)"
+    r"|\bnow(?= \d)|\bnow it is\b|\b(?:old|new)(?= \d))|又(?:好似|好像)?(?:係|是)|(?:唔再|不再)(?:係|是)"
     r"|(?:现在|現在|而家|宜家|目前)(?:是|係|系)|(?:设置|設置|设|設|改|换|換|更新|重置|变|變)(?:成|为|為|做|咗做)了?"
     r"|改咗|按|撳|转到|轉到|含中文|(?:諗|想|揀|选|選)(?:咗|了)(?:句|個|个|一句)?|(?:转|轉)咗?(?:做|成)|(?:set|设|設)\s*(?:咗|了|的)(?:做|是)?"
     # a correction names the wrong value too ("不是 design2023，是 design2023!!")
@@ -472,7 +477,7 @@ _SLOT_CUE = lazy_compile(
     # (Malay: "ialah", "baru masuk"; "came in", "the key wants X", "…, so biscuit42")
     # (and "is" in Portuguese, French, Pidgin: "a senha … agora é X", "c'est", "na", "e be")
     r"|that'?s|came(?: in)?|ay|ialah|adalah|masuk|went with|chose|picked|wants|asks for|so|é|era"
-    r"|c'est|na|e be"
+    r"|c'est|na|e be|es|est|là|jest|ni|puse|put"
     r"|as(?=\s+\d))\b(?:\s+(?:now|still|literally|just|currently))*"
     r"(?P<the_word>\s+the\s+word\b)?)|[—–：=]"
     r"|(?<!:):(?!:)|(?<=[A-Za-z])'s\b"
@@ -493,7 +498,11 @@ _DIGIT_WORD = (
     r"|null|eins|zwei|drei|vier|fünf|sechs|sieben|acht|neun"
     r"|zéro|un|deux|trois|quatre|cinq|sept|huit|neuf|um|dois|três|quatro|cinco|seis|sete|oito|nove"
     r"|kosong|satu|dua|tiga|empat|lima|enam|tujuh|lapan|sembilan"
-    r"|rei|ichi|ni|san|yon|shi|go|roku|nana|shichi|hachi|kyuu|kyu)"
+    r"|rei|ichi|ni|san|yon|shi|go|roku|nana|shichi|hachi|kyuu|kyu"
+    r"|cero|uno|dos|tres|cuatro|cinco|seis|siete|ocho|nueve"
+    r"|jeden|dwa|trzy|cztery|pięć|sześć|siedem|osiem|dziewięć"
+    r"|sifuri|moja|mbili|tatu|nne|tano|sita|saba|nane|tisa"
+    r"|không|một|hai|ba|bốn|năm|sáu|bảy|tám|chín)"
 )
 _SPELLED_DIGITS = lazy_compile(r"(?i)\b" + _DIGIT_WORD + r"(?:[- ]" + _DIGIT_WORD + r"){2,7}\b")
 _SLOT_FORMS = (
@@ -506,7 +515,7 @@ _SLOT_VALUE = lazy_compile(
     # a dial's turns in Chinese numerals ("十九、四十二、七", "二十八 左 十五 右 四十 左": review48)
     r"|(?P<turns>(?:[左右]\s*)?[一二三四五六七八九十]{1,3}(?:(?:\s*、\s*|\s+)(?:[左右]\s+)?[零一二三四五六七八九十]{1,3})"
     r"{2,5}(?:\s*[左右])?)"
-    r"|(?P<hanzi>[零〇一二两兩三四五六七八九]{3,8}(?: [零〇一二两兩三四五六七八九]{1,4}){0,3})"
+    r"|(?P<hanzi>[공영일이삼사오육칠팔구]{4,8}(?![가-힣])|[零〇一二两兩三四五六七八九]{3,8}(?: [零〇一二两兩三四五六七八九]{1,4}){0,3})"
     r"(?![十百千万萬])"
     r"|(?P<spelled>(?i:" + _DIGIT_WORD + r"(?:[- ]" + _DIGIT_WORD + r"){2,7}))\b"
     # words said with a note on how they are typed ("panda dundun 520 了，中间有空格")
@@ -525,7 +534,7 @@ _SLOT_VALUE = lazy_compile(
 _SLOT_MARKER = lazy_compile(
     r"密码|密碼|口令|码|碼|锁|鎖|柜|櫃|保险|保險|转盘|轉盤|防盗|防盜|键盘|鍵盤|撤防|布防|卡背|背面|门禁|門禁"
     r"|數字|数字|组合|組合|大门|大門|大闸|大閘|tan|tac|atm|tür|kombinasi|nip|código|codigo|digicode"
-    r"|mot de passe|unlock|暗証番号|ダイヤル|夾萬|夹万|开机|開機|解锁|解鎖|门|門"
+    r"|mot de passe|unlock|portón|portão|brama|暗証番号|ダイヤル|도어락|비번|비밀번호|암호|clave|hasło|haslo|mật khẩu|kod|夾萬|夹万|开机|開機|解锁|解鎖|门|門"
     r"|pass|pw|code|lock|safe|gate|keypad|combo|pin|otp|one-time|secret|token|key|alarm|back"
     r"|wifi|wi-fi|requirepass|masterauth|login|admin|root|sudo|pasword|pssword|senha|contraseña"
 )
@@ -561,7 +570,11 @@ _TEST_CODE = lazy_compile(
 _DESCRIBED_AS = lazy_compile(r"(?:拼音|名字|名|单词|單詞|词|詞|英文|缩写|縮寫)$")
 # A lock's combination ("36-18-72", "2-9-0-6"): two digits at most between dashes, three or more
 # numbers; not a date (no four-digit year).
-_COMBINATION_SAID = lazy_compile(r"(?<![\w/.:-])\d{1,2}(?:-\d{1,2}){2,5}(?![\w/.:-])")
+_COMBINATION_SAID = lazy_compile(
+    r"(?<![\w/.:-])\d{1,2}(?:-\d{1,2}){2,5}(?![\w/.:-])|\d{1,2}(?:、\d{1,2}){2,5}(?!\d)"
+    # ...or a dial's turns ("12 left, 38 right, 7 left": review52)
+    r"|(?i:\b\d{1,2}\s*(?:left|right)(?:,?\s*(?:then\s+)?\d{1,2}\s*(?:left|right)){2,4}\b)"
+)
 # What opens with three digits: a bike lock, a card's security code.
 _THREE_DIGITS = lazy_compile(
     r"(?:锁|鎖|安全码|安全碼|卡背|卡背后|卡背後|背面|數字|数字|數|数|位"
@@ -627,11 +640,12 @@ _NOT_A_CODE_BEFORE = lazy_compile(
     r"(?i:\b(?:in|since|from|until|till|by|at|on|before|after|for|of|year|about|around|over|under"
     r"|only|than|every|per|to|and|or|plus|minus|is|was|are|number|no|nr|room|floor|level|unit|suite"
     r"|flat|apt|block|platform|bus|route|line|page|step|chapter|ext|extension|model|version|v|like"
-    r"|such as|e\.g\.|your|my|the|a)\s*$)"
+    r"|such as|e\.g\.|your|my|the|a)\s*$)|(?:不要用|别用|別用|避免|例如|比如|譬如)\s*$"
     r"|[年月日号號第约約共#]\s*$"
 )
 _YEAR = lazy_compile(r"(?:19|20)\d\d")
 _PHONE_AFTER = lazy_compile(r"\s*(?:搵|找|联系|聯絡|聯繫|(?i:to reach|to call|for help))")
+_NOW = lazy_compile(r"(?i:\bnow\b)|现在|現在|而家|宜家")
 _IN_A_NUMBER = lazy_compile(r"\d,\d")  # "28,000": no comma between clauses
 _CODE_FORMS = ("spaced", "hanzi", "spelled")
 # The cues after which several words are the value itself ("passphrase: Seven Blue Elephants
@@ -646,7 +660,7 @@ _JUST_AFTER_A_COMMA = lazy_compile(
 _COMBINATION = lazy_compile(r"\d{1,2}(?:-\d{1,2}){2,5}|\d{1,6}(?:-\d{1,6}){1,3}")
 # A code kept for a lost phone: digits in groups, or letters and digits interleaved.
 _KEPT_CODE = lazy_compile(
-    r"(?<![\w-])(?:\d{4,5}(?: \d{4,5})?|\d{6,10}|[a-z0-9]{4,6}-[a-z0-9]{4,6}"
+    r"(?<![\w-])(?:\d{4,5}(?: \d{4,5})?|\d{6,10}|[A-Za-z0-9]{4,6}(?:-[A-Za-z0-9]{4,6}){1,5}"
     r"|(?=[A-Za-z0-9]*\d)(?=[A-Za-z0-9]*[A-Za-z])[A-Za-z0-9]{5,12})(?![\w-])"
 )
 
@@ -700,7 +714,13 @@ def _values_in_the_slot(text: str) -> list[SecretFinding]:
         end = _SENTENCE_END.search(text, name.end())
         stop = min(end.start() if end else len(text), name.end() + _SLOT_GAP)
         cues = [
-            (m.start(), m.end(), bool(m.group("change")), bool(m.group("the_word")))
+            # (a change said just before the cue: "…, so now it is 4471")
+            (
+                m.start(),
+                m.end(),
+                bool(m.group("change") or _NOW.search(text, max(0, m.start() - 8), m.end())),
+                bool(m.group("the_word")),
+            )
             for m in _SLOT_CUE.finditer(text, name.end(), stop)
             if not m.group("comma")
             or (
@@ -894,7 +914,17 @@ class _Slot:
             return False  # a key's part ("rh:lock:order:123"), not a code said
         if _PHONE_AFTER.match(text, value_end):
             return False  # a number to call ("打 2866 1234 搵佢哋")
+        names_a_thing = name.group("opens") and not name.group().isupper()  # not TAN, TAC, ATM
+        if (
+            names_a_thing
+            and self.cue_start == name.end()
+            and not re.search(r"[:：,，]", text[name.end() : self.start])
+            and self.form not in ("spelled", "turns")
+        ):
+            return False  # "Locker 214 is jammed": the number names the locker
         if self.cue_start == self.start > name.end():
+            if names_a_thing and not self.gap.strip():
+                return False  # (as above)
             # the code nearest after its name, whatever the words between, in any language ("PIN
             # for my Opay na 0707", "Mon NIP de carte c'est 7304": review51), but in the clause,
             # after no other number, and no date ("password changed in 2024")
@@ -1244,6 +1274,16 @@ _ASSIGNMENT_MARKERS = (
     "凭证",
     "密碼",
     "salt",
+    # (in other languages: "la contraseña de Figma es …", "mật khẩu …", "비번 …")
+    "senha",
+    "contraseña",
+    "clave",
+    "hasło",
+    "haslo",
+    "mật khẩu",
+    "mot de passe",
+    "비번",
+    "비밀번호",
     "种子",
     "種子",
 )
