@@ -923,8 +923,8 @@ class _Slot:
         ):
             return False  # "Locker 214 is jammed": the number names the locker
         if self.cue_start == self.start > name.end():
-            if names_a_thing and not self.gap.strip():
-                return False  # (as above)
+            if not self.gap.strip():
+                return False  # (a number right after the name: "密码 1024 字节以内", "Locker 214")
             # the code nearest after its name, whatever the words between, in any language ("PIN
             # for my Opay na 0707", "Mon NIP de carte c'est 7304": review51), but in the clause,
             # after no other number, and no date ("password changed in 2024")
