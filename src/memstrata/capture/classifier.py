@@ -154,8 +154,10 @@ _THIRD_PERSON_RULE = lazy_compile(
 # Said to close the message: "以后用 ruff，我倒无所谓哪个快" and "just venting, but from now on
 # always run the tests" keep their rule (review33).
 _NOT_FOR_US = lazy_compile(
-    r"(?:吐槽一下而已|就是吐槽(?:一下)?|随便吐槽|吐个槽而已|乐呵一下|我倒(?:是)?无所谓"
-    r"|\bjust (?:venting|ranting))[\s。.!！~～哈😂🤣]*$",
+    # (…or "我就无所谓", "I don't really care either way" after someone else's taste: learning_sim12)
+    r"(?:吐槽一下而已|就是吐槽(?:一下)?|随便吐槽|吐个槽而已|乐呵一下|我(?:倒|就)?(?:是)?无所谓"
+    r"|\bjust (?:venting|ranting)|\bi don'?t (?:really )?(?:care|mind)(?: either way| which)?"
+    r"|\bdoesn'?t matter to me)[\s。.!！~～哈😂🤣]*$",
     re.IGNORECASE,
 )
 # A supposition laughed at ("这块板子要是再烧一块 我就去华强北摆摊卖二手开发板了 哈哈哈":

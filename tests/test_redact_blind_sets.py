@@ -1,0 +1,323 @@
+"""Secrets said in words that the blind sets review49-52 (benchmarks/data/secrets_said/, each
+held out until session 46 read it once) found in clear, and the talk a first fix hid. Each case is
+written here in other words than the set's.
+
+- review49: Chinese-character passwords, security answers, codes said first or by "the code",
+  corrections, keypad keys, three-digit locks, spelled and Chinese-numeral codes, a dial's turns,
+  values typed in a story.
+- review50: digits spaced or spelled in other languages, TAN/TAC/ATM, "now is" / "came in" / "as",
+  security answers given in words, typed passphrases, Chinese words set apart, "i.e.", "so".
+- review51: a code nearest after its name in any language, digits spaced before a stop, a dial's
+  turns from a direction, DB_PASS=, hf_ tokens, "I put" / 答案我填的是.
+- review52: passwords named in Spanish, Polish, Vietnamese, Korean, digits spelled in those
+  languages and Korean numerals, old/new codes, turns with left and right, upper-case recovery
+  codes.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from memstrata.core.redact import redact
+
+SECRETS_49 = [
+    # Chinese characters set apart after 密码 and its verb
+    ("我把打印机那台电脑的密码设成了 春眠不觉晓 ，别外传", ["春眠不觉晓"]),
+    ("网店后台的密码是 西湖的月亮，对，就是中文五个字", ["西湖的月亮"]),
+    ("供应商系统账号 sup_09，密码 仓储3号_Go! ，给小王用", ["仓储3号_Go!"]),
+    ("旧笔记本的开机密码是一句诗 白日依山尽 五个字，没有空格", ["白日依山尽"]),
+    ("这个库的密码含中文 我爱上海外滩88 所以命令行要加引号", ["我爱上海外滩88"]),
+    # security questions' answers
+    ("邮箱的密保问题“你母亲的名字”，我填的答案是 李秀英，怕忘了", ["李秀英"]),
+    ("Payoneer 的安全问题“你的第一辆车”我填的是 桑塔纳，客服要核实", ["桑塔纳"]),
+    ("佢網上銀行嘅保安問題答案係「真光女書院」，叫我幫佢記住", ["真光女書院"]),
+    ("Security question for the bank is my first car, and the answer is Corolla.", ["Corolla"]),
+    (
+        "Mother's maiden name for the card's security question is Fitzgerald, in case they ring",
+        ["Fitzgerald"],
+    ),
+    ("the security question is my first pet, which was Rusty", ["Rusty"]),
+    # one-time codes: said first, after a comma, by "the code", by the app
+    ("482913 是银行刚发过来的验证码，帮我填一下", ["482913"]),
+    ("OTP from the bank just came in, 731902, please confirm the transfer", ["731902"]),
+    ("The code Google sent was 558120, can you paste it in before it expires?", ["558120"]),
+    ("The bank sent me a code, 302 118, and the caller wants it", ["302 118"]),
+    ("The bank app code is 620914 now, I changed it after the scam text", ["620914"]),
+    ("my GCash MPIN is 390217, I keep forgetting it", ["390217"]),
+    ("The bank sends a TAN by SMS, the current one is 559031, fill it in", ["559031"]),
+    # corrections: the other value of a correction beside a secret
+    ("试剂柜挂锁的密码是三位数，我记得是 六零四，不对，应该是 六四零", ["六零四", "六四零"]),
+    (
+        "保险柜的密码我老输错，是 11223344 吗？不对，是 11224433，记后面那个",
+        ["11223344", "11224433"],
+    ),
+    (
+        "后台的密码我说错了，不是 Admin@sz，是 Admin@Shenzhen2025，注意大小写",
+        ["Admin@sz", "Admin@Shenzhen2025"],
+    ),
+    (
+        "I typed Pizza!Monday instead of Pizza!Friday, which is the new one",
+        ["Pizza!Monday", "Pizza!Friday"],
+    ),
+    # keypad codes with their key, old and new
+    ("仓库门锁换了，新密码 3690#，旧的 1470# 作废", ["3690", "1470#"]),
+    ("大閘密碼改咗喇，而家係 #2468，舊嗰個 #1357 已經唔用得", ["2468", "1357"]),
+    ("办公室门禁换了，新的是 6612#，老的那个3301作废了", ["6612", "3301"]),
+    (
+        "the tablet's profile lock was 2211, that's the old one, the new one is 4433.",
+        ["2211", "4433"],
+    ),
+    (
+        "The Switch parental PIN is 7731, and the Disney+ one is 1377, don't mix them up",
+        ["7731", "1377"],
+    ),
+    # three digits for a lock, Chinese numerals, spelled digits, a dial's turns
+    ("信箱鎖嘅密碼係 四六九，幫我記住先", ["四六九"]),
+    ("冷库的挂锁号码是 五八二，员工都知道", ["五八二"]),
+    ("The door entry is 5521 then the bell, and the postbox padlock is 731.", ["5521", "731"]),
+    ("智能門鎖臨時密碼係 三五七 二四六，聽日朝早前有效", ["三五七 二四六"]),
+    ("The office has a keypad now, she told me it's four one eight two", ["four one eight two"]),
+    ("The shed has a little combination lock, it's set to six zero three.", ["six zero three"]),
+    ("保險箱喺櫃後面，密碼 十九、四十二、七，順時針開始轉", ["十九、四十二、七"]),
+    ("那個保險櫃，組合是 二十八 左 十五 右 四十 左，裡面有文件", ["二十八 左 十五 右 四十 左"]),
+    ("我張卡後面嗰三個數字係 527，幫我填埋個 form", ["527"]),
+    # passphrases: Tagalog, "yes with the spaces", a choice, capitals, a number after words
+    ("Netflix sa bahay, ang password ay adobo_sa_gata77, wag mo i-share", ["adobo_sa_gata77"]),
+    ("lechon-manok-5 yung password ng wifi sa office, same as the sign", ["lechon-manok-5"]),
+    (
+        "my ssh notes: the passphrase for my Cirrus key is haggis neeps and tatties 42, yes with the spaces",
+        ["haggis neeps and tatties 42"],
+    ),
+    (
+        "The portal forced a new password and I went with toast_at_midnight_9, lol",
+        ["toast_at_midnight_9"],
+    ),
+    (
+        "I keep mistyping sudo on the laptop, it's Tea_And_Biscuits with capitals",
+        ["Tea_And_Biscuits"],
+    ),
+    (
+        "the PIN is 4821 and the password is Galway Races 1979, he wrote it down",
+        ["4821", "Galway Races 1979"],
+    ),
+    ("the password for the alarm company if they call is blue heron", ["blue heron"]),
+    (
+        "個 vault password 我諗咗句 azulejo blue tiles forever，有空格㗎",
+        ["azulejo blue tiles forever"],
+    ),
+    # values typed in a story
+    ("the vpn kicked me out and i had to type maple-kettle-7 like five times", ["maple-kettle-7"]),
+    ("尋晚我仲要打咗幾次 lemontea_fan88 先入到 email", ["lemontea_fan88"]),
+]
+
+GUARDS_49 = [
+    "The surgeon said the pin in Seamus's hip is grand and he can walk again.",
+    "Stripe 后台显示的密钥是 sk_live_••••••••••••9c1e，只显示后四位，这样发你没问题吧？",
+    "redis-cli EVALSHA 9a1b3c7e 1 rh:lock:order:123 → (error) NOSCRIPT No matching script.",
+    "WiFi 6 is significantly faster than WiFi 5, with a maximum speed of 9.6 Gbps",
+    "個 config 寫住 password: ${REDIS_PASSWORD}，但係讀唔到個 env var",
+    "请把 .env.example 里 DB_PASSWORD 那一行留空，真实的值不要提交",
+    "安全问题的答案是什么？我完全忘了",
+    "The security question is Mother's maiden name, I think.",
+    "the code was 404 when I called the API, and the status code is 500",
+    "密码是 我的生日，你知道的",
+    "I typed npm install twice and it still failed",
+    "the answer to the quiz is Paris.",
+    "the password is case sensitive.",
+    "the password is plain text.",
+    "the password is literally just the word dragonfly lol",
+]
+
+SECRETS_50 = [
+    # digits spaced, with commas, or spelled in German, Malay, English
+    ("我家樓下大門要按 5 2 8 3 再按井字號，朋友來嘅時候提醒佢哋", ["5 2 8 3"]),
+    ("我表弟的 switch 家长控制密码 0 4 4 1，他妈设的", ["0 4 4 1"]),
+    ("支付密码 六位 731 264 我妈不知道哈哈", ["731 264"]),
+    ("Office door access code change again leh, now is 1 3 5 7 9 then press enter", ["1 3 5 7 9"]),
+    ("Office cash locker combination — 3, 8, 1, 6 — the peon knows it too", ["3, 8, 1, 6"]),
+    ("Meine Sparkasse PIN, drei acht null eins, I always forget it", ["drei acht null eins"]),
+    (
+        "Peti besi dalam stor, kombinasi dia tujuh-dua-lima-satu, jangan bagi tahu",
+        ["tujuh-dua-lima-satu"],
+    ),
+    ("Dad's ATM pin is two nine four six, he asked me to get cash", ["two nine four six"]),
+    ("Public Bank ATM PIN ayah saya ialah 6 6 0 2, dia minta tolong", ["6 6 0 2"]),
+    ("My OCBC ATM one ah, 8 1 9 4, always mix up with my phone", ["8 1 9 4"]),
+    ("My card PIN is the year we moved here, 1984. Don't tell anyone", ["1984"]),
+    # one-time codes by the bank's letters, "came in", "your code is"
+    ("TAC baru masuk 551 930, tolong check transfer supplier tu", ["551 930"]),
+    ("The OCBC token OTP just came in 662 014, help me key in fast", ["662 014"]),
+    ("CPF website sms say your code is 117 209 valid 3 min, legit or not?", ["117 209"]),
+    ("The kids' tablet, Ella set the passcode as 190821, her birthday backwards", ["190821"]),
+    ("我的 steam 令牌恢复码 K73920，丢手机才用得到", ["K73920"]),
+    # security answers given in words
+    (
+        "Security question 'favourite dish', I have kept answer as masala dosa, note it",
+        ["masala dosa"],
+    ),
+    (
+        "Security answer for the old server account: our cat was named Mischa, so I typed Mischa",
+        ["Mischa"],
+    ),
+    ("The tax office thing, my secret answer is Toowoomba, where I grew up", ["Toowoomba"]),
+    ("原神账号密保问题：你最喜欢的老师 → 我写的 张老湿 笑死", ["张老湿"]),
+    ("客服问安全问题：你小学叫啥子名字，我当时答的 东风小学", ["东风小学"]),
+    (
+        "Security question 'nama sekolah rendah' saya jawab SJKC Yuk Chai, ingat ya",
+        ["SJKC Yuk Chai"],
+    ),
+    ("Maybank secure word 我选 rambutan manis, login nanti keluar", ["rambutan manis"]),
+    # passphrases said with how they are typed, Chinese words set apart, mixed with Chinese
+    (
+        "Password for the team Figma is one whole phrase: teh tarik kurang manis please, all small letters with spaces",
+        ["teh tarik kurang manis please"],
+    ),
+    ("店里wifi我换了，现在是 malatangxiaochi 全小写，顾客问就这么说", ["malatangxiaochi"]),
+    (
+        "1Password 的 master password 我用一句話：紅色 單車 停在 河堤 旁邊，中間有空格",
+        ["紅色 單車 停在 河堤 旁邊"],
+    ),
+    ("B站大会员是我哥的号，登录密码 bilibili冲鸭6677，他说别乱改", ["bilibili冲鸭6677"]),
+    # a correction's other value, "i.e.", "so"
+    (
+        "Oh wait, the Grafana admin password isn't admin456 anymore, Jonas set it to Gr@f-2026x",
+        ["admin456", "Gr@f-2026x"],
+    ),
+    (
+        "老板娘说保险柜新的是 五四三二一零，写成数字就是 543210，她生日倒起的",
+        ["五四三二一零", "543210"],
+    ),
+    (
+        "For e-filing of Mr. Rao, the password is his PAN lowercase plus DOB, i.e. bdrpr5678k01011980",
+        ["bdrpr5678k01011980"],
+    ),
+    ("My email password is the dog's name and our house number, so rover17. Simple", ["rover17"]),
+]
+
+GUARDS_50 = [
+    "Our policy: SSH keys must be ed25519, min passphrase length 16, rotate yearly",
+    "Maybank2u password lupa, nak reset kena pergi branch ke boleh online je?",
+    "**3. ATM Withdrawal:** widely available, but mind the ATM fees.",
+    "The new stands - the Lock and the Pavilion - will raise capacity to over 28,000. The Lock Stand is the largest.",
+    "The tan leather sofa is 1200 dollars, and the TAN field in the form is optional.",
+    "Security question is Mother's maiden name; I'll answer it later.",
+    "密码是 全小写 的吗？",
+    "the password is long, with spaces",
+]
+
+SECRETS_51 = [
+    ("The USSD transfer PIN for my Palmpay na 3131, same as my old phone lock", ["3131"]),
+    ("Mon NIP de carte bancaire c'est 5820, ne le dis à personne", ["5820"]),
+    ("Code de vérification Desjardins: 771 204, je le mets dans l'app", ["771 204"]),
+    ("código do 2FA que chegou por SMS: 390 552, rápido antes de expirar", ["390 552"]),
+    ("Pix senha de transação is 258 369, not the card one", ["258 369"]),
+    ("Nubank senha de 4 dígitos é 7 1 7 1, sim eu sei", ["7 1 7 1"]),
+    ("a senha do Grafana admin agora é feijoada@77, troquei ontem", ["feijoada@77"]),
+    ("Kuda app transaction PIN: 6 0 2 8. I set am yesterday", ["6 0 2 8"]),
+    ("OTP from the bank just arrived: 557 901. Chotto matte, logging in.", ["557 901"]),
+    ("Staff room keypad changed, now 9 2 4 7. Don't tell the students", ["9 2 4 7"]),
+    ("Mobile Suica PIN is go roku ni hachi, four digits", ["go roku ni hachi"]),
+    (
+        "Mansion autolock is san-nana-ichi-go, same number works for the delivery box.",
+        ["san-nana-ichi-go"],
+    ),
+    ("Locker 204 is 12-30-6, Aiden keeps forgetting so I'm noting it", ["12-30-6"]),
+    ("Homeroom lockers: 211 opens with 8-24-16 and 212 with 30-2-14", ["8-24-16", "30-2-14"]),
+    ("Lockbox at the Sha Tin flat: turn dial to 7, 3, 1 then pull down", ["7, 3, 1"]),
+    ("Phone unlock is 1 1 2 9 0 4, my son's birthday", ["1 1 2 9 0 4"]),
+    ("Photocopier user code is my staff number backwards, 48120, don't tell", ["48120"]),
+    ("會所健身室個門要撳 3 8 8 1，保安話唔好寫喺門口", ["3 8 8 1"]),
+    ("阿爺留低個夾萬，要 右 十八 左 三十 右 六 先開到，記低佢", ["右 十八 左 三十 右 六"]),
+    ("個孫部iPad開機要打 一二零八三一，佢叫我唔好話俾佢阿媽聽", ["一二零八三一"]),
+    ("支付寶支付密碼好似係 220044，又好似係 224400，我記唔清", ["220044", "224400"]),
+    ("Lockbox 改咗 code 喇，唔再係 1111，而家係 8080", ["1111", "8080"]),
+    ("共享盘那个数据集的解压密码就是中文的 老虎爱吃肉，别打成拼音", ["老虎爱吃肉"]),
+    ("staging .env:\nNODE_ENV=staging\nDB_PASS=Abuja@Wuse22", ["Abuja@Wuse22"]),
+    (
+        "huggingface token hf_pLmNoKiJuHyGtFrDeSwAq 写在 config.yaml 里了",
+        ["hf_pLmNoKiJuHyGtFrDeSwAq"],
+    ),
+    (
+        "For Zenith bank security question, mother's maiden name, I put Okafor-Eze. Remember am",
+        ["Okafor-Eze"],
+    ),
+    (
+        "Bank security question, first school. I put Sacred Heart there, remember it",
+        ["Sacred Heart"],
+    ),
+    ("Security question 個答案係 Belilios，即係我讀嘅中學", ["Belilios"]),
+    ("密保问题“你小学班主任叫什么”，答案我填的是 陈美玲，找回账号要用", ["陈美玲"]),
+    ("security question do banco, nome do primeiro pet: Bolinha", ["Bolinha"]),
+]
+
+GUARDS_51 = [
+    "Alarm 又響咗，管理處話要 reset，打 2866 1234 搵佢哋",
+    "Emma got locker number 214 in the B hallway, she needs a new combination lock",
+    "Client's office is 4th floor, Prestige Tower, pin code 560001, Bengaluru.",
+    "SSH host key fingerprint SHA256:nThbg6kXUpJWGl7E1IGOCspRomTxdCARLviKw6E5SY8 changed after the rebuild",
+    "It helps you unlock your 2019 Honda Civic Si's full potential on the track.",
+    "The IKEA Detolf Glass Door Cabinet can hold up to 12-15 cameras, depending on their size.",
+    "7. **The Nightmare Next Door** (2021) - A true-crime documentary series",
+    'an attacker might crack a password like "1234" by trying all four-digit numbers',
+    "The password was changed in 2024 and again in March.",
+]
+
+SECRETS_52 = [
+    ("oye guarda esto: la contraseña de Canva es Dibujo_Azul77! no la pierdas", ["Dibujo_Azul77!"]),
+    ("Square login cho tiệm: mật khẩu Nhung1985! nha", ["Nhung1985!"]),
+    ("Unity 계정 비번 moonrabbit_77 (달토끼 영어로)", ["moonrabbit_77"]),
+    ("카카오뱅크 PIN 칠삼일공구팔, 한글로 써놔야 안전할듯", ["칠삼일공구팔"]),
+    ("PIN ya ATM ni tano saba moja mbili, usiambie mtu", ["tano saba moja mbili"]),
+    (
+        "My debit card PIN in Polish so nobody understands: osiem trzy jeden zero.",
+        ["osiem trzy jeden zero"],
+    ),
+    ("alarm code bây giờ là một năm chín hai, mình đổi sau vụ trộm", ["một năm chín hai"]),
+    (
+        "el portón ya no es 1357, ahora es seis dos ocho cero, me avisó Don Beto",
+        ["1357", "seis dos ocho cero"],
+    ),
+    ("Chase bank pin đổi rồi, old 4826 new 9153", ["4826", "9153"]),
+    ("Garage code was 1111, too obvious, so now it is 6283.", ["1111", "6283"]),
+    ("Building front door keypad, kod 4096 and then the bell symbol.", ["4096"]),
+    ("도어락 was 3917 but 관리실 reset it to 2264 yesterday", ["3917", "2264"]),
+    (
+        "The safe in my basement workshop opens with 14 left, 32 right, 9 left.",
+        ["14 left, 32 right, 9 left"],
+    ),
+    ("保险柜三组数字 21、46、8，顺序别弄错", ["21、46、8"]),
+    (
+        "Microsoft recovery code for Kuba's account: QW7E-9RTY-U2IO-PA5S-DF3G",
+        ["QW7E-9RTY-U2IO-PA5S-DF3G"],
+    ),
+    ("steam guard code 9XK2P 방금 옴, quick type it for me", ["9XK2P"]),
+    ("Zelle texted me code 402318, ok để chị nhập", ["402318"]),
+    (
+        "my bank app clave cambió, la vieja era Pozole2021 y la nueva Pozole2024!",
+        ["Pozole2021", "Pozole2024!"],
+    ),
+]
+
+GUARDS_52 = [
+    "Locker 214 is jammed again, call the custodian, la combinaison marche pas",
+    "código postal 06700, Roma Norte, para el envío de los prints",
+    "员工培训ppt加一页，举例说明密码不要用 123456 或者 password 这种",
+    "password policy: min length 14, rotate every 90 days",
+    "my code is 200 lines long and the build took 3 minutes",
+]
+
+
+@pytest.mark.parametrize(("text", "values"), SECRETS_49 + SECRETS_50 + SECRETS_51 + SECRETS_52)
+def test_secret_said_in_words_is_hidden(text: str, values: list[str]) -> None:
+    hidden = redact(text)
+    assert not [v for v in values if v in hidden], hidden
+
+
+@pytest.mark.parametrize("text", GUARDS_49[:-1] + GUARDS_50 + GUARDS_51 + GUARDS_52)
+def test_guard_talk_is_kept(text: str) -> None:
+    assert redact(text) == text
+
+
+def test_guard_the_word_said_is_one_word() -> None:
+    """ "just the word dragonfly lol": the word is hidden, "lol" stays."""
+    assert redact(GUARDS_49[-1]).endswith("[REDACTED:password] lol")
