@@ -296,6 +296,15 @@ SECRETS_52 = [
         "my bank app clave cambió, la vieja era Pozole2021 y la nueva Pozole2024!",
         ["Pozole2021", "Pozole2024!"],
     ),
+    # (round 2 of review52's fixes)
+    ("the CI runs `p4 -u mkang -P Wq9$zt4Lm sync //depot/main/...` every night", ["Wq9$zt4Lm"]),
+    ("安全提問「第一間學校」我回答 聖心小學，怕以後忘記", ["聖心小學"]),
+    ("security question mother maiden name, I put Trần Thị Mai", ["Trần Thị Mai"]),
+    ("la pregunta de seguridad era 'nombre de tu primer perro' y puse Firulais jaja", ["Firulais"]),
+    (
+        "Home wifi for when Ania visits: Barszcz z Uszkami 42 — with spaces and capital letters.",
+        ["Barszcz z Uszkami 42"],
+    ),
 ]
 
 GUARDS_52 = [

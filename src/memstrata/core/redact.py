@@ -486,9 +486,9 @@ _SLOT_CUE = lazy_compile(
 )
 # How a passphrase is typed, said after it ("…, with the spaces", "全小写", "中间有空格").
 _TYPED_AS = (
-    r"\s*[,，]?\s*(?i:(?:yes|yeah|yep|and)\s+)?(?:(?:中间|中間)?(?:带|帶|有|冇|沒有|没有)?空格|全(?:部)?小[写寫]|全細階"
+    r"\s*[,，—–]?\s*(?i:(?:yes|yeah|yep|and)\s+)?(?:(?:中间|中間)?(?:带|帶|有|冇|沒有|没有)?空格|全(?:部)?小[写寫]|全細階"
     r"|(?i:(?:with )?(?:the )?spaces|all lowercase|all lower case|with (?:the )?hyphens"
-    r"|all small letters(?: with spaces)?"
+    r"|all small letters(?: with spaces)?|with spaces and capital letters"
     r"|capitals and spaces))"
 )
 # Digits said in words: English, German, French, Portuguese, Malay ("vier sieben null drei",
@@ -585,24 +585,26 @@ _THREE_DIGITS = lazy_compile(
 # security question is Dimaculangan": review48, review49): quoted, Chinese set apart or ending its
 # clause, or capitalised words ending it; never a question word ("答案是什么").
 _SECURITY_ANSWER = lazy_compile(
-    r"(?:密保|安全问题|安全問題|保安問題|保安问题|(?i:security (?:question|answer)|secret (?:question|answer)"
+    r"(?:密保|安全问题|安全問題|保安問題|保安问题|安全提問|安全提问|(?i:security (?:question|answer)"
+    r"|secret (?:question|answer)|pregunta de seguridad|pergunta de segurança|question de sécurité"
     r"|secure word|maiden name|memorable (?:word|answer)))[^。！？\n]{0,60}?"
     # how the answer is given: said (答案是, 我写的, "I typed", "answer as", Malay "jawab") or only
     # named with "is" (then capitalised words only: "is my first pet" is the question)
     r"(?:(?P<given>答案(?:是|係|为|為|[:：])?|(?:填|写|寫|设|設|答|选|選)(?:的|咗|了)?(?:是|係)?"
     r"|(?i:\banswer(?:\s+(?:is|was|as)|'s|:)|\bI (?:put|wrote|used|said|typed)|\btyped|\bjawab"
-    r"|\bnamed|\bcalled))"
+    r"|\bnamed|\bcalled|\b(?:le )?puse|\bcoloqué))"
     r"|(?i:\bwhich (?:is|was)|\bis\b)|[:：])"
     r"\s*(?:[「“\"'『](?P<quoted>[^」”\"'』\n]{1,40})[」”\"'』]"
     r"|(?![的答是係我])(?![\u4e00-\u9fff]{0,9}(?:什么|什麼|啥|乜|咩|多少|哪|谁|誰))"
     r"(?P<hanzi>[\u4e00-\u9fff]{2,10})(?<![是係的咗了])"
     r"(?=\s*(?:[，。；！？,.;!?]|$)|\s+[\u4e00-\u9fff])"
-    r"|(?P<word>[A-Z][A-Za-z'-]{2,}(?: [A-Z][A-Za-z'-]+){0,3})(?(given)\b|(?=\s*(?:[,.;!?，。]|$)))"
+    # (names in any Latin script: "Nguyễn Thị Hoa")
+    r"|(?P<word>[A-Z][^\W\d_]{2,}(?:[ '-][A-Z][^\W\d_]+){0,3})(?(given)\b|(?=\s*(?:[,.;!?，。]|$)))"
     r"|(?P<plain>[a-z]{3,}(?: [a-z]{3,}){0,3})(?=\s*(?:[,.;!?，。]|$)))"
 )
 _SECURITY_MARKERS = (
     "密保", "安全问题", "安全問題", "保安問題", "保安问题", "question", "answer", "maiden", "memorable",
-    "secure word",
+    "secure word", "安全提問", "安全提问", "seguridad", "segurança", "sécurité",
 )  # fmt: skip
 _QUESTION_WORD = lazy_compile(
     r"什么|什麼|啥|乜|咩|多少|哪|谁|誰|(?i:^(?:what|which|who|where|when|how)$)"
@@ -1010,7 +1012,7 @@ _VALUE_THEN_NAME = lazy_compile(
 # redis-cli -a X, curl -u user:X (``mysql -pX`` has its own pattern above).
 _COMMAND_PASSWORD = lazy_compile(
     r"(?:\bsshpass\s+(?:-\w+\s+)*-p\s*|\bdocker\s+login\b[^\n]*?\s-p\s+"
-    r"|\bredis-cli\b[^\n]*?\s-a\s+|\bcurl\b[^\n]*?\s(?:-u|--user)\s+[^\s:]+:"
+    r"|\bredis-cli\b[^\n]*?\s-a\s+|\bcurl\b[^\n]*?\s(?:-u|--user)\s+[^\s:]+:|\bp4\b[^\n]*?\s-P\s+"
     r"|(?<![\w-])--?(?:[a-z0-9]+-)*(?:password|passwd|pass|pwd|passphrase)(?:\s+|\s*=\s*))"
     r"(?P<secret>'[^'\n]+'?|\"[^\"\n]+\"?|[^\s'\"]+)",
     re.IGNORECASE,
@@ -1718,7 +1720,7 @@ def find_secrets(text: str) -> list[SecretFinding]:
             SecretFinding("password", m.start("secret"), m.end("secret"))
             for m in _PGPASS_LINE.finditer(text)
         )
-    if any(k in lowered for k in ("pass", "pwd", "redis-cli", "curl", "docker")):
+    if any(k in lowered for k in ("pass", "pwd", "redis-cli", "curl", "docker", "p4 ")):
         for m in _COMMAND_PASSWORD.finditer(text):
             value = m.group("secret").strip("'\"")
             if _plausible_value("password", value) and not value.startswith("-"):
