@@ -24,3 +24,25 @@ def test_guard_a_rule_before_not_caring_which_still_counts(learned_kinds) -> Non
         "from now on always run ruff before committing, I don't really care which formatter"
     )
     assert kinds & {"preference", "explicit_remember"}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Winnie姐 自己就鍾意 Splunk 用 dark mode 佢話白底傷眼 😂 我就無所謂",
+        "Priya likes her Splunk dashboards in dark mode, I don't really care either way",
+    ],
+)
+def test_memory_it_seems_to_outdate_makes_it_no_correction(monkeypatch, text: str) -> None:
+    """Beside a Splunk entry in memory the message read as a change that outdates it, and the
+    synthesis wrote it as a principle (learning_sim12): what is not for memory outdates nothing."""
+    from memstrata.capture.classifier import detect_learned
+    from memstrata.text.scripts import as_the_classifier_reads, simplified
+
+    monkeypatch.setenv("MEMSTRATA_EMBEDDER", "use")
+    reading = simplified(text)
+    found = detect_learned(
+        reading, outdates=lambda said: True, typed=as_the_classifier_reads(reading, text)
+    )
+    assert found is not None, "the learned classifier did not load"
+    assert found == []

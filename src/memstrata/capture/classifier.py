@@ -709,7 +709,8 @@ def detect_learned(
     if _THIRD_PERSON_RULE.search(text) and not _OWN_REQUEST.search(text):
         labels -= {"explicit_remember", "preference"}
     joking = _JOKING_SUPPOSITION.search(text) or _RITUAL_JOKE.search(text)
-    if (_NOT_FOR_US.search(text) or joking) and not _OWN_REQUEST.search(text):
+    not_for_us = (_NOT_FOR_US.search(text) or joking) and not _OWN_REQUEST.search(text)
+    if not_for_us:
         # what the rules read stands: a correction or a standing rule said beside the joke
         labels &= {s.kind for s in ruled} | {"repeated_failure"}
     if (_REPORTED.search(text) or _GROUP_RULE.search(text)) and not _OWN_REQUEST.search(text):
@@ -725,6 +726,9 @@ def detect_learned(
         # a stopgap for one file outdates no rule ("这个 notebook 里就先用 pandas 凑合 别给我改成
         # polars": learning_sim7); "今天把 CI 切到 GHA 了 不要再动 Jenkins" does (review27)
         and not _STOPGAP.search(text)
+        # (nor what the user says is not for memory: "Winnie姐 自己就鍾意 Splunk 用 dark mode … 我就
+        # 無所謂" beside a Splunk entry: learning_sim12)
+        and not not_for_us
         and outdates(text.strip())
     ):
         labels.add("correction")
