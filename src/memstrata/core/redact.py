@@ -319,6 +319,10 @@ _NAMING = lazy_compile(
 _PUBLIC_BEFORE = lazy_compile(
     r"(?i:\b(?:commit|sha\d*|hash|fingerprint|ids?|uuid|revision|rev|build|run|trace|request)"
     r"\s*[:：#]?\s*)$"
+    # ...or a record's own id in a JSON line ("message": "3b7e9a1c2d4f" beside a detail naming a
+    # password: the writer cleans the whole line again, and the id merges the hook's and the
+    # agent's signals of one message)
+    r'|"(?:message|id|uuid|session|\w+_id)"\s*:\s*"$'
 )
 # What names a network or an account, not its password ("wifi 名字叫 ChinaNet-8Fx2").
 _NAMED_AS = lazy_compile(r"(?:叫|名字|名稱|名称|SSID|(?i:\bcalled|\bnamed|\bssid))\s*[:：是]?\s*$")
