@@ -1,4 +1,4 @@
-"""Secrets said in words that the blind sets review49-52 (benchmarks/data/secrets_said/, each
+"""Secrets said in words that the blind sets review49-53 (benchmarks/data/secrets_said/, each
 held out until session 46 read it once) found in clear, and the talk a first fix hid. Each case is
 written here in other words than the set's.
 
@@ -12,6 +12,9 @@ written here in other words than the set's.
 - review52: passwords named in Spanish, Polish, Vietnamese, Korean, digits spelled in those
   languages and Korean numerals, old/new codes, turns with left and right, upper-case recovery
   codes.
+- review53: passwords named in Russian, Turkish, Hebrew, Arabic, Indonesian; the value a change
+  replaced; digits spelled in those languages, Thai and with 幺; BitLocker keys; security answers in
+  other scripts; codes sent to a phone; words something is locked with.
 """
 
 from __future__ import annotations
@@ -315,14 +318,79 @@ GUARDS_52 = [
     "my code is 200 lines long and the build took 3 minutes",
 ]
 
+SECRETS_53 = [
+    # "password" in Russian, Turkish, Hebrew, Arabic, Indonesian
+    ("после ребута на bastion-01 пароль: medved1987, не забудь", ["medved1987"]),
+    ("misafir ağı Cay_Bahcesi, şifresi lokum2024evde", ["lokum2024evde"]),
+    ("the vpn for the Haifa office, סיסמה: falafel7Yam!", ["falafel7Yam!"]),
+    ("ana nasit, كلمة السر هي Nile_2025x", ["Nile_2025x"]),
+    ("akun tokopedia kata sandi batik8Jogja, jangan bilang siapa-siapa", ["batik8Jogja"]),
+    # the value a change replaced, named as the old one after or before the new
+    ("gate code is 8831 now, the landlord changed it from 1479 last week", ["8831", "1479"]),
+    (
+        "пароль от почты теперь Ryb@ka_2026, старый Rybaka2025 уже не подходит",
+        ["Ryb@ka_2026", "Rybaka2025"],
+    ),
+    ("vpn admin rotated: old Mkt-Vpn-31, new Vpn!Mersin-2026", ["Mkt-Vpn-31", "Vpn!Mersin-2026"]),
+    (
+        "switched the steam pass from gamer456 to St3am!!Night9 after the phishing mail",
+        ["gamer456"],
+    ),
+    # digits spelled in Russian, Turkish, Hebrew, Thai, Chinese 幺
+    ("код домофона: семь, два, ноль, четыре", ["семь, два, ноль, четыре"]),
+    ("kasa kodu dört-yedi-bir-sekiz, unutma", ["dört-yedi-bir-sekiz"]),
+    ("the alarm code is חמש-אחת-שבע-אפס, for the weekend", ["חמש-אחת-שבע-אפס"]),
+    ("รหัส ATM คือ สองแปดหนึ่งเก้า อย่าบอกใคร", ["สองแปดหนึ่งเก้า"]),
+    ("快递柜的密码是幺零八六 记一下", ["幺零八六"]),
+    # codes by name in other languages: код, сейф
+    ("код подтверждения от банка 5274, введи его за меня", ["5274"]),
+    ("сейф у бухгалтерии: 3-9-1-7-2", ["3-9-1-7-2"]),
+    # a BitLocker recovery key
+    (
+        "recovery key for the finance laptop 123456-234567-345678-456789-567890-678901-789012-890123",
+        ["123456-234567-345678-456789-567890-678901-789012-890123"],
+    ),
+    # security answers: Chinese right after 填的是, Cyrillic, Thai, "=", "→"
+    ("密保问题“我的出生地”，注册时填的是牡丹江", ["牡丹江"]),
+    ("контрольный вопрос 'кличка первой собаки' — ответ Барбос", ["Барбос"]),
+    ("security question first school, I answered สวนกุหลาบ", ["สวนกุหลาบ"]),
+    ("security q 'favourite teacher' = Okonkwo", ["Okonkwo"]),
+    ("security question 'street you grew up on' → Maple (no 'street')", ["Maple"]),
+    # short mixed values after 密码, codes sent, locked with, turns from a direction
+    ("网盘分享链接的提取密码 h8v2，别发到群里", ["h8v2"]),
+    ("PayPal sent 77412 to my phone for the new laptop, enter it for me", ["77412"]),
+    ("WhatsApp sent me 561 093 for the login on the tablet", ["561 093"]),
+    (
+        "the usb stick is encrypted with 'blue kettle under the stairs' btw",
+        ["blue kettle under the stairs"],
+    ),
+    ("locker at the pool goes left 8 right 30 left 14", ["left 8 right 30 left 14"]),
+    ("front door unlock 4 8 1 9 9 2 (dad's birthday)", ["4 8 1 9 9 2"]),
+]
 
-@pytest.mark.parametrize(("text", "values"), SECRETS_49 + SECRETS_50 + SECRETS_51 + SECRETS_52)
+GUARDS_53 = [
+    # (Arabic in Latin letters writes sounds with digits: "bta3" is "of", no password)
+    "el password bta3 el router is on the sticker, ask Mona",
+    "docs snippet: export OPENAI_API_KEY=your-openai-key-here, then run the script",
+    "Mobile Suica PIN is four digits, easy to forget after nomikai",
+    "We moved the standup from 0930 to 1000 because of the new office hours",
+    "the old one from 2019 was faster, the new one is 2024's model",
+    "сейф в серверной — спроси у Ивана, я код не знаю",
+    "she sent 3 boxes to my office for the launch",
+    "one, two, three, go! the kids' race starts at noon",
+    "密保问题我还没设置，等会儿再说",
+]
+
+
+@pytest.mark.parametrize(
+    ("text", "values"), SECRETS_49 + SECRETS_50 + SECRETS_51 + SECRETS_52 + SECRETS_53
+)
 def test_secret_said_in_words_is_hidden(text: str, values: list[str]) -> None:
     hidden = redact(text)
     assert not [v for v in values if v in hidden], hidden
 
 
-@pytest.mark.parametrize("text", GUARDS_49[:-1] + GUARDS_50 + GUARDS_51 + GUARDS_52)
+@pytest.mark.parametrize("text", GUARDS_49[:-1] + GUARDS_50 + GUARDS_51 + GUARDS_52 + GUARDS_53)
 def test_guard_talk_is_kept(text: str) -> None:
     assert redact(text) == text
 

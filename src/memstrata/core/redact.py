@@ -80,6 +80,8 @@ _TOKEN_PATTERNS: list[tuple[str, tuple[str, ...], str]] = [
     ("mailchimp_key", ("-us",), r"\b[0-9a-f]{32}-us\d{1,2}\b"),
     # HashiCorp Vault tokens: hvs.… (1.10+) and the older s.… of 24 characters (review20)
     ("vault_token", ("hvs.", "s."), r"\b(?:hvs\.[A-Za-z0-9_\-]{24,}|s\.[A-Za-z0-9]{24})\b"),
+    # a BitLocker recovery key: eight groups of six digits (review53), no other number's shape
+    ("recovery_key", ("-",), r"(?<![\w-])\d{6}(?:-\d{6}){7}(?![\w-])"),
     ("azure_sas_signature", ("sig=",), r"(?<=[?&]sig=)[A-Za-z0-9%+/=]{20,}"),
     (
         "authorization_header",
@@ -97,6 +99,20 @@ _TOKEN_PATTERNS: list[tuple[str, tuple[str, ...], str]] = [
         r"(?P<secret>'[^'\n]+'?|\"[^\"\n]+\"?|[^\s'\"]{3,})",
     ),
 ]
+
+# "Password" in the languages users mix in (review52-53: "la contraseña de Figma es …",
+# "пароль: Ural$kBox44", "şifre simitvecay2023", "סיסמה: hummus4ever!"), with their case forms;
+# the cheap markers below are the substrings that let a message reach the patterns at all.
+_PASSWORD_ABROAD = (
+    r"senha|contraseña|clave|hasło|haslo|mật khẩu|mot de passe|passwort|kennwort|비번|비밀번호"
+    r"|парол[ьяюе]м?|parol'?|[şs]ifre(?:si|m|n)?|parola|ה?סיסמ[הא]|รหัสผ่าน|كلمة (?:السر|المرور)"
+    r"|ال?باسورد|kata sandi|nenosiri|パスワード|पासवर्ड"
+)
+_PASSWORD_ABROAD_MARKERS = (
+    "senha", "contraseña", "clave", "hasło", "haslo", "mật khẩu", "mot de passe", "passwort",
+    "kennwort", "비번", "비밀번호", "парол", "parol", "ifre", "parola", "סיסמ", "รหัสผ่าน", "كلمة",
+    "باسورد", "sandi", "nenosiri", "パスワード", "पासवर्ड",
+)  # fmt: skip
 
 # Credentials embedded in URLs (user:password@host, or :password@host): anchored on "://".
 _URL_PASSWORD = lazy_compile(r"(?<=://)(?P<user>[^\s:/@]{0,256}):(?P<secret>[^\s@/]{1,256})(?=@)")
@@ -131,8 +147,7 @@ _ASSIGNMENT = lazy_compile(
 _SAID_PASSWORD = lazy_compile(
     r"(?P<key>密码|密碼|口令|(?:OTP|otp|TOTP|totp|2FA|2fa|MFA|mfa)\s*的?\s*(?:种子|種子|密钥|密鑰)"
     r"|(?i:(?<![\w-])(?:password|passwd|passphrase|passcode|pwd|pw|pass|auth"
-    r"|senha|contraseña|clave|hasło|haslo|mật khẩu|mot de passe|passwort|kennwort|비번|비밀번호"
-    r"|(?:wifi|wi-fi|wlan) key"
+    r"|" + _PASSWORD_ABROAD + r"|(?:wifi|wi-fi|wlan) key"
     # a key or a secret by its role, said in words ("vault 的 unseal key 是 4fG7…", "the signing
     # salt is 9f8e…", "OTP 種子是 JBSW…": an adversarial review found them written in clear)
     r"|(?:unseal|master|signing|encryption|decryption|license|licence|recovery|root|deploy|admin"
@@ -428,14 +443,16 @@ _SLOT_NAME = lazy_compile(
     # (other languages: "código do 2FA", "Code de vérification", "暗証番号", a dial "ダイヤル")
     r"|(?i:(?<![A-Za-z0-9])(?:código(?! postal)|codigo(?! postal)|kod(?! pocztowy)"
     r"|code de (?:vérification|confirmation|sécurité)|digicode"
-    r"|(?:user|host|transaction|personal|staff|access) code)(?![A-Za-z0-9]))|暗証番号|ダイヤル"
+    r"|(?:user|host|transaction|personal|staff|access|installer|master|duress|day) code)(?![A-Za-z0-9]))"
+    r"|暗証番号|ダイヤル|(?i:(?<![\w-])(?:пин-код|пин|код|ה?קוד|kodu?|kode|kodi)(?![\w-]))|รหัส|رمز|كود"
+    r"|الرقم السري"
     # a card's three digits said in Chinese ("我張信用卡後面嗰三個數字係 418")
     r"|(?:后面|後面|背后|背後)(?:嗰|那|的)?\s*(?:三|3)\s*(?:個|个|位)(?:數字|数字|數|数)?)"
     # ...or by the thing alone: only a code of digits counts after these ("the garage keypad is 2580")
     r"|(?P<opens>(?i:(?<![A-Za-z0-9])(?:keypad|(?:bike |bicycle |pad)?lock|lockbox|safe|gate|combo"
     r"|combination|kombinasi|alarm|door entry|entryphone|intercom|pin(?!\s*code)|unlock|autolock|lockers?"
-    r"|portón|portão|brama"
-    r")(?![A-Za-z0-9]))|开机|開機|解锁|解鎖|도어락|[门門](?=\s*要?\s*(?:按|撳|输入|輸入|打))"
+    r"|portón|portão|brama|disarm|kilit|kombinasyon(?:u)?|gembok|brankas"
+    r")(?![A-Za-z0-9]))|(?i:(?<!\w)(?:сейф[аеу]?|замок|ה?כספת)(?!\w))|ตู้เซฟ|เซฟ|ال?خزنة|开机|開機|解锁|解鎖|도어락|[门門](?=\s*要?\s*(?:按|撳|输入|輸入|打))"
     r"|锁|鎖|储物柜|儲物櫃|柜子|櫃|防盗器|防盜器|键盘|鍵盤|组合|組合|大门|大門|大闸|大閘"
     # a bank's codes by their letters ("TAN by SMS", "TAC baru masuk 884 102", "ATM one sia, 7 3 0 1")
     r"|(?<![A-Za-z0-9])(?:TAN|TAC|ATM)(?![A-Za-z0-9]))"
@@ -450,8 +467,7 @@ _SLOT_NAME = lazy_compile(
     r"|(?P<word>비번|비밀번호|암호|(?:密码|密碼|口令)(?!页|頁|本|学|學|框|管理|策略|规则|規則|长度|長度|强度|強度|字段|输入|輸入)"
     r"|(?i:(?<![A-Za-z0-9-])(?:password|passwd|passphrase|passcode|pwd|pw|requirepass|masterauth"
     r"|pasword|passwrod|passowrd|pssword|(?:keystore|wifi|app|root|admin|db|vpn|account|master) pass"
-    r"|senha|contraseña|clave|passwort|kennwort|mot de passe|hasło|haslo|mật khẩu"
-    r"|(?:wpa2?|wifi|wi-fi|wlan|network) key|security answer)s?"
+    r"|" + _PASSWORD_ABROAD + r"|(?:wpa2?|wifi|wi-fi|wlan|network) key|security answer)s?"
     r"(?![A-Za-z0-9-])"
     r"(?!\s+(?:manager|policy|policies|reset|field|hash\w*|rules?|length|strength|prompt|page"
     r"|form|toggle|input|column|store|vault|generator|requirements?|expiry|rotation)\b)))"
@@ -482,6 +498,8 @@ _SLOT_CUE = lazy_compile(
     # (and "is" in Portuguese, French, Pidgin: "a senha … agora é X", "c'est", "na", "e be")
     r"|that'?s|came(?: in)?|ay|ialah|adalah|masuk|went with|chose|picked|wants|asks for|so|é|era"
     r"|c'est|na|e be|es|est|là|jest|ni|puse|put"
+    # (Arabic, Hebrew, Russian, Thai: "كلمة السر هي X", "הסיסמה היא X", "пароль теперь X", "คือ")
+    r"|هي|هو|היא|הוא|это|теперь|คือ"
     r"|as(?=\s+\d))\b(?:\s+(?:now|still|literally|just|currently))*"
     r"(?P<the_word>\s+the\s+word\b)?)|[—–：=]"
     r"|(?<!:):(?!:)|(?<=[A-Za-z])'s\b"
@@ -506,9 +524,25 @@ _DIGIT_WORD = (
     r"|cero|uno|dos|tres|cuatro|cinco|seis|siete|ocho|nueve"
     r"|jeden|dwa|trzy|cztery|pięć|sześć|siedem|osiem|dziewięć"
     r"|sifuri|moja|mbili|tatu|nne|tano|sita|saba|nane|tisa"
-    r"|không|một|hai|ba|bốn|năm|sáu|bảy|tám|chín)"
+    r"|không|một|hai|ba|bốn|năm|sáu|bảy|tám|chín"
+    # Russian, Turkish, Hebrew, Arabic, Hindi said in Latin letters (review53: "пять, три, ноль,
+    # восемь", "beş-iki-dokuz-sıfır", "שש-אפס-תשע-שתיים")
+    r"|ноль|нуль|один|одна|два|две|три|четыре|пять|шесть|семь|восемь|девять"
+    r"|sıfır|sifir|bir|iki|üç|dört|dort|beş|bes|altı|alti|yedi|sekiz|dokuz"
+    r"|אפס|אחת|אחד|שתיים|שתים|שניים|שלוש|ארבע|חמש|שש|שבע|שמונה|תשע"
+    r"|صفر|واحد|اثنين|اثنان|ثلاثة|أربعة|خمسة|ستة|سبعة|ثمانية|تسعة"
+    r"|ek|teen|chaar|paanch|panch|chhe|saat|aath|nau|shunya)"
 )
-_SPELLED_DIGITS = lazy_compile(r"(?i)\b" + _DIGIT_WORD + r"(?:[- ]" + _DIGIT_WORD + r"){2,7}\b")
+# ...and Thai's, which run together with no space ("หนึ่งสี่เก้าแปด") and end in marks that no
+# word boundary follows.
+_THAI_DIGIT = r"(?:ศูนย์|หนึ่ง|สอง|สาม|สี่|ห้า|หก|เจ็ด|แปด|เก้า)"
+_THAI_DIGITS = _THAI_DIGIT + r"(?:[- ]?" + _THAI_DIGIT + r"){2,7}"
+# (a comma may part those in other scripts: "пять, три, ноль, восемь"; in English it ends the
+# code: "yon nana ichi hachi, four digits")
+_DIGIT_WORD_SEP = r"(?:[- ]|, ?(?=[^\x00-\x7f]))"
+_SPELLED_DIGITS = lazy_compile(
+    r"(?i)\b" + _DIGIT_WORD + r"(?:" + _DIGIT_WORD_SEP + _DIGIT_WORD + r"){2,7}\b|" + _THAI_DIGITS
+)
 _SLOT_FORMS = (
     "quoted", "dquoted", "spaced", "turns", "hanzi", "spelled", "typed", "phrase", "chinese", "secret",
 )  # fmt: skip
@@ -519,9 +553,10 @@ _SLOT_VALUE = lazy_compile(
     # a dial's turns in Chinese numerals ("十九、四十二、七", "二十八 左 十五 右 四十 左": review48)
     r"|(?P<turns>(?:[左右]\s*)?[一二三四五六七八九十]{1,3}(?:(?:\s*、\s*|\s+)(?:[左右]\s+)?[零一二三四五六七八九十]{1,3})"
     r"{2,5}(?:\s*[左右])?)"
-    r"|(?P<hanzi>[공영일이삼사오육칠팔구]{4,8}(?![가-힣])|[零〇一二两兩三四五六七八九]{3,8}(?: [零〇一二两兩三四五六七八九]{1,4}){0,3})"
+    r"|(?P<hanzi>[공영일이삼사오육칠팔구]{4,8}(?![가-힣])|[零〇幺一二两兩三四五六七八九]{3,8}(?: [零〇幺一二两兩三四五六七八九]{1,4}){0,3})"
     r"(?![十百千万萬])"
-    r"|(?P<spelled>(?i:" + _DIGIT_WORD + r"(?:[- ]" + _DIGIT_WORD + r"){2,7}))\b"
+    r"|(?P<spelled>(?i:" + _DIGIT_WORD + r"(?:" + _DIGIT_WORD_SEP + _DIGIT_WORD + r"){2,7})\b"
+    r"|" + _THAI_DIGITS + r")"
     # words said with a note on how they are typed ("panda dundun 520 了，中间有空格")
     r"|(?P<typed>[A-Za-z][A-Za-z0-9]*(?:[ -][A-Za-z0-9]+){0,7}?"
     r"|[\u4e00-\u9fff]{1,6}(?: [\u4e00-\u9fff]{1,6}){1,7}?)"
@@ -538,9 +573,11 @@ _SLOT_VALUE = lazy_compile(
 _SLOT_MARKER = lazy_compile(
     r"密码|密碼|口令|码|碼|锁|鎖|柜|櫃|保险|保險|转盘|轉盤|防盗|防盜|键盘|鍵盤|撤防|布防|卡背|背面|门禁|門禁"
     r"|數字|数字|组合|組合|大门|大門|大闸|大閘|tan|tac|atm|tür|kombinasi|nip|código|codigo|digicode"
-    r"|mot de passe|unlock|portón|portão|brama|暗証番号|ダイヤル|도어락|비번|비밀번호|암호|clave|hasło|haslo|mật khẩu|kod|夾萬|夹万|开机|開機|解锁|解鎖|门|門"
+    r"|mot de passe|unlock|portón|portão|brama|暗証番号|ダイヤル|도어락|비번|비밀번호|암호|kod|夾萬|夹万|开机|開機|解锁|解鎖|门|門"
     r"|pass|pw|code|lock|safe|gate|keypad|combo|pin|otp|one-time|secret|token|key|alarm|back"
-    r"|wifi|wi-fi|requirepass|masterauth|login|admin|root|sudo|pasword|pssword|senha|contraseña"
+    r"|wifi|wi-fi|requirepass|masterauth|login|admin|root|sudo|pasword|pssword|"
+    + _PASSWORD_ABROAD
+    + r"|код|קוד|รหัส|رمز|كود|الرقم|сейф|замок|kilit|kombinasyon|gembok|brankas|כספת|เซฟ|خزنة|disarm"
 )
 _SLOT_GAP = 160
 # What counts after a number, so it is no code ("2024 年", "12 位", "4096 tokens").
@@ -578,6 +615,7 @@ _COMBINATION_SAID = lazy_compile(
     r"(?<![\w/.:-])\d{1,2}(?:-\d{1,2}){2,5}(?![\w/.:-])|\d{1,2}(?:、\d{1,2}){2,5}(?!\d)"
     # ...or a dial's turns ("12 left, 38 right, 7 left": review52)
     r"|(?i:\b\d{1,2}\s*(?:left|right)(?:,?\s*(?:then\s+)?\d{1,2}\s*(?:left|right)){2,4}\b)"
+    r"|(?i:\b(?:left|right)\s*\d{1,2}(?:,?\s*(?:then\s+)?(?:left|right)\s*\d{1,2}){2,4}\b)"
 )
 # What opens with three digits: a bike lock, a card's security code.
 _THREE_DIGITS = lazy_compile(
@@ -589,26 +627,29 @@ _THREE_DIGITS = lazy_compile(
 # security question is Dimaculangan": review48, review49): quoted, Chinese set apart or ending its
 # clause, or capitalised words ending it; never a question word ("答案是什么").
 _SECURITY_ANSWER = lazy_compile(
-    r"(?:密保|安全问题|安全問題|保安問題|保安问题|安全提問|安全提问|(?i:security (?:question|answer)"
+    r"(?:密保|安全问题|安全問題|保安問題|保安问题|安全提問|安全提问|(?i:security (?:question|answer|q\b)"
+    r"|(?:секретн|контрольн)(?:ый|ого) вопрос"
     r"|secret (?:question|answer)|pregunta de seguridad|pergunta de segurança|question de sécurité"
     r"|secure word|maiden name|memorable (?:word|answer)))[^。！？\n]{0,60}?"
     # how the answer is given: said (答案是, 我写的, "I typed", "answer as", Malay "jawab") or only
     # named with "is" (then capitalised words only: "is my first pet" is the question)
     r"(?:(?P<given>答案(?:是|係|为|為|[:：])?|(?:填|写|寫|设|設|答|选|選)(?:的|咗|了)?(?:是|係)?"
     r"|(?i:\banswer(?:\s+(?:is|was|as)|'s|:)|\bI (?:put|wrote|used|said|typed)|\btyped|\bjawab"
-    r"|\bnamed|\bcalled|\b(?:le )?puse|\bcoloqué))"
+    r"|\bnamed|\bcalled|\b(?:le )?puse|\bcoloqué|\bI answer(?:ed)?)|ответ(?:ил[аи]?)?|[=→]|->)"
     r"|(?i:\bwhich (?:is|was)|\bis\b)|[:：])"
     r"\s*(?:[「“\"'『](?P<quoted>[^」”\"'』\n]{1,40})[」”\"'』]"
     r"|(?![的答是係我])(?![\u4e00-\u9fff]{0,9}(?:什么|什麼|啥|乜|咩|多少|哪|谁|誰))"
     r"(?P<hanzi>[\u4e00-\u9fff]{2,10})(?<![是係的咗了])"
     r"(?=\s*(?:[，。；！？,.;!?]|$)|\s+[\u4e00-\u9fff])"
     # (names in any Latin script: "Nguyễn Thị Hoa")
-    r"|(?P<word>[A-Z][^\W\d_]{2,}(?:[ '-][A-Z][^\W\d_]+){0,3})(?(given)\b|(?=\s*(?:[,.;!?，。]|$)))"
+    r"|(?P<word>[A-ZА-ЯЁ][^\W\d_]{2,}(?:[ '-][A-ZА-ЯЁ][^\W\d_]+){0,3})(?(given)\b|(?=\s*(?:[,.;!?，。]|$)))"
+    # (an answer in Thai, Hebrew or Arabic script, given: "I answer ส้มตำปูปลาร้า")
+    r"|(?(given)(?P<script>[\u0590-\u06ff\u0e00-\u0e7f]{2,30})|(?!))"
     r"|(?P<plain>[a-z]{3,}(?: [a-z]{3,}){0,3})(?=\s*(?:[,.;!?，。]|$)))"
 )
 _SECURITY_MARKERS = (
     "密保", "安全问题", "安全問題", "保安問題", "保安问题", "question", "answer", "maiden", "memorable",
-    "secure word", "安全提問", "安全提问", "seguridad", "segurança", "sécurité",
+    "secure word", "安全提問", "安全提问", "seguridad", "segurança", "sécurité", "security q", "вопрос",
 )  # fmt: skip
 _QUESTION_WORD = lazy_compile(
     r"什么|什麼|啥|乜|咩|多少|哪|谁|誰|(?i:^(?:what|which|who|where|when|how)$)"
@@ -634,7 +675,7 @@ _WITH_SPACES = lazy_compile(_TYPED_AS)
 # particle or the text's end.
 _ALONE_AFTER_COMMA = lazy_compile(
     r"\s*(?:(?=[^\s,，]*[A-Za-z])(?=[^\s,，]*\d)[^\s,，。\u0080-\uffff]{6,}|\d{3,8}|\d{3,4} \d{3,4}"
-    r"|\d(?: \d){3,7}|[零〇一二两兩三四五六七八九]{4,8})"
+    r"|\d(?: \d){3,7}|[零〇幺一二两兩三四五六七八九]{4,8})"
     r"\s*(?:[,，。；;！!]|\.(?:\s|$)|咋|啦|吧|呀|啊|嘛|喔|哦|囉|$|(?i:then|enter|and))"
 )
 # A code said anywhere after its name (see ``_Slot._a_code``).
@@ -926,6 +967,7 @@ class _Slot:
             and self.cue_start == name.end()
             and not re.search(r"[:：,，]", text[name.end() : self.start])
             and self.form not in ("spelled", "turns")
+            and not re.fullmatch(r"\d(?: \d){3,7}", core)  # "unlock 1 1 0 5 2 5" names nothing
         ):
             return False  # "Locker 214 is jammed": the number names the locker
         if self.cue_start == self.start > name.end():
@@ -1182,7 +1224,9 @@ _NOT_A_PASSWORD = lazy_compile(
     # ...and so are words joined with a little word ("end-to-end", "up-to-date", "out-of-band",
     # "one-time-use", "per-user-per-host")
     r"|(?:[a-z]+-)*(?:to|of|by|in|on|at|for|and|the|a|per|one|use|only|up|out|off|non|self)"
-    r"(?:-[a-z]+)+)$"
+    r"(?:-[a-z]+)+"
+    # Arabic said in Latin letters writes sounds with digits: "bta3et el router" is "the router's"
+    r"|b?[ie]?ta3(?:et|t|ak|ek|y|i|na|hom)?|fe|3ala|3shan|ma3a|m3a|7aga|7aga[t]?)$"
 )
 # English words that end like these are prose when they follow "password" with no separator
 # ("password authentication failed", "password rotation"), not a passphrase run together.
@@ -1232,7 +1276,10 @@ def _looks_like_password(value: str, separated: bool, named: bool = False) -> bo
     only where the sentence names it as the password (``named``: "the wifi password is
     sunflower"), never in an account/password pair or a path ("deploy/worker")."""
     core = value.strip(_QUOTES + "”」』").rstrip(".!?)]:")
-    if len(core) < (4 if separated else 6) or core.startswith(("$", "{{", "<", "/", "~/", "./")):
+    # (four letters and digits mixed are a short password even with no verb: "访问密码 kq7m")
+    mixed = core.isalnum() and not core.isalpha() and not core.isdigit()
+    shortest = 4 if separated or (mixed and not _PRODUCT_NAME.match(core)) else 6
+    if len(core) < shortest or core.startswith(("$", "{{", "<", "/", "~/", "./")):
         return False
     if core.lower().startswith(("http", "[redacted")) or _NOT_A_PASSWORD.match(core):
         return False
@@ -1280,16 +1327,7 @@ _ASSIGNMENT_MARKERS = (
     "凭证",
     "密碼",
     "salt",
-    # (in other languages: "la contraseña de Figma es …", "mật khẩu …", "비번 …")
-    "senha",
-    "contraseña",
-    "clave",
-    "hasło",
-    "haslo",
-    "mật khẩu",
-    "mot de passe",
-    "비번",
-    "비밀번호",
+    *_PASSWORD_ABROAD_MARKERS,
     "种子",
     "種子",
 )
@@ -1324,6 +1362,11 @@ _NOT_A_SECRET_KEY = lazy_compile(
     r"|^author$|^authors?$|_url$|_path$|_file$|_type$|_name$|^keyboard|_id$|^keys?$"
 )
 PLACEHOLDER = lazy_compile(r"\[REDACTED:[a-z_]+\]")
+# A value that says it stands for one ("your-api-key-here", "YOUR_TOKEN", "example-secret").
+_EXAMPLE_VALUE = lazy_compile(
+    r"(?i)(?:your|my|the)[-_][\w-]*|[\w-]*[-_](?:here|goes-here|placeholder)|(?:example|dummy|sample"
+    r"|placeholder|fake)[-_][\w-]*"
+)
 # What is left of a marker that something cut in two (``[REDACTED:pass…``, ``[REDAC``).
 _BROKEN_MARKER = lazy_compile(r"\[REDA(?:C(?:T(?:E(?:D(?::[a-z_]*)?)?)?)?)?(?![A-Za-z_:\]])")
 _COMPILED = [
@@ -1370,6 +1413,8 @@ def _plausible_value(key: str, value: str) -> bool:
         return False
     if re.fullmatch(r"[*•●xX]+", value):
         return False  # masked: "Password: ********"
+    if _EXAMPLE_VALUE.fullmatch(value):
+        return False  # "export API_KEY=your-api-key-here" in docs: the slot, not a key
     if _assignment_kind(key) != "password" and (value.isdigit() and len(value) < 8):
         return False
     return not value.startswith(("$", "${", "{{", "<", "%("))  # a reference, not a value
@@ -1435,11 +1480,23 @@ def _passwords_named_by_the_first(text: str, found: list[SecretFinding]) -> list
 _CORRECTED_TO = lazy_compile(
     r"\s*(?:吗|嗎|吧|咩)?\s*[？?，,。.!！…]*\s*(?:不对|不對|唔係|唔啱|错了|錯了|(?i:no|sorry|wait|oops"
     r"|i mean|actually|instead of|i\.e\.)|(?:写成|寫成)(?:数字|數字)(?:就是|係)|也就是|即是|即係)[，,。.!！\s—–-]*(?:应该|應該|其实|其實|(?i:it'?s|it is|should be))?\s*"
-    r"(?:是|係)?\s*(?P<secret>[#*]?\d{3,8}[#*]?|[零〇一二两兩三四五六七八九]{3,8}|[^\s,;，。；'\"`]{4,40})"
+    r"(?:是|係)?\s*(?P<secret>[#*]?\d{3,8}[#*]?|[零〇幺一二两兩三四五六七八九]{3,8}|[^\s,;，。；'\"`]{4,40})"
 )
 _CORRECTED_FROM = lazy_compile(
     r"(?:不是|唔係|(?i:\bnot))\s*(?P<secret>[^\s,，。；]{3,40}?)\s*[，,]?\s*(?:而|而係)?"
     r"(?:是|係|(?i:it'?s|but))\s*$"
+)
+# ...or the value it replaced, named as the old one after it ("is 4711 now, … changed it from
+# 2580", "теперь X, старый R00t_Kazan", "now is X, old one Cafe1234": review53) or before it
+# ("old Tlv-Root-88, new X", "changed my insta from bubbles123 to X").
+_REPLACED_AFTER = lazy_compile(
+    r"[!?]*[^。.!?！？\n]{0,60}?(?:(?i:\bold(?: one)?|\bfrom|\bstaryy(?: byl)?|\beski(?:si)?)"
+    r"|стар(?:ый|ая|ое)|(?:旧|舊|原来|原來|以前|之前)的?(?:是|係))"
+    r"\s*(?:(?i:was|is|byl)\b|был[аио]?|[:：])?\s*(?P<secret>[^\s,;，。；'\"`]{3,40})"
+)
+_REPLACED_BEFORE = lazy_compile(
+    r"(?:(?i:\bold|\bfrom|\bstaryy)|стар(?:ый|ая|ое))\s+(?P<secret>[^\s,;，。；'\"`]{3,40}?)\s*[,，]?\s*"
+    r"(?:(?i:(?:the\s+)?new(?:\s+one)?(?:\s+is)?|to)|нов(?:ый|ая|ое)|→|->)\s*[:：]?\s*$"
 )
 # A value typed in a story, with no name near ("i had to type bluegrass-kettle-9 like five times",
 # "我仲要打咗幾次 milktea_lover99 先入到 email", "I typed Margarita!Tuesday instead of …": review45):
@@ -1448,7 +1505,19 @@ _TYPED_VALUE = lazy_compile(
     r"(?:(?i:\btyp(?:e|ed|ing)|\bentered|\bput in)|打(?:咗|了)(?:幾次|几次)?|输入了?|輸入咗?)\s+"
     r"(?P<secret>[^\s,，。;；'\"`]{6,40})"
 )
-_CODE_SAID = lazy_compile(r"[#*]?\d{3,8}[#*]?|[零〇一二两兩三四五六七八九]{3,8}")
+# A code someone sent, said with where it went ("Grab merchant sent 3318 to my phone", "snap sent
+# me 208 814 for the login": review53), and words something is locked with ("backup drive I lock
+# with 'mango sticky rice at midnight'").
+_SENT_CODE = lazy_compile(
+    r"(?i:\bsent(?: me| us| you)?\s+(?P<secret>\d{4,8}|\d{3} \d{3})\s+(?:to (?:my|your|his|her|the"
+    r"|our) (?:phone|number|mobile|cell|email)|(?:by|via|over|in an?) (?:sms|text|email)"
+    r"|for (?:the |my )?(?:login|log-?in|sign-?in|verification|2fa)))"
+)
+_LOCKED_WITH = lazy_compile(
+    r"(?i:\b(?:lock|locked|protect|protected|encrypt|encrypted)\s+(?:it\s+)?with\s+)"
+    r"(?:'(?P<quoted>[^'\n]{3,64})'|\"(?P<dquoted>[^\"\n]{3,64})\"|“(?P<curly>[^”\n]{3,64})”)"
+)
+_CODE_SAID = lazy_compile(r"[#*]?\d{3,8}[#*]?|[零〇幺一二两兩三四五六七八九]{3,8}")
 
 
 def _typed_values(text: str) -> list[SecretFinding]:
@@ -1480,10 +1549,14 @@ def _corrected_values(text: str, found: list[SecretFinding]) -> list[SecretFindi
         a_code = _CODE_SAID.fullmatch(said) is not None
         after = _CORRECTED_TO.match(text, f.end)
         before = _CORRECTED_FROM.search(text, max(0, f.start - 48), f.start)
-        for m in (after, before):
+        replaced = _REPLACED_AFTER.match(text, f.end)
+        replacing = _REPLACED_BEFORE.search(text, max(0, f.start - 60), f.start)
+        for m in (after, before, replaced, replacing):
             if not m:
                 continue
             value = m.group("secret").rstrip(".!?)]")
+            if m in (replaced, replacing) and a_code and _YEAR.fullmatch(value):
+                continue  # "from 2019" dates the change
             # (the other of a password is often a near miss: "Paypal@xm" for "PayPal@XiaMen2024")
             near_miss = value[:3].lower() == said[:3].lower()
             fits = _CODE_SAID.fullmatch(value) if a_code else _password_shaped(value) or near_miss
@@ -1664,17 +1737,32 @@ def find_secrets(text: str) -> list[SecretFinding]:
     found.extend(_passwords_later_in_the_sentence(text))
     if any(k in lowered for k in ("typ", "enter", "put in", "打", "输入", "輸入")):
         found.extend(_typed_values(text))
+    if "sent" in lowered:
+        found.extend(
+            SecretFinding("password", m.start("secret"), m.end("secret"))
+            for m in _SENT_CODE.finditer(text)
+        )
+    if " with " in lowered:
+        found.extend(
+            SecretFinding("password", m.start(g), m.end(g))
+            for m in _LOCKED_WITH.finditer(text)
+            for g in ("quoted", "dquoted", "curly")
+            if m.group(g)
+        )
     if any(k in lowered for k in _SECURITY_MARKERS):
         for m in _SECURITY_ANSWER.finditer(text):
-            group = next(g for g in ("quoted", "hanzi", "word", "plain") if m.group(g))
+            group = next(g for g in ("quoted", "hanzi", "word", "plain", "script") if m.group(g))
             answer = m.group(group)
             if _QUESTION_WORD.search(answer) or (group == "plain" and not m.group("given")):
                 continue  # "答案是什么", "the security question is my first pet"
             if group == "plain" and any(_LITTLE_WORD.fullmatch(w) for w in answer.split()):
                 continue
-            found.extend(  # the answer wherever it is said ("named Waldi, so I typed Waldi")
+            # the answer wherever it is said ("named Waldi, so I typed Waldi"); Chinese has no
+            # word boundary ("我当时填的是刘秀兰": review53)
+            edge = r"[A-Za-z0-9]" if group == "hanzi" else r"\w"
+            found.extend(
                 SecretFinding("password", a.start(), a.end())
-                for a in re.finditer(r"(?<!\w)" + re.escape(answer) + r"(?!\w)", text)
+                for a in re.finditer(f"(?<!{edge})" + re.escape(answer) + f"(?!{edge})", text)
             )
     if _SLOT_MARKER.search(lowered):
         found.extend(_values_in_the_slot(text))
