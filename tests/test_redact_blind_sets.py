@@ -1,4 +1,4 @@
-"""Secrets said in words that the blind sets review49-53 (benchmarks/data/secrets_said/, each
+"""Secrets said in words that the blind sets review49-54 (benchmarks/data/secrets_said/, each
 held out until session 46 read it once) found in clear, and the talk a first fix hid. Each case is
 written here in other words than the set's.
 
@@ -15,6 +15,9 @@ written here in other words than the set's.
 - review53: passwords named in Russian, Turkish, Hebrew, Arabic, Indonesian; the value a change
   replaced; digits spelled in those languages, Thai and with 幺; BitLocker keys; security answers in
   other scripts; codes sent to a phone; words something is locked with.
+- review54: a code near a code (its old or new value, the same said again), "old X, new Y" in
+  Chinese and Indonesian, requirepass, sandi, security answers in Indonesian, Japanese, Swahili,
+  turns in Indonesian, digits keyed, an address and a slash, placeholders in brackets.
 """
 
 from __future__ import annotations
@@ -381,16 +384,53 @@ GUARDS_53 = [
     "密保问题我还没设置，等会儿再说",
 ]
 
+SECRETS_54 = [
+    # a code near a code found: its old value, its new one, the same said again
+    ("UPI PIN badal diya, purana 5519 tha ab 8064 hai", ["5519", "8064"]),
+    ("PIN e-wallet aku ganti, dulu 909090 sekarang 264810", ["909090", "264810"]),
+    ("M-Pesa PIN yangu ya zamani 1357, mpya ni 8642. Nikumbushe", ["1357", "8642"]),
+    ("存折密码是我闺女生日 19890514，记后六位就行，890514", ["890514"]),
+    ("Airtel PIN ni tatu nane moja sita, yaani 3816", ["3816"]),
+    ("yubikey pin is 445566, and the admin pin 87654321", ["87654321"]),
+    # old/new said in Chinese or Indonesian, whatever the old one's shape
+    ("FTP 密碼換了，舊的是 blueocean，所以現在是 blueocean2026", ["blueocean", "blueocean2026"]),
+    ("password email toko, yg lama batikjaya, yang baru B4tik!Jaya26", ["batikjaya"]),
+    # other words for password, PIN and security answers
+    ("redis 那台我加了 requirepass Rd1s_pw_8842 结果客户端连不上", ["Rd1s_pw_8842"]),
+    ("wifi gudang namanya Gudang_2, sandinya kardus2025 ya", ["kardus2025"]),
+    ("pertanyaan keamanan bank 'kota lahir ibu' aku isi Magelang", ["Magelang"]),
+    ("秘密の質問「母の旧姓」→ 答えは「佐々木」です", ["佐々木"]),
+    ("security answer 'first school' nilijaza Kilimani", ["Kilimani"]),
+    ("網銀密保答案改成了『外婆家的小巷』，之前那個不用了", ["外婆家的小巷"]),
+    # a dial's turns in Indonesian, a code then "phir"/"lalu", digits keyed
+    ("brankas gudang: kiri 12, kanan 40, kiri 7, jangan lupa", ["kiri 12, kanan 40, kiri 7"]),
+    ("building gate pe code lagta hai, 4 0 9 1 phir hash dabao", ["4 0 9 1"]),
+    ("呼吸机校准模式先按住静音键，再输 2 6 6 0 就进去了", ["2 6 6 0"]),
+    # an address and a slash
+    ("Figma 跟 Canva 同一組 yuki.w@outlook.com / Canva_Yuki88 別外流", ["Canva_Yuki88"]),
+]
+
+GUARDS_54 = [
+    "醫保卡背面那個客服電話 12333 一直佔線，明天再打",
+    "email template: 'Your password: [hidden]' needs a Thai version",
+    "the README says `password: YOUR_PASSWORD`, replace it with your own",
+    "Zoom meeting ID 845 2210 7731, passcode is in the invite, room 2041",
+    "Ticket 4471 is the old one, 9082 is the new ticket for the printer",
+]
+
 
 @pytest.mark.parametrize(
-    ("text", "values"), SECRETS_49 + SECRETS_50 + SECRETS_51 + SECRETS_52 + SECRETS_53
+    ("text", "values"),
+    SECRETS_49 + SECRETS_50 + SECRETS_51 + SECRETS_52 + SECRETS_53 + SECRETS_54,
 )
 def test_secret_said_in_words_is_hidden(text: str, values: list[str]) -> None:
     hidden = redact(text)
     assert not [v for v in values if v in hidden], hidden
 
 
-@pytest.mark.parametrize("text", GUARDS_49[:-1] + GUARDS_50 + GUARDS_51 + GUARDS_52 + GUARDS_53)
+@pytest.mark.parametrize(
+    "text", GUARDS_49[:-1] + GUARDS_50 + GUARDS_51 + GUARDS_52 + GUARDS_53 + GUARDS_54
+)
 def test_guard_talk_is_kept(text: str) -> None:
     assert redact(text) == text
 

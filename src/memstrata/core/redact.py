@@ -106,7 +106,7 @@ _TOKEN_PATTERNS: list[tuple[str, tuple[str, ...], str]] = [
 _PASSWORD_ABROAD = (
     r"senha|contraseña|clave|hasło|haslo|mật khẩu|mot de passe|passwort|kennwort|비번|비밀번호"
     r"|парол[ьяюе]м?|parol'?|[şs]ifre(?:si|m|n)?|parola|ה?סיסמ[הא]|รหัสผ่าน|كلمة (?:السر|المرور)"
-    r"|ال?باسورد|kata sandi|nenosiri|パスワード|पासवर्ड"
+    r"|ال?باسورد|(?:kata )?sandi(?:nya)?|nenosiri|パスワード|पासवर्ड"
 )
 _PASSWORD_ABROAD_MARKERS = (
     "senha", "contraseña", "clave", "hasło", "haslo", "mật khẩu", "mot de passe", "passwort",
@@ -146,7 +146,7 @@ _ASSIGNMENT = lazy_compile(
 # :func:`_looks_like_password`): "密码学", "忘记密码页面" and "password reset flow" hide nothing.
 _SAID_PASSWORD = lazy_compile(
     r"(?P<key>密码|密碼|口令|(?:OTP|otp|TOTP|totp|2FA|2fa|MFA|mfa)\s*的?\s*(?:种子|種子|密钥|密鑰)"
-    r"|(?i:(?<![\w-])(?:password|passwd|passphrase|passcode|pwd|pw|pass|auth"
+    r"|(?i:(?<![\w-])(?:password|passwd|passphrase|passcode|pwd|pw|pass|auth|requirepass|masterauth"
     r"|" + _PASSWORD_ABROAD + r"|(?:wifi|wi-fi|wlan) key"
     # a key or a secret by its role, said in words ("vault 的 unseal key 是 4fG7…", "the signing
     # salt is 9f8e…", "OTP 種子是 JBSW…": an adversarial review found them written in clear)
@@ -192,9 +192,9 @@ _IDENTIFIER = lazy_compile(r"[A-Za-z][A-Za-z0-9]*(?:[_.][A-Za-z0-9]+)+|[a-z]+(?:
 # What names where a password is kept or how it is made, not the password: a vault, an
 # environment variable, a 1Password reference, a date, a hashing method, a duration.
 _NOT_THE_PASSWORD = lazy_compile(
-    r"^(?:[A-Z0-9]+_[A-Z0-9_]+|\$\{?\w+\}?|op://\S*|\d{4}[-/]\d{1,2}[-/]\d{1,2}"
+    r"^(?:\[[^\]\n]*\]|[A-Z0-9]+_[A-Z0-9_]+|\$\{?\w+\}?|op://\S*|\d{4}[-/]\d{1,2}[-/]\d{1,2}"
     r"|(?i:1password|vault|keychain|bitwarden|lastpass|keepass\w*|scram-sha-256|md5|sha-?\d+"
-    r"|bcrypt|\d+\s*(?:days?|d|h|hours?|weeks?|months?|years?)))[.]?$"
+    r"|bcrypt|\d+\s*(?:days?|d|h|hours?|weeks?|months?|years?)))[.`'\"』」)]*$"
 )
 # The value said first ("Tr0ub4dor&3 is the password for prod db", "use Tr0ub4dor&3 as the
 # password", "Zx9kLm2Q 是 wifi 密码": review25); only in a password's shape.
@@ -609,13 +609,15 @@ _TEST_CODE = lazy_compile(
 )
 # What a plain word is said to spell ("我爱广州的拼音 woaiguangzhou", "他们公司名 mountainleaf").
 _DESCRIBED_AS = lazy_compile(r"(?:拼音|名字|名|单词|單詞|词|詞|英文|缩写|縮寫)$")
+# A dial's direction (Indonesian kanan/kiri, German, Spanish, Portuguese, Vietnamese).
+_TURN = r"(?:left|right|kanan|kiri|links|rechts|izquierda|derecha|esquerda|direita|trái|phải)"
 # A lock's combination ("36-18-72", "2-9-0-6"): two digits at most between dashes, three or more
 # numbers; not a date (no four-digit year).
 _COMBINATION_SAID = lazy_compile(
     r"(?<![\w/.:-])\d{1,2}(?:-\d{1,2}){2,5}(?![\w/.:-])|\d{1,2}(?:、\d{1,2}){2,5}(?!\d)"
     # ...or a dial's turns ("12 left, 38 right, 7 left": review52)
     r"|(?i:\b\d{1,2}\s*(?:left|right)(?:,?\s*(?:then\s+)?\d{1,2}\s*(?:left|right)){2,4}\b)"
-    r"|(?i:\b(?:left|right)\s*\d{1,2}(?:,?\s*(?:then\s+)?(?:left|right)\s*\d{1,2}){2,4}\b)"
+    r"|(?i:\b" + _TURN + r"\s*\d{1,2}(?:,?\s*(?:then\s+)?" + _TURN + r"\s*\d{1,2}){2,4}\b)"
 )
 # What opens with three digits: a bike lock, a card's security code.
 _THREE_DIGITS = lazy_compile(
@@ -628,14 +630,15 @@ _THREE_DIGITS = lazy_compile(
 # clause, or capitalised words ending it; never a question word ("答案是什么").
 _SECURITY_ANSWER = lazy_compile(
     r"(?:密保|安全问题|安全問題|保安問題|保安问题|安全提問|安全提问|(?i:security (?:question|answer|q\b)"
-    r"|(?:секретн|контрольн)(?:ый|ого) вопрос"
+    r"|(?:секретн|контрольн)(?:ый|ого) вопрос|pertanyaan keamanan|秘密の質問"
     r"|secret (?:question|answer)|pregunta de seguridad|pergunta de segurança|question de sécurité"
     r"|secure word|maiden name|memorable (?:word|answer)))[^。！？\n]{0,60}?"
     # how the answer is given: said (答案是, 我写的, "I typed", "answer as", Malay "jawab") or only
     # named with "is" (then capitalised words only: "is my first pet" is the question)
-    r"(?:(?P<given>答案(?:是|係|为|為|[:：])?|(?:填|写|寫|设|設|答|选|選)(?:的|咗|了)?(?:是|係)?"
+    r"(?:(?P<given>答案(?:改成了?|换成了?|換成了?)?(?:是|係|为|為|[:：])?|答えは|(?:填|写|寫|设|設|答|选|選)(?:的|咗|了)?(?:是|係)?"
     r"|(?i:\banswer(?:\s+(?:is|was|as)|'s|:)|\bI (?:put|wrote|used|said|typed)|\btyped|\bjawab"
-    r"|\bnamed|\bcalled|\b(?:le )?puse|\bcoloqué|\bI answer(?:ed)?)|ответ(?:ил[аи]?)?|[=→]|->)"
+    r"|\bnamed|\bcalled|\b(?:le )?puse|\bcoloqué|\bI answer(?:ed)?|\baku isi|\bsaya isi|\bisi(?:nya)?|\bni(?:li|me)jaza)"
+    r"|ответ(?:ил[аи]?)?|[=→]|->)"
     r"|(?i:\bwhich (?:is|was)|\bis\b)|[:：])"
     r"\s*(?:[「“\"'『](?P<quoted>[^」”\"'』\n]{1,40})[」”\"'』]"
     r"|(?![的答是係我])(?![\u4e00-\u9fff]{0,9}(?:什么|什麼|啥|乜|咩|多少|哪|谁|誰))"
@@ -649,7 +652,7 @@ _SECURITY_ANSWER = lazy_compile(
 )
 _SECURITY_MARKERS = (
     "密保", "安全问题", "安全問題", "保安問題", "保安问题", "question", "answer", "maiden", "memorable",
-    "secure word", "安全提問", "安全提问", "seguridad", "segurança", "sécurité", "security q", "вопрос",
+    "secure word", "安全提問", "安全提问", "seguridad", "segurança", "sécurité", "security q", "вопрос", "keamanan", "秘密の質問",
 )  # fmt: skip
 _QUESTION_WORD = lazy_compile(
     r"什么|什麼|啥|乜|咩|多少|哪|谁|誰|(?i:^(?:what|which|who|where|when|how)$)"
@@ -676,7 +679,8 @@ _WITH_SPACES = lazy_compile(_TYPED_AS)
 _ALONE_AFTER_COMMA = lazy_compile(
     r"\s*(?:(?=[^\s,，]*[A-Za-z])(?=[^\s,，]*\d)[^\s,，。\u0080-\uffff]{6,}|\d{3,8}|\d{3,4} \d{3,4}"
     r"|\d(?: \d){3,7}|[零〇幺一二两兩三四五六七八九]{4,8})"
-    r"\s*(?:[,，。；;！!]|\.(?:\s|$)|咋|啦|吧|呀|啊|嘛|喔|哦|囉|$|(?i:then|enter|and))"
+    r"\s*(?:[,，。；;！!]|\.(?:\s|$)|咋|啦|吧|呀|啊|嘛|喔|哦|囉|$|然后|然後|再按"
+    r"|(?i:then|enter|and|phir|fir|lalu|terus|trus|rồi|dann|depois|luego|kisha))"
 )
 # A code said anywhere after its name (see ``_Slot._a_code``).
 _CODE_AHEAD = lazy_compile(
@@ -691,6 +695,14 @@ _NOT_A_CODE_BEFORE = lazy_compile(
     r"|[年月日号號第约約共#]\s*$"
 )
 _YEAR = lazy_compile(r"(?:19|20)\d\d")
+# "The old one" / "the new one" in the languages users mix in (review54: "purana 4471 tha ab 9082",
+# "dulu 121212 sekarang 730915", "ile ya zamani 2580 … mpya ni 7143").
+_OLD_OR_NEW = lazy_compile(
+    r"\s*(?i:(?:the |my |ile |ya )*(?:old|new|previous|former|current|purana|puraana|naya|nayi|ab"
+    r"|dulu|sekarang|lama|baru|zamani|mpya|antigo|novo|nova|alte|alter|neue|neuer|cũ|mới)\b)"
+    r"|\s*(?:以前|之前|原来|原來|旧的|舊的|新的|现在|現在|старый|новый|теперь)"
+)
+_PHONE_NAMED = lazy_compile(r"电话|電話|热线|熱線|客服|(?i:hotline|phone|call)")
 _PHONE_AFTER = lazy_compile(r"\s*(?:搵|找|联系|聯絡|聯繫|(?i:to reach|to call|for help))")
 _NOW = lazy_compile(r"(?i:\bnow\b)|现在|現在|而家|宜家")
 _IN_A_NUMBER = lazy_compile(r"\d,\d")  # "28,000": no comma between clauses
@@ -959,8 +971,8 @@ class _Slot:
             return False
         if re.match(r"\w:", text[self.start - 2 : self.start]):
             return False  # a key's part ("rh:lock:order:123"), not a code said
-        if _PHONE_AFTER.match(text, value_end):
-            return False  # a number to call ("打 2866 1234 搵佢哋")
+        if _PHONE_AFTER.match(text, value_end) or _PHONE_NAMED.search(self.gap + self.between):
+            return False  # a number to call ("打 2866 1234 搵佢哋", "卡背面那个服务电话12333")
         names_a_thing = name.group("opens") and not name.group().isupper()  # not TAN, TAC, ATM
         if (
             names_a_thing
@@ -976,10 +988,15 @@ class _Slot:
             # the code nearest after its name, whatever the words between, in any language ("PIN
             # for my Opay na 0707", "Mon NIP de carte c'est 7304": review51), but in the clause,
             # after no other number, and no date ("password changed in 2024")
+            # (a comma only before the old or the new one: "UPI PIN change kiya, purana 4471")
+            gap = self.gap
+            clauses = re.split(r"[,，]", gap)
+            if len(clauses) > 1 and _OLD_OR_NEW.match(clauses[-1]):
+                gap = clauses[-1]
             return (
                 len(self.gap) <= 40
-                and not re.search(r"[,，;；。.!?！？\d\"'“(（]", self.gap)
-                and not _NOT_A_CODE_BEFORE.search(self.gap)
+                and not re.search(r"[,，;；。.!?！？\d\"'“(（]", gap)
+                and not _NOT_A_CODE_BEFORE.search(gap)
                 and not _YEAR.fullmatch(core)
             )
         coded = (
@@ -1092,6 +1109,11 @@ _STRONG_PAIR = lazy_compile(
     # (not a formula's "/ Kf_{t-1}^hf" nor base64 after a slash: a symbol a password types)
     r"(?<![\w/.-])[A-Za-z][\w.-]{1,30}\s*/\s*"
     r"(?P<secret>[^\s/,;，；。{}()\[\]^<>\"']*[!@#$%&*][^\s/,;，；。{}()\[\]^<>\"']*)(?![{}()\[\]^])"
+)
+# ...or an email address before a value in a password's shape ("都是 lin.jr@gmail.com /
+# Dribbble_Lin77": review54): an address and a slash name an account and its password.
+_ADDRESS_PAIR = lazy_compile(
+    r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+\s*/\s*(?P<secret>[^\s/,;，；。()（）\[\]<>\"']{6,64})"
 )
 # A line of ~/.pgpass (host:port:database:user:password).
 _PGPASS_LINE = lazy_compile(
@@ -1362,10 +1384,11 @@ _NOT_A_SECRET_KEY = lazy_compile(
     r"|^author$|^authors?$|_url$|_path$|_file$|_type$|_name$|^keyboard|_id$|^keys?$"
 )
 PLACEHOLDER = lazy_compile(r"\[REDACTED:[a-z_]+\]")
+_BRACKETED = lazy_compile(r"\[[^\]\n]*\][)'\".,]*")
 # A value that says it stands for one ("your-api-key-here", "YOUR_TOKEN", "example-secret").
 _EXAMPLE_VALUE = lazy_compile(
-    r"(?i)(?:your|my|the)[-_][\w-]*|[\w-]*[-_](?:here|goes-here|placeholder)|(?:example|dummy|sample"
-    r"|placeholder|fake)[-_][\w-]*"
+    r"(?i)your[-_][a-z_-]*|[\w-]*[-_](?:here|goes-here|placeholder)"
+    r"|(?:example|dummy|sample|placeholder|fake)[-_][a-z_-]*"
 )
 # What is left of a marker that something cut in two (``[REDACTED:pass…``, ``[REDAC``).
 _BROKEN_MARKER = lazy_compile(r"\[REDA(?:C(?:T(?:E(?:D(?::[a-z_]*)?)?)?)?)?(?![A-Za-z_:\]])")
@@ -1413,8 +1436,11 @@ def _plausible_value(key: str, value: str) -> bool:
         return False
     if re.fullmatch(r"[*•●xX]+", value):
         return False  # masked: "Password: ********"
-    if _EXAMPLE_VALUE.fullmatch(value):
-        return False  # "export API_KEY=your-api-key-here" in docs: the slot, not a key
+    example = re.split(r"[^\x00-\x7f]", value)[0].rstrip("`'\").,;:")
+    if _EXAMPLE_VALUE.fullmatch(example) or _BRACKETED.fullmatch(value):
+        return (
+            False  # "export API_KEY=your-api-key-here", "password: [hidden]": the slot, not a key
+        )
     if _assignment_kind(key) != "password" and (value.isdigit() and len(value) < 8):
         return False
     return not value.startswith(("$", "${", "{{", "<", "%("))  # a reference, not a value
@@ -1479,7 +1505,7 @@ def _passwords_named_by_the_first(text: str, found: list[SecretFinding]) -> list
 # 九七零": review49), or the wrong one said before it ("不是 Paypal@xm，是 PayPal@XiaMen2024").
 _CORRECTED_TO = lazy_compile(
     r"\s*(?:吗|嗎|吧|咩)?\s*[？?，,。.!！…]*\s*(?:不对|不對|唔係|唔啱|错了|錯了|(?i:no|sorry|wait|oops"
-    r"|i mean|actually|instead of|i\.e\.)|(?:写成|寫成)(?:数字|數字)(?:就是|係)|也就是|即是|即係)[，,。.!！\s—–-]*(?:应该|應該|其实|其實|(?i:it'?s|it is|should be))?\s*"
+    r"|i mean|actually|instead of|i\.e\.|matlab|yaani|yani|ya'ni|d\.h\.|ou seja|es decir|which means)|يعني|(?:写成|寫成)(?:数字|數字)(?:就是|係)|也就是|即是|即係)[，,。.!！\s—–-]*(?:应该|應該|其实|其實|(?i:it'?s|it is|should be))?\s*"
     r"(?:是|係)?\s*(?P<secret>[#*]?\d{3,8}[#*]?|[零〇幺一二两兩三四五六七八九]{3,8}|[^\s,;，。；'\"`]{4,40})"
 )
 _CORRECTED_FROM = lazy_compile(
@@ -1495,8 +1521,11 @@ _REPLACED_AFTER = lazy_compile(
     r"\s*(?:(?i:was|is|byl)\b|был[аио]?|[:：])?\s*(?P<secret>[^\s,;，。；'\"`]{3,40})"
 )
 _REPLACED_BEFORE = lazy_compile(
-    r"(?:(?i:\bold|\bfrom|\bstaryy)|стар(?:ый|ая|ое))\s+(?P<secret>[^\s,;，。；'\"`]{3,40}?)\s*[,，]?\s*"
-    r"(?:(?i:(?:the\s+)?new(?:\s+one)?(?:\s+is)?|to)|нов(?:ый|ая|ое)|→|->)\s*[:：]?\s*$"
+    r"(?:(?P<old>(?i:\bold|\bstaryy|\b(?:yg|yang) lama)|стар(?:ый|ая|ое)|(?:旧|舊)的(?:是|係)"
+    r"|(?:原来|原來|以前)的?(?:是|係))|(?i:\bfrom))"
+    r"\s*(?P<secret>[^\s,;，。；'\"`]{3,40}?)\s*[,，]?\s*"
+    r"(?:(?i:(?:the\s+)?new(?:\s+one)?(?:\s+is)?|to|(?:yg|yang) baru)|нов(?:ый|ая|ое)"
+    r"|(?:所以)?(?:现在|現在|新的)(?:是|係)?|→|->)\s*[:：]?\s*$"
 )
 # A value typed in a story, with no name near ("i had to type bluegrass-kettle-9 like five times",
 # "我仲要打咗幾次 milktea_lover99 先入到 email", "I typed Margarita!Tuesday instead of …": review45):
@@ -1516,6 +1545,10 @@ _SENT_CODE = lazy_compile(
 _LOCKED_WITH = lazy_compile(
     r"(?i:\b(?:lock|locked|protect|protected|encrypt|encrypted)\s+(?:it\s+)?with\s+)"
     r"(?:'(?P<quoted>[^'\n]{3,64})'|\"(?P<dquoted>[^\"\n]{3,64})\"|“(?P<curly>[^”\n]{3,64})”)"
+)
+# ...or digits keyed one by one, spaced ("长按菜单键，再输 7 3 9 9": review54): a code typed.
+_KEYED_DIGITS = lazy_compile(
+    r"(?:输入?|輸入?|(?i:\btype|\benter|\bkey in|\bpunch in))\s*(?P<secret>\d(?: \d){3,7})(?![\d.,:])"
 )
 _CODE_SAID = lazy_compile(r"[#*]?\d{3,8}[#*]?|[零〇幺一二两兩三四五六七八九]{3,8}")
 
@@ -1557,6 +1590,12 @@ def _corrected_values(text: str, found: list[SecretFinding]) -> list[SecretFindi
             value = m.group("secret").rstrip(".!?)]")
             if m in (replaced, replacing) and a_code and _YEAR.fullmatch(value):
                 continue  # "from 2019" dates the change
+            if m is replacing and m.group("old") and not a_code and value.isalnum():
+                # "old X, new Y" says X was the password, whatever its shape ("舊的是 linlin，
+                # 所以現在是 …", "yg lama jogjaistimewa, yang baru …": review54)
+                if len(value) >= 4 and not _LITTLE_WORD.fullmatch(value.lower()):
+                    more.append(SecretFinding("password", m.start("secret"), m.end("secret")))
+                continue
             # (the other of a password is often a near miss: "Paypal@xm" for "PayPal@XiaMen2024")
             near_miss = value[:3].lower() == said[:3].lower()
             fits = _CODE_SAID.fullmatch(value) if a_code else _password_shaped(value) or near_miss
@@ -1735,8 +1774,12 @@ def find_secrets(text: str) -> list[SecretFinding]:
                     end = m.start(group) + len(value.rstrip(".!?)]") or value)
                     found.append(SecretFinding(kind, m.start(group), end))
     found.extend(_passwords_later_in_the_sentence(text))
-    if any(k in lowered for k in ("typ", "enter", "put in", "打", "输入", "輸入")):
+    if any(k in lowered for k in ("typ", "enter", "put in", "打", "输", "輸", "key in", "punch")):
         found.extend(_typed_values(text))
+        found.extend(
+            SecretFinding("password", m.start("secret"), m.end("secret"))
+            for m in _KEYED_DIGITS.finditer(text)
+        )
     if "sent" in lowered:
         found.extend(
             SecretFinding("password", m.start("secret"), m.end("secret"))
@@ -1758,8 +1801,8 @@ def find_secrets(text: str) -> list[SecretFinding]:
             if group == "plain" and any(_LITTLE_WORD.fullmatch(w) for w in answer.split()):
                 continue
             # the answer wherever it is said ("named Waldi, so I typed Waldi"); Chinese has no
-            # word boundary ("我当时填的是刘秀兰": review53)
-            edge = r"[A-Za-z0-9]" if group == "hanzi" else r"\w"
+            # word boundary ("我当时填的是刘秀兰": review53, "不是麻糬喔，是麻糬布丁": review54)
+            edge = r"\w" if answer.isascii() else r"[A-Za-z0-9]"
             found.extend(
                 SecretFinding("password", a.start(), a.end())
                 for a in re.finditer(f"(?<!{edge})" + re.escape(answer) + f"(?!{edge})", text)
@@ -1801,6 +1844,12 @@ def find_secrets(text: str) -> list[SecretFinding]:
             SecretFinding("password", m.start("secret"), m.end("secret"))
             for m in _STRONG_PAIR.finditer(text)
             if _mixed_value(m.group("secret")) and not _NOT_PASSWORD_SHAPE.match(m.group("secret"))
+        )
+    if "@" in text:
+        found.extend(
+            SecretFinding("password", m.start("secret"), m.end("secret"))
+            for m in _ADDRESS_PAIR.finditer(text)
+            if _password_shaped(m.group("secret"))
         )
     found.extend(
         SecretFinding("password", m.start(), m.end())
@@ -1858,6 +1907,7 @@ def find_secrets(text: str) -> list[SecretFinding]:
     ]
     found.extend(_passwords_named_by_the_first(text, found))
     found.extend(_corrected_values(text, found))
+    found.extend(_codes_nearby(text, found))
     found.extend(_said_again(text, found))
     found.sort(key=lambda f: (f.start, -(f.end - f.start)))
     merged: list[SecretFinding] = []
@@ -1869,6 +1919,53 @@ def find_secrets(text: str) -> list[SecretFinding]:
             continue
         merged.append(finding)
     return merged
+
+
+# Another code beside a code found (review54: "purana 4471 tha ab 9082", "dulu 121212 sekarang
+# 730915", "所以是 110522", "yaani 5582"): where a message says one code, digits of a code's
+# length a few words away are its old value, its new one or the same said again, in any language.
+# (Not words in a password's shape: beside a password they are mostly its account, host or SSID.)
+_CODE_NEARBY = lazy_compile(
+    r"(?<![A-Za-z0-9_.:/#@$¥€£+-])(?:\d{4,8}|\d(?: \d){3,7}|[٠-٩]{4,8}"
+    r"|(?<![零〇幺一二两兩三四五六七八九十百千万萬])[零〇幺一二两兩三四五六七八九]{4,8}(?![十百千万萬]))"
+    r"(?![A-Za-z0-9_:/%-]|[.,]\w|[零〇幺一二两兩三四五六七八九])"
+)
+# What a number near a code is when these come just before it: a place, a phone, an order, an ID.
+_COUNTED_BEFORE = lazy_compile(
+    r"(?i:\b(?:room|floor|flat|unit|apt|order|no|nr|tel|phone|call|ext|hotline|ticket|case|ids?|line"
+    r"|bus|flight|version|v)\.?\s*[:：#]?\s*)$|(?:电话|電話|热线|熱線|客服|单号|單號|订单|訂單|房间|房間|第)\s*[:：]?\s*$"
+)
+_NEARBY = 80
+
+
+def _codes_nearby(text: str, found: list[SecretFinding]) -> list[SecretFinding]:
+    """Codes near a code found, on its line (``_CODE_NEARBY``)."""
+    more: list[SecretFinding] = []
+    taken = [(f.start, f.end) for f in found]
+    for f in found:
+        said = text[f.start : f.end]
+        if f.kind not in ("password", "pin") or not (
+            _CODE_NEARBY.fullmatch(said) or _SPELLED_DIGITS.fullmatch(said)
+        ):
+            continue
+        line_start = text.rfind("\n", 0, f.start) + 1
+        line_end = text.find("\n", f.end)
+        start = max(line_start, f.start - _NEARBY)
+        stop = min(len(text) if line_end < 0 else line_end, f.end + _NEARBY)
+        for m in _CODE_NEARBY.finditer(text, start, stop):
+            if any(a < m.end() and m.start() < b for a, b in taken):
+                continue
+            if (
+                _YEAR.fullmatch(m.group())
+                or _UNIT_WORD.match(text, m.end())
+                or _PHONE_AFTER.match(text, m.end())
+                or _COUNTED_BEFORE.search(text, max(0, m.start() - 12), m.start())
+                or re.search(r"\d[ -]$", text[max(0, m.start() - 2) : m.start()])  # "862 1174 5521"
+            ):
+                continue
+            more.append(SecretFinding("password", m.start(), m.end()))
+            taken.append((m.start(), m.end()))
+    return more
 
 
 def _said_again(text: str, found: list[SecretFinding]) -> list[SecretFinding]:
