@@ -1,4 +1,4 @@
-"""Secrets said in words that the blind sets review49-54 (benchmarks/data/secrets_said/, each
+"""Secrets said in words that the blind sets review49-55 (benchmarks/data/secrets_said/, each
 held out until session 46 read it once) found in clear, and the talk a first fix hid. Each case is
 written here in other words than the set's.
 
@@ -18,6 +18,10 @@ written here in other words than the set's.
 - review54: a code near a code (its old or new value, the same said again), "old X, new Y" in
   Chinese and Indonesian, requirepass, sandi, security answers in Indonesian, Japanese, Swahili,
   turns in Indonesian, digits keyed, an address and a slash, placeholders in brackets.
+- review55: a digit said with its count (六个零), codes told in a Chinese story, particles and
+  verbs after the name, Vietnamese and Portuguese old/new, door, lock and alarm codes in Cantonese,
+  Vietnamese, German, Portuguese, security answers in those languages and Korean, Korean particles,
+  backup codes, Apple recovery keys.
 """
 
 from __future__ import annotations
@@ -418,10 +422,61 @@ GUARDS_54 = [
     "Ticket 4471 is the old one, 9082 is the new ticket for the printer",
 ]
 
+SECRETS_55 = [
+    # a code said by how many times a digit repeats, and the digits after it
+    ("楼下门禁密码就是六个九 999999 物业懒得改", ["六个九", "999999"]),
+    ("工资卡密码是四个零两个一，记一下", ["四个零两个一"]),
+    # a code told in a Chinese story, clauses after its name
+    (
+        "我那张建设银行的卡，取钱的密码我老忘，跟你说一下：五八二零一六。记好了啊。",
+        ["五八二零一六"],
+    ),
+    ("社区老年活动中心的门锁密码，张阿姨说是 7 1 3 0 再按井号", ["7 1 3 0"]),
+    ("让我输密码，我手一抖输错了，后来才想起来是 640218 才对", ["640218"]),
+    ("当初开户的时候问我“您父亲的名字”，我填的是李国华，你替我记着", ["李国华"]),
+    # particles and verbs after the name in Chinese, 係, Vietnamese là
+    ("还是我那个老密码撒 hb19880808 淘宝的也一样", ["hb19880808"]),
+    ("GPG key 的 passphrase 设的是 ribosome-is-king，别告诉别人", ["ribosome-is-king"]),
+    ("屋企嘅 Wi-Fi key 係 chanfamily@home，你記住佢", ["chanfamily@home"]),
+    ("wifi nhà mình pass là cafesuadanong, đừng quên nha", ["cafesuadanong"]),
+    ("đổi pass Jira rồi: cũ là minhtuan90, mới là Mt!Jira2026", ["minhtuan90", "Mt!Jira2026"]),
+    ("senha do banco era Lima2024... não, mudei ontem, agora é LimaBanco!SP", ["LimaBanco!SP"]),
+    # codes by a door, a lock, an alarm in Cantonese, Vietnamese, German, Portuguese
+    ("樓下個門閘 code 係 6 2 0 8 然後撳 #", ["6 2 0 8"]),
+    ("khóa tủ đồ bấm 4-7-2-9 rồi kéo ra", ["4-7-2-9"]),
+    ("Haustür-Code ist 3 9 4 1 2, falls der Schlüssel weg ist", ["3 9 4 1 2"]),
+    ("Das Zahlenschloss ist vier-zwei-sieben-null, also 4270", ["vier-zwei-sieben-null", "4270"]),
+    ("o alarme da loja desarma com 58214, corre depois de abrir", ["58214"]),
+    # security answers in Vietnamese, Portuguese, German, Korean
+    ("câu hỏi bảo mật: tên trường cấp 1 → Kim Đồng", ["Kim Đồng"]),
+    ("a resposta da pergunta de segurança do banco é Rua Augusta, não esquece", ["Rua Augusta"]),
+    ("Sicherheitsfrage beim Mailkonto: erstes Haustier → Bello", ["Bello"]),
+    ("보안 질문 '첫 학교' 답: 한빛초", ["한빛초"]),
+    # Korean: a particle after the name, a quoted value, backup codes; an Apple recovery key
+    ("은행 비밀번호는 sujin!!1204 이고 앱 비번은 따로", ["sujin!!1204"]),
+    ("집 와이파이 비밀번호가 '우리집최고' 라서 한글로 쳐야 함", ["우리집최고"]),
+    ("구글 백업 코드: 4410-2281, 9034-7716", ["4410-2281", "9034-7716"]),
+    (
+        "iCloud 個 recovery key 我影低咗：K8PQ-4ZRT-2MWX-H7LN-9BCE-5DVY",
+        ["K8PQ-4ZRT-2MWX-H7LN-9BCE-5DVY"],
+    ),
+]
+
+GUARDS_55 = [
+    "IT 話密碼要每 180 日改一次，而且唔可以同之前五個一樣",
+    "o código do imóvel no portal é AP-3391-MOE, sobe as fotos",
+    "In der values.yaml steht `password: changeme` als Platzhalter",
+    "Passwort liegt in 1Password, Eintrag 'Kunden GmbH' — musst du dir nicht merken",
+    "密码不能太简单，比如 123456 这种千万别用",
+    "他问我“你吃了吗”，我说吃过了",
+    "实习生问我“为什么不能用 root 跑服务”，你帮我写段说明给他",
+    "客服热线 95588，密码忘了可以打这个电话问",
+]
+
 
 @pytest.mark.parametrize(
     ("text", "values"),
-    SECRETS_49 + SECRETS_50 + SECRETS_51 + SECRETS_52 + SECRETS_53 + SECRETS_54,
+    SECRETS_49 + SECRETS_50 + SECRETS_51 + SECRETS_52 + SECRETS_53 + SECRETS_54 + SECRETS_55,
 )
 def test_secret_said_in_words_is_hidden(text: str, values: list[str]) -> None:
     hidden = redact(text)
@@ -429,7 +484,8 @@ def test_secret_said_in_words_is_hidden(text: str, values: list[str]) -> None:
 
 
 @pytest.mark.parametrize(
-    "text", GUARDS_49[:-1] + GUARDS_50 + GUARDS_51 + GUARDS_52 + GUARDS_53 + GUARDS_54
+    "text",
+    GUARDS_49[:-1] + GUARDS_50 + GUARDS_51 + GUARDS_52 + GUARDS_53 + GUARDS_54 + GUARDS_55,
 )
 def test_guard_talk_is_kept(text: str) -> None:
     assert redact(text) == text

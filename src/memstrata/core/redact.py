@@ -82,6 +82,12 @@ _TOKEN_PATTERNS: list[tuple[str, tuple[str, ...], str]] = [
     ("vault_token", ("hvs.", "s."), r"\b(?:hvs\.[A-Za-z0-9_\-]{24,}|s\.[A-Za-z0-9]{24})\b"),
     # a BitLocker recovery key: eight groups of six digits (review53), no other number's shape
     ("recovery_key", ("-",), r"(?<![\w-])\d{6}(?:-\d{6}){7}(?![\w-])"),
+    # ...and an Apple ID's: six groups of four upper-case letters and digits (review55)
+    (
+        "recovery_key",
+        ("-",),
+        r"(?<![\w-])(?=[A-Z0-9-]*[A-Z])(?=[A-Z0-9-]*\d)[A-Z0-9]{4}(?:-[A-Z0-9]{4}){5,7}(?![\w-])",
+    ),
     ("azure_sas_signature", ("sig=",), r"(?<=[?&]sig=)[A-Za-z0-9%+/=]{20,}"),
     (
         "authorization_header",
@@ -104,13 +110,14 @@ _TOKEN_PATTERNS: list[tuple[str, tuple[str, ...], str]] = [
 # "пароль: Ural$kBox44", "şifre simitvecay2023", "סיסמה: hummus4ever!"), with their case forms;
 # the cheap markers below are the substrings that let a message reach the patterns at all.
 _PASSWORD_ABROAD = (
-    r"senha|contraseña|clave|hasło|haslo|mật khẩu|mot de passe|passwort|kennwort|비번|비밀번호"
+    r"senha|contraseña|clave|hasło|haslo|mật khẩu|mot de passe|passwort|kennwort"
+    r"|비번(?:은|이|을)?|비밀번호(?:는|가|를)?"
     r"|парол[ьяюе]м?|parol'?|[şs]ifre(?:si|m|n)?|parola|ה?סיסמ[הא]|รหัสผ่าน|كلمة (?:السر|المرور)"
-    r"|ال?باسورد|(?:kata )?sandi(?:nya)?|nenosiri|パスワード|पासवर्ड"
+    r"|ال?باسورد|(?:kata )?sandi(?:nya)?|nenosiri|パスワード|पासवर्ड|(?:wlan|wifi|wi-fi)-?schlüssel"
 )
 _PASSWORD_ABROAD_MARKERS = (
     "senha", "contraseña", "clave", "hasło", "haslo", "mật khẩu", "mot de passe", "passwort",
-    "kennwort", "비번", "비밀번호", "парол", "parol", "ifre", "parola", "סיסמ", "รหัสผ่าน", "كلمة",
+    "kennwort", "비번", "비밀번호", "schlüssel", "парол", "parol", "ifre", "parola", "סיסמ", "รหัสผ่าน", "كلمة",
     "باسورد", "sandi", "nenosiri", "パスワード", "पासवर्ड",
 )  # fmt: skip
 
@@ -157,8 +164,10 @@ _SAID_PASSWORD = lazy_compile(
     # "wifi 密码换了，现在是 X": the change said first, the value after a comma (review21)
     r"(?P<sep>\s*(?:(?:已经|已|刚)?(?:换|改|改过|更新|重置)了\s*[，,。]\s*"
     r"(?:(?:现在|新的|新密码)的?(?:是|为|用)?\s*[:：]?|改成|换成)"
-    r"|(?:应该|应|就|仍然|还|现在|目前|已经|依然|依旧|仍)?(?:是|为|叫)"
-    r"|(?:已经|已|刚|被)?(?:改|换|设|设置|重置|变|更新)(?:成|为)了?"
+    r"|(?:应该|应|就|仍然|还|现在|目前|已经|依然|依旧|仍)?(?:是|为|叫|係)"
+    r"|(?:已经|已|刚|被)?(?:改|换|设|设置|重置|变|更新)(?:成|为)了?|(?:设|設|设置|設置|用)的是"
+    # (a particle after the name: "QQ的老密码撒 jg771122"; Vietnamese "pass là X")
+    r"|(?:撒|噻|嘛|啊|呀|哈|咯)(?=\s)|(?i:là)(?=\s)"
     r"|(?i:should be|must be|should now be|is now set to|is now|is still|is just|is currently"
     r"|is set to|was set to|set to|(?:got|has been|was) changed to|changed to|will be|is|was|are))?"
     # an arrow in notes ("密码 -> X", "密码 → X"; the tool lines' own arrow is "→", so after it
@@ -253,6 +262,12 @@ _LITTLE_WORD = lazy_compile(
     r"|your|my|our|their|via|per|under|what|whatever|which|where|who|you|we|they|he|she|i|me"
     # counts and joins ("four random words", "user name plus birthday": review22)
     r"|one|two|three|four|five|six|plus|random|words?|letters?|digits?|characters?"
+)
+# ...and in the languages users mix in, for words said loose after a name ("— das lange Ding vom
+# Aufkleber", "— passt das so?"), not words joined ("galo-de-barcelos-2024" is a password).
+_LITTLE_WORD_ABROAD = lazy_compile(
+    r"der|die|das|den|dem|vom|von|und|ist|nicht|ich|du|mit|im|zu|es|ein|eine|so"
+    r"|el|la|los|las|de|del|que|y|en|un|una|o|os|do|da|não|e|le|les|et|est|pas"
 )
 # A second password named only through the first, later on the same line: "the wifi password is
 # X, the guest one is tulip77", "root 的密码是 X，访客的是 tulip77" (review20: the second stayed).
@@ -436,28 +451,32 @@ _SLOT_NAME = lazy_compile(
     r"|保险箱|保險箱|保险柜|保險櫃|夾萬|夹万|转盘|轉盤|撤防码|布防码|撤防碼|佈防碼|短信码|短信碼|卡背(?:后|後|面)?|背面"
     r"|(?i:(?<![A-Za-z0-9])(?:(?:door|gate|alarm|disarm|panic|safe|access|entry|garage|keypad|locker"
     r"|lock|building|sms|text|verification|app|login|sign-in|auth|authenticator|2fa|mfa|bank|haustür|guard"
-    r"|tür)"
-    r"(?: system| panel| room)? code|otp|one-time (?:password|code)"
+    r"|tür|wohnungstür)"
+    r"(?: system| panel| room)?[ -]code|otp|one-time (?:password|code)"
     r"|(?:numbers|digits) on the back|security code)(?![A-Za-z0-9]))"
     r"|(?<![A-Za-z0-9])(?:M?PIN|NIP)(?![A-Za-z0-9])"
     # (other languages: "código do 2FA", "Code de vérification", "暗証番号", a dial "ダイヤル")
-    r"|(?i:(?<![A-Za-z0-9])(?:código(?! postal)|codigo(?! postal)|kod(?! pocztowy)"
+    # (not a listing's, a product's or a parcel's code: "o código do imóvel no portal é 48213")
+    r"|(?i:(?<![A-Za-z0-9])(?:c[óo]digo(?! postal| d[oea]l? (?:imóvel|imovel|produto|producto|pedido"
+    r"|rastreio|rastreamento|barras|cliente|referência|referencia|item|artigo|artículo))|kod(?! pocztowy)"
     r"|code de (?:vérification|confirmation|sécurité)|digicode"
     r"|(?:user|host|transaction|personal|staff|access|installer|master|duress|day) code)(?![A-Za-z0-9]))"
     r"|暗証番号|ダイヤル|(?i:(?<![\w-])(?:пин-код|пин|код|ה?קוד|kodu?|kode|kodi)(?![\w-]))|รหัส|رمز|كود"
+    r"|(?:门|門|閘|闸|锁|鎖)\s*(?i:code)(?![A-Za-z])"
     r"|الرقم السري"
     # a card's three digits said in Chinese ("我張信用卡後面嗰三個數字係 418")
     r"|(?:后面|後面|背后|背後)(?:嗰|那|的)?\s*(?:三|3)\s*(?:個|个|位)(?:數字|数字|數|数)?)"
     # ...or by the thing alone: only a code of digits counts after these ("the garage keypad is 2580")
     r"|(?P<opens>(?i:(?<![A-Za-z0-9])(?:keypad|(?:bike |bicycle |pad)?lock|lockbox|safe|gate|combo"
     r"|combination|kombinasi|alarm|door entry|entryphone|intercom|pin(?!\s*code)|unlock|autolock|lockers?"
-    r"|portón|portão|brama|disarm|kilit|kombinasyon(?:u)?|gembok|brankas"
+    r"|portón|portão|brama|disarm|kilit|kombinasyon(?:u)?|gembok|brankas|alarme|alarma|alarmanlage"
+    r"|(?:fahrrad|zahlen|vorhänge)?schlo(?:ss|ß)|khóa|ổ khóa"
     r")(?![A-Za-z0-9]))|(?i:(?<!\w)(?:сейф[аеу]?|замок|ה?כספת)(?!\w))|ตู้เซฟ|เซฟ|ال?خزنة|开机|開機|解锁|解鎖|도어락|[门門](?=\s*要?\s*(?:按|撳|输入|輸入|打))"
     r"|锁|鎖|储物柜|儲物櫃|柜子|櫃|防盗器|防盜器|键盘|鍵盤|组合|組合|大门|大門|大闸|大閘"
     # a bank's codes by their letters ("TAN by SMS", "TAC baru masuk 884 102", "ATM one sia, 7 3 0 1")
     r"|(?<![A-Za-z0-9])(?:TAN|TAC|ATM)(?![A-Za-z0-9]))"
     # codes kept for when a phone is lost, said one after another ("恢复码 8h2k9-dxq4m 和 p3mv7-zt4r6")
-    r"|(?P<codes>恢复码|恢復碼|备用码|備用碼|(?i:(?<![A-Za-z0-9])(?:backup|recovery) codes?(?![A-Za-z0-9])))"
+    r"|(?P<codes>恢复码|恢復碼|备用码|備用碼|백업 코드|복구 코드|(?i:(?<![A-Za-z0-9])(?:backup|recovery) codes?(?![A-Za-z0-9])))"
     # a code whose value may follow its name with no verb ("提取码 x7k9")
     r"|(?P<direct>授权码|授權碼|提取码|提取碼|访问码|訪問碼|取件码|取件碼|验证码|驗證碼|安全码|安全碼)"
     # a code someone sent, by "the code" alone: only six digits or more count ("the code Microsoft
@@ -544,8 +563,17 @@ _SPELLED_DIGITS = lazy_compile(
     r"(?i)\b" + _DIGIT_WORD + r"(?:" + _DIGIT_WORD_SEP + _DIGIT_WORD + r"){2,7}\b|" + _THAI_DIGITS
 )
 _SLOT_FORMS = (
-    "quoted", "dquoted", "spaced", "turns", "hanzi", "spelled", "typed", "phrase", "chinese", "secret",
+    "quoted", "dquoted", "spaced", "turns", "repeat", "hanzi", "spelled", "typed", "phrase", "chinese",
+    "secret",
 )  # fmt: skip
+# A digit said with how many times it repeats ("六个零", "八个8", "五个零一个八": review54-55): the
+# code itself, spelled by count.
+_REPEATED = (
+    r"[二三四五六七八九两兩2-9]\s*[个個]\s*[零〇幺一二两兩三四五六七八九0-9]"
+    r"(?:\s*[一二三四五六七八九两兩1-9]\s*[个個]\s*[零〇幺一二两兩三四五六七八九0-9])?"
+    r"(?=[\s，,。.…！!？?；;、]|$)"  # (not "唔可以同之前五個一樣")
+)
+_REPEATED_DIGITS = lazy_compile(_REPEATED)
 _SLOT_VALUE = lazy_compile(
     r"\s*(?:[\u4e00-\u9fff]{1,8}\s*)??(?:'(?P<quoted>[^'\n]{3,64})'|\"(?P<dquoted>[^\"\n]{3,64})\""
     # digits said in groups ("093 847", "8 3 6 1"), in Chinese numerals or English words
@@ -553,6 +581,7 @@ _SLOT_VALUE = lazy_compile(
     # a dial's turns in Chinese numerals ("十九、四十二、七", "二十八 左 十五 右 四十 左": review48)
     r"|(?P<turns>(?:[左右]\s*)?[一二三四五六七八九十]{1,3}(?:(?:\s*、\s*|\s+)(?:[左右]\s+)?[零一二三四五六七八九十]{1,3})"
     r"{2,5}(?:\s*[左右])?)"
+    r"|(?P<repeat>" + _REPEATED + r")"
     r"|(?P<hanzi>[공영일이삼사오육칠팔구]{4,8}(?![가-힣])|[零〇幺一二两兩三四五六七八九]{3,8}(?: [零〇幺一二两兩三四五六七八九]{1,4}){0,3})"
     r"(?![十百千万萬])"
     r"|(?P<spelled>(?i:" + _DIGIT_WORD + r"(?:" + _DIGIT_WORD_SEP + _DIGIT_WORD + r"){2,7})\b"
@@ -578,6 +607,7 @@ _SLOT_MARKER = lazy_compile(
     r"|wifi|wi-fi|requirepass|masterauth|login|admin|root|sudo|pasword|pssword|"
     + _PASSWORD_ABROAD
     + r"|код|קוד|รหัส|رمز|كود|الرقم|сейф|замок|kilit|kombinasyon|gembok|brankas|כספת|เซฟ|خزنة|disarm"
+    + r"|schloss|schloß|khóa|코드"
 )
 _SLOT_GAP = 160
 # What counts after a number, so it is no code ("2024 年", "12 位", "4096 tokens").
@@ -629,8 +659,9 @@ _THREE_DIGITS = lazy_compile(
 # security question is Dimaculangan": review48, review49): quoted, Chinese set apart or ending its
 # clause, or capitalised words ending it; never a question word ("答案是什么").
 _SECURITY_ANSWER = lazy_compile(
-    r"(?:密保|安全问题|安全問題|保安問題|保安问题|安全提問|安全提问|(?i:security (?:question|answer|q\b)"
-    r"|(?:секретн|контрольн)(?:ый|ого) вопрос|pertanyaan keamanan|秘密の質問"
+    r"(?:密保|安全问题|安全問題|保安問題|保安问题|安全提問|安全提问|(?P<asked>(?:问|問)(?:我|的是)\s*(?=[“「\"]))|(?i:security (?:question|answer|q\b)"
+    r"|(?:секретн|контрольн)(?:ый|ого) вопрос|pertanyaan keamanan|秘密の質問|câu hỏi bảo mật|sicherheitsfrage"
+    r"|본인확인 질문|보안 질문|비밀번호 질문"
     r"|secret (?:question|answer)|pregunta de seguridad|pergunta de segurança|question de sécurité"
     r"|secure word|maiden name|memorable (?:word|answer)))[^。！？\n]{0,60}?"
     # how the answer is given: said (答案是, 我写的, "I typed", "answer as", Malay "jawab") or only
@@ -638,21 +669,22 @@ _SECURITY_ANSWER = lazy_compile(
     r"(?:(?P<given>答案(?:改成了?|换成了?|換成了?)?(?:是|係|为|為|[:：])?|答えは|(?:填|写|寫|设|設|答|选|選)(?:的|咗|了)?(?:是|係)?"
     r"|(?i:\banswer(?:\s+(?:is|was|as)|'s|:)|\bI (?:put|wrote|used|said|typed)|\btyped|\bjawab"
     r"|\bnamed|\bcalled|\b(?:le )?puse|\bcoloqué|\bI answer(?:ed)?|\baku isi|\bsaya isi|\bisi(?:nya)?|\bni(?:li|me)jaza)"
-    r"|ответ(?:ил[аи]?)?|[=→]|->)"
-    r"|(?i:\bwhich (?:is|was)|\bis\b)|[:：])"
+    r"|ответ(?:ил[аи]?)?|답\s*[:：]?|[=→]|->)"
+    r"|(?i:\bwhich (?:is|was)|\bis\b|\bé\b|\bist\b)|[:：])"
     r"\s*(?:[「“\"'『](?P<quoted>[^」”\"'』\n]{1,40})[」”\"'』]"
     r"|(?![的答是係我])(?![\u4e00-\u9fff]{0,9}(?:什么|什麼|啥|乜|咩|多少|哪|谁|誰))"
     r"(?P<hanzi>[\u4e00-\u9fff]{2,10})(?<![是係的咗了])"
     r"(?=\s*(?:[，。；！？,.;!?]|$)|\s+[\u4e00-\u9fff])"
     # (names in any Latin script: "Nguyễn Thị Hoa")
-    r"|(?P<word>[A-ZА-ЯЁ][^\W\d_]{2,}(?:[ '-][A-ZА-ЯЁ][^\W\d_]+){0,3})(?(given)\b|(?=\s*(?:[,.;!?，。]|$)))"
+    r"|(?P<word>[A-ZÀ-ÖØ-ÞĐА-ЯЁ][^\W\d_]{2,}(?:[ '-][A-ZÀ-ÖØ-ÞĐА-ЯЁ][^\W\d_]+){0,3})"
+    r"(?(given)\b|(?=\s*(?:[,.;!?，。—–]|$)))"
     # (an answer in Thai, Hebrew or Arabic script, given: "I answer ส้มตำปูปลาร้า")
-    r"|(?(given)(?P<script>[\u0590-\u06ff\u0e00-\u0e7f]{2,30})|(?!))"
+    r"|(?(given)(?P<script>[\u0590-\u06ff\u0e00-\u0e7f\uac00-\ud7a3]{2,30})|(?!))"
     r"|(?P<plain>[a-z]{3,}(?: [a-z]{3,}){0,3})(?=\s*(?:[,.;!?，。]|$)))"
 )
 _SECURITY_MARKERS = (
-    "密保", "安全问题", "安全問題", "保安問題", "保安问题", "question", "answer", "maiden", "memorable",
-    "secure word", "安全提問", "安全提问", "seguridad", "segurança", "sécurité", "security q", "вопрос", "keamanan", "秘密の質問",
+    "密保", "问我", "問我", "安全问题", "安全問題", "保安問題", "保安问题", "question", "answer", "maiden", "memorable",
+    "secure word", "安全提問", "安全提问", "seguridad", "segurança", "sécurité", "security q", "вопрос", "keamanan", "秘密の質問", "bảo mật", "sicherheitsfrage", "질문",
 )  # fmt: skip
 _QUESTION_WORD = lazy_compile(
     r"什么|什麼|啥|乜|咩|多少|哪|谁|誰|(?i:^(?:what|which|who|where|when|how)$)"
@@ -706,7 +738,16 @@ _PHONE_NAMED = lazy_compile(r"电话|電話|热线|熱線|客服|(?i:hotline|pho
 _PHONE_AFTER = lazy_compile(r"\s*(?:搵|找|联系|聯絡|聯繫|(?i:to reach|to call|for help))")
 _NOW = lazy_compile(r"(?i:\bnow\b)|现在|現在|而家|宜家")
 _IN_A_NUMBER = lazy_compile(r"\d,\d")  # "28,000": no comma between clauses
-_CODE_FORMS = ("spaced", "hanzi", "spelled")
+_CODE_FORMS = ("spaced", "hanzi", "spelled", "repeat")
+# What makes digits an example, said before or after them ("比如 123456 这种").
+_EXAMPLE_NEAR = lazy_compile(
+    r"\s*(?:这种|這種|之类|之類|这样的|這樣的|那种|那種)|.*(?:比如|例如|譬如|像是|不要用|别用|別用|不能用)"
+)
+_COUNT_OF = (
+    {c: i for i, c in enumerate("零一二三四五六七八九")}
+    | {"两": 2, "兩": 2}
+    | {str(i): i for i in range(10)}
+)
 # The cues after which several words are the value itself ("passphrase: Seven Blue Elephants
 # Dancing", "主密码是四个单词 lemon river candle north", "it is vxhm qtpa zlrw kced"), not an English
 # preposition ("a password or smart card to access patient records").
@@ -909,6 +950,8 @@ class _Slot:
         if (self.phrase or _JOINED_WORDS.fullmatch(core)) and not (
             code_name or name.group("keyword")
         ):
+            if self.phrase and re.search(r"['\"]", self.gap):
+                return False  # "Passwort liegt in 1Password …, Eintrag 'X' — musst du …"
             return self._a_passphrase(core, text, value_end)
         if name.group("login") and self.the_word and core.isalpha():
             return True  # "my mac login is just the word cactus"
@@ -961,6 +1004,8 @@ class _Slot:
         shortest = 6 if name.group("sent") else 3 if lock else 4
         if self.form == "hanzi":
             count = len(core.replace(" ", ""))
+        elif self.form == "repeat":
+            count = sum(_COUNT_OF.get(c, 0) for c in re.findall(r"(\S)\s*[个個]", core))
         elif self.form == "spelled":
             count = len(re.split(r"[- ]", core))
         else:
@@ -996,6 +1041,7 @@ class _Slot:
             return (
                 len(self.gap) <= 40
                 and not re.search(r"[,，;；。.!?！？\d\"'“(（]", gap)
+                and not re.search(r"[;；]", self.gap)
                 and not _NOT_A_CODE_BEFORE.search(gap)
                 and not _YEAR.fullmatch(core)
             )
@@ -1007,7 +1053,27 @@ class _Slot:
         # digits spelled in words are a code said aloud, across a comma too ("the keypad now, she
         # told me it's seven three one nine")
         spelled = self.form == "spelled" and len(self.gap) <= 60
-        return self._near(comma=True) or bool(english_gap) or spelled
+        return self._near(comma=True) or bool(english_gap) or spelled or self._told(core, text)
+
+    def _told(self, core: str, text: str) -> bool:
+        """A code told in a Chinese story, clauses after its name ("取钱的密码我怕忘，就跟您说一下：
+        六一八三二七", "门锁密码，居委会王主任说是 2 0 2 4": review55): six digits, or digits said one
+        by one, after 是 or a colon, in the same sentence, no example near."""
+        told = (
+            (self.form == "hanzi" and len(core) >= 6)
+            or self.form == "repeat"
+            or (core.isdigit() and len(core) >= 6)
+            or re.fullmatch(r"\d(?: \d){3,7}", core) is not None
+        )
+        cue = text[self.cue_start : self.start].strip()
+        return (
+            told
+            and cue[:1] in ("是", "係", "：", ":")
+            and len(self.gap) <= 60
+            and not re.search(r"[。！？!?\nA-Za-z]", self.gap)
+            and not _EXAMPLE_NEAR.search(self.gap)
+            and not _EXAMPLE_NEAR.match(text, self.start + len(core))
+        )
 
     def _a_passphrase(self, core: str, text: str, value_end: int) -> bool:
         """Words said as the value ("lemon river candle north", "mango-shaved-ice"): several
@@ -1033,7 +1099,10 @@ class _Slot:
         ):
             return False
         return not any(
-            _LITTLE_WORD.fullmatch(w) or w in _SAID_OF_A_PASSWORD or w in _PROSE_VERBS
+            _LITTLE_WORD.fullmatch(w)
+            or _LITTLE_WORD_ABROAD.fullmatch(w)
+            or w in _SAID_OF_A_PASSWORD
+            or w in _PROSE_VERBS
             for w in words
         )
 
@@ -1298,6 +1367,8 @@ def _looks_like_password(value: str, separated: bool, named: bool = False) -> bo
     only where the sentence names it as the password (``named``: "the wifi password is
     sunflower"), never in an account/password pair or a path ("deploy/worker")."""
     core = value.strip(_QUOTES + "”」』").rstrip(".!?)]:")
+    if value[:1] in _QUOTES and len(core) >= 3 and not core.isascii():
+        return True  # quoted in another script after the name ("비밀번호가 '핀테크최고'": review55)
     # (four letters and digits mixed are a short password even with no verb: "访问密码 kq7m")
     mixed = core.isalnum() and not core.isalpha() and not core.isdigit()
     shortest = 4 if separated or (mixed and not _PRODUCT_NAME.match(core)) else 6
@@ -1420,7 +1491,7 @@ def _plausible_value(key: str, value: str) -> bool:
     """A value worth hiding: not a placeholder, not a count under a secret-ish key."""
     if PLACEHOLDER.fullmatch(value) or value.startswith("[REDACTED") or len(value) < 3:
         return False
-    if value.lower() in {
+    if value.strip("`").lower() in {
         "none",
         "null",
         "true",
@@ -1516,15 +1587,16 @@ _CORRECTED_FROM = lazy_compile(
 # 2580", "теперь X, старый R00t_Kazan", "now is X, old one Cafe1234": review53) or before it
 # ("old Tlv-Root-88, new X", "changed my insta from bubbles123 to X").
 _REPLACED_AFTER = lazy_compile(
-    r"[!?]*[^。.!?！？\n]{0,60}?(?:(?i:\bold(?: one)?|\bfrom|\bstaryy(?: byl)?|\beski(?:si)?)"
+    r"[!?.…]*[^。.!?！？\n]{0,60}?(?:(?i:\bold(?: one)?|\bfrom|\bstaryy(?: byl)?|\beski(?:si)?"
+    r"|\bagora é|\bahora es|\bjetzt ist|\bnow it'?s)"
     r"|стар(?:ый|ая|ое)|(?:旧|舊|原来|原來|以前|之前)的?(?:是|係))"
     r"\s*(?:(?i:was|is|byl)\b|был[аио]?|[:：])?\s*(?P<secret>[^\s,;，。；'\"`]{3,40})"
 )
 _REPLACED_BEFORE = lazy_compile(
-    r"(?:(?P<old>(?i:\bold|\bstaryy|\b(?:yg|yang) lama)|стар(?:ый|ая|ое)|(?:旧|舊)的(?:是|係)"
+    r"(?:(?P<old>(?i:\bold|\bstaryy|\b(?:yg|yang) lama|\bcũ(?: là)?)|стар(?:ый|ая|ое)|(?:旧|舊)的(?:是|係)"
     r"|(?:原来|原來|以前)的?(?:是|係))|(?i:\bfrom))"
     r"\s*(?P<secret>[^\s,;，。；'\"`]{3,40}?)\s*[,，]?\s*"
-    r"(?:(?i:(?:the\s+)?new(?:\s+one)?(?:\s+is)?|to|(?:yg|yang) baru)|нов(?:ый|ая|ое)"
+    r"(?:(?i:(?:the\s+)?new(?:\s+one)?(?:\s+is)?|to|(?:yg|yang) baru|mới(?: là)?)|нов(?:ый|ая|ое)"
     r"|(?:所以)?(?:现在|現在|新的)(?:是|係)?|→|->)\s*[:：]?\s*$"
 )
 # A value typed in a story, with no name near ("i had to type bluegrass-kettle-9 like five times",
@@ -1798,6 +1870,8 @@ def find_secrets(text: str) -> list[SecretFinding]:
             answer = m.group(group)
             if _QUESTION_WORD.search(answer) or (group == "plain" and not m.group("given")):
                 continue  # "答案是什么", "the security question is my first pet"
+            if m.group("asked") and not re.search(r"(?:的|了|咗)(?:是|係)?$", m.group("given") or ""):
+                continue  # "问我“为啥…”，您帮我写段解释": only "我填的是 X" answers a question asked
             if group == "plain" and any(_LITTLE_WORD.fullmatch(w) for w in answer.split()):
                 continue
             # the answer wherever it is said ("named Waldi, so I typed Waldi"); Chinese has no
@@ -1945,7 +2019,9 @@ def _codes_nearby(text: str, found: list[SecretFinding]) -> list[SecretFinding]:
     for f in found:
         said = text[f.start : f.end]
         if f.kind not in ("password", "pin") or not (
-            _CODE_NEARBY.fullmatch(said) or _SPELLED_DIGITS.fullmatch(said)
+            _CODE_NEARBY.fullmatch(said)
+            or _SPELLED_DIGITS.fullmatch(said)
+            or _REPEATED_DIGITS.fullmatch(said)
         ):
             continue
         line_start = text.rfind("\n", 0, f.start) + 1
@@ -1960,7 +2036,10 @@ def _codes_nearby(text: str, found: list[SecretFinding]) -> list[SecretFinding]:
                 or _UNIT_WORD.match(text, m.end())
                 or _PHONE_AFTER.match(text, m.end())
                 or _COUNTED_BEFORE.search(text, max(0, m.start() - 12), m.start())
-                or re.search(r"\d[ -]$", text[max(0, m.start() - 2) : m.start()])  # "862 1174 5521"
+                or (  # a number's next group ("862 1174 5521"), not a code after a code
+                    re.search(r"\d[ -]$", text[max(0, m.start() - 2) : m.start()])
+                    and not any(a < m.start() - 1 <= b for a, b in taken)
+                )
             ):
                 continue
             more.append(SecretFinding("password", m.start(), m.end()))
