@@ -1,4 +1,4 @@
-"""Secrets said in words that the blind sets review49-55 (benchmarks/data/secrets_said/, each
+"""Secrets said in words that the blind sets review49-56 (benchmarks/data/secrets_said/, each
 held out until session 46 read it once) found in clear, and the talk a first fix hid. Each case is
 written here in other words than the set's.
 
@@ -22,6 +22,9 @@ written here in other words than the set's.
   verbs after the name, Vietnamese and Portuguese old/new, door, lock and alarm codes in Cantonese,
   Vietnamese, German, Portuguese, security answers in those languages and Korean, Korean particles,
   backup codes, Apple recovery keys.
+- review56: pairing and verification codes, a code set "as" the password, old before new in
+  Cantonese, Tagalog and Polish, codes after a comma and "就", hanzi digits spaced, a second answer
+  after the question, Spanish tokens, backup codes and turns, a code said again in words.
 """
 
 from __future__ import annotations
@@ -473,10 +476,55 @@ GUARDS_55 = [
     "客服热线 95588，密码忘了可以打这个电话问",
 ]
 
+SECRETS_56 = [
+    # Chinese: a pairing code, a code set "as" the password, the old one before the new
+    ("车库卷帘门遥控的对码系 5521-8830，师傅话要长按", ["5521-8830"]),
+    ("平板屏幕时间我设咗 4096 做密码，唔好话俾个仔知", ["4096"]),
+    ("WiFi 密码改咗，旧嘅chan1234唔用得，新嘅系 Chan!Home2026", ["chan1234"]),
+    ("微信支付密码仲系嗰个，阿妈生日，570912，记住", ["570912"]),
+    ("淘宝发来的校验码 427 118，五分钟内有效", ["427 118"]),
+    ("宿舍门锁密码很简单，就 3 3 8 1，别外传", ["3 3 8 1"]),
+    ("自行车密码锁三位数，七 四 一，就这样", ["七 四 一"]),
+    ("客服让我答密保：您的出生地？我当时填的是绵阳", ["绵阳"]),
+    # Tagalog, Spanish, Polish
+    ("gate code ng condo namin, 4812 tapos press the bell icon", ["4812"]),
+    ("MPIN ko pinalitan, dati 2468 ngayon 9173", ["2468", "9173"]),
+    ("el token de Santander me dio 602 518, ¿todavía sirve?", ["602 518"]),
+    ("códigos de respaldo de Gmail: 5512 0938, 7741 2265", ["5512 0938", "7741 2265"]),
+    (
+        "combinación de la caja fuerte: 12 derecha, 40 izquierda, 6 derecha",
+        ["12 derecha, 40 izquierda, 6 derecha"],
+    ),
+    ("Respuesta de seguridad del banco, ¿nombre de tu abuela? Le puse Herminia", ["Herminia"]),
+    ("Kłódka na rowerze, szyfr 3-8-1, nie zapomnij", ["3-8-1"]),
+    ("Revolut backup codes: 118-402, 935-771", ["118-402", "935-771"]),
+    ("hasło do banku: stary był Krakow77, nowy jest Krk!Bank2026", ["Krakow77", "Krk!Bank2026"]),
+    # a code said again in words; an answer after a dash
+    ("ATM PIN ko is 0 7 2 4. zero seven two four. para sure", ["0 7 2 4", "zero seven two four"]),
+    ("Security question sa bank: mother's maiden name — Villanueva. Remember", ["Villanueva"]),
+    ("Taiwan 大樓保全出門要先按 5 0 2 7 才不會響", ["5 0 2 7"]),
+]
+
+GUARDS_56 = [
+    "蓝牙音箱配对码一般都是 0000，说明书第三页",
+    "遥控器没电了，背面写着 CR2025，去哪买电池",
+    "Ejemplo: Usuario: tu_correo@ejemplo.com / Contraseña: TuClaveSegura",
+    "后台显示 支付密码：已设置 ●●●●●●，要不要改",
+    "Kod pocztowy biura to 00-950, potrzebny do faktury",
+    "Tenant 話門鎖壞咗，quote 係 $3,450 連安裝",
+]
+
 
 @pytest.mark.parametrize(
     ("text", "values"),
-    SECRETS_49 + SECRETS_50 + SECRETS_51 + SECRETS_52 + SECRETS_53 + SECRETS_54 + SECRETS_55,
+    SECRETS_49
+    + SECRETS_50
+    + SECRETS_51
+    + SECRETS_52
+    + SECRETS_53
+    + SECRETS_54
+    + SECRETS_55
+    + SECRETS_56,
 )
 def test_secret_said_in_words_is_hidden(text: str, values: list[str]) -> None:
     hidden = redact(text)
@@ -485,7 +533,14 @@ def test_secret_said_in_words_is_hidden(text: str, values: list[str]) -> None:
 
 @pytest.mark.parametrize(
     "text",
-    GUARDS_49[:-1] + GUARDS_50 + GUARDS_51 + GUARDS_52 + GUARDS_53 + GUARDS_54 + GUARDS_55,
+    GUARDS_49[:-1]
+    + GUARDS_50
+    + GUARDS_51
+    + GUARDS_52
+    + GUARDS_53
+    + GUARDS_54
+    + GUARDS_55
+    + GUARDS_56,
 )
 def test_guard_talk_is_kept(text: str) -> None:
     assert redact(text) == text

@@ -461,7 +461,7 @@ _SLOT_NAME = lazy_compile(
     r"|rastreio|rastreamento|barras|cliente|referência|referencia|item|artigo|artículo))|kod(?! pocztowy)"
     r"|code de (?:vérification|confirmation|sécurité)|digicode"
     r"|(?:user|host|transaction|personal|staff|access|installer|master|duress|day) code)(?![A-Za-z0-9]))"
-    r"|暗証番号|ダイヤル|(?i:(?<![\w-])(?:пин-код|пин|код|ה?קוד|kodu?|kode|kodi)(?![\w-]))|รหัส|رمز|كود"
+    r"|暗証番号|ダイヤル|(?i:(?<![\w-])(?:пин-код|пин|код|ה?קוד|kodu?(?! pocztowy)|kode|kodi)(?![\w-]))|รหัส|رمز|كود"
     r"|(?:门|門|閘|闸|锁|鎖)\s*(?i:code)(?![A-Za-z])"
     r"|الرقم السري"
     # a card's three digits said in Chinese ("我張信用卡後面嗰三個數字係 418")
@@ -470,15 +470,16 @@ _SLOT_NAME = lazy_compile(
     r"|(?P<opens>(?i:(?<![A-Za-z0-9])(?:keypad|(?:bike |bicycle |pad)?lock|lockbox|safe|gate|combo"
     r"|combination|kombinasi|alarm|door entry|entryphone|intercom|pin(?!\s*code)|unlock|autolock|lockers?"
     r"|portón|portão|brama|disarm|kilit|kombinasyon(?:u)?|gembok|brankas|alarme|alarma|alarmanlage"
-    r"|(?:fahrrad|zahlen|vorhänge)?schlo(?:ss|ß)|khóa|ổ khóa"
+    r"|(?:fahrrad|zahlen|vorhänge)?schlo(?:ss|ß)|khóa|ổ khóa|caja fuerte|combinación|kłódka|szyfr"
     r")(?![A-Za-z0-9]))|(?i:(?<!\w)(?:сейф[аеу]?|замок|ה?כספת)(?!\w))|ตู้เซฟ|เซฟ|ال?خزنة|开机|開機|解锁|解鎖|도어락|[门門](?=\s*要?\s*(?:按|撳|输入|輸入|打))"
     r"|锁|鎖|储物柜|儲物櫃|柜子|櫃|防盗器|防盜器|键盘|鍵盤|组合|組合|大门|大門|大闸|大閘"
     # a bank's codes by their letters ("TAN by SMS", "TAC baru masuk 884 102", "ATM one sia, 7 3 0 1")
     r"|(?<![A-Za-z0-9])(?:TAN|TAC|ATM)(?![A-Za-z0-9]))"
     # codes kept for when a phone is lost, said one after another ("恢复码 8h2k9-dxq4m 和 p3mv7-zt4r6")
-    r"|(?P<codes>恢复码|恢復碼|备用码|備用碼|백업 코드|복구 코드|(?i:(?<![A-Za-z0-9])(?:backup|recovery) codes?(?![A-Za-z0-9])))"
+    r"|(?P<codes>恢复码|恢復碼|备用码|備用碼|백업 코드|복구 코드|(?i:c[óo]digos de (?:respaldo|recuperaci[óo]n))|(?i:(?<![A-Za-z0-9])(?:backup|recovery) codes?(?![A-Za-z0-9])))"
     # a code whose value may follow its name with no verb ("提取码 x7k9")
-    r"|(?P<direct>授权码|授權碼|提取码|提取碼|访问码|訪問碼|取件码|取件碼|验证码|驗證碼|安全码|安全碼)"
+    r"|(?P<direct>授权码|授權碼|提取码|提取碼|访问码|訪問碼|取件码|取件碼|验证码|驗證碼|安全码|安全碼"
+    r"|校验码|校驗碼|对码|對碼|配对码|配對碼)"
     # a code someone sent, by "the code" alone: only six digits or more count ("the code Microsoft
     # sent was 204817"), no status or exit code ("the code was 404")
     r"|(?P<sent>(?i:(?<![A-Za-z0-9])(?:the|this|that|a|your|my|me) code(?![A-Za-z0-9])))"
@@ -582,7 +583,8 @@ _SLOT_VALUE = lazy_compile(
     r"|(?P<turns>(?:[左右]\s*)?[一二三四五六七八九十]{1,3}(?:(?:\s*、\s*|\s+)(?:[左右]\s+)?[零一二三四五六七八九十]{1,3})"
     r"{2,5}(?:\s*[左右])?)"
     r"|(?P<repeat>" + _REPEATED + r")"
-    r"|(?P<hanzi>[공영일이삼사오육칠팔구]{4,8}(?![가-힣])|[零〇幺一二两兩三四五六七八九]{3,8}(?: [零〇幺一二两兩三四五六七八九]{1,4}){0,3})"
+    r"|(?P<hanzi>[공영일이삼사오육칠팔구]{4,8}(?![가-힣])|[零〇幺一二两兩三四五六七八九]{3,8}(?: [零〇幺一二两兩三四五六七八九]{1,4}){0,3}"
+    r"|[零〇幺一二两兩三四五六七八九](?: [零〇幺一二两兩三四五六七八九]){2,7})"
     r"(?![十百千万萬])"
     r"|(?P<spelled>(?i:" + _DIGIT_WORD + r"(?:" + _DIGIT_WORD_SEP + _DIGIT_WORD + r"){2,7})\b"
     r"|" + _THAI_DIGITS + r")"
@@ -607,7 +609,7 @@ _SLOT_MARKER = lazy_compile(
     r"|wifi|wi-fi|requirepass|masterauth|login|admin|root|sudo|pasword|pssword|"
     + _PASSWORD_ABROAD
     + r"|код|קוד|รหัส|رمز|كود|الرقم|сейф|замок|kilit|kombinasyon|gembok|brankas|כספת|เซฟ|خزنة|disarm"
-    + r"|schloss|schloß|khóa|코드"
+    + r"|schloss|schloß|khóa|코드|caja fuerte|combinación|kłódka|szyfr"
 )
 _SLOT_GAP = 160
 # What counts after a number, so it is no code ("2024 年", "12 位", "4096 tokens").
@@ -646,7 +648,7 @@ _TURN = r"(?:left|right|kanan|kiri|links|rechts|izquierda|derecha|esquerda|direi
 _COMBINATION_SAID = lazy_compile(
     r"(?<![\w/.:-])\d{1,2}(?:-\d{1,2}){2,5}(?![\w/.:-])|\d{1,2}(?:、\d{1,2}){2,5}(?!\d)"
     # ...or a dial's turns ("12 left, 38 right, 7 left": review52)
-    r"|(?i:\b\d{1,2}\s*(?:left|right)(?:,?\s*(?:then\s+)?\d{1,2}\s*(?:left|right)){2,4}\b)"
+    r"|(?i:\b\d{1,2}\s*" + _TURN + r"(?:,?\s*(?:then\s+)?\d{1,2}\s*" + _TURN + r"){2,4}\b)"
     r"|(?i:\b" + _TURN + r"\s*\d{1,2}(?:,?\s*(?:then\s+)?" + _TURN + r"\s*\d{1,2}){2,4}\b)"
 )
 # What opens with three digits: a bike lock, a card's security code.
@@ -662,14 +664,15 @@ _SECURITY_ANSWER = lazy_compile(
     r"(?:密保|安全问题|安全問題|保安問題|保安问题|安全提問|安全提问|(?P<asked>(?:问|問)(?:我|的是)\s*(?=[“「\"]))|(?i:security (?:question|answer|q\b)"
     r"|(?:секретн|контрольн)(?:ый|ого) вопрос|pertanyaan keamanan|秘密の質問|câu hỏi bảo mật|sicherheitsfrage"
     r"|본인확인 질문|보안 질문|비밀번호 질문"
-    r"|secret (?:question|answer)|pregunta de seguridad|pergunta de segurança|question de sécurité"
+    r"|secret (?:question|answer)|pregunta de seguridad|respuesta de seguridad|pergunta de segurança"
+    r"|question de sécurité"
     r"|secure word|maiden name|memorable (?:word|answer)))[^。！？\n]{0,60}?"
     # how the answer is given: said (答案是, 我写的, "I typed", "answer as", Malay "jawab") or only
     # named with "is" (then capitalised words only: "is my first pet" is the question)
     r"(?:(?P<given>答案(?:改成了?|换成了?|換成了?)?(?:是|係|为|為|[:：])?|答えは|(?:填|写|寫|设|設|答|选|選)(?:的|咗|了)?(?:是|係)?"
     r"|(?i:\banswer(?:\s+(?:is|was|as)|'s|:)|\bI (?:put|wrote|used|said|typed)|\btyped|\bjawab"
     r"|\bnamed|\bcalled|\b(?:le )?puse|\bcoloqué|\bI answer(?:ed)?|\baku isi|\bsaya isi|\bisi(?:nya)?|\bni(?:li|me)jaza)"
-    r"|ответ(?:ил[аи]?)?|답\s*[:：]?|[=→]|->)"
+    r"|ответ(?:ил[аи]?)?|답\s*[:：]?|[=→—–]|->)"
     r"|(?i:\bwhich (?:is|was)|\bis\b|\bé\b|\bist\b)|[:：])"
     r"\s*(?:[「“\"'『](?P<quoted>[^」”\"'』\n]{1,40})[」”\"'』]"
     r"|(?![的答是係我])(?![\u4e00-\u9fff]{0,9}(?:什么|什麼|啥|乜|咩|多少|哪|谁|誰))"
@@ -682,9 +685,15 @@ _SECURITY_ANSWER = lazy_compile(
     r"|(?(given)(?P<script>[\u0590-\u06ff\u0e00-\u0e7f\uac00-\ud7a3]{2,30})|(?!))"
     r"|(?P<plain>[a-z]{3,}(?: [a-z]{3,}){0,3})(?=\s*(?:[,.;!?，。]|$)))"
 )
+# A second "填的是 X" after a first answer, in the same sentence.
+_ANSWER_AGAIN = lazy_compile(
+    r"(?:填|写|寫|答)(?:的|了|咗)(?:是|係)?\s*(?P<answer>[\u4e00-\u9fff]{2,10})(?<![是係的咗了])"
+    r"(?=\s*(?:[，。；！？,.;!?]|$))"
+)
+_ANSWER_STOP = lazy_compile(r"[。！\n]|[.!](?:\s|$)")
 _SECURITY_MARKERS = (
     "密保", "问我", "問我", "安全问题", "安全問題", "保安問題", "保安问题", "question", "answer", "maiden", "memorable",
-    "secure word", "安全提問", "安全提问", "seguridad", "segurança", "sécurité", "security q", "вопрос", "keamanan", "秘密の質問", "bảo mật", "sicherheitsfrage", "질문",
+    "secure word", "安全提問", "安全提问", "seguridad", "segurança", "sécurité", "security q", "вопрос", "keamanan", "seguridad", "秘密の質問", "bảo mật", "sicherheitsfrage", "질문",
 )  # fmt: skip
 _QUESTION_WORD = lazy_compile(
     r"什么|什麼|啥|乜|咩|多少|哪|谁|誰|(?i:^(?:what|which|who|where|when|how)$)"
@@ -694,7 +703,7 @@ _SAID_AS_WORDS = lazy_compile(r"(?:诗|詩|话|話|成语|成語|歌词|歌詞|�
 _DESCRIBES_A_PASSWORD = lazy_compile(
     r"什么|什麼|多少|啥|哪|一样|一樣|相同|同一|默认|默認|生日|手机|手機|电话|電話|身份证|身份證|拼音|名字"
     r"|空的|错|錯|对的|對的|之前|原来|原來|以前|那个|那個|这个|這個|随机|隨機|加密|明文|过期|過期|不变|不變"
-    r"|保密|老的|旧的|舊的|新的|位数|位數|数字|數字|字母|大写|大寫|小写|小寫|中文|英文|简单|簡單|复杂|複雜"
+    r"|保密|老的|旧的|舊的|新的|位数|位數|数字|數字|字母|大写|大寫|小写|小寫|中文|英文|简单|簡單|复杂|複雜|设置|設置"
     r"|密码|密碼|账号|賬號|用户|用戶|管理员|管理員|一下|不能|不要|唔好|忘|记|記"
 )
 # A value shown masked ("sk_live_••••••••4f2a"): what is left shows no secret.
@@ -710,9 +719,9 @@ _WITH_SPACES = lazy_compile(_TYPED_AS)
 # particle or the text's end.
 _ALONE_AFTER_COMMA = lazy_compile(
     r"\s*(?:(?=[^\s,，]*[A-Za-z])(?=[^\s,，]*\d)[^\s,，。\u0080-\uffff]{6,}|\d{3,8}|\d{3,4} \d{3,4}"
-    r"|\d(?: \d){3,7}|[零〇幺一二两兩三四五六七八九]{4,8})"
+    r"|\d(?: \d){3,7}|[零〇幺一二两兩三四五六七八九]{4,8}|[零〇幺一二两兩三四五六七八九](?: [零〇幺一二两兩三四五六七八九]){2,7})"
     r"\s*(?:[,，。；;！!]|\.(?:\s|$)|咋|啦|吧|呀|啊|嘛|喔|哦|囉|$|然后|然後|再按"
-    r"|(?i:then|enter|and|phir|fir|lalu|terus|trus|rồi|dann|depois|luego|kisha))"
+    r"|(?i:then|enter|and|phir|fir|lalu|terus|trus|rồi|dann|depois|luego|kisha|tapos))"
 )
 # A code said anywhere after its name (see ``_Slot._a_code``).
 _CODE_AHEAD = lazy_compile(
@@ -731,9 +740,12 @@ _YEAR = lazy_compile(r"(?:19|20)\d\d")
 # "dulu 121212 sekarang 730915", "ile ya zamani 2580 … mpya ni 7143").
 _OLD_OR_NEW = lazy_compile(
     r"\s*(?i:(?:the |my |ile |ya )*(?:old|new|previous|former|current|purana|puraana|naya|nayi|ab"
-    r"|dulu|sekarang|lama|baru|zamani|mpya|antigo|novo|nova|alte|alter|neue|neuer|cũ|mới)\b)"
+    r"|dulu|sekarang|lama|baru|zamani|mpya|antigo|novo|nova|alte|alter|neue|neuer|cũ|mới|dati|ngayon"
+    r"|stary|stara|nowy|nowa|teraz)\b)"
     r"|\s*(?:以前|之前|原来|原來|旧的|舊的|新的|现在|現在|старый|новый|теперь)"
 )
+# A code said of every device of a kind, in general ("配对码一般是出厂默认的 0000"): no one's secret.
+_FACTORY_DEFAULT = lazy_compile(r"一般|通常|(?i:\busually\b|\bby default\b)")
 _PHONE_NAMED = lazy_compile(r"电话|電話|热线|熱線|客服|(?i:hotline|phone|call)")
 _PHONE_AFTER = lazy_compile(r"\s*(?:搵|找|联系|聯絡|聯繫|(?i:to reach|to call|for help))")
 _NOW = lazy_compile(r"(?i:\bnow\b)|现在|現在|而家|宜家")
@@ -760,7 +772,7 @@ _JUST_AFTER_A_COMMA = lazy_compile(
 _COMBINATION = lazy_compile(r"\d{1,2}(?:-\d{1,2}){2,5}|\d{1,6}(?:-\d{1,6}){1,3}")
 # A code kept for a lost phone: digits in groups, or letters and digits interleaved.
 _KEPT_CODE = lazy_compile(
-    r"(?<![\w-])(?:\d{4,5}(?: \d{4,5})?|\d{6,10}|[A-Za-z0-9]{4,6}(?:-[A-Za-z0-9]{4,6}){1,5}"
+    r"(?<![\w-])(?:\d{4,5}(?: \d{4,5})?|\d{6,10}|\d{3}-\d{3}|[A-Za-z0-9]{4,6}(?:-[A-Za-z0-9]{4,6}){1,5}"
     r"|(?=[A-Za-z0-9]*\d)(?=[A-Za-z0-9]*[A-Za-z])[A-Za-z0-9]{5,12})(?![\w-])"
 )
 
@@ -804,6 +816,16 @@ def _codes_after(text: str, start: int, stop: int) -> list[SecretFinding]:
         SecretFinding("password", m.start(), m.end())
         for m in _KEPT_CODE.finditer(text, start, stop)
         if re.search(r"\d", m.group()) and not _UNIT_WORD.match(text, m.end())
+    ]
+
+
+def _answers_after_a_question(text: str, answered: re.Match[str]) -> list[SecretFinding]:
+    """An answer given after the question itself was taken for one ("客服让我答密保：<question>，我当时
+    填的是桐庐": review56): "填的是 X" later in the sentence, past the question's mark."""
+    stop = _ANSWER_STOP.search(text, answered.end())
+    return [
+        SecretFinding("password", m.start("answer"), m.end("answer"))
+        for m in _ANSWER_AGAIN.finditer(text, answered.end(), stop.start() if stop else len(text))
     ]
 
 
@@ -932,6 +954,8 @@ class _Slot:
         if name.group("opens"):
             return False
         code_name = name.group("code") or name.group("direct")
+        if code_name and "背" in name.group():
+            return False  # a card's back holds digits only ("背面写住 CR2032": a battery)
         if code_name and core.isalnum() and 4 <= len(core) <= 8 and not core.isalpha():
             return not self.gap or not re.search(r"[,，;；]", self.gap)  # "access code … is 7h3k"
         if not self.phrase and (
@@ -1018,6 +1042,8 @@ class _Slot:
             return False  # a key's part ("rh:lock:order:123"), not a code said
         if _PHONE_AFTER.match(text, value_end) or _PHONE_NAMED.search(self.gap + self.between):
             return False  # a number to call ("打 2866 1234 搵佢哋", "卡背面那个服务电话12333")
+        if _FACTORY_DEFAULT.search(self.gap + self.between):
+            return False  # "蓝牙耳机配对码一般是出厂默认的 0000": a manual's, not a secret
         names_a_thing = name.group("opens") and not name.group().isupper()  # not TAN, TAC, ATM
         if (
             names_a_thing
@@ -1036,7 +1062,13 @@ class _Slot:
             # (a comma only before the old or the new one: "UPI PIN change kiya, purana 4471")
             gap = self.gap
             clauses = re.split(r"[,，]", gap)
-            if len(clauses) > 1 and _OLD_OR_NEW.match(clauses[-1]):
+            if len(clauses) > 1 and (
+                _OLD_OR_NEW.match(clauses[-1])
+                or (
+                    _JUST_AFTER_A_COMMA.search(self.gap)
+                    and not re.search(r"\d[,，]\s*$", self.gap)  # "$2,380": no clause
+                )
+            ):
                 gap = clauses[-1]
             return (
                 len(self.gap) <= 40
@@ -1068,9 +1100,9 @@ class _Slot:
         cue = text[self.cue_start : self.start].strip()
         return (
             told
-            and cue[:1] in ("是", "係", "：", ":")
+            and cue[:1] in ("是", "係", "系", "：", ":", "，", ",")
             and len(self.gap) <= 60
-            and not re.search(r"[。！？!?\nA-Za-z]", self.gap)
+            and not re.search(r"[。！？!?\n]", self.gap)
             and not _EXAMPLE_NEAR.search(self.gap)
             and not _EXAMPLE_NEAR.match(text, self.start + len(core))
         )
@@ -1128,7 +1160,7 @@ _PHRASE_THEN_NAME = lazy_compile(
 # code").
 _CODE_THEN_NAME = lazy_compile(
     r"(?<![\w.:/-])(?P<secret>\d{4,8})(?![\w.:/-])[^。！？\n]{0,20}?"
-    r"(?:(?i:that'?s|thats|is)\b|(?:这个|這個|呢個)?就?(?:是|係))[^。！？\n.]{0,30}?"
+    r"(?:(?i:that'?s|thats|is)\b|(?:这个|這個|呢個)?就?(?:是|係)|做|作为|作為|当|當)[^。！？\n.]{0,30}?"
     r"(?:\bM?PIN\b|(?i:\b(?:door|gate|alarm|disarm|safe|lock|locker|keypad|verification|sms|login)"
     r"(?: system)? code\b|\bOTP\b)|密码|密碼|门禁|門禁|验证码|驗證碼|动态码|動態碼)"
 )
@@ -1376,6 +1408,8 @@ def _looks_like_password(value: str, separated: bool, named: bool = False) -> bo
         return False
     if core.lower().startswith(("http", "[redacted")) or _NOT_A_PASSWORD.match(core):
         return False
+    if _EXAMPLE_VALUE.fullmatch(core):
+        return False  # "Contraseña: TuContraseñaSegura" in a manual
     if value[:1] in _QUOTES:
         return True  # quoted after the word password: the value itself
     if core.isalpha():  # "required", "Invalid", "NULL" are prose; "HunterTwo" is not
@@ -1458,7 +1492,7 @@ PLACEHOLDER = lazy_compile(r"\[REDACTED:[a-z_]+\]")
 _BRACKETED = lazy_compile(r"\[[^\]\n]*\][)'\".,]*")
 # A value that says it stands for one ("your-api-key-here", "YOUR_TOKEN", "example-secret").
 _EXAMPLE_VALUE = lazy_compile(
-    r"(?i)your[-_][a-z_-]*|[\w-]*[-_](?:here|goes-here|placeholder)"
+    r"(?i)your[-_][a-z_-]*|[\w-]*[-_](?:here|goes-here|placeholder)|(?-i:(?:Your|Tu)[A-Z][A-Za-z]*)"
     r"|(?:example|dummy|sample|placeholder|fake)[-_][a-z_-]*"
 )
 # What is left of a marker that something cut in two (``[REDACTED:pass…``, ``[REDAC``).
@@ -1507,6 +1541,8 @@ def _plausible_value(key: str, value: str) -> bool:
         return False
     if re.fullmatch(r"[*•●xX]+", value):
         return False  # masked: "Password: ********"
+    if _DESCRIBES_A_PASSWORD.search(value) and value.isalpha() and not value.isascii():
+        return False  # "登录密码：已设置 ●●●●●●": what the page says of it
     example = re.split(r"[^\x00-\x7f]", value)[0].rstrip("`'\").,;:")
     if _EXAMPLE_VALUE.fullmatch(example) or _BRACKETED.fullmatch(value):
         return (
@@ -1588,15 +1624,18 @@ _CORRECTED_FROM = lazy_compile(
 # ("old Tlv-Root-88, new X", "changed my insta from bubbles123 to X").
 _REPLACED_AFTER = lazy_compile(
     r"[!?.…]*[^。.!?！？\n]{0,60}?(?:(?i:\bold(?: one)?|\bfrom|\bstaryy(?: byl)?|\beski(?:si)?"
-    r"|\bagora é|\bahora es|\bjetzt ist|\bnow it'?s)"
+    r"|\bagora é|\bahora es|\bjetzt ist|\bnow it'?s|\bnaprawdę to|\bteraz|\bngayon)"
     r"|стар(?:ый|ая|ое)|(?:旧|舊|原来|原來|以前|之前)的?(?:是|係))"
     r"\s*(?:(?i:was|is|byl)\b|был[аио]?|[:：])?\s*(?P<secret>[^\s,;，。；'\"`]{3,40})"
 )
 _REPLACED_BEFORE = lazy_compile(
-    r"(?:(?P<old>(?i:\bold|\bstaryy|\b(?:yg|yang) lama|\bcũ(?: là)?)|стар(?:ый|ая|ое)|(?:旧|舊)的(?:是|係)"
+    r"(?:(?P<old>(?i:\bold|\bstaryy|\b(?:yg|yang) lama|\bcũ(?: là)?|\bdati|\bstar[ya](?: by[łl]a?)?)"
+    r"|стар(?:ый|ая|ое)|(?:旧|舊)(?:的|嘅)(?:是|係|系)?"
     r"|(?:原来|原來|以前)的?(?:是|係))|(?i:\bfrom))"
-    r"\s*(?P<secret>[^\s,;，。；'\"`]{3,40}?)\s*[,，]?\s*"
-    r"(?:(?i:(?:the\s+)?new(?:\s+one)?(?:\s+is)?|to|(?:yg|yang) baru|mới(?: là)?)|нов(?:ый|ая|ое)"
+    # (what is said of it may follow in Chinese: "旧嘅147258唔啱用，新嘅系 …")
+    r"\s*(?P<secret>[^\s,;，。；'\"`]{3,40}?)\s*(?:(?<=[!-~])[\u4e00-\u9fff]{1,8})?[,，]?\s*"
+    r"(?:(?i:(?:the\s+)?new(?:\s+one)?(?:\s+is)?|to|(?:yg|yang) baru|mới(?: là)?|ngayon|now[ya](?: jest)?"
+    r"|teraz)|нов(?:ый|ая|ое)|新(?:的|嘅)(?:是|係|系)?"
     r"|(?:所以)?(?:现在|現在|新的)(?:是|係)?|→|->)\s*[:：]?\s*$"
 )
 # A value typed in a story, with no name near ("i had to type bluegrass-kettle-9 like five times",
@@ -1613,6 +1652,9 @@ _SENT_CODE = lazy_compile(
     r"(?i:\bsent(?: me| us| you)?\s+(?P<secret>\d{4,8}|\d{3} \d{3})\s+(?:to (?:my|your|his|her|the"
     r"|our) (?:phone|number|mobile|cell|email)|(?:by|via|over|in an?) (?:sms|text|email)"
     r"|for (?:the |my )?(?:login|log-?in|sign-?in|verification|2fa)))"
+    # (a bank's token "me dio 845 217", "me llegó 390114")
+    r"|(?i:\btoken\b[^.!?\n]{0,30}?\bme (?:dio|dió|mandó|mando|envió|envio|llegó|llego)\s+)"
+    r"(?P<given>\d{6}|\d{3} \d{3})(?!\d)"
 )
 _LOCKED_WITH = lazy_compile(
     r"(?i:\b(?:lock|locked|protect|protected|encrypt|encrypted)\s+(?:it\s+)?with\s+)"
@@ -1620,7 +1662,8 @@ _LOCKED_WITH = lazy_compile(
 )
 # ...or digits keyed one by one, spaced ("长按菜单键，再输 7 3 9 9": review54): a code typed.
 _KEYED_DIGITS = lazy_compile(
-    r"(?:输入?|輸入?|(?i:\btype|\benter|\bkey in|\bpunch in))\s*(?P<secret>\d(?: \d){3,7})(?![\d.,:])"
+    r"(?:输入?|輸入?|按|撳|(?i:\btype|\benter|\bkey in|\bpunch in|\bpress|\bbấm))\s*"
+    r"(?P<secret>\d(?: \d){3,7})(?![\d.,:])"
 )
 _CODE_SAID = lazy_compile(r"[#*]?\d{3,8}[#*]?|[零〇幺一二两兩三四五六七八九]{3,8}")
 
@@ -1846,16 +1889,34 @@ def find_secrets(text: str) -> list[SecretFinding]:
                     end = m.start(group) + len(value.rstrip(".!?)]") or value)
                     found.append(SecretFinding(kind, m.start(group), end))
     found.extend(_passwords_later_in_the_sentence(text))
-    if any(k in lowered for k in ("typ", "enter", "put in", "打", "输", "輸", "key in", "punch")):
+    if any(
+        k in lowered
+        for k in (
+            "typ",
+            "enter",
+            "put in",
+            "打",
+            "输",
+            "輸",
+            "key in",
+            "punch",
+            "按",
+            "撳",
+            "press",
+            "bấm",
+        )
+    ):
         found.extend(_typed_values(text))
         found.extend(
             SecretFinding("password", m.start("secret"), m.end("secret"))
             for m in _KEYED_DIGITS.finditer(text)
         )
-    if "sent" in lowered:
+    if "sent" in lowered or "token" in lowered:
         found.extend(
-            SecretFinding("password", m.start("secret"), m.end("secret"))
+            SecretFinding("password", m.start(g), m.end(g))
             for m in _SENT_CODE.finditer(text)
+            for g in ("secret", "given")
+            if m.group(g)
         )
     if " with " in lowered:
         found.extend(
@@ -1866,11 +1927,14 @@ def find_secrets(text: str) -> list[SecretFinding]:
         )
     if any(k in lowered for k in _SECURITY_MARKERS):
         for m in _SECURITY_ANSWER.finditer(text):
+            found.extend(_answers_after_a_question(text, m))
             group = next(g for g in ("quoted", "hanzi", "word", "plain", "script") if m.group(g))
             answer = m.group(group)
             if _QUESTION_WORD.search(answer) or (group == "plain" and not m.group("given")):
                 continue  # "答案是什么", "the security question is my first pet"
-            if m.group("asked") and not re.search(r"(?:的|了|咗)(?:是|係)?$", m.group("given") or ""):
+            if m.group("asked") and not re.search(
+                r"(?:的|了|咗)(?:是|係)?$", m.group("given") or ""
+            ):
                 continue  # "问我“为啥…”，您帮我写段解释": only "我填的是 X" answers a question asked
             if group == "plain" and any(_LITTLE_WORD.fullmatch(w) for w in answer.split()):
                 continue
@@ -2000,7 +2064,7 @@ def find_secrets(text: str) -> list[SecretFinding]:
 # length a few words away are its old value, its new one or the same said again, in any language.
 # (Not words in a password's shape: beside a password they are mostly its account, host or SSID.)
 _CODE_NEARBY = lazy_compile(
-    r"(?<![A-Za-z0-9_.:/#@$¥€£+-])(?:\d{4,8}|\d(?: \d){3,7}|[٠-٩]{4,8}"
+    r"(?<![A-Za-z0-9_.:/#@$¥€£+-])(?:\d{4,8}|\d(?: \d){3,7}|\d{3} \d{3}|[٠-٩]{4,8}"
     r"|(?<![零〇幺一二两兩三四五六七八九十百千万萬])[零〇幺一二两兩三四五六七八九]{4,8}(?![十百千万萬]))"
     r"(?![A-Za-z0-9_:/%-]|[.,]\w|[零〇幺一二两兩三四五六七八九])"
 )
@@ -2028,7 +2092,11 @@ def _codes_nearby(text: str, found: list[SecretFinding]) -> list[SecretFinding]:
         line_end = text.find("\n", f.end)
         start = max(line_start, f.start - _NEARBY)
         stop = min(len(text) if line_end < 0 else line_end, f.end + _NEARBY)
-        for m in _CODE_NEARBY.finditer(text, start, stop):
+        nearby = [
+            *_CODE_NEARBY.finditer(text, start, stop),
+            *_SPELLED_DIGITS.finditer(text, start, stop),
+        ]
+        for m in nearby:  # ("0 3 1 5. zero three one five")
             if any(a < m.end() and m.start() < b for a, b in taken):
                 continue
             if (
