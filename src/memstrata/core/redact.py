@@ -349,10 +349,6 @@ _NAMING = lazy_compile(
 _PUBLIC_BEFORE = lazy_compile(
     r"(?i:\b(?:commit|sha\d*|hash|fingerprint|ids?|uuid|revision|rev|build|run|trace|request)"
     r"\s*[:：#]?\s*)$"
-    # ...or a record's own id in a JSON line ("message": "3b7e9a1c2d4f" beside a detail naming a
-    # password: the writer cleans the whole line again, and the id merges the hook's and the
-    # agent's signals of one message)
-    r'|"(?:message|id|uuid|session|\w+_id)"\s*:\s*"$'
 )
 # What names a network or an account, not its password ("wifi 名字叫 ChinaNet-8Fx2").
 _NAMED_AS = lazy_compile(r"(?:叫|名字|名稱|名称|SSID|(?i:\bcalled|\bnamed|\bssid))\s*[:：是]?\s*$")
@@ -601,15 +597,24 @@ _SLOT_VALUE = lazy_compile(
     r"|(?P<secret>[^\s\"'`\[\](){}<>,;\u0080-\uffff]+))"
 )
 # (one pattern: hooks redact every prompt, and this list is long)
-_SLOT_MARKER = lazy_compile(
-    r"密码|密碼|口令|码|碼|锁|鎖|柜|櫃|保险|保險|转盘|轉盤|防盗|防盜|键盘|鍵盤|撤防|布防|卡背|背面|门禁|門禁"
-    r"|數字|数字|组合|組合|大门|大門|大闸|大閘|tan|tac|atm|tür|kombinasi|nip|código|codigo|digicode"
-    r"|mot de passe|unlock|portón|portão|brama|暗証番号|ダイヤル|도어락|비번|비밀번호|암호|kod|夾萬|夹万|开机|開機|解锁|解鎖|门|門"
-    r"|pass|pw|code|lock|safe|gate|keypad|combo|pin|otp|one-time|secret|token|key|alarm|back"
-    r"|wifi|wi-fi|requirepass|masterauth|login|admin|root|sudo|pasword|pssword|"
-    + _PASSWORD_ABROAD
-    + r"|код|קוד|รหัส|رمز|كود|الرقم|сейф|замок|kilit|kombinasyon|gembok|brankas|כספת|เซฟ|خزنة|disarm"
-    + r"|schloss|schloß|khóa|코드|caja fuerte|combinación|kłódka|szyfr"
+_SLOT_MARKER_WORDS = (
+    "密码", "密碼", "口令", "码", "碼", "锁", "鎖", "柜", "櫃", "保险", "保險", "转盘", "轉盤", "防盗", "防盜", "键盘", "鍵盤",
+    "撤防", "布防", "卡背", "背面", "门禁", "門禁", "數字", "数字", "组合", "組合", "大门", "大門", "大闸", "大閘", "tan",
+    "tac", "atm", "tür", "kombinasi", "nip", "código", "codigo", "digicode", "unlock", "portón",
+    "portão", "brama", "暗証番号", "ダイヤル", "도어락", "비번", "비밀번호", "암호", "kod", "夾萬", "夹万", "开机", "開機",
+    "解锁", "解鎖", "门", "門", "pass", "pw", "code", "lock", "safe", "gate", "keypad", "combo", "pin",
+    "otp", "one-time", "secret", "token", "key", "alarm", "back", "wifi", "wi-fi", "requirepass",
+    "masterauth", "login", "admin", "root", "sudo", "pasword", "pssword", "код", "קוד", "รหัส",
+    "رمز", "كود", "الرقم", "сейф", "замок", "kilit", "kombinasyon", "gembok", "brankas", "כספת",
+    "เซฟ", "خزنة", "disarm", "schloss", "schloß", "khóa", "코드", "combinación", "kłódka", "szyfr",
+    "caja fuerte",
+    *_PASSWORD_ABROAD_MARKERS,
+)  # fmt: skip
+# (one pattern per script: an English line never tries the markers of other scripts, since hooks
+# redact every prompt)
+_SLOT_MARKER = lazy_compile("|".join(re.escape(w) for w in _SLOT_MARKER_WORDS if w.isascii()))
+_SLOT_MARKER_ABROAD = lazy_compile(
+    "|".join(re.escape(w) for w in _SLOT_MARKER_WORDS if not w.isascii())
 )
 _SLOT_GAP = 160
 # What counts after a number, so it is no code ("2024 年", "12 位", "4096 tokens").
@@ -1768,6 +1773,13 @@ def _said_at_clause_end(text: str, end: int) -> bool:
     )
 
 
+def _any_marker(lowered: str, markers: tuple[str, ...]) -> bool:
+    """Whether any marker occurs; an ASCII text skips the markers written in other scripts."""
+    if lowered.isascii():
+        return any(k in lowered for k in markers if k.isascii())
+    return any(k in lowered for k in markers)
+
+
 def find_secrets(text: str) -> list[SecretFinding]:
     """All secrets in ``text``, non-overlapping, in order of position."""
     found: list[SecretFinding] = []
@@ -1809,7 +1821,7 @@ def find_secrets(text: str) -> list[SecretFinding]:
         for m in _DIGIT_PASSWORD.finditer(text):
             codes.add(m.start("secret"))
             found.append(SecretFinding("password", m.start("secret"), m.end("secret")))
-    if any(k in lowered for k in _ASSIGNMENT_MARKERS):
+    if _any_marker(lowered, _ASSIGNMENT_MARKERS):
         for m in _ASSIGNMENT.finditer(text):
             key = m.group("key").strip("_.-")
             value = m.group("secret").strip("\"'\\")
@@ -1878,7 +1890,7 @@ def find_secrets(text: str) -> list[SecretFinding]:
                 for w in m.group("secret").lower().split()
             )
         )
-    if any(w in lowered for w in _CHANGE_WORDS) and any(k in lowered for k in _ASSIGNMENT_MARKERS):
+    if any(w in lowered for w in _CHANGE_WORDS) and _any_marker(lowered, _ASSIGNMENT_MARKERS):
         for m in _CHANGED_SECRET.finditer(text):
             kind = _assignment_kind(m.group("key"))
             for group in ("old", "new"):
@@ -1945,7 +1957,9 @@ def find_secrets(text: str) -> list[SecretFinding]:
                 SecretFinding("password", a.start(), a.end())
                 for a in re.finditer(f"(?<!{edge})" + re.escape(answer) + f"(?!{edge})", text)
             )
-    if _SLOT_MARKER.search(lowered):
+    if _SLOT_MARKER.search(lowered) or (
+        not lowered.isascii() and _SLOT_MARKER_ABROAD.search(lowered)
+    ):
         found.extend(_values_in_the_slot(text))
         found.extend(
             SecretFinding("password", m.start("secret"), m.end("secret"))

@@ -13,6 +13,7 @@ line endings are kept as the file has them.
 from __future__ import annotations
 
 import contextlib
+import json
 from collections import Counter
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -31,6 +32,7 @@ from memstrata.core.redact import (
 from memstrata.core.transaction import BOM, Transaction, recover, transaction
 from memstrata.core.transaction import current as current_transaction
 from memstrata.errors import MemstrataError, PathOutsideWorkspace, SecretRefused
+from memstrata.formats.jsonl import dump_record
 from memstrata.formats.stamps import refresh_stamps
 from memstrata.formats.validate import check_block, check_rewrite
 from memstrata.text.normalize import normalize
@@ -102,8 +104,34 @@ class Writer:
                 out.append(line)
             else:
                 body = line.rstrip("\r\n")
-                out.append(self.clean(body) + line[len(body) :])
+                out.append(self._clean_line(body) + line[len(body) :])
         return out
+
+    def _clean_line(self, line: str) -> str:
+        """One line cleaned; a JSON record value by value, since its ids and keys are no prose (a
+        pending signal's message id read as a credential beside 密碼 in its detail: learning_sim12)."""
+        record = _json_record(line)
+        if record is None:
+            return self.clean(line)
+        cleaned = {key: self._clean_value(value) for key, value in record.items()}
+        return line if cleaned == record else dump_record(cleaned).rstrip("\n")
+
+    def _clean_value(self, value: object) -> object:
+        if isinstance(value, str):
+            return self.clean(value)
+        if isinstance(value, list):
+            return [self._clean_value(v) for v in value]
+        if isinstance(value, dict):
+            return {k: self._clean_value(v) for k, v in value.items()}
+        return value
+
+    def _clean_text(self, text: str) -> str:
+        """Text to append, cleaned: JSON lines record by record, anything else as one text (a
+        secret may run across its lines)."""
+        lines = text.splitlines(keepends=True)
+        if not lines or any(_json_record(line.rstrip("\r\n")) is None for line in lines):
+            return self.clean(text)
+        return "".join(self._clean_added([], lines))
 
     @contextlib.contextmanager
     def _acting(self) -> Iterator[None]:
@@ -240,7 +268,7 @@ class Writer:
         """
         full = self._target(rel_path, role)
         rel = self.ws.rel(full)
-        text = self.clean(text)
+        text = self._clean_text(text)
         # An appended block must parse on its own as the file's format (a daily section whose
         # title reads as a broken [agent] tag would make the whole log unreadable).
         check_block(role or self.ws.role_of(rel), rel, split_lines(header + text))
@@ -329,3 +357,14 @@ def _append_ending(existing: bytes) -> str:
         if existing.endswith(eol.encode()):
             return eol
     return line_ending(split_lines(existing[:4096].decode("utf-8", "replace")))
+
+
+def _json_record(line: str) -> dict[str, object] | None:
+    """The JSON object a line holds, or None (Markdown, prose, a corrupt queue line)."""
+    if not line.startswith("{"):
+        return None
+    try:
+        record = json.loads(line)
+    except ValueError:
+        return None
+    return record if isinstance(record, dict) else None
