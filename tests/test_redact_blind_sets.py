@@ -503,6 +503,8 @@ SECRETS_56 = [
     ("ATM PIN ko is 0 7 2 4. zero seven two four. para sure", ["0 7 2 4", "zero seven two four"]),
     ("Security question sa bank: mother's maiden name — Villanueva. Remember", ["Villanueva"]),
     ("Taiwan 大樓保全出門要先按 5 0 2 7 才不會響", ["5 0 2 7"]),
+    # words and digits joined by dots (review51's "Prof.Li.1965")
+    ("老板的邮箱密码让我记着：Chen.Wei.1978，别外传", ["Chen.Wei.1978"]),
 ]
 
 GUARDS_56 = [
@@ -512,6 +514,8 @@ GUARDS_56 = [
     "后台显示 支付密码：已设置 ●●●●●●，要不要改",
     "Kod pocztowy biura to 00-950, potrzebny do faktury",
     "Tenant 話門鎖壞咗，quote 係 $3,450 連安裝",
+    "密码规则写在 Security.Policy.v2 里，你自己看",
+    "新密码已经发到 Zhang.Wei@corp.com 了，注意查收",
 ]
 
 

@@ -1733,6 +1733,12 @@ _NOT_PASSWORD_SHAPE = lazy_compile(
     # (a ticket: "INC-20931", "IT-5521")
     r"^(?:[\w-]*[./:][\w./:-]*|[a-z]+(?:-[a-z0-9]+)+|\d[\d-]*[A-Za-z]?|[A-Z]{2,}-\d+)$"
 )
+# ...but words and digits joined by dots, with capitals, lower case and a digit and no file's or
+# domain's ending, are a password ("Prof.Li.1965", "Contpaq.HDZ1": review52, review56).
+_DOTTED_PASSWORD = lazy_compile(
+    r"^(?=[^.]*\.)(?=.*[A-Z])(?=.*[a-z])(?=.*\d)[A-Za-z0-9]+(?:\.[A-Za-z0-9!@#$%^&*_-]+)+$"
+    r"(?<!\.[a-z]{2})(?<!\.[a-z]{3})(?<!\.[a-z]{4})"
+)
 
 
 def _password_shaped(value: str) -> bool:
@@ -1745,7 +1751,7 @@ def _password_shaped(value: str) -> bool:
         and len(core) >= 6
         and bool(re.search(r"[A-Za-z]", core))
         and bool(re.search(r"[\d!@#$%^&*+=?~]", core))
-        and not _NOT_PASSWORD_SHAPE.match(core)
+        and (not _NOT_PASSWORD_SHAPE.match(core) or _DOTTED_PASSWORD.match(core) is not None)
     )
 
 
