@@ -1,4 +1,4 @@
-"""Secrets said in words that the blind sets review49-56 (benchmarks/data/secrets_said/, each
+"""Secrets said in words that the blind sets review49-57 (benchmarks/data/secrets_said/, each
 held out until session 46 read it once) found in clear, and the talk a first fix hid. Each case is
 written here in other words than the set's.
 
@@ -25,6 +25,10 @@ written here in other words than the set's.
 - review56: pairing and verification codes, a code set "as" the password, old before new in
   Cantonese, Tagalog and Polish, codes after a comma and "就", hanzi digits spaced, a second answer
   after the question, Spanish tokens, backup codes and turns, a code said again in words.
+- review57: Italian names, codes, old/new and digits; digits parted by commas; a recovery phrase
+  named before its colon; old and new in the next sentence; turns with 左轉/右轉; login codes,
+  parental controls; Chinese numerals ahead of the name; hint questions; the question after a colon
+  is no answer.
 """
 
 from __future__ import annotations
@@ -518,6 +522,49 @@ GUARDS_56 = [
     "新密码已经发到 Zhang.Wei@corp.com 了，注意查收",
 ]
 
+SECRETS_57 = [
+    # Italian: the password's and the code's names, an alarm's old and new, digits spelled
+    (
+        "Il wifi di casa: rete 'CasaBianchi', chiave WPA 'gelatopistacchio77'",
+        ["gelatopistacchio77"],
+    ),
+    ("PIN della carta, lo scrivo qui perché lo dimentico sempre: 47213", ["47213"]),
+    ("la cassetta chiavi del cantiere: il codice è sette-due-nove-uno", ["sette-due-nove-uno"]),
+    (
+        "Il codice allarme è cambiato: ora è 6 1 8 3. Il vecchio 9 9 0 2 non va più",
+        ["6 1 8 3", "9 9 0 2"],
+    ),
+    ("Domanda di sicurezza: 'nome del primo cane' → risposta Birillo", ["Birillo"]),
+    # Portuguese digits parted by commas; a recovery phrase named before a colon
+    (
+        "Código do cofre: nove, dois, sete, um, quatro — por extenso",
+        ["nove, dois, sete, um, quatro"],
+    ),
+    (
+        "Seed phrase of the wallet my uncle made: apple river stone candle orbit maple north "
+        "glass tiger pencil cloud umbrella",
+        ["apple river stone candle orbit maple north glass tiger pencil cloud umbrella"],
+    ),
+    # Pidgin: the old and the new one in the next sentence
+    ("Opay PIN don change. Old one na 4455, new one na 7102. Remind me", ["4455", "7102"]),
+    # turns with 左轉 / 右轉; a login code; parental controls; Chinese numerals ahead of the name
+    ("船上保險箱，左轉 36 右轉 12 閣左轉 5，記咧", ["左轉 36 右轉 12 閣左轉 5"]),
+    ("考试系统的登录码是 Q4W8-ZX2P，只能用一次", ["Q4W8-ZX2P"]),
+    ("平板的家长控制 他爸设的 5 5 0 9 别跟孩子说", ["5 5 0 9"]),
+    ("银行卡那个密码我老记不住 是我屋头老妈子的生日 六九零三一五 你帮我记倒", ["六九零三一五"]),
+    # a hint question's answer; a value after a full-width parenthesis
+    ("網銀嘅密碼提示問題：『第一間學校』答案係 聖保祿", ["聖保祿"]),
+    ("NAS admin: user nas_ops, senha（同事係咁寫）Arq!v0_2026", ["Arq!v0_2026"]),
+]
+
+GUARDS_57 = [
+    "我设置了密码提示问题：第一只宠物的名字",
+    "宿舍门禁卡背面印着 0012 3456 78，这个是卡号不是密码吧？",
+    'No template está password: "{{ vault_db_password }}" — isto é só a variável',
+    "example.yaml 入面寫 admin_password: REPLACE_ME，部署前要改",
+    "Security question for the bank: 'First school' — I haven't set it yet",
+]
+
 
 @pytest.mark.parametrize(
     ("text", "values"),
@@ -528,7 +575,8 @@ GUARDS_56 = [
     + SECRETS_53
     + SECRETS_54
     + SECRETS_55
-    + SECRETS_56,
+    + SECRETS_56
+    + SECRETS_57,
 )
 def test_secret_said_in_words_is_hidden(text: str, values: list[str]) -> None:
     hidden = redact(text)
@@ -544,7 +592,8 @@ def test_secret_said_in_words_is_hidden(text: str, values: list[str]) -> None:
     + GUARDS_53
     + GUARDS_54
     + GUARDS_55
-    + GUARDS_56,
+    + GUARDS_56
+    + GUARDS_57,
 )
 def test_guard_talk_is_kept(text: str) -> None:
     assert redact(text) == text

@@ -114,10 +114,11 @@ _PASSWORD_ABROAD = (
     r"|비번(?:은|이|을)?|비밀번호(?:는|가|를)?"
     r"|парол[ьяюе]м?|parol'?|[şs]ifre(?:si|m|n)?|parola|ה?סיסמ[הא]|รหัสผ่าน|كلمة (?:السر|المرور)"
     r"|ال?باسورد|(?:kata )?sandi(?:nya)?|nenosiri|パスワード|पासवर्ड|(?:wlan|wifi|wi-fi)-?schlüssel"
+    r"|chiave (?:wpa2?|wifi|wi-fi|di rete)"
 )
 _PASSWORD_ABROAD_MARKERS = (
     "senha", "contraseña", "clave", "hasło", "haslo", "mật khẩu", "mot de passe", "passwort",
-    "kennwort", "비번", "비밀번호", "schlüssel", "парол", "parol", "ifre", "parola", "סיסמ", "รหัสผ่าน", "كلمة",
+    "kennwort", "비번", "비밀번호", "schlüssel", "chiave", "парол", "parol", "ifre", "parola", "סיסמ", "รหัสผ่าน", "كلمة",
     "باسورد", "sandi", "nenosiri", "パスワード", "पासवर्ड",
 )  # fmt: skip
 
@@ -266,8 +267,9 @@ _LITTLE_WORD = lazy_compile(
 # ...and in the languages users mix in, for words said loose after a name ("— das lange Ding vom
 # Aufkleber", "— passt das so?"), not words joined ("galo-de-barcelos-2024" is a password).
 _LITTLE_WORD_ABROAD = lazy_compile(
-    r"der|die|das|den|dem|vom|von|und|ist|nicht|ich|du|mit|im|zu|es|ein|eine|so"
-    r"|el|la|los|las|de|del|que|y|en|un|una|o|os|do|da|não|e|le|les|et|est|pas"
+    r"der|die|das|den|dem|vom|von|und|ist|nicht|ich|du|mit|im|zu|es|ein|eine|so|dies"
+    r"|el|la|los|las|de|del|que|y|en|un|una|o|os|do|da|não|e|le|les|et|est|pas|isto|isso|esto|eso"
+    r"|questo|quello|ecco"
 )
 # A second password named only through the first, later on the same line: "the wifi password is
 # X, the guest one is tulip77", "root 的密码是 X，访客的是 tulip77" (review20: the second stayed).
@@ -357,7 +359,7 @@ _NAMED_AS = lazy_compile(r"(?:叫|名字|名稱|名称|SSID|(?i:\bcalled|\bnamed
 _SHAPE_WINDOW = 96
 # A wallet's recovery phrase: twelve to twenty-four lowercase words after its name.
 _MNEMONIC = lazy_compile(
-    r"(?:助记词|助記詞|(?i:mnemonic|seed phrase|recovery phrase))\s*[:：是为]?\s*"
+    r"(?:助记词|助記詞|(?i:mnemonic|seed phrase|recovery phrase))(?:[^:：\n]{0,60}[:：])?\s*[:：是为]?\s*"
     r"(?P<secret>[a-z]{3,8}(?:\s+[a-z]{3,8}){11,23})"
 )
 _CARD_CODE = lazy_compile(
@@ -447,7 +449,7 @@ _SLOT_NAME = lazy_compile(
     r"|保险箱|保險箱|保险柜|保險櫃|夾萬|夹万|转盘|轉盤|撤防码|布防码|撤防碼|佈防碼|短信码|短信碼|卡背(?:后|後|面)?|背面"
     r"|(?i:(?<![A-Za-z0-9])(?:(?:door|gate|alarm|disarm|panic|safe|access|entry|garage|keypad|locker"
     r"|lock|building|sms|text|verification|app|login|sign-in|auth|authenticator|2fa|mfa|bank|haustür|guard"
-    r"|tür|wohnungstür)"
+    r"|tür|wohnungstür|token)"
     r"(?: system| panel| room)?[ -]code|otp|one-time (?:password|code)"
     r"|(?:numbers|digits) on the back|security code)(?![A-Za-z0-9]))"
     r"|(?<![A-Za-z0-9])(?:M?PIN|NIP)(?![A-Za-z0-9])"
@@ -467,6 +469,8 @@ _SLOT_NAME = lazy_compile(
     r"|combination|kombinasi|alarm|door entry|entryphone|intercom|pin(?!\s*code)|unlock|autolock|lockers?"
     r"|portón|portão|brama|disarm|kilit|kombinasyon(?:u)?|gembok|brankas|alarme|alarma|alarmanlage"
     r"|(?:fahrrad|zahlen|vorhänge)?schlo(?:ss|ß)|khóa|ổ khóa|caja fuerte|combinación|kłódka|szyfr"
+    r"|codice(?! fiscale| postale| cliente| articolo| prodotto)|cassetta (?:delle )?chiavi|cancello"
+    r"|lucchetto|cofre"
     r")(?![A-Za-z0-9]))|(?i:(?<!\w)(?:сейф[аеу]?|замок|ה?כספת)(?!\w))|ตู้เซฟ|เซฟ|ال?خزنة|开机|開機|解锁|解鎖|도어락|[门門](?=\s*要?\s*(?:按|撳|输入|輸入|打))"
     r"|锁|鎖|储物柜|儲物櫃|柜子|櫃|防盗器|防盜器|键盘|鍵盤|组合|組合|大门|大門|大闸|大閘"
     # a bank's codes by their letters ("TAN by SMS", "TAC baru masuk 884 102", "ATM one sia, 7 3 0 1")
@@ -475,7 +479,7 @@ _SLOT_NAME = lazy_compile(
     r"|(?P<codes>恢复码|恢復碼|备用码|備用碼|백업 코드|복구 코드|(?i:c[óo]digos de (?:respaldo|recuperaci[óo]n))|(?i:(?<![A-Za-z0-9])(?:backup|recovery) codes?(?![A-Za-z0-9])))"
     # a code whose value may follow its name with no verb ("提取码 x7k9")
     r"|(?P<direct>授权码|授權碼|提取码|提取碼|访问码|訪問碼|取件码|取件碼|验证码|驗證碼|安全码|安全碼"
-    r"|校验码|校驗碼|对码|對碼|配对码|配對碼)"
+    r"|校验码|校驗碼|对码|對碼|配对码|配對碼|登录码|登錄碼|登入碼|家长控制|家長控制)"
     # a code someone sent, by "the code" alone: only six digits or more count ("the code Microsoft
     # sent was 204817"), no status or exit code ("the code was 404")
     r"|(?P<sent>(?i:(?<![A-Za-z0-9])(?:the|this|that|a|your|my|me) code(?![A-Za-z0-9])))"
@@ -547,7 +551,8 @@ _DIGIT_WORD = (
     r"|sıfır|sifir|bir|iki|üç|dört|dort|beş|bes|altı|alti|yedi|sekiz|dokuz"
     r"|אפס|אחת|אחד|שתיים|שתים|שניים|שלוש|ארבע|חמש|שש|שבע|שמונה|תשע"
     r"|صفر|واحد|اثنين|اثنان|ثلاثة|أربعة|خمسة|ستة|سبعة|ثمانية|تسعة"
-    r"|ek|teen|chaar|paanch|panch|chhe|saat|aath|nau|shunya)"
+    r"|ek|teen|chaar|paanch|panch|chhe|saat|aath|nau|shunya"
+    r"|uno|due|tre|quattro|cinque|sette|otto|nove)"
 )
 # ...and Thai's, which run together with no space ("หนึ่งสี่เก้าแปด") and end in marks that no
 # word boundary follows.
@@ -556,8 +561,18 @@ _THAI_DIGITS = _THAI_DIGIT + r"(?:[- ]?" + _THAI_DIGIT + r"){2,7}"
 # (a comma may part those in other scripts: "пять, три, ноль, восемь"; in English it ends the
 # code: "yon nana ichi hachi, four digits")
 _DIGIT_WORD_SEP = r"(?:[- ]|, ?(?=[^\x00-\x7f]))"
+# ...or a comma after every digit ("oito, três, zero, seis, um")
+_DIGITS_BY_COMMAS = _DIGIT_WORD + r"(?:, " + _DIGIT_WORD + r"){3,7}"
 _SPELLED_DIGITS = lazy_compile(
-    r"(?i)\b" + _DIGIT_WORD + r"(?:" + _DIGIT_WORD_SEP + _DIGIT_WORD + r"){2,7}\b|" + _THAI_DIGITS
+    r"(?i)\b(?:"
+    + _DIGIT_WORD
+    + r"(?:"
+    + _DIGIT_WORD_SEP
+    + _DIGIT_WORD
+    + r"){2,7}|"
+    + _DIGITS_BY_COMMAS
+    + r")\b|"
+    + _THAI_DIGITS
 )
 _SLOT_FORMS = (
     "quoted", "dquoted", "spaced", "turns", "repeat", "hanzi", "spelled", "typed", "phrase", "chinese",
@@ -582,7 +597,14 @@ _SLOT_VALUE = lazy_compile(
     r"|(?P<hanzi>[공영일이삼사오육칠팔구]{4,8}(?![가-힣])|[零〇幺一二两兩三四五六七八九]{3,8}(?: [零〇幺一二两兩三四五六七八九]{1,4}){0,3}"
     r"|[零〇幺一二两兩三四五六七八九](?: [零〇幺一二两兩三四五六七八九]){2,7})"
     r"(?![十百千万萬])"
-    r"|(?P<spelled>(?i:" + _DIGIT_WORD + r"(?:" + _DIGIT_WORD_SEP + _DIGIT_WORD + r"){2,7})\b"
+    r"|(?P<spelled>(?i:"
+    + _DIGITS_BY_COMMAS
+    + r"|"
+    + _DIGIT_WORD
+    + r"(?:"
+    + _DIGIT_WORD_SEP
+    + _DIGIT_WORD
+    + r"){2,7})\b"
     r"|" + _THAI_DIGITS + r")"
     # words said with a note on how they are typed ("panda dundun 520 了，中间有空格")
     r"|(?P<typed>[A-Za-z][A-Za-z0-9]*(?:[ -][A-Za-z0-9]+){0,7}?"
@@ -607,7 +629,8 @@ _SLOT_MARKER_WORDS = (
     "masterauth", "login", "admin", "root", "sudo", "pasword", "pssword", "код", "קוד", "รหัส",
     "رمز", "كود", "الرقم", "сейф", "замок", "kilit", "kombinasyon", "gembok", "brankas", "כספת",
     "เซฟ", "خزنة", "disarm", "schloss", "schloß", "khóa", "코드", "combinación", "kłódka", "szyfr",
-    "caja fuerte",
+    "caja fuerte", "codice", "chiavi", "cancello", "lucchetto", "cofre", "家长控制", "家長控制", "登录码",
+    "登錄碼", "登入碼",
     *_PASSWORD_ABROAD_MARKERS,
 )  # fmt: skip
 # (one pattern per script: an English line never tries the markers of other scripts, since hooks
@@ -647,14 +670,21 @@ _TEST_CODE = lazy_compile(
 # What a plain word is said to spell ("我爱广州的拼音 woaiguangzhou", "他们公司名 mountainleaf").
 _DESCRIBED_AS = lazy_compile(r"(?:拼音|名字|名|单词|單詞|词|詞|英文|缩写|縮寫)$")
 # A dial's direction (Indonesian kanan/kiri, German, Spanish, Portuguese, Vietnamese).
-_TURN = r"(?:left|right|kanan|kiri|links|rechts|izquierda|derecha|esquerda|direita|trái|phải)"
+_TURN = (
+    r"(?:left|right|kanan|kiri|links|rechts|izquierda|derecha|esquerda|direita|trái|phải|sinistra"
+    r"|destra|左轉|右轉|左转|右转)"
+)
 # A lock's combination ("36-18-72", "2-9-0-6"): two digits at most between dashes, three or more
 # numbers; not a date (no four-digit year).
 _COMBINATION_SAID = lazy_compile(
     r"(?<![\w/.:-])\d{1,2}(?:-\d{1,2}){2,5}(?![\w/.:-])|\d{1,2}(?:、\d{1,2}){2,5}(?!\d)"
     # ...or a dial's turns ("12 left, 38 right, 7 left": review52)
     r"|(?i:\b\d{1,2}\s*" + _TURN + r"(?:,?\s*(?:then\s+)?\d{1,2}\s*" + _TURN + r"){2,4}\b)"
-    r"|(?i:\b" + _TURN + r"\s*\d{1,2}(?:,?\s*(?:then\s+)?" + _TURN + r"\s*\d{1,2}){2,4}\b)"
+    r"|(?i:(?<![A-Za-z])"
+    + _TURN
+    + r"\s*\d{1,2}(?:,?\s*(?:then\s+|閣|再|又)?"
+    + _TURN
+    + r"\s*\d{1,2}){2,4}\b)"
 )
 # What opens with three digits: a bike lock, a card's security code.
 _THREE_DIGITS = lazy_compile(
@@ -668,7 +698,7 @@ _THREE_DIGITS = lazy_compile(
 _SECURITY_ANSWER = lazy_compile(
     r"(?:密保|安全问题|安全問題|保安問題|保安问题|安全提問|安全提问|(?P<asked>(?:问|問)(?:我|的是)\s*(?=[“「\"]))|(?i:security (?:question|answer|q\b)"
     r"|(?:секретн|контрольн)(?:ый|ого) вопрос|pertanyaan keamanan|秘密の質問|câu hỏi bảo mật|sicherheitsfrage"
-    r"|본인확인 질문|보안 질문|비밀번호 질문"
+    r"|본인확인 질문|보안 질문|비밀번호 질문|domanda di sicurezza|提示問題|提示问题"
     r"|secret (?:question|answer)|pregunta de seguridad|respuesta de seguridad|pergunta de segurança"
     r"|question de sécurité"
     r"|secure word|maiden name|memorable (?:word|answer)))[^。！？\n]{0,60}?"
@@ -677,15 +707,18 @@ _SECURITY_ANSWER = lazy_compile(
     r"(?:(?P<given>答案(?:改成了?|换成了?|換成了?)?(?:是|係|为|為|[:：])?|答えは|(?:填|写|寫|设|設|答|选|選)(?:的|咗|了)?(?:是|係)?"
     r"|(?i:\banswer(?:\s+(?:is|was|as)|'s|:)|\bI (?:put|wrote|used|said|typed)|\btyped|\bjawab"
     r"|\bnamed|\bcalled|\b(?:le )?puse|\bcoloqué|\bI answer(?:ed)?|\baku isi|\bsaya isi|\bisi(?:nya)?|\bni(?:li|me)jaza)"
-    r"|ответ(?:ил[аи]?)?|답\s*[:：]?|[=→—–]|->)"
-    r"|(?i:\bwhich (?:is|was)|\bis\b|\bé\b|\bist\b)|[:：])"
-    r"\s*(?:[「“\"'『](?P<quoted>[^」”\"'』\n]{1,40})[」”\"'』]"
+    r"|ответ(?:ил[аи]?)?|답\s*[:：]?|[=→—–]\s*(?i:risposta|resposta|respuesta)?|->)"
+    # (a colon right after 问题 opens the question: "提示问题：第一只宠物的名字")
+    r"|(?i:\bwhich (?:is|was)|\bis\b|\bé\b|\bist\b)|(?<![题題])[:：])"
+    # (quoted after a given cue only: after a bare colon the quotes hold the question, "Domanda di
+    # sicurezza Poste: 'città natale di tua madre' → risposta Bergamo Alta")
+    r"\s*(?:(?(given)[「“\"'『](?P<quoted>[^」”\"'』\n]{1,40})[」”\"'』]|(?!))"
     r"|(?![的答是係我])(?![\u4e00-\u9fff]{0,9}(?:什么|什麼|啥|乜|咩|多少|哪|谁|誰))"
     r"(?P<hanzi>[\u4e00-\u9fff]{2,10})(?<![是係的咗了])"
     r"(?=\s*(?:[，。；！？,.;!?]|$)|\s+[\u4e00-\u9fff])"
     # (names in any Latin script: "Nguyễn Thị Hoa")
     r"|(?P<word>[A-ZÀ-ÖØ-ÞĐА-ЯЁ][^\W\d_]{2,}(?:[ '-][A-ZÀ-ÖØ-ÞĐА-ЯЁ][^\W\d_]+){0,3})"
-    r"(?(given)\b|(?=\s*(?:[,.;!?，。—–]|$)))"
+    r"(?(given)\b|(?=\s*(?:[,.;!?，。—–(（]|$)))"
     # (an answer in Thai, Hebrew or Arabic script, given: "I answer ส้มตำปูปลาร้า")
     r"|(?(given)(?P<script>[\u0590-\u06ff\u0e00-\u0e7f\uac00-\ud7a3]{2,30})|(?!))"
     r"|(?P<plain>[a-z]{3,}(?: [a-z]{3,}){0,3})(?=\s*(?:[,.;!?，。]|$)))"
@@ -698,7 +731,7 @@ _ANSWER_AGAIN = lazy_compile(
 _ANSWER_STOP = lazy_compile(r"[。！\n]|[.!](?:\s|$)")
 _SECURITY_MARKERS = (
     "密保", "问我", "問我", "安全问题", "安全問題", "保安問題", "保安问题", "question", "answer", "maiden", "memorable",
-    "secure word", "安全提問", "安全提问", "seguridad", "segurança", "sécurité", "security q", "вопрос", "keamanan", "seguridad", "秘密の質問", "bảo mật", "sicherheitsfrage", "질문",
+    "secure word", "安全提問", "安全提问", "seguridad", "segurança", "sécurité", "security q", "вопрос", "keamanan", "seguridad", "sicurezza", "提示問題", "提示问题", "秘密の質問", "bảo mật", "sicherheitsfrage", "질문",
 )  # fmt: skip
 _QUESTION_WORD = lazy_compile(
     r"什么|什麼|啥|乜|咩|多少|哪|谁|誰|(?i:^(?:what|which|who|where|when|how)$)"
@@ -731,6 +764,8 @@ _ALONE_AFTER_COMMA = lazy_compile(
 # A code said anywhere after its name (see ``_Slot._a_code``).
 _CODE_AHEAD = lazy_compile(
     r"(?<![\w.:/#*-])(?:[#*]?\d{3,8}[#*]?|\d{1,3}(?: \d{1,3}){1,7}|\d{1,2}(?:-\d{1,2}){2,5})(?![\w.:/-])"
+    # (six Chinese numerals or more: "是我屋头老汉儿的生日 五八零七一二")
+    r"|(?<![零〇幺一二两兩三四五六七八九十百千万萬])[零〇幺一二两兩三四五六七八九]{6,8}(?![零〇幺一二两兩三四五六七八九十百千万萬])"
 )
 # What a number after a code's name is when these come just before it: a date, a count, a place.
 _NOT_A_CODE_BEFORE = lazy_compile(
@@ -738,7 +773,7 @@ _NOT_A_CODE_BEFORE = lazy_compile(
     r"|only|than|every|per|to|and|or|plus|minus|is|was|are|number|no|nr|room|floor|level|unit|suite"
     r"|flat|apt|block|platform|bus|route|line|page|step|chapter|ext|extension|model|version|v|like"
     r"|such as|e\.g\.|your|my|the|a)\s*$)|(?:不要用|别用|別用|避免|例如|比如|譬如)\s*$"
-    r"|[年月日号號第约約共#]\s*$"
+    r"|(?:[年月号號第约約共#]|(?<!生)日)\s*$"  # (a birthday's digits are a PIN: "是我妈的生日 六九零三一五")
 )
 _YEAR = lazy_compile(r"(?:19|20)\d\d")
 # "The old one" / "the new one" in the languages users mix in (review54: "purana 4471 tha ab 9082",
@@ -746,10 +781,14 @@ _YEAR = lazy_compile(r"(?:19|20)\d\d")
 _OLD_OR_NEW = lazy_compile(
     r"\s*(?i:(?:the |my |ile |ya )*(?:old|new|previous|former|current|purana|puraana|naya|nayi|ab"
     r"|dulu|sekarang|lama|baru|zamani|mpya|antigo|novo|nova|alte|alter|neue|neuer|cũ|mới|dati|ngayon"
-    r"|stary|stara|nowy|nowa|teraz)\b)"
+    r"|stary|stara|nowy|nowa|teraz|vecchio|vecchia|nuovo|nuova|ora|adesso)\b)"
     r"|\s*(?:以前|之前|原来|原來|旧的|舊的|新的|现在|現在|старый|новый|теперь)"
 )
 # A code said of every device of a kind, in general ("配对码一般是出厂默认的 0000"): no one's secret.
+# What the text says the number is, right after it: not the code.
+_SAID_NOT_A_CODE = lazy_compile(
+    r"卡号|卡號|不是密码|不是密碼|唔係密碼|(?i:card number|not the (?:password|code|pin))"
+)
 _FACTORY_DEFAULT = lazy_compile(r"一般|通常|(?i:\busually\b|\bby default\b)")
 _PHONE_NAMED = lazy_compile(r"电话|電話|热线|熱線|客服|(?i:hotline|phone|call)")
 _PHONE_AFTER = lazy_compile(r"\s*(?:搵|找|联系|聯絡|聯繫|(?i:to reach|to call|for help))")
@@ -772,7 +811,8 @@ _NAMING_CUE = lazy_compile(
     r"(?i:is\b|was\b|it'?s\b|it is\b|should be|will be|set to|changed to)|[:：=—–]|[^\x00-\x7f]"
 )
 _JUST_AFTER_A_COMMA = lazy_compile(
-    r"[，,]\s*(?:都|也|就|其实|其實|应该|應該|我?(?:记得|記得)|好似|好像)?\s*$"
+    r"[，,]\s*(?:都|也|就|其实|其實|应该|應該|我?(?:记得|記得)|好似|好像"
+    r"|(?i:then|poi|dann|depois|luego|lalu|tapos|rồi))?\s*$"
 )
 _COMBINATION = lazy_compile(r"\d{1,2}(?:-\d{1,2}){2,5}|\d{1,6}(?:-\d{1,6}){1,3}")
 # A code kept for a lost phone: digits in groups, or letters and digits interleaved.
@@ -839,6 +879,8 @@ def _values_in_the_slot(text: str) -> list[SecretFinding]:
     found: list[SecretFinding] = []
     for name in _SLOT_NAME.finditer(text):
         end = _SENTENCE_END.search(text, name.end())
+        if end and _OLD_OR_NEW.match(text, end.end()):
+            end = _SENTENCE_END.search(text, end.end())  # "Kuda PIN don change o. Old one na 2580"
         stop = min(end.start() if end else len(text), name.end() + _SLOT_GAP)
         cues = [
             # (a change said just before the cue: "…, so now it is 4471")
@@ -917,7 +959,9 @@ class _Slot:
         name, core = self.name, self.value
         if core.startswith(("[REDACTED", "/")) or _NOT_THE_PASSWORD.search(core):
             return False
-        if _QUERY.search(core) or text[name.start() - 1 : name.start()] == "$":
+        if core.startswith(("{{", "${", "$", "%(")) or _QUERY.search(core):
+            return False  # a template's reference ("{{ vault_db_password }}")
+        if text[name.start() - 1 : name.start()] == "$":
             return False  # a URL's query ("?debug=1"), a variable ("Bearer $TOKEN")
         if name.group("wifi") and (
             text[self.cue_start : self.cue_start + 1] in ("叫", "c", "n")
@@ -1001,6 +1045,8 @@ class _Slot:
             or not rest[0].isascii()
             or _said_at_clause_end(text, value_end)
         )
+        if _LITTLE_WORD_ABROAD.fullmatch(core.lower()):
+            return False  # "— isto é só a variável": a word of the sentence after the dash
         return ends_clause and _looks_like_password(core, True, named=True)
 
     def _in_chinese(self, core: str, bare: bool) -> bool:
@@ -1027,6 +1073,10 @@ class _Slot:
         """Digits ("门禁密码改成 739186", "the door code for the server room is 4417"), or a lock's
         combination ("combo 18-36-04"), that count nothing."""
         name = self.name
+        if "背" in name.group() and not re.fullmatch(r"\d{3,4}", core):
+            return False  # a card's back: its three or four digits, not the card's number
+        if _SAID_NOT_A_CODE.search(text, value_end, value_end + 24):
+            return False  # "门禁卡背面印着 1234 5678 89，这个是卡号不是密码吧"
         lock = _THREE_DIGITS.search(name.group()) or _LOCK_BEFORE.search(
             text, max(0, name.start() - 8), name.start()
         )
@@ -1099,14 +1149,14 @@ class _Slot:
         told = (
             (self.form == "hanzi" and len(core) >= 6)
             or self.form == "repeat"
-            or (core.isdigit() and len(core) >= 6)
+            or (core.isdigit() and len(core) >= 5)
             or re.fullmatch(r"\d(?: \d){3,7}", core) is not None
         )
         cue = text[self.cue_start : self.start].strip()
         return (
             told
             and cue[:1] in ("是", "係", "系", "：", ":", "，", ",")
-            and len(self.gap) <= 60
+            and len(self.gap) <= 80
             and not re.search(r"[。！？!?\n]", self.gap)
             and not _EXAMPLE_NEAR.search(self.gap)
             and not _EXAMPLE_NEAR.match(text, self.start + len(core))
@@ -1230,7 +1280,7 @@ _PGPASS_LINE = lazy_compile(
 # Libr@ry_kiosk7", "is it Oct0pus!Ink or Octopus!1nk for the vpn?": a blind review, session 45):
 # no word of prose has that shape (none in 46k lines of this project's benchmark texts).
 _STRONG_ALONE = lazy_compile(
-    r"(?<![^\s,，。；;：:（(\u4e00-\u9fff])(?=[\w!@#$%^&*+~?-]*[A-Z])(?=[\w!@#$%^&*+~?-]*[a-z])"
+    r"(?<![^\s,，。；;：:（(）)\u4e00-\u9fff])(?=[\w!@#$%^&*+~?-]*[A-Z])(?=[\w!@#$%^&*+~?-]*[a-z])"
     r"(?=[\w!@#$%^&*+~?-]*\d)(?=[\w!@#$%^&*+~?-]*[!@#^&*][\w!@#$%^&*+~?-])"
     r"[A-Za-z0-9][A-Za-z0-9!@#$%^&*_+\-~?]{7,63}(?![^\s,，。；;）)\u4e00-\u9fff])"
 )
@@ -1538,6 +1588,10 @@ def _plausible_value(key: str, value: str) -> bool:
         "xxx",
         "***",
         "changeme",
+        "change_me",
+        "change-me",
+        "replace_me",
+        "replaceme",
         "basic",
         "bearer",
         "yes",  # MySQL's "(using password: YES)"
@@ -1548,7 +1602,7 @@ def _plausible_value(key: str, value: str) -> bool:
         return False  # masked: "Password: ********"
     if _DESCRIBES_A_PASSWORD.search(value) and value.isalpha() and not value.isascii():
         return False  # "登录密码：已设置 ●●●●●●": what the page says of it
-    example = re.split(r"[^\x00-\x7f]", value)[0].rstrip("`'\").,;:")
+    example = re.split(r"[^\x00-\x7f]", value)[0].strip("`'\"").rstrip(".,;:")
     if _EXAMPLE_VALUE.fullmatch(example) or _BRACKETED.fullmatch(value):
         return (
             False  # "export API_KEY=your-api-key-here", "password: [hidden]": the slot, not a key
@@ -1629,7 +1683,7 @@ _CORRECTED_FROM = lazy_compile(
 # ("old Tlv-Root-88, new X", "changed my insta from bubbles123 to X").
 _REPLACED_AFTER = lazy_compile(
     r"[!?.…]*[^。.!?！？\n]{0,60}?(?:(?i:\bold(?: one)?|\bfrom|\bstaryy(?: byl)?|\beski(?:si)?"
-    r"|\bagora é|\bahora es|\bjetzt ist|\bnow it'?s|\bnaprawdę to|\bteraz|\bngayon)"
+    r"|\bagora é|\bahora es|\bjetzt ist|\bnow it'?s|\bnaprawdę to|\bteraz|\bngayon|\b(?:il|la) vecchi[oa])"
     r"|стар(?:ый|ая|ое)|(?:旧|舊|原来|原來|以前|之前)的?(?:是|係))"
     r"\s*(?:(?i:was|is|byl)\b|был[аио]?|[:：])?\s*(?P<secret>[^\s,;，。；'\"`]{3,40})"
 )
@@ -1979,6 +2033,7 @@ def find_secrets(text: str) -> list[SecretFinding]:
             SecretFinding("password", m.start("secret"), m.end("secret"))
             for m in _CODE_THEN_NAME.finditer(text)
             if not _UNIT_WORD.match(text, m.end("secret"))
+            and not _SAID_NOT_A_CODE.search(m.group())  # "1234 5678，这个是卡号不是密码"
         )
         found.extend(
             SecretFinding("password", m.start("secret"), m.end("secret"))
