@@ -982,6 +982,10 @@ class _Slot:
             return bool(name.group("word") or name.group("wifi")) and not plain
         if _PRODUCT_NAME.match(core) or _NOT_A_PASSWORD.match(core):
             return False
+        if "背" in name.group() and not re.fullmatch(
+            r"\d{3,4}|[零〇幺一二两兩三四五六七八九]{3,4}", core
+        ):
+            return False  # a card's back: its three or four digits ("背面写住 CR2032": a battery)
         value_end = self.start + len(core)
         punctuation_cue = not text[self.cue_start : self.cue_start + 1].isalnum()
         if name.group("login") and (punctuation_cue or self.form in ("quoted", "dquoted")):
@@ -1003,8 +1007,6 @@ class _Slot:
         if name.group("opens"):
             return False
         code_name = name.group("code") or name.group("direct")
-        if code_name and "背" in name.group():
-            return False  # a card's back holds digits only ("背面写住 CR2032": a battery)
         if code_name and core.isalnum() and 4 <= len(core) <= 8 and not core.isalpha():
             return not self.gap or not re.search(r"[,，;；]", self.gap)  # "access code … is 7h3k"
         if not self.phrase and (
@@ -1073,8 +1075,6 @@ class _Slot:
         """Digits ("门禁密码改成 739186", "the door code for the server room is 4417"), or a lock's
         combination ("combo 18-36-04"), that count nothing."""
         name = self.name
-        if "背" in name.group() and not re.fullmatch(r"\d{3,4}", core):
-            return False  # a card's back: its three or four digits, not the card's number
         if _SAID_NOT_A_CODE.search(text, value_end, value_end + 24):
             return False  # "门禁卡背面印着 1234 5678 89，这个是卡号不是密码吧"
         lock = _THREE_DIGITS.search(name.group()) or _LOCK_BEFORE.search(
@@ -1144,8 +1144,9 @@ class _Slot:
 
     def _told(self, core: str, text: str) -> bool:
         """A code told in a Chinese story, clauses after its name ("取钱的密码我怕忘，就跟您说一下：
-        六一八三二七", "门锁密码，居委会王主任说是 2 0 2 4": review55): six digits, or digits said one
-        by one, after 是 or a colon, in the same sentence, no example near."""
+        六一八三二七", "门锁密码，居委会王主任说是 2 0 2 4": review55): five digits or more, six
+        Chinese numerals, or digits said one by one, after 是, a colon or a comma, in the same
+        sentence, no example near."""
         told = (
             (self.form == "hanzi" and len(core) >= 6)
             or self.form == "repeat"
@@ -1513,6 +1514,7 @@ _ASSIGNMENT_MARKERS = (
     "种子",
     "種子",
 )
+_ASSIGNMENT_MARKERS_ASCII = tuple(k for k in _ASSIGNMENT_MARKERS if k.isascii())
 # What may name a password by what it opens or a code by its name (``_PASSWORD_FOR``,
 # ``_DIGIT_PASSWORD``): cheap patterns, kept apart from the assignment block above so that a
 # message saying "code" does not run every password pattern (hooks redact on every prompt).
@@ -1833,10 +1835,9 @@ def _said_at_clause_end(text: str, end: int) -> bool:
     )
 
 
-def _any_marker(lowered: str, markers: tuple[str, ...]) -> bool:
-    """Whether any marker occurs; an ASCII text skips the markers written in other scripts."""
-    if lowered.isascii():
-        return any(k in lowered for k in markers if k.isascii())
+def _any_assignment_marker(lowered: str) -> bool:
+    """Whether a marker of ``_ASSIGNMENT`` occurs; an ASCII text skips those of other scripts."""
+    markers = _ASSIGNMENT_MARKERS_ASCII if lowered.isascii() else _ASSIGNMENT_MARKERS
     return any(k in lowered for k in markers)
 
 
@@ -1881,7 +1882,7 @@ def find_secrets(text: str) -> list[SecretFinding]:
         for m in _DIGIT_PASSWORD.finditer(text):
             codes.add(m.start("secret"))
             found.append(SecretFinding("password", m.start("secret"), m.end("secret")))
-    if _any_marker(lowered, _ASSIGNMENT_MARKERS):
+    if _any_assignment_marker(lowered):
         for m in _ASSIGNMENT.finditer(text):
             key = m.group("key").strip("_.-")
             value = m.group("secret").strip("\"'\\")
@@ -1950,7 +1951,7 @@ def find_secrets(text: str) -> list[SecretFinding]:
                 for w in m.group("secret").lower().split()
             )
         )
-    if any(w in lowered for w in _CHANGE_WORDS) and _any_marker(lowered, _ASSIGNMENT_MARKERS):
+    if any(w in lowered for w in _CHANGE_WORDS) and _any_assignment_marker(lowered):
         for m in _CHANGED_SECRET.finditer(text):
             kind = _assignment_kind(m.group("key"))
             for group in ("old", "new"):

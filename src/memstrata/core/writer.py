@@ -13,11 +13,10 @@ line endings are kept as the file has them.
 from __future__ import annotations
 
 import contextlib
-import json
 from collections import Counter
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from memstrata.core import changes
 from memstrata.core.documents import ACTOR
@@ -32,7 +31,7 @@ from memstrata.core.redact import (
 from memstrata.core.transaction import BOM, Transaction, recover, transaction
 from memstrata.core.transaction import current as current_transaction
 from memstrata.errors import MemstrataError, PathOutsideWorkspace, SecretRefused
-from memstrata.formats.jsonl import dump_record
+from memstrata.formats.jsonl import dump_record, parse_jsonl
 from memstrata.formats.stamps import refresh_stamps
 from memstrata.formats.validate import check_block, check_rewrite
 from memstrata.text.normalize import normalize
@@ -359,12 +358,9 @@ def _append_ending(existing: bytes) -> str:
     return line_ending(split_lines(existing[:4096].decode("utf-8", "replace")))
 
 
-def _json_record(line: str) -> dict[str, object] | None:
+def _json_record(line: str) -> dict[str, Any] | None:
     """The JSON object a line holds, or None (Markdown, prose, a corrupt queue line)."""
     if not line.startswith("{"):
         return None
-    try:
-        record = json.loads(line)
-    except ValueError:
-        return None
-    return record if isinstance(record, dict) else None
+    records = parse_jsonl([line]).valid
+    return records[0] if records else None
