@@ -566,6 +566,54 @@ GUARDS_57 = [
 ]
 
 
+SECRETS_58 = [
+    # Taiwanese and Cantonese: a disarm code, Steam's code, old and new, a value told later
+    ("外婆家保全的解除碼是 3 1 4 6，她怕忘記", ["3 1 4 6"]),
+    ("Steam 嘅 Guard 码嚟咗：Q4T9M，帮我打", ["Q4T9M"]),
+    ("邮箱密码改咗，新嘅系 Hk#2025mail，旧嘅 hkmail8899 唔好用", ["Hk#2025mail", "hkmail8899"]),
+    ("同事問我門禁密碼是什麼，我才不講咧XD 其實是 5530 啦", ["5530"]),
+    # read out one by one, with dashes or spaces, after "我念给你"
+    ("备用码我念给你：R-4-T-8-W-2-Z-6，存好", ["R-4-T-8-W-2-Z-6"]),
+    ("大门密码 俺念给你 幺 九 八 四 井号", ["幺 九 八 四"]),
+    ("Mật khẩu wifi chị đọc nè: m-a-i-h-o-a-7-7", ["m-a-i-h-o-a-7-7"]),
+    ("WiFi密码 俺念念 z h a n g 6 6 俺也记不住", ["z h a n g 6 6"]),
+    # lists of backup codes, with a hyphen in their name or in Chinese
+    ("Backup-Codes: 4410-2297, 8830-1164, 5521-9073", ["8830-1164", "5521-9073"]),
+    ("備用驗證碼：7391 2046、1185 6620", ["7391 2046", "1185 6620"]),
+    # Swiss German "isch", a code in the sentence after its name, a key after its network
+    ("s Passwort vom Router isch Zueri_West_88", ["Zueri_West_88"]),
+    ("Alarmanlag: de Code isch 5 8 0 3 1", ["5 8 0 3 1"]),
+    ("Chasch de neui Tür-PIN notiere? Isch jetzt 6620, de alti 1184", ["6620", "1184"]),
+    ("WLAN im Büro heisst Hof-Net, Schlüssel isch Alpe-Gruess-2024.", ["Alpe-Gruess-2024"]),
+    ("Veloschlössli: Zahlekombi drü-vier-sibe. Also 347.", ["drü-vier-sibe", "347"]),
+    ("Hardware-Token zeigt grad 441 902, schnell iigeh", ["441 902"]),
+    # Vietnamese code words, Hindi digits and "yani"
+    ("Mã két sắt là sáu hai chín một, 6291 nhé", ["sáu hai chín một", "6291"]),
+    ("Cửa kho bấm mã ở ngoài: 7 7 1 3 rồi OK", ["7 7 1 3"]),
+    ("Tin nhắn: 'Ma xac thuc cua ban la 552901. Khong chia se.'", ["552901"]),
+    ("JazzCash PIN hai ek do nau chaar, yani 1294", ["ek do nau chaar", "1294"]),
+    ("phone passcode is 0 4 2 2 0 9 aka my bday", ["0 4 2 2 0 9"]),  # (not read as letters)
+    # security answers after a quoted question, and given in other languages
+    ("Sicherheitsfrag: 'Lieblingsberg?' – Antwort: Pilatus", ["Pilatus"]),
+    ("Câu hỏi bảo mật: 'Tên con vật đầu tiên?' em trả lời Mèo Mun", ["Mèo Mun"]),
+    ("bank ka security question 'pet's name' — answer maine Sheru likha", ["Sheru"]),
+    ("安全问题：'你最钟意嘅地方？' 我答嘅系 西贡sea 😂", ["西贡sea"]),
+    # a network's key, a password in parts, joined back together
+    ("路由器 SSID 是 Li-Mesh，WPA2 密钥 hangzhou_west_lake_9，记一下", ["hangzhou_west_lake_9"]),
+    ("Gitlab 的密码我分开说。第一段：abc。第二段：Xy_0571。", ["abc", "Xy_0571"]),
+    ("密码嘛，前面是 lw 后面是 launch2025，连起来 lwlaunch2025", ["lwlaunch2025"]),
+]
+
+GUARDS_58 = [
+    "De Hardware-Token zeigt '------' und blinkt, isch d Batterie leer?",
+    "Đơn hàng sơn gel mã 48213 tới đâu rồi? Shop nói giao 3 ngày",
+    "Mã bưu chính 700000, mã giảm giá SALE50",
+    "密码策略分两段：第一段讲长度，第二段讲复杂度",
+    "curl -H 'Authorization: Bearer $TOKEN' https://gw.internal/rfc/material/000000000010023456",
+    "The first part is length, the second part is complexity; the password policy has both.",
+]
+
+
 @pytest.mark.parametrize(
     ("text", "values"),
     SECRETS_49
@@ -576,7 +624,8 @@ GUARDS_57 = [
     + SECRETS_54
     + SECRETS_55
     + SECRETS_56
-    + SECRETS_57,
+    + SECRETS_57
+    + SECRETS_58,
 )
 def test_secret_said_in_words_is_hidden(text: str, values: list[str]) -> None:
     hidden = redact(text)
@@ -593,7 +642,8 @@ def test_secret_said_in_words_is_hidden(text: str, values: list[str]) -> None:
     + GUARDS_54
     + GUARDS_55
     + GUARDS_56
-    + GUARDS_57,
+    + GUARDS_57
+    + GUARDS_58,
 )
 def test_guard_talk_is_kept(text: str) -> None:
     assert redact(text) == text

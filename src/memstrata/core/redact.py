@@ -154,6 +154,8 @@ _ASSIGNMENT = lazy_compile(
 # :func:`_looks_like_password`): "密码学", "忘记密码页面" and "password reset flow" hide nothing.
 _SAID_PASSWORD = lazy_compile(
     r"(?P<key>密码|密碼|口令|(?:OTP|otp|TOTP|totp|2FA|2fa|MFA|mfa)\s*的?\s*(?:种子|種子|密钥|密鑰)"
+    # (a network's key: "WPA2 密钥 suzhou_jinji_lake_66": review58)
+    r"|(?:WPA2?|wpa2?|WiFi|wifi|WIFI|Wi-Fi|WLAN|wlan)\s*的?\s*(?:密钥|密鑰|金鑰)"
     r"|(?i:(?<![\w-])(?:password|passwd|passphrase|passcode|pwd|pw|pass|auth|requirepass|masterauth"
     r"|" + _PASSWORD_ABROAD + r"|(?:wifi|wi-fi|wlan) key"
     # a key or a secret by its role, said in words ("vault 的 unseal key 是 4fG7…", "the signing
@@ -446,7 +448,13 @@ _SLOT_NAME = lazy_compile(
     # (an English name may be glued to Chinese: "屋头wifi改了", so no \b before it)
     # what a code opens, said with "code" or as the code's own name
     r"(?P<code>密码锁|密碼鎖|门禁码|門禁碼|门禁|門禁|电子锁|電子鎖|门锁|門鎖|把锁|把鎖|锁屏|鎖屏|开箱码|開箱碼"
-    r"|保险箱|保險箱|保险柜|保險櫃|夾萬|夹万|转盘|轉盤|撤防码|布防码|撤防碼|佈防碼|短信码|短信碼|卡背(?:后|後|面)?|背面"
+    r"|保险箱|保險箱|保险柜|保險櫃|夾萬|夹万|转盘|轉盤|撤防码|布防码|撤防碼|佈防碼|解除码|解除碼|短信码|短信碼|卡背(?:后|後|面)?|背面"
+    # (Steam's codes said with 码: "Steam 嘅 Guard 码"; a hardware token's: review58)
+    r"|(?i:(?<![A-Za-z0-9])guard)\s*(?:码|碼)|(?i:hardware[- ]token|securid)"
+    # (Vietnamese "mã" of what it opens or proves, or keyed in: not an order's, a post code, a
+    # discount; its SMS often comes without marks: "Ma xac thuc cua quy khach la 904117")
+    r"|(?i:(?<![\w-])(?:mã|ma)(?: số)? (?:pin|otp|xác thực|xác nhận|bảo mật|mở khóa|két|cửa|khóa|bí mật"
+    r"|xac thuc|xac nhan)|(?<=bấm )mã|(?<=nhập )mã)"
     r"|(?i:(?<![A-Za-z0-9])(?:(?:door|gate|alarm|disarm|panic|safe|access|entry|garage|keypad|locker"
     r"|lock|building|sms|text|verification|app|login|sign-in|auth|authenticator|2fa|mfa|bank|haustür|guard"
     r"|tür|wohnungstür|token)"
@@ -467,16 +475,16 @@ _SLOT_NAME = lazy_compile(
     # ...or by the thing alone: only a code of digits counts after these ("the garage keypad is 2580")
     r"|(?P<opens>(?i:(?<![A-Za-z0-9])(?:keypad|(?:bike |bicycle |pad)?lock|lockbox|safe|gate|combo"
     r"|combination|kombinasi|alarm|door entry|entryphone|intercom|pin(?!\s*code)|unlock|autolock|lockers?"
-    r"|portón|portão|brama|disarm|kilit|kombinasyon(?:u)?|gembok|brankas|alarme|alarma|alarmanlage"
+    r"|portón|portão|brama|disarm|kilit|kombinasyon(?:u)?|gembok|brankas|alarme|alarma|alarmanlage?"
     r"|(?:fahrrad|zahlen|vorhänge)?schlo(?:ss|ß)|khóa|ổ khóa|caja fuerte|combinación|kłódka|szyfr"
     r"|codice(?! fiscale| postale| cliente| articolo| prodotto)|cassetta (?:delle )?chiavi|cancello"
-    r"|lucchetto|cofre"
+    r"|lucchetto|cofre|két sắt|két|schlössli|zahle?n?kombi(?:nation)?"
     r")(?![A-Za-z0-9]))|(?i:(?<!\w)(?:сейф[аеу]?|замок|ה?כספת)(?!\w))|ตู้เซฟ|เซฟ|ال?خزنة|开机|開機|解锁|解鎖|도어락|[门門](?=\s*要?\s*(?:按|撳|输入|輸入|打))"
     r"|锁|鎖|储物柜|儲物櫃|柜子|櫃|防盗器|防盜器|键盘|鍵盤|组合|組合|大门|大門|大闸|大閘"
     # a bank's codes by their letters ("TAN by SMS", "TAC baru masuk 884 102", "ATM one sia, 7 3 0 1")
     r"|(?<![A-Za-z0-9])(?:TAN|TAC|ATM)(?![A-Za-z0-9]))"
     # codes kept for when a phone is lost, said one after another ("恢复码 8h2k9-dxq4m 和 p3mv7-zt4r6")
-    r"|(?P<codes>恢复码|恢復碼|备用码|備用碼|백업 코드|복구 코드|(?i:c[óo]digos de (?:respaldo|recuperaci[óo]n))|(?i:(?<![A-Za-z0-9])(?:backup|recovery) codes?(?![A-Za-z0-9])))"
+    r"|(?P<codes>恢复码|恢復碼|备用码|備用碼|备用验证码|備用驗證碼|备援码|備援碼|백업 코드|복구 코드|(?i:c[óo]digos de (?:respaldo|recuperaci[óo]n))|(?i:(?<![A-Za-z0-9])(?:backup|recovery)[ -]codes?(?![A-Za-z0-9])))"
     # a code whose value may follow its name with no verb ("提取码 x7k9")
     r"|(?P<direct>授权码|授權碼|提取码|提取碼|访问码|訪問碼|取件码|取件碼|验证码|驗證碼|安全码|安全碼"
     r"|校验码|校驗碼|对码|對碼|配对码|配對碼|登录码|登錄碼|登入碼|家长控制|家長控制)"
@@ -484,7 +492,8 @@ _SLOT_NAME = lazy_compile(
     # sent was 204817"), no status or exit code ("the code was 404")
     r"|(?P<sent>(?i:(?<![A-Za-z0-9])(?:the|this|that|a|your|my|me) code(?![A-Za-z0-9])))"
     # (not a thing named after it: 密码页, 密码本, 密码策略, the password manager)
-    r"|(?P<word>비번|비밀번호|암호|(?:密码|密碼|口令)(?!页|頁|本|学|學|框|管理|策略|规则|規則|长度|長度|强度|強度|字段|输入|輸入)"
+    # (a key named after its network, words between: "WLAN … heisst Schultz-Net, Schlüssel isch …")
+    r"|(?P<word>(?i:(?<![A-Za-z])(?:wlan|wifi|wi-fi)(?![A-Za-z])[^.!?。\n]{0,40}?\bschlüssel)|비번|비밀번호|암호|(?:密码|密碼|口令)(?!页|頁|本|学|學|框|管理|策略|规则|規則|长度|長度|强度|強度|字段|输入|輸入)"
     r"|(?i:(?<![A-Za-z0-9-])(?:password|passwd|passphrase|passcode|pwd|pw|requirepass|masterauth"
     r"|pasword|passwrod|passowrd|pssword|(?:keystore|wifi|app|root|admin|db|vpn|account|master) pass"
     r"|" + _PASSWORD_ABROAD + r"|(?:wpa2?|wifi|wi-fi|wlan|network) key|security answer)s?"
@@ -502,12 +511,12 @@ _SLOT_NAME = lazy_compile(
 # comma: "改密码了，原来是 1212，现在是 5876" names both.
 _SLOT_CUE = lazy_compile(
     r"(?P<change>(?:(?:原来|原來|之前|以前)(?:那[组組个個]|嗰個)?|舊嗰個|新的|新嘅|旧的|舊的"
-    r"|(?:老|旧|舊)(?:的|嘅)(?:那个|那個|嗰個))(?:是|係|系)?"
+    r"|(?:老|旧|舊)(?:的|嘅)(?:那个|那個|嗰個)|旧嘅|舊嘅|其实|其實)(?:是|係|系)?"
     r"|(?i:\b(?:la |el )?(?:nueva|nuevo|vieja|viejo)\b)"
     r"|(?i:\bthe (?:current|new|latest|newest) one(?: is| was)?\b|\bnow (?:is|it'?s)\b|\bis now\b"
     r"|\bnow(?= \d)|\bnow it is\b|\b(?:old|new)(?= \d))|又(?:好似|好像)?(?:係|是)|(?:唔再|不再)(?:係|是)"
     r"|(?:现在|現在|而家|宜家|目前)(?:是|係|系)|(?:设置|設置|设|設|改|换|換|更新|重置|变|變)(?:成|为|為|做|咗做)了?"
-    r"|改咗|按|撳|转到|轉到|含中文|(?:諗|想|揀|选|選)(?:咗|了)(?:句|個|个|一句)?|(?:转|轉)咗?(?:做|成)|(?:set|设|設)\s*(?:咗|了|的)(?:做|是)?"
+    r"|改咗|按|撳|转到|轉到|含中文|(?:念|读|讀)(?:给你|給你|念|一下)|(?:諗|想|揀|选|選)(?:咗|了)(?:句|個|个|一句)?|(?:转|轉)咗?(?:做|成)|(?:set|设|設)\s*(?:咗|了|的)(?:做|是)?"
     # a correction names the wrong value too ("不是 design2023，是 design2023!!")
     r"|不是|唔係|(?i:\bnot\b|\b(?:isn|wasn)'?t\b)|即係|即是|也就是|(?i:\bi\.e\.|\bthe old(?: one)?\b))"
     r"|(?:(?<![唔不非])(?:(?:仍然|依然|还|還|就|应该|應該|好像)?(?:是|係|系)(?!否|咪)(?:叫)?|叫做?|为|為"
@@ -518,9 +527,11 @@ _SLOT_CUE = lazy_compile(
     # (and "is" in Portuguese, French, Pidgin: "a senha … agora é X", "c'est", "na", "e be")
     r"|that'?s|came(?: in)?|ay|ialah|adalah|masuk|went with|chose|picked|wants|asks for|so|é|era"
     r"|c'est|na|e be|es|est|là|jest|ni|puse|put"
+    # (Swiss German "isch", Hindi "hai", a token "zeigt"/"shows" its code: review58)
+    r"|ist|isch|hai|zeigt(?: grad)?|shows|displays"
     # (Arabic, Hebrew, Russian, Thai: "كلمة السر هي X", "הסיסמה היא X", "пароль теперь X", "คือ")
     r"|هي|هو|היא|הוא|это|теперь|คือ"
-    r"|as(?=\s+\d))\b(?:\s+(?:now|still|literally|just|currently))*"
+    r"|as(?=\s+\d))\b(?:\s+(?:now|still|literally|just|currently|jetzt|grad|immer no|noch))*"
     r"(?P<the_word>\s+the\s+word\b)?)|[—–：=]"
     r"|(?<!:):(?!:)|(?<=[A-Za-z])'s\b"
     # a value standing alone between commas ("密码其实很土，就是公司名拼音加年份，xinyuankeji2025，别笑")
@@ -551,7 +562,9 @@ _DIGIT_WORD = (
     r"|sıfır|sifir|bir|iki|üç|dört|dort|beş|bes|altı|alti|yedi|sekiz|dokuz"
     r"|אפס|אחת|אחד|שתיים|שתים|שניים|שלוש|ארבע|חמש|שש|שבע|שמונה|תשע"
     r"|صفر|واحد|اثنين|اثنان|ثلاثة|أربعة|خمسة|ستة|سبعة|ثمانية|تسعة"
-    r"|ek|teen|chaar|paanch|panch|chhe|saat|aath|nau|shunya"
+    r"|ek|do|teen|tin|chaar|char|paanch|panch|chhe|saat|aath|nau|shunya"
+    # (Swiss German: "drü-sibe-null")
+    r"|eis|zwöi|drü|foif|füf|sächs|sibe|nüün"
     r"|uno|due|tre|quattro|cinque|sette|otto|nove)"
 )
 # ...and Thai's, which run together with no space ("หนึ่งสี่เก้าแปด") and end in marks that no
@@ -575,7 +588,7 @@ _SPELLED_DIGITS = lazy_compile(
     + _THAI_DIGITS
 )
 _SLOT_FORMS = (
-    "quoted", "dquoted", "spaced", "turns", "repeat", "hanzi", "spelled", "typed", "phrase", "chinese",
+    "quoted", "dquoted", "dictated", "spaced", "turns", "repeat", "hanzi", "spelled", "typed", "phrase", "chinese",
     "secret",
 )  # fmt: skip
 # A digit said with how many times it repeats ("六个零", "八个8", "五个零一个八": review54-55): the
@@ -588,6 +601,9 @@ _REPEATED = (
 _REPEATED_DIGITS = lazy_compile(_REPEATED)
 _SLOT_VALUE = lazy_compile(
     r"\s*(?:[\u4e00-\u9fff]{1,8}\s*)??(?:'(?P<quoted>[^'\n]{3,64})'|\"(?P<dquoted>[^\"\n]{3,64})\""
+    # letters and digits read out one by one ("K-7-Q-2-M-9-X-4", "l i d e h u a 8 8": review58)
+    r"|(?P<dictated>(?=(?:[A-Za-z0-9][- ])*[A-Za-z](?:[- ]|(?![\w-])))(?=(?:[A-Za-z0-9][- ])*\d)"
+    r"[A-Za-z0-9](?P<sep>[- ])[A-Za-z0-9](?:(?P=sep)[A-Za-z0-9]){4,30})(?![\w-])"
     # digits said in groups ("093 847", "8 3 6 1"), in Chinese numerals or English words
     r"|(?P<spaced>\d{1,4}(?: \d{1,4}){1,7}|\d(?:, \d){2,7})(?!\w|\.\d)"
     # a dial's turns in Chinese numerals ("十九、四十二、七", "二十八 左 十五 右 四十 左": review48)
@@ -630,7 +646,7 @@ _SLOT_MARKER_WORDS = (
     "رمز", "كود", "الرقم", "сейф", "замок", "kilit", "kombinasyon", "gembok", "brankas", "כספת",
     "เซฟ", "خزنة", "disarm", "schloss", "schloß", "khóa", "코드", "combinación", "kłódka", "szyfr",
     "caja fuerte", "codice", "chiavi", "cancello", "lucchetto", "cofre", "家长控制", "家長控制", "登录码",
-    "登錄碼", "登入碼",
+    "登錄碼", "登入碼", "mã", "ma xac", "két", "schlöss", "kombi", "securid", "hardware",
     *_PASSWORD_ABROAD_MARKERS,
 )  # fmt: skip
 # (one pattern per script: an English line never tries the markers of other scripts, since hooks
@@ -697,27 +713,31 @@ _THREE_DIGITS = lazy_compile(
 # clause, or capitalised words ending it; never a question word ("答案是什么").
 _SECURITY_ANSWER = lazy_compile(
     r"(?:密保|安全问题|安全問題|保安問題|保安问题|安全提問|安全提问|(?P<asked>(?:问|問)(?:我|的是)\s*(?=[“「\"]))|(?i:security (?:question|answer|q\b)"
-    r"|(?:секретн|контрольн)(?:ый|ого) вопрос|pertanyaan keamanan|秘密の質問|câu hỏi bảo mật|sicherheitsfrage"
+    r"|(?:секретн|контрольн)(?:ый|ого) вопрос|pertanyaan keamanan|秘密の質問|câu hỏi bảo mật|sicherheitsfrage?"
     r"|본인확인 질문|보안 질문|비밀번호 질문|domanda di sicurezza|提示問題|提示问题"
     r"|secret (?:question|answer)|pregunta de seguridad|respuesta de seguridad|pergunta de segurança"
     r"|question de sécurité"
-    r"|secure word|maiden name|memorable (?:word|answer)))[^。！？\n]{0,60}?"
+    r"|secure word|maiden name|memorable (?:word|answer)))"
+    # (the question quoted may end in its own mark: "'Name vom erste Huustier?' – Antwort: Bläss")
+    r"(?:[^。！？\n]|['「“\"][^'」”\"\n]{0,40}['」”\"]){0,60}?"
     # how the answer is given: said (答案是, 我写的, "I typed", "answer as", Malay "jawab") or only
     # named with "is" (then capitalised words only: "is my first pet" is the question)
-    r"(?:(?P<given>答案(?:改成了?|换成了?|換成了?)?(?:是|係|为|為|[:：])?|答えは|(?:填|写|寫|设|設|答|选|選)(?:的|咗|了)?(?:是|係)?"
+    r"(?:(?P<given>答案(?:改成了?|换成了?|換成了?)?(?:是|係|为|為|[:：])?|答えは|(?:填|写|寫|设|設|答|选|選)(?:的|咗|了|嘅)?(?:是|係|系)?"
     r"|(?i:\banswer(?:\s+(?:is|was|as)|'s|:)|\bI (?:put|wrote|used|said|typed)|\btyped|\bjawab"
-    r"|\bnamed|\bcalled|\b(?:le )?puse|\bcoloqué|\bI answer(?:ed)?|\baku isi|\bsaya isi|\bisi(?:nya)?|\bni(?:li|me)jaza)"
-    r"|ответ(?:ил[аи]?)?|답\s*[:：]?|[=→—–]\s*(?i:risposta|resposta|respuesta)?|->)"
+    r"|\bnamed|\bcalled|\bantwort(?:\s+(?:isch|ist|war))?\s*[:：]?|\banswer\s+(?:maine|mein)\b|\btrả lời(?: là)?"
+    r"|\b(?:le )?puse|\bcoloqué|\bI answer(?:ed)?|\baku isi|\bsaya isi|\bisi(?:nya)?|\bni(?:li|me)jaza)"
+    r"|ответ(?:ил[аи]?)?|답\s*[:：]?|[=→—–]\s*(?:(?i:risposta|resposta|respuesta|antwort)\s*[:：]?)?|->)"
     # (a colon right after 问题 opens the question: "提示问题：第一只宠物的名字")
     r"|(?i:\bwhich (?:is|was)|\bis\b|\bé\b|\bist\b)|(?<![题題])[:：])"
     # (quoted after a given cue only: after a bare colon the quotes hold the question, "Domanda di
     # sicurezza Poste: 'città natale di tua madre' → risposta Bergamo Alta")
     r"\s*(?:(?(given)[「“\"'『](?P<quoted>[^」”\"'』\n]{1,40})[」”\"'』]|(?!))"
-    r"|(?![的答是係我])(?![\u4e00-\u9fff]{0,9}(?:什么|什麼|啥|乜|咩|多少|哪|谁|誰))"
-    r"(?P<hanzi>[\u4e00-\u9fff]{2,10})(?<![是係的咗了])"
-    r"(?=\s*(?:[，。；！？,.;!?]|$)|\s+[\u4e00-\u9fff])"
+    r"|(?![的答是係系嘅我])(?![\u4e00-\u9fff]{0,9}(?:什么|什麼|啥|乜|咩|多少|哪|谁|誰))"
+    # (English inside: "陈sir数学"; an emoji may end it)
+    r"(?P<hanzi>[\u4e00-\u9fff](?:[\u4e00-\u9fff]|[A-Za-z]{1,8}(?![A-Za-z])){1,9})(?<![是係系嘅的咗了])"
+    r"(?=\s*(?:[，。；！？,.;!?]|$)|\s+[\u4e00-\u9fff\U0001f300-\U0001faff])"
     # (names in any Latin script: "Nguyễn Thị Hoa")
-    r"|(?P<word>[A-ZÀ-ÖØ-ÞĐА-ЯЁ][^\W\d_]{2,}(?:[ '-][A-ZÀ-ÖØ-ÞĐА-ЯЁ][^\W\d_]+){0,3})"
+    r"|(?P<word>[A-ZÀ-ÖØ-ÞĐА-ЯЁ][^\W\d_]{1,}(?:[ '-][A-ZÀ-ÖØ-ÞĐА-ЯЁ][^\W\d_]+){0,3})"
     r"(?(given)\b|(?=\s*(?:[,.;!?，。—–(（]|$)))"
     # (an answer in Thai, Hebrew or Arabic script, given: "I answer ส้มตำปูปลาร้า")
     r"|(?(given)(?P<script>[\u0590-\u06ff\u0e00-\u0e7f\uac00-\ud7a3]{2,30})|(?!))"
@@ -731,7 +751,7 @@ _ANSWER_AGAIN = lazy_compile(
 _ANSWER_STOP = lazy_compile(r"[。！\n]|[.!](?:\s|$)")
 _SECURITY_MARKERS = (
     "密保", "问我", "問我", "安全问题", "安全問題", "保安問題", "保安问题", "question", "answer", "maiden", "memorable",
-    "secure word", "安全提問", "安全提问", "seguridad", "segurança", "sécurité", "security q", "вопрос", "keamanan", "seguridad", "sicurezza", "提示問題", "提示问题", "秘密の質問", "bảo mật", "sicherheitsfrage", "질문",
+    "secure word", "安全提問", "安全提问", "seguridad", "segurança", "sécurité", "security q", "вопрос", "keamanan", "seguridad", "sicurezza", "提示問題", "提示问题", "秘密の質問", "bảo mật", "sicherheitsfrag", "질문",
 )  # fmt: skip
 _QUESTION_WORD = lazy_compile(
     r"什么|什麼|啥|乜|咩|多少|哪|谁|誰|(?i:^(?:what|which|who|where|when|how)$)"
@@ -776,6 +796,9 @@ _NOT_A_CODE_BEFORE = lazy_compile(
     r"|(?:[年月号號第约約共#]|(?<!生)日)\s*$"  # (a birthday's digits are a PIN: "是我妈的生日 六九零三一五")
 )
 _YEAR = lazy_compile(r"(?:19|20)\d\d")
+# A sentence that starts with its verb, its subject the secret named in the sentence before ("Badge-PIN
+# notiere? Isch jetzt 4471": review58).
+_COPULA_FIRST = lazy_compile(r"\s*(?i:(?:it'?s|it is|isch|ist|es ist|c'est|就是|係)\b)")
 # "The old one" / "the new one" in the languages users mix in (review54: "purana 4471 tha ab 9082",
 # "dulu 121212 sekarang 730915", "ile ya zamani 2580 … mpya ni 7143").
 _OLD_OR_NEW = lazy_compile(
@@ -817,7 +840,7 @@ _JUST_AFTER_A_COMMA = lazy_compile(
 _COMBINATION = lazy_compile(r"\d{1,2}(?:-\d{1,2}){2,5}|\d{1,6}(?:-\d{1,6}){1,3}")
 # A code kept for a lost phone: digits in groups, or letters and digits interleaved.
 _KEPT_CODE = lazy_compile(
-    r"(?<![\w-])(?:\d{4,5}(?: \d{4,5})?|\d{6,10}|\d{3}-\d{3}|[A-Za-z0-9]{4,6}(?:-[A-Za-z0-9]{4,6}){1,5}"
+    r"(?<![\w-])(?:\d{4,5}(?: \d{4,5})?|\d{6,10}|\d{3}-\d{3}|[A-Za-z0-9](?:-[A-Za-z0-9]){5,15}|[A-Za-z0-9]{4,6}(?:-[A-Za-z0-9]{4,6}){1,5}"
     r"|(?=[A-Za-z0-9]*\d)(?=[A-Za-z0-9]*[A-Za-z])[A-Za-z0-9]{5,12})(?![\w-])"
 )
 
@@ -874,13 +897,22 @@ def _answers_after_a_question(text: str, answered: re.Match[str]) -> list[Secret
     ]
 
 
+# A password told in parts, each in its own sentence ("Jira 的密码我分两次说。第一段：qwe。第二段：Sz_0512。":
+# review58).
+_PASSWORD_PART = lazy_compile(
+    r"(?:第[一二三四1-4](?:段|截)|前半(?:段|截)?|后半(?:段|截)?|後半(?:段|截)?)"
+    r"\s*(?:(?:是|係|为|為)\s*[:：]?|[:：])\s*(?P<secret>[!-~]{2,40}?)(?=[.,;!?]?(?:\s|$)|[，。；！？])"
+)
+
+
 def _values_in_the_slot(text: str) -> list[SecretFinding]:
     """Values after a password's verb later in its clause (see ``_SLOT_NAME``)."""
     found: list[SecretFinding] = []
     for name in _SLOT_NAME.finditer(text):
         end = _SENTENCE_END.search(text, name.end())
-        if end and _OLD_OR_NEW.match(text, end.end()):
-            end = _SENTENCE_END.search(text, end.end())  # "Kuda PIN don change o. Old one na 2580"
+        if end and (_OLD_OR_NEW.match(text, end.end()) or _COPULA_FIRST.match(text, end.end())):
+            # "Kuda PIN don change o. Old one na 2580", "Badge-PIN notiere? Isch jetzt 4471"
+            end = _SENTENCE_END.search(text, end.end())
         stop = min(end.start() if end else len(text), name.end() + _SLOT_GAP)
         cues = [
             # (a change said just before the cue: "…, so now it is 4471")
@@ -957,6 +989,8 @@ class _Slot:
         """Whether the value is the secret the name names: the further the value from its name,
         the more it must look like a password itself."""
         name, core = self.name, self.value
+        if not re.search(r"\w", core):
+            return False  # "zeigt '------'": a blank display, no value
         if core.startswith(("[REDACTED", "/")) or _NOT_THE_PASSWORD.search(core):
             return False
         if core.startswith(("{{", "${", "$", "%(")) or _QUERY.search(core):
@@ -973,6 +1007,9 @@ class _Slot:
             return self._in_chinese(core, bare)
         if self.form == "turns":
             return not name.group("keyword") and not self.between and self._near(comma=True)
+        if self.form == "dictated":  # letters and digits read out one by one: a value said
+            mixed = re.search(r"\d", core) and re.search(r"[A-Za-z]", core)
+            return bool(mixed) and not name.group("sent") and len(self.gap) <= 60
         if name.group("word") and bare and self.form not in ("spaced", "hanzi", "turns"):
             return False  # ("密码 仓库2号_Ship!", "密码 0 0 7 7": only these count there)
         if (
@@ -2022,6 +2059,11 @@ def find_secrets(text: str) -> list[SecretFinding]:
         not lowered.isascii() and _SLOT_MARKER_ABROAD.search(lowered)
     ):
         found.extend(_values_in_the_slot(text))
+        if _PASSWORD_WORD.search(text):
+            found.extend(
+                SecretFinding("password", m.start("secret"), m.end("secret"))
+                for m in _PASSWORD_PART.finditer(text)
+            )
         found.extend(
             SecretFinding("password", m.start("secret"), m.end("secret"))
             for m in _PHRASE_THEN_NAME.finditer(text)
@@ -2150,6 +2192,7 @@ _COUNTED_BEFORE = lazy_compile(
     r"|bus|flight|version|v)\.?\s*[:：#]?\s*)$|(?:电话|電話|热线|熱線|客服|单号|單號|订单|訂單|房间|房間|第)\s*[:：]?\s*$"
 )
 _NEARBY = 80
+_THREE_DIGITS_NEARBY = lazy_compile(r"(?<![\w.:/#@$¥€£+-])\d{3}(?![\w:/%-]|[.,]\d)")
 
 
 def _codes_nearby(text: str, found: list[SecretFinding]) -> list[SecretFinding]:
@@ -2172,6 +2215,9 @@ def _codes_nearby(text: str, found: list[SecretFinding]) -> list[SecretFinding]:
             *_CODE_NEARBY.finditer(text, start, stop),
             *_SPELLED_DIGITS.finditer(text, start, stop),
         ]
+        if _SPELLED_DIGITS.fullmatch(said) and len(re.split(r"[-,\s]+", said)) == 3:
+            # three digits said, then written ("drü-sibe-null. Also 370": review58)
+            nearby.extend(_THREE_DIGITS_NEARBY.finditer(text, start, stop))
         for m in nearby:  # ("0 3 1 5. zero three one five")
             if any(a < m.end() and m.start() < b for a, b in taken):
                 continue
@@ -2202,6 +2248,22 @@ def _said_again(text: str, found: list[SecretFinding]) -> list[SecretFinding]:
             SecretFinding("password", m.start(), m.end())
             for m in re.finditer(pattern, text)
             if not any(f.start <= m.start() < f.end for f in found)
+        )
+    for value in {v for v in values if len(v) >= 6 and v.isalnum()}:
+        # ...and inside a word when the secret was told in parts ("前面是 zs 后面是 668899，连在一齐写
+        # zs668899": review58)
+        said = re.escape(value)
+        pattern = (
+            r"(?<![\w!@#$%^&*+=?~./-])(?:[A-Za-z0-9]{1,12}"
+            + said
+            + r"[A-Za-z0-9]{0,12}|"
+            + said
+            + r"[A-Za-z0-9]{1,12})(?![\w!@#$%^&*+=?~/-])"
+        )
+        again.extend(
+            SecretFinding("password", m.start(), m.end())
+            for m in re.finditer(pattern, text)
+            if not any(f.start < m.end() and m.start() < f.end for f in found)
         )
     return again
 
