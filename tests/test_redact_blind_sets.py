@@ -614,6 +614,71 @@ GUARDS_58 = [
 ]
 
 
+SECRETS_59 = [
+    # digits of other scripts: Thai, Devanagari, Persian, fullwidth
+    ("รหัส ATM ธนาคาร คือ ๓๗๒๙๑๐ นะ", ["๓๗๒๙๑๐"]),
+    ("locker ko combination ४७१२ ho", ["४७१२"]),
+    ("رمز کارت ۵۸۳۱ هست", ["۵۸۳۱"]),
+    ("门禁密码是 ７３５１", ["７３５１"]),
+    # PUK, a code read from a token, a 3-3 one-time code, a card's back in Spanish and Turkish
+    ("PUK number 61830294 ho, packet ma thiyo", ["61830294"]),
+    ("SIM 卡锁了，PUK：7204 1983", ["7204 1983"]),
+    ("me llegó el código de Telegram 612-907, pasámelo", ["612-907"]),
+    ("El código de seguridad de la Master es 3 1 8, vence 08/28", ["3 1 8"]),
+    ("Kartın arkasındaki güvenlik kodu 574, ödeme için", ["574"]),
+    # changes in Spanish, Turkish and Ukrainian, the old one after
+    ("El PIN del banco lo cambié a 6 2 0 4, el viejo era 1188", ["6 2 0 4", "1188"]),
+    ("Banka şifremi değiştirdim, yenisi 731920 not al", ["731920"]),
+    ("Пін від картки поміняв на 5 5 1 0, старий був 9034", ["5 5 1 0", "9034"]),
+    # locks in Turkish, Spanish, Ukrainian; spaces around the dashes; an unlock pattern
+    ("Dolabın kombinasyonu 19 - 42 - 07 kimseye söyleme", ["19 - 42 - 07"]),
+    ("bisiklet kilidi 8-2-2-6 unutma", ["8-2-2-6"]),
+    ("El candado del depósito es nueve-tres-cero-dos", ["nueve-tres-cero-dos"]),
+    ("patrón de desbloqueo de la tablet 3-6-9-8-7", ["3-6-9-8-7"]),
+    ("Сейф в офісі, комбінація сім-два-нуль-дев'ять", ["сім-два-нуль-дев'ять"]),
+    ("код від під'їзду 4417, квартира 12", ["4417"]),
+    # keyed in: Spanish, Thai words, after the key pressed first
+    ("La puerta del edificio: marcás 6 6 0 2 y empujás", ["6 6 0 2"]),
+    ("ประตูคอนโด กด สอง เก้า หนึ่ง ศูนย์ แล้วกด #", ["สอง เก้า หนึ่ง ศูนย์"]),
+    ("单元门你按井号 然后4 1 7 3 再按井号", ["4 1 7 3"]),
+    # digits in Nepali words, Chinese one by one then joined, a dial in Chinese
+    ("eSewa ko PIN: चार सात दुई एक, kasailai nabhannu", ["चार सात दुई एक"]),
+    ("车锁密码我老忘 三 八 零 六 三八零六 记住", ["三 八 零 六", "三八零六"]),
+    ("機車大鎖的號碼我又忘了...想起來了 是 5 2 8 0 對 5280", ["5 2 8 0", "5280"]),
+    ("保险箱的号你记一下 二十四 九 五十三 别外传", ["二十四 九 五十三"]),
+    ("我那张卡后面是七一四 你帮我记着", ["七一四"]),
+    # backup codes in Ukrainian, answers in Turkish, Russian, Thai, Nepali, Taiwanese
+    ("Резервні коди для Google: 8d2e1-a7c40, 55fb2-1e9d3", ["8d2e1-a7c40", "55fb2-1e9d3"]),
+    ("Güvenlik sorusu ilk okulum, cevap olarak Atatürkİlkokulu yazdım", ["Atatürkİlkokulu"]),
+    ("Секретный вопрос «кличка собаки» — я написала Бублик", ["Бублик"]),
+    ('คำถามความปลอดภัยถามว่า "ชื่อโรงเรียน" เราตอบไปว่า บ้านสวน', ["บ้านสวน"]),
+    ('security question ko answer maile "Kalo Kukur" lekheko', ["Kalo Kukur"]),
+    ("安全提問是「小學校名」，我答案打 Sunny國小，中英混打", ["Sunny國小"]),
+    # a quoted strong value after Thai words, a key after its SSID, letters then joined, seed words
+    ('พี่บอกรหัส wifi มาว่า "Sukhumvit@2044" ห้ามบอก', ["Sukhumvit@2044"]),
+    ('Wi-Fi SSID 是 Lab-5G，key 是 "photonic7lab"，全小寫', ["photonic7lab"]),
+    ("la pass es R-o-s-a-r-i-o-7-7, o sea Rosario77", ["R-o-s-a-r-i-o-7-7", "Rosario77"]),
+    ('password chai "himal@wifi22" ho dai', ["himal@wifi22"]),
+    (
+        "Cüzdanın kelimeleri: amber river falcon wagon copper tulip orbit canvas meadow piano lunar"
+        " velvet",
+        ["amber river falcon wagon copper tulip orbit canvas meadow piano lunar velvet"],
+    ),
+    ("พาสเวิร์ดเปลี่ยนเป็น Siam#2025x แล้ว อันเก่า Siam2024! ใช้ไม่ได้", ["Siam#2025x", "Siam2024!"]),
+]
+
+GUARDS_59 = [
+    "รหัสไปรษณีย์ 10330 เขตปทุมวัน ส่งของที่นี่",
+    "Posta kodu 06570 Çankaya, faturayı gönderin",
+    "const password = process.env.DB_PASSWORD; // read at boot",
+    "const API_KEY = process.env.STRIPE_KEY — nunca la hardcodees",
+    "config: name: api, key: primary_index, mode: fast",
+    "This manual brewing method involves slowly pouring hot water over ground coffee beans in a"
+    " filter.",
+    "Steps: mix flour water salt yeast knead rest shape proof bake cool slice serve",
+]
+
+
 @pytest.mark.parametrize(
     ("text", "values"),
     SECRETS_49
@@ -625,7 +690,8 @@ GUARDS_58 = [
     + SECRETS_55
     + SECRETS_56
     + SECRETS_57
-    + SECRETS_58,
+    + SECRETS_58
+    + SECRETS_59,
 )
 def test_secret_said_in_words_is_hidden(text: str, values: list[str]) -> None:
     hidden = redact(text)
@@ -643,7 +709,8 @@ def test_secret_said_in_words_is_hidden(text: str, values: list[str]) -> None:
     + GUARDS_55
     + GUARDS_56
     + GUARDS_57
-    + GUARDS_58,
+    + GUARDS_58
+    + GUARDS_59,
 )
 def test_guard_talk_is_kept(text: str) -> None:
     assert redact(text) == text

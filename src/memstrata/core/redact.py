@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import re
+import unicodedata
 from collections import Counter
 from dataclasses import dataclass
 from itertools import pairwise
@@ -112,14 +113,14 @@ _TOKEN_PATTERNS: list[tuple[str, tuple[str, ...], str]] = [
 _PASSWORD_ABROAD = (
     r"senha|contraseña|clave|hasło|haslo|mật khẩu|mot de passe|passwort|kennwort"
     r"|비번(?:은|이|을)?|비밀번호(?:는|가|를)?"
-    r"|парол[ьяюе]м?|parol'?|[şs]ifre(?:si|m|n)?|parola|ה?סיסמ[הא]|รหัสผ่าน|كلمة (?:السر|المرور)"
-    r"|ال?باسورد|(?:kata )?sandi(?:nya)?|nenosiri|パスワード|पासवर्ड|(?:wlan|wifi|wi-fi)-?schlüssel"
+    r"|парол[ьяюе]м?|parol'?|[şs]ifre(?:sini|si|mi|m|ni|n|yi)?|parola|ה?סיסמ[הא]|รหัสผ่าน|كلمة (?:السر|المرور)"
+    r"|ال?باسورد|พาสเวิร์?ด|(?:kata )?sandi(?:nya)?|nenosiri|パスワード|पासवर्ड|(?:wlan|wifi|wi-fi)-?schlüssel"
     r"|chiave (?:wpa2?|wifi|wi-fi|di rete)"
 )
 _PASSWORD_ABROAD_MARKERS = (
     "senha", "contraseña", "clave", "hasło", "haslo", "mật khẩu", "mot de passe", "passwort",
     "kennwort", "비번", "비밀번호", "schlüssel", "chiave", "парол", "parol", "ifre", "parola", "סיסמ", "รหัสผ่าน", "كلمة",
-    "باسورد", "sandi", "nenosiri", "パスワード", "पासवर्ड",
+    "باسورد", "พาสเวิ", "sandi", "nenosiri", "パスワード", "पासवर्ड",
 )  # fmt: skip
 
 # Credentials embedded in URLs (user:password@host, or :password@host): anchored on "://".
@@ -154,7 +155,9 @@ _ASSIGNMENT = lazy_compile(
 # :func:`_looks_like_password`): "密码学", "忘记密码页面" and "password reset flow" hide nothing.
 _SAID_PASSWORD = lazy_compile(
     r"(?P<key>密码|密碼|口令|(?:OTP|otp|TOTP|totp|2FA|2fa|MFA|mfa)\s*的?\s*(?:种子|種子|密钥|密鑰)"
-    # (a network's key: "WPA2 密钥 suzhou_jinji_lake_66": review58)
+    # (a network's key: "WPA2 密钥 suzhou_jinji_lake_66": review58; after its SSID: "SSID 是
+    # ChuPei-5F，key 是 \"nanometer3nm\"": review59)
+    r"|(?:(?<=[,，;；])|(?<=[,，;；]\s))(?:key|Key|KEY)(?=\s*(?:是|係|为|為|[:：=]))"
     r"|(?:WPA2?|wpa2?|WiFi|wifi|WIFI|Wi-Fi|WLAN|wlan)\s*的?\s*(?:密钥|密鑰|金鑰)"
     r"|(?i:(?<![\w-])(?:password|passwd|passphrase|passcode|pwd|pw|pass|auth|requirepass|masterauth"
     r"|" + _PASSWORD_ABROAD + r"|(?:wifi|wi-fi|wlan) key"
@@ -179,6 +182,7 @@ _SAID_PASSWORD = lazy_compile(
     r"(?P<secret>'[^'\n]+'?|\"[^\"\n]+\"?|`[^`\n]+`?|“[^”\n]+”?|「[^」\n]+」?|『[^』\n]+』?"
     r"|[^\s,;'\"`\\\u0080-\uffff]+)"
 )
+_NETWORK_NAMED = lazy_compile(r"(?i:ssid|wi-?fi|wlan)|网络|網路|網絡")
 # A network named just before the password ("SSID HomeNet, password sunflower"): a wifi note,
 # where a plain word after "password" is its value.
 _WIFI_NOTE = lazy_compile(r"(?i)\bssid\b\s*[:：=]?\s*\S+\s*[,，;；/]?\s*$")
@@ -201,10 +205,18 @@ _PASSWORD_FOR = lazy_compile(
 )
 # A name in code: snake_case, dotted or camelCase ("password_hash", "passwordHash").
 _IDENTIFIER = lazy_compile(r"[A-Za-z][A-Za-z0-9]*(?:[_.][A-Za-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]*)+")
+# Where code reads a secret from ("const password = process.env.DB_PASSWORD": review59).
+_ENV_READ = (
+    r"(?:process\.env|import\.meta\.env|os\.environ|os\.getenv|System\.getenv|Deno\.env|ENV\["
+    r"|env\(|getenv\()"
+)
+_ENV_REFERENCE = lazy_compile(_ENV_READ)
 # What names where a password is kept or how it is made, not the password: a vault, an
 # environment variable, a 1Password reference, a date, a hashing method, a duration.
 _NOT_THE_PASSWORD = lazy_compile(
-    r"^(?:\[[^\]\n]*\]|[A-Z0-9]+_[A-Z0-9_]+|\$\{?\w+\}?|op://\S*|\d{4}[-/]\d{1,2}[-/]\d{1,2}"
+    r"^(?:\[[^\]\n]*\]|[A-Z0-9]+_[A-Z0-9_]+|\$\{?\w+\}?|op://\S*|"
+    + _ENV_READ
+    + r"\S*|\d{4}[-/]\d{1,2}[-/]\d{1,2}"
     r"|(?i:1password|vault|keychain|bitwarden|lastpass|keepass\w*|scram-sha-256|md5|sha-?\d+"
     r"|bcrypt|\d+\s*(?:days?|d|h|hours?|weeks?|months?|years?)))[.`'\"』」)]*$"
 )
@@ -364,6 +376,9 @@ _MNEMONIC = lazy_compile(
     r"(?:助记词|助記詞|(?i:mnemonic|seed phrase|recovery phrase))(?:[^:：\n]{0,60}[:：])?\s*[:：是为]?\s*"
     r"(?P<secret>[a-z]{3,8}(?:\s+[a-z]{3,8}){11,23})"
 )
+# ...or with no name, after a colon: twelve to twenty-four words of a wallet's list, none a little
+# word of prose ("Kripto cüzdanın 12 kelimesi bunlar: tiger ocean velvet …": review59).
+_SEED_WORDS = lazy_compile(r"(?<=[:：])\s*(?P<secret>[a-z]{3,8}(?: [a-z]{3,8}){11,23})(?![\w-])")
 _CARD_CODE = lazy_compile(
     r"(?i:\b(?:cvv2?|cvc2?|csc)\b)\s*(?:[:：=是係]|(?i:is))?\s*(?P<secret>\d{3,4})(?!\d)"
 )
@@ -431,6 +446,14 @@ def _passwords_later_in_the_sentence(text: str) -> list[SecretFinding]:
         for pattern in (_MNEMONIC, _CARD_CODE)
         for m in pattern.finditer(text)
     )
+    found.extend(
+        SecretFinding("password", m.start("secret"), m.end("secret"))
+        for m in _SEED_WORDS.finditer(text)
+        if len(m.group("secret").split()) % 3 == 0
+        and not any(
+            _LITTLE_WORD.fullmatch(w) or w in _PROSE_VERBS for w in m.group("secret").split()
+        )
+    )
     return found
 
 
@@ -448,7 +471,7 @@ _SLOT_NAME = lazy_compile(
     # (an English name may be glued to Chinese: "屋头wifi改了", so no \b before it)
     # what a code opens, said with "code" or as the code's own name
     r"(?P<code>密码锁|密碼鎖|门禁码|門禁碼|门禁|門禁|电子锁|電子鎖|门锁|門鎖|把锁|把鎖|锁屏|鎖屏|开箱码|開箱碼"
-    r"|保险箱|保險箱|保险柜|保險櫃|夾萬|夹万|转盘|轉盤|撤防码|布防码|撤防碼|佈防碼|解除码|解除碼|短信码|短信碼|卡背(?:后|後|面)?|背面"
+    r"|保险箱|保險箱|保险柜|保險櫃|夾萬|夹万|转盘|轉盤|撤防码|布防码|撤防碼|佈防碼|解除码|解除碼|短信码|短信碼|卡背(?:后|後|面)?|背面|卡(?:的)?(?:后面|後面|背后|背後)"
     # (Steam's codes said with 码: "Steam 嘅 Guard 码"; a hardware token's: review58)
     r"|(?i:(?<![A-Za-z0-9])guard)\s*(?:码|碼)|(?i:hardware[- ]token|securid)"
     # (Vietnamese "mã" of what it opens or proves, or keyed in: not an order's, a post code, a
@@ -460,14 +483,14 @@ _SLOT_NAME = lazy_compile(
     r"|tür|wohnungstür|token)"
     r"(?: system| panel| room)?[ -]code|otp|one-time (?:password|code)"
     r"|(?:numbers|digits) on the back|security code)(?![A-Za-z0-9]))"
-    r"|(?<![A-Za-z0-9])(?:M?PIN|NIP)(?![A-Za-z0-9])"
+    r"|(?<![A-Za-z0-9])(?:M?PIN|NIP|PUK2?(?: (?i:number|code))?)(?![A-Za-z0-9])|(?i:(?<!\w)пін(?!\w))"
     # (other languages: "código do 2FA", "Code de vérification", "暗証番号", a dial "ダイヤル")
     # (not a listing's, a product's or a parcel's code: "o código do imóvel no portal é 48213")
-    r"|(?i:(?<![A-Za-z0-9])(?:c[óo]digo(?! postal| d[oea]l? (?:imóvel|imovel|produto|producto|pedido"
+    r"|(?i:(?<![A-Za-z0-9])(?:c[óo]digo de seguridad|güvenlik kodu|c[óo]digo(?! postal| d[oea]l? (?:imóvel|imovel|produto|producto|pedido"
     r"|rastreio|rastreamento|barras|cliente|referência|referencia|item|artigo|artículo))|kod(?! pocztowy)"
     r"|code de (?:vérification|confirmation|sécurité)|digicode"
     r"|(?:user|host|transaction|personal|staff|access|installer|master|duress|day) code)(?![A-Za-z0-9]))"
-    r"|暗証番号|ダイヤル|(?i:(?<![\w-])(?:пин-код|пин|код|ה?קוד|kodu?(?! pocztowy)|kode|kodi)(?![\w-]))|รหัส|رمز|كود"
+    r"|暗証番号|ダイヤル|(?i:(?<![\w-])(?:пин-код|пин|код|ה?קוד|(?<!posta )kodu?(?! pocztowy)|kode|kodi)(?![\w-]))|รหัส(?!ไปรษณีย์)|رمز|كود"
     r"|(?:门|門|閘|闸|锁|鎖)\s*(?i:code)(?![A-Za-z])"
     r"|الرقم السري"
     # a card's three digits said in Chinese ("我張信用卡後面嗰三個數字係 418")
@@ -475,16 +498,16 @@ _SLOT_NAME = lazy_compile(
     # ...or by the thing alone: only a code of digits counts after these ("the garage keypad is 2580")
     r"|(?P<opens>(?i:(?<![A-Za-z0-9])(?:keypad|(?:bike |bicycle |pad)?lock|lockbox|safe|gate|combo"
     r"|combination|kombinasi|alarm|door entry|entryphone|intercom|pin(?!\s*code)|unlock|autolock|lockers?"
-    r"|portón|portão|brama|disarm|kilit|kombinasyon(?:u)?|gembok|brankas|alarme|alarma|alarmanlage?"
+    r"|portón|portão|brama|disarm|kilit|kilidi|kombinasyon(?:u)?|gembok|brankas|alarme|alarma|alarmanlage?"
     r"|(?:fahrrad|zahlen|vorhänge)?schlo(?:ss|ß)|khóa|ổ khóa|caja fuerte|combinación|kłódka|szyfr"
     r"|codice(?! fiscale| postale| cliente| articolo| prodotto)|cassetta (?:delle )?chiavi|cancello"
-    r"|lucchetto|cofre|két sắt|két|schlössli|zahle?n?kombi(?:nation)?"
-    r")(?![A-Za-z0-9]))|(?i:(?<!\w)(?:сейф[аеу]?|замок|ה?כספת)(?!\w))|ตู้เซฟ|เซฟ|ال?خزنة|开机|開機|解锁|解鎖|도어락|[门門](?=\s*要?\s*(?:按|撳|输入|輸入|打))"
+    r"|lucchetto|cofre|két sắt|két|schlössli|zahle?n?kombi(?:nation)?|candado|desbloqueo"
+    r")(?![A-Za-z0-9]))|(?i:(?<!\w)(?:сейф[аеу]?|замок|ה?כספת|комбінаці[яї]|комбинаци[яи])(?!\w))|ปลดล็อก|ตู้เซฟ|เซฟ|ال?خزنة|开机|開機|解锁|解鎖|도어락|[门門](?=\s*要?\s*(?:按|撳|输入|輸入|打))"
     r"|锁|鎖|储物柜|儲物櫃|柜子|櫃|防盗器|防盜器|键盘|鍵盤|组合|組合|大门|大門|大闸|大閘"
     # a bank's codes by their letters ("TAN by SMS", "TAC baru masuk 884 102", "ATM one sia, 7 3 0 1")
     r"|(?<![A-Za-z0-9])(?:TAN|TAC|ATM)(?![A-Za-z0-9]))"
     # codes kept for when a phone is lost, said one after another ("恢复码 8h2k9-dxq4m 和 p3mv7-zt4r6")
-    r"|(?P<codes>恢复码|恢復碼|备用码|備用碼|备用验证码|備用驗證碼|备援码|備援碼|백업 코드|복구 코드|(?i:c[óo]digos de (?:respaldo|recuperaci[óo]n))|(?i:(?<![A-Za-z0-9])(?:backup|recovery)[ -]codes?(?![A-Za-z0-9])))"
+    r"|(?P<codes>恢复码|恢復碼|备用码|備用碼|备用验证码|備用驗證碼|备援码|備援碼|(?i:резервн[іые] код[иы]|yedek kodlar[ıi]?)|백업 코드|복구 코드|(?i:c[óo]digos de (?:respaldo|recuperaci[óo]n))|(?i:(?<![A-Za-z0-9])(?:backup|recovery)[ -]codes?(?![A-Za-z0-9])))"
     # a code whose value may follow its name with no verb ("提取码 x7k9")
     r"|(?P<direct>授权码|授權碼|提取码|提取碼|访问码|訪問碼|取件码|取件碼|验证码|驗證碼|安全码|安全碼"
     r"|校验码|校驗碼|对码|對碼|配对码|配對碼|登录码|登錄碼|登入碼|家长控制|家長控制)"
@@ -518,7 +541,7 @@ _SLOT_CUE = lazy_compile(
     r"|(?:现在|現在|而家|宜家|目前)(?:是|係|系)|(?:设置|設置|设|設|改|换|換|更新|重置|变|變)(?:成|为|為|做|咗做)了?"
     r"|改咗|按|撳|转到|轉到|含中文|(?:念|读|讀)(?:给你|給你|念|一下)|(?:諗|想|揀|选|選)(?:咗|了)(?:句|個|个|一句)?|(?:转|轉)咗?(?:做|成)|(?:set|设|設)\s*(?:咗|了|的)(?:做|是)?"
     # a correction names the wrong value too ("不是 design2023，是 design2023!!")
-    r"|不是|唔係|(?i:\bnot\b|\b(?:isn|wasn)'?t\b)|即係|即是|也就是|(?i:\bi\.e\.|\bthe old(?: one)?\b))"
+    r"|不是|唔係|(?i:\bnot\b|\b(?:isn|wasn)'?t\b)|即係|即是|也就是|(?i:\bi\.e\.|\bthe old(?: one)?\b|\bo sea\b|\bd\.h\.|\bya+ni\b)|то есть|тобто)"
     r"|(?:(?<![唔不非])(?:(?:仍然|依然|还|還|就|应该|應該|好像)?(?:是|係|系)(?!否|咪)(?:叫)?|叫做?|为|為"
     r"|(?:目前)?(?:还是|還是)|(?:就|都|现在|現在|而家|先)用(?:的是)?|用的是|输|輸|打|要)(?:老的|舊的|旧的|默认的|默認的|原来的|原來的|之前的)?"
     r"|(?i:\b(?:is|are|was|should be|will be|set to|changed to|to|from|takes|opens with|it'?s|it is|type|now"
@@ -528,7 +551,10 @@ _SLOT_CUE = lazy_compile(
     r"|that'?s|came(?: in)?|ay|ialah|adalah|masuk|went with|chose|picked|wants|asks for|so|é|era"
     r"|c'est|na|e be|es|est|là|jest|ni|puse|put"
     # (Swiss German "isch", Hindi "hai", a token "zeigt"/"shows" its code: review58)
-    r"|ist|isch|hai|zeigt(?: grad)?|shows|displays"
+    r"|ist|isch|hai|chai|zeigt(?: grad)?|shows|displays"
+    # (a change in Spanish, Portuguese, Turkish, Ukrainian and Russian: review59)
+    r"|(?:lo |la )?cambi(?:é|e|ó|o|ado|ada) (?:a|por)|mudei para|troquei para|olarak"
+    r"|(?:помін|змін|помен|измен)\w* на"
     # (Arabic, Hebrew, Russian, Thai: "كلمة السر هي X", "הסיסמה היא X", "пароль теперь X", "คือ")
     r"|هي|هو|היא|הוא|это|теперь|คือ"
     r"|as(?=\s+\d))\b(?:\s+(?:now|still|literally|just|currently|jetzt|grad|immer no|noch))*"
@@ -565,7 +591,9 @@ _DIGIT_WORD = (
     r"|ek|do|teen|tin|chaar|char|paanch|panch|chhe|saat|aath|nau|shunya"
     # (Swiss German: "drü-sibe-null")
     r"|eis|zwöi|drü|foif|füf|sächs|sibe|nüün"
-    r"|uno|due|tre|quattro|cinque|sette|otto|nove)"
+    r"|uno|due|tre|quattro|cinque|sette|otto|nove"
+    r"|одна|дві|чотири|п'ять|шість|сім|вісім|дев'ять"
+    r"|शून्य|एक|दुई|दो|तीन|चार|पाँच|पांच|छ|छह|सात|आठ|नौ)"
 )
 # ...and Thai's, which run together with no space ("หนึ่งสี่เก้าแปด") and end in marks that no
 # word boundary follows.
@@ -599,6 +627,7 @@ _REPEATED = (
     r"(?=[\s，,。.…！!？?；;、]|$)"  # (not "唔可以同之前五個一樣")
 )
 _REPEATED_DIGITS = lazy_compile(_REPEATED)
+_DIAL_NUMBER = r"(?:[一二三四五六七八九]?十[一二三四五六七八九]?|[零一二三四五六七八九])(?![零一二三四五六七八九十])"
 _SLOT_VALUE = lazy_compile(
     r"\s*(?:[\u4e00-\u9fff]{1,8}\s*)??(?:'(?P<quoted>[^'\n]{3,64})'|\"(?P<dquoted>[^\"\n]{3,64})\""
     # letters and digits read out one by one ("K-7-Q-2-M-9-X-4", "l i d e h u a 8 8": review58)
@@ -607,11 +636,16 @@ _SLOT_VALUE = lazy_compile(
     # digits said in groups ("093 847", "8 3 6 1"), in Chinese numerals or English words
     r"|(?P<spaced>\d{1,4}(?: \d{1,4}){1,7}|\d(?:, \d){2,7})(?!\w|\.\d)"
     # a dial's turns in Chinese numerals ("十九、四十二、七", "二十八 左 十五 右 四十 左": review48)
-    r"|(?P<turns>(?:[左右]\s*)?[一二三四五六七八九十]{1,3}(?:(?:\s*、\s*|\s+)(?:[左右]\s+)?[零一二三四五六七八九十]{1,3})"
+    # (each a number under a hundred: "三十六", "七", not "七七零")
+    r"|(?P<turns>(?:[左右]\s*)?"
+    + _DIAL_NUMBER
+    + r"(?:(?:\s*、\s*|\s+)(?:[左右]\s+)?"
+    + _DIAL_NUMBER
+    + r")"
     r"{2,5}(?:\s*[左右])?)"
     r"|(?P<repeat>" + _REPEATED + r")"
     r"|(?P<hanzi>[공영일이삼사오육칠팔구]{4,8}(?![가-힣])|[零〇幺一二两兩三四五六七八九]{3,8}(?: [零〇幺一二两兩三四五六七八九]{1,4}){0,3}"
-    r"|[零〇幺一二两兩三四五六七八九](?: [零〇幺一二两兩三四五六七八九]){2,7})"
+    r"|[零〇幺一二两兩三四五六七八九](?: [零〇幺一二两兩三四五六七八九](?![零〇幺一二两兩三四五六七八九])){2,7})"
     r"(?![十百千万萬])"
     r"|(?P<spelled>(?i:"
     + _DIGITS_BY_COMMAS
@@ -640,13 +674,13 @@ _SLOT_MARKER_WORDS = (
     "撤防", "布防", "卡背", "背面", "门禁", "門禁", "數字", "数字", "组合", "組合", "大门", "大門", "大闸", "大閘", "tan",
     "tac", "atm", "tür", "kombinasi", "nip", "código", "codigo", "digicode", "unlock", "portón",
     "portão", "brama", "暗証番号", "ダイヤル", "도어락", "비번", "비밀번호", "암호", "kod", "夾萬", "夹万", "开机", "開機",
-    "解锁", "解鎖", "门", "門", "pass", "pw", "code", "lock", "safe", "gate", "keypad", "combo", "pin",
+    "解锁", "解鎖", "门", "門", "pass", "pw", "code", "lock", "safe", "gate", "keypad", "combo", "pin", "puk",
     "otp", "one-time", "secret", "token", "key", "alarm", "back", "wifi", "wi-fi", "requirepass",
     "masterauth", "login", "admin", "root", "sudo", "pasword", "pssword", "код", "קוד", "รหัส",
     "رمز", "كود", "الرقم", "сейф", "замок", "kilit", "kombinasyon", "gembok", "brankas", "כספת",
     "เซฟ", "خزنة", "disarm", "schloss", "schloß", "khóa", "코드", "combinación", "kłódka", "szyfr",
     "caja fuerte", "codice", "chiavi", "cancello", "lucchetto", "cofre", "家长控制", "家長控制", "登录码",
-    "登錄碼", "登入碼", "mã", "ma xac", "két", "schlöss", "kombi", "securid", "hardware",
+    "登錄碼", "登入碼", "mã", "ma xac", "két", "пін", "kilid", "комбін", "комбин", "candado", "desbloqueo", "ปลดล็อก", "резервн", "yedek", "后面", "後面", "背后", "背後", "schlöss", "kombi", "securid", "hardware",
     *_PASSWORD_ABROAD_MARKERS,
 )  # fmt: skip
 # (one pattern per script: an English line never tries the markers of other scripts, since hooks
@@ -693,7 +727,8 @@ _TURN = (
 # A lock's combination ("36-18-72", "2-9-0-6"): two digits at most between dashes, three or more
 # numbers; not a date (no four-digit year).
 _COMBINATION_SAID = lazy_compile(
-    r"(?<![\w/.:-])\d{1,2}(?:-\d{1,2}){2,5}(?![\w/.:-])|\d{1,2}(?:、\d{1,2}){2,5}(?!\d)"
+    r"(?<![\w/.:-])\d{1,2}(?:-\d{1,2}){2,5}(?![\w/.:-])|\d{1,2}(?: - \d{1,2}){2,5}(?![\w/.:-])"
+    r"|\d{1,2}(?:、\d{1,2}){2,5}(?!\d)"
     # ...or a dial's turns ("12 left, 38 right, 7 left": review52)
     r"|(?i:\b\d{1,2}\s*" + _TURN + r"(?:,?\s*(?:then\s+)?\d{1,2}\s*" + _TURN + r"){2,4}\b)"
     r"|(?i:(?<![A-Za-z])"
@@ -704,8 +739,8 @@ _COMBINATION_SAID = lazy_compile(
 )
 # What opens with three digits: a bike lock, a card's security code.
 _THREE_DIGITS = lazy_compile(
-    r"(?:锁|鎖|安全码|安全碼|卡背|卡背后|卡背後|背面|數字|数字|數|数|位"
-    r"|(?i:back|security code|lock|lockbox|lockers?|dial))$"
+    r"(?:锁|鎖|安全码|安全碼|卡背|卡背后|卡背後|背面|后面|後面|背后|背後|數字|数字|數|数|位"
+    r"|(?i:back|security code|lock|lockbox|lockers?|dial|seguridad|güvenlik kodu))$"
 )
 # The answer to a security question ("密保问题“…”，我填的答案是 周美华", "保安問題答案係「聖保祿」",
 # "the security question is my first pet, which was Biscuit", "Mother's maiden name for my BPI
@@ -713,18 +748,19 @@ _THREE_DIGITS = lazy_compile(
 # clause, or capitalised words ending it; never a question word ("答案是什么").
 _SECURITY_ANSWER = lazy_compile(
     r"(?:密保|安全问题|安全問題|保安問題|保安问题|安全提問|安全提问|(?P<asked>(?:问|問)(?:我|的是)\s*(?=[“「\"]))|(?i:security (?:question|answer|q\b)"
-    r"|(?:секретн|контрольн)(?:ый|ого) вопрос|pertanyaan keamanan|秘密の質問|câu hỏi bảo mật|sicherheitsfrage?"
+    r"|(?:секретн|контрольн)(?:ый|ого|е|ого) (?:вопрос|питання)|pertanyaan keamanan|güvenlik sorusu|คำถามความปลอดภัย|秘密の質問|câu hỏi bảo mật|sicherheitsfrage?"
     r"|본인확인 질문|보안 질문|비밀번호 질문|domanda di sicurezza|提示問題|提示问题"
     r"|secret (?:question|answer)|pregunta de seguridad|respuesta de seguridad|pergunta de segurança"
     r"|question de sécurité"
     r"|secure word|maiden name|memorable (?:word|answer)))"
     # (the question quoted may end in its own mark: "'Name vom erste Huustier?' – Antwort: Bläss")
-    r"(?:[^。！？\n]|['「“\"][^'」”\"\n]{0,40}['」”\"]){0,60}?"
+    r"(?:[^。！？\n]|['「“\"«][^'」”\"»\n]{0,40}['」”\"»]){0,60}?"
     # how the answer is given: said (答案是, 我写的, "I typed", "answer as", Malay "jawab") or only
     # named with "is" (then capitalised words only: "is my first pet" is the question)
-    r"(?:(?P<given>答案(?:改成了?|换成了?|換成了?)?(?:是|係|为|為|[:：])?|答えは|(?:填|写|寫|设|設|答|选|選)(?:的|咗|了|嘅)?(?:是|係|系)?"
+    r"(?:(?P<given>答案(?:改成了?|换成了?|換成了?)?(?:是|係|为|為|打|填|写|寫|[:：])?|答えは|(?:填|写|寫|设|設|答|选|選)(?:的|咗|了|嘅)?(?:是|係|系)?"
     r"|(?i:\banswer(?:\s+(?:is|was|as)|'s|:)|\bI (?:put|wrote|used|said|typed)|\btyped|\bjawab"
-    r"|\bnamed|\bcalled|\bantwort(?:\s+(?:isch|ist|war))?\s*[:：]?|\banswer\s+(?:maine|mein)\b|\btrả lời(?: là)?"
+    r"|\bnamed|\bcalled|\bantwort(?:\s+(?:isch|ist|war))?\s*[:：]?|\banswer\s+(?:maine|mein|maile)\b|\btrả lời(?: là)?"
+    r"|\bcevap(?: olarak)?|\bcevabı|написал[аи]?|написав|вказал[аи]?|указал[аи]?|ตอบ(?:ไป)?(?:ว่า)?"
     r"|\b(?:le )?puse|\bcoloqué|\bI answer(?:ed)?|\baku isi|\bsaya isi|\bisi(?:nya)?|\bni(?:li|me)jaza)"
     r"|ответ(?:ил[аи]?)?|답\s*[:：]?|[=→—–]\s*(?:(?i:risposta|resposta|respuesta|antwort)\s*[:：]?)?|->)"
     # (a colon right after 问题 opens the question: "提示问题：第一只宠物的名字")
@@ -751,7 +787,7 @@ _ANSWER_AGAIN = lazy_compile(
 _ANSWER_STOP = lazy_compile(r"[。！\n]|[.!](?:\s|$)")
 _SECURITY_MARKERS = (
     "密保", "问我", "問我", "安全问题", "安全問題", "保安問題", "保安问题", "question", "answer", "maiden", "memorable",
-    "secure word", "安全提問", "安全提问", "seguridad", "segurança", "sécurité", "security q", "вопрос", "keamanan", "seguridad", "sicurezza", "提示問題", "提示问题", "秘密の質問", "bảo mật", "sicherheitsfrag", "질문",
+    "secure word", "安全提問", "安全提问", "seguridad", "segurança", "sécurité", "security q", "вопрос", "keamanan", "seguridad", "sicurezza", "提示問題", "提示问题", "秘密の質問", "bảo mật", "sicherheitsfrag", "güvenlik sorusu", "คำถามความปลอดภัย", "питання", "질문",
 )  # fmt: skip
 _QUESTION_WORD = lazy_compile(
     r"什么|什麼|啥|乜|咩|多少|哪|谁|誰|(?i:^(?:what|which|who|where|when|how)$)"
@@ -783,9 +819,13 @@ _ALONE_AFTER_COMMA = lazy_compile(
 )
 # A code said anywhere after its name (see ``_Slot._a_code``).
 _CODE_AHEAD = lazy_compile(
-    r"(?<![\w.:/#*-])(?:[#*]?\d{3,8}[#*]?|\d{1,3}(?: \d{1,3}){1,7}|\d{1,2}(?:-\d{1,2}){2,5})(?![\w.:/-])"
+    r"(?<![\w.:/#*-])(?:[#*]?\d{3,8}[#*]?|\d{1,3}(?: \d{1,3}){1,7}|\d{1,2}(?:-\d{1,2}){2,5}|\d{3}-\d{3})"
+    r"(?![\w.:/-])"
     # (six Chinese numerals or more: "是我屋头老汉儿的生日 五八零七一二")
     r"|(?<![零〇幺一二两兩三四五六七八九十百千万萬])[零〇幺一二两兩三四五六七八九]{6,8}(?![零〇幺一二两兩三四五六七八九十百千万萬])"
+    # (or said one by one: "密码我老忘 七 七 零 九")
+    r"|(?<![零〇幺一二两兩三四五六七八九十])[零〇幺一二两兩三四五六七八九]"
+    r"(?: [零〇幺一二两兩三四五六七八九](?![零〇幺一二两兩三四五六七八九十百千万萬])){3,7}"
 )
 # What a number after a code's name is when these come just before it: a date, a count, a place.
 _NOT_A_CODE_BEFORE = lazy_compile(
@@ -804,8 +844,9 @@ _COPULA_FIRST = lazy_compile(r"\s*(?i:(?:it'?s|it is|isch|ist|es ist|c'est|就�
 _OLD_OR_NEW = lazy_compile(
     r"\s*(?i:(?:the |my |ile |ya )*(?:old|new|previous|former|current|purana|puraana|naya|nayi|ab"
     r"|dulu|sekarang|lama|baru|zamani|mpya|antigo|novo|nova|alte|alter|neue|neuer|cũ|mới|dati|ngayon"
-    r"|stary|stara|nowy|nowa|teraz|vecchio|vecchia|nuovo|nuova|ora|adesso)\b)"
-    r"|\s*(?:以前|之前|原来|原來|旧的|舊的|新的|现在|現在|старый|новый|теперь)"
+    r"|stary|stara|nowy|nowa|teraz|vecchio|vecchia|nuovo|nuova|ora|adesso|yenisi|eskisi|yeni|eski"
+    r"|viejo|vieja|nuevo|nueva)\b)"
+    r"|\s*(?:以前|之前|原来|原來|旧的|舊的|新的|现在|現在|старый|новый|теперь|старий|новий|тепер)"
 )
 # A code said of every device of a kind, in general ("配对码一般是出厂默认的 0000"): no one's secret.
 # What the text says the number is, right after it: not the code.
@@ -816,7 +857,10 @@ _FACTORY_DEFAULT = lazy_compile(r"一般|通常|(?i:\busually\b|\bby default\b)"
 _PHONE_NAMED = lazy_compile(r"电话|電話|热线|熱線|客服|(?i:hotline|phone|call)")
 _PHONE_AFTER = lazy_compile(r"\s*(?:搵|找|联系|聯絡|聯繫|(?i:to reach|to call|for help))")
 _NOW = lazy_compile(r"(?i:\bnow\b)|现在|現在|而家|宜家")
-_IN_A_NUMBER = lazy_compile(r"\d,\d")  # "28,000": no comma between clauses
+_IN_A_NUMBER = lazy_compile(r"\d,\d")
+_IN_WORD_APOSTROPHE = lazy_compile(
+    r"(?<=[^\W\d_])['’](?=[^\W\d_])"
+)  # "28,000": no comma between clauses
 _CODE_FORMS = ("spaced", "hanzi", "spelled", "repeat")
 # What makes digits an example, said before or after them ("比如 123456 这种").
 _EXAMPLE_NEAR = lazy_compile(
@@ -1005,8 +1049,15 @@ class _Slot:
         bare = text[self.cue_start].isspace()  # no verb: the value right after 密码 and a space
         if self.form == "chinese":
             return self._in_chinese(core, bare)
-        if self.form == "turns":
-            return not name.group("keyword") and not self.between and self._near(comma=True)
+        if (
+            self.form == "turns"
+        ):  # (words between only after what a dial opens: "保险柜的号我说你记啊 …")
+            opened = name.group("code") or name.group("opens")
+            return (
+                not name.group("keyword")
+                and (opened or not self.between)
+                and self._near(comma=True)
+            )
         if self.form == "dictated":  # letters and digits read out one by one: a value said
             mixed = re.search(r"\d", core) and re.search(r"[A-Za-z]", core)
             return bool(mixed) and not name.group("sent") and len(self.gap) <= 60
@@ -1164,7 +1215,8 @@ class _Slot:
                 gap = clauses[-1]
             return (
                 len(self.gap) <= 40
-                and not re.search(r"[,，;；。.!?！？\d\"'“(（]", gap)
+                # (an apostrophe inside a word is no quote: "код від під'їзду 2580")
+                and not re.search(r"[,，;；。.!?！？\d\"'“(（]", _IN_WORD_APOSTROPHE.sub("", gap))
                 and not re.search(r"[;；]", self.gap)
                 and not _NOT_A_CODE_BEFORE.search(gap)
                 and not _YEAR.fullmatch(core)
@@ -1318,9 +1370,9 @@ _PGPASS_LINE = lazy_compile(
 # Libr@ry_kiosk7", "is it Oct0pus!Ink or Octopus!1nk for the vpn?": a blind review, session 45):
 # no word of prose has that shape (none in 46k lines of this project's benchmark texts).
 _STRONG_ALONE = lazy_compile(
-    r"(?<![^\s,，。；;：:（(）)\u4e00-\u9fff])(?=[\w!@#$%^&*+~?-]*[A-Z])(?=[\w!@#$%^&*+~?-]*[a-z])"
+    r"(?<![^\s,，。；;：:（(）)\u4e00-\u9fff\"'“”「」«»])(?=[\w!@#$%^&*+~?-]*[A-Z])(?=[\w!@#$%^&*+~?-]*[a-z])"
     r"(?=[\w!@#$%^&*+~?-]*\d)(?=[\w!@#$%^&*+~?-]*[!@#^&*][\w!@#$%^&*+~?-])"
-    r"[A-Za-z0-9][A-Za-z0-9!@#$%^&*_+\-~?]{7,63}(?![^\s,，。；;）)\u4e00-\u9fff])"
+    r"[A-Za-z0-9][A-Za-z0-9!@#$%^&*_+\-~?]{7,63}(?![^\s,，。；;）)\u4e00-\u9fff\"'“”「」«»])"
 )
 # A PIN: "PIN 1234", "PIN码是 482913", "银行卡 pin 码 8842".
 _PIN = lazy_compile(
@@ -1648,6 +1700,8 @@ def _plausible_value(key: str, value: str) -> bool:
         )
     if _assignment_kind(key) != "password" and (value.isdigit() and len(value) < 8):
         return False
+    if _ENV_REFERENCE.match(value):
+        return False  # "const password = process.env.DB_PASSWORD": where it is read from
     return not value.startswith(("$", "${", "{{", "<", "%("))  # a reference, not a value
 
 
@@ -1723,7 +1777,7 @@ _CORRECTED_FROM = lazy_compile(
 _REPLACED_AFTER = lazy_compile(
     r"[!?.…]*[^。.!?！？\n]{0,60}?(?:(?i:\bold(?: one)?|\bfrom|\bstaryy(?: byl)?|\beski(?:si)?"
     r"|\bagora é|\bahora es|\bjetzt ist|\bnow it'?s|\bnaprawdę to|\bteraz|\bngayon|\b(?:il|la) vecchi[oa])"
-    r"|стар(?:ый|ая|ое)|(?:旧|舊|原来|原來|以前|之前)的?(?:是|係))"
+    r"|стар(?:ый|ая|ое)|(?:旧|舊|原来|原來|以前|之前)的?(?:是|係)|อันเก่า)"
     r"\s*(?:(?i:was|is|byl)\b|был[аио]?|[:：])?\s*(?P<secret>[^\s,;，。；'\"`]{3,40})"
 )
 _REPLACED_BEFORE = lazy_compile(
@@ -1760,8 +1814,11 @@ _LOCKED_WITH = lazy_compile(
 )
 # ...or digits keyed one by one, spaced ("长按菜单键，再输 7 3 9 9": review54): a code typed.
 _KEYED_DIGITS = lazy_compile(
-    r"(?:输入?|輸入?|按|撳|(?i:\btype|\benter|\bkey in|\bpunch in|\bpress|\bbấm))\s*"
-    r"(?P<secret>\d(?: \d){3,7})(?![\d.,:])"
+    r"(?:输入?|輸入?|按|撳|กด|(?i:\btype|\benter|\bkey in|\bpunch in|\bpress|\bbấm|\bmarc(?:ás|as|á|a|ar|o)"
+    r"|\bteclea(?:s|r)?|набира\w*|набери\w*|tuşla\w*))\s*"
+    # (the key before it: "按井号 然后0 3 1 9"; Thai's digits in words: "กด หนึ่ง สาม ห้า เจ็ด")
+    r"(?:(?:井号|井號|#)\s*(?:然后|然後|再)?\s*)?"
+    r"(?P<secret>\d(?: \d){3,7}|" + _THAI_DIGITS + r")(?![\d.,:])"
 )
 _CODE_SAID = lazy_compile(r"[#*]?\d{3,8}[#*]?|[零〇幺一二两兩三四五六七八九]{3,8}")
 
@@ -1878,8 +1935,20 @@ def _any_assignment_marker(lowered: str) -> bool:
     return any(k in lowered for k in markers)
 
 
+# A digit of another script: Thai ๔, Devanagari ९, Bengali ৩, Persian ۴, Arabic ٤, fullwidth ４.
+_OTHER_DIGIT = lazy_compile(r"(?![0-9])\d")
+
+
 def find_secrets(text: str) -> list[SecretFinding]:
-    """All secrets in ``text``, non-overlapping, in order of position."""
+    """All secrets in ``text``, non-overlapping, in order of position. Digits of other scripts
+    ("รหัส ATM คือ ๔๘๒๙๑๕", "combination ९३१४": review59) are read as the ASCII digits they
+    are, one character for one, so what is found in the folded text is where it is in ``text``."""
+    if not text.isascii() and _OTHER_DIGIT.search(text):
+        text = _OTHER_DIGIT.sub(lambda m: str(unicodedata.decimal(m.group())), text)
+    return _find_secrets(text)
+
+
+def _find_secrets(text: str) -> list[SecretFinding]:
     found: list[SecretFinding] = []
     lowered = text.lower()
     for kind, markers, pattern in _COMPILED:
@@ -1941,6 +2010,8 @@ def find_secrets(text: str) -> list[SecretFinding]:
             found.append(SecretFinding(kind, m.start(group), m.start(group) + len(value)))
         for m in _SAID_PASSWORD.finditer(text):
             value = m.group("secret")
+            if m.group("key").lower() == "key" and not _NETWORK_NAMED.search(text, 0, m.start()):
+                continue  # a key after a comma only in a note of a network
             if _PRODUCT_NAME.match(value.rstrip(",.;")):
                 continue  # "SSH keys must be ed25519": an algorithm
             sep = m.group("sep").strip()
@@ -2014,6 +2085,12 @@ def find_secrets(text: str) -> list[SecretFinding]:
             "撳",
             "press",
             "bấm",
+            "กด",
+            "marc",
+            "tecle",
+            "набира",
+            "набери",
+            "tuşla",
         )
     ):
         found.extend(_typed_values(text))
@@ -2182,7 +2259,7 @@ def find_secrets(text: str) -> list[SecretFinding]:
 # length a few words away are its old value, its new one or the same said again, in any language.
 # (Not words in a password's shape: beside a password they are mostly its account, host or SSID.)
 _CODE_NEARBY = lazy_compile(
-    r"(?<![A-Za-z0-9_.:/#@$¥€£+-])(?:\d{4,8}|\d(?: \d){3,7}|\d{3} \d{3}|[٠-٩]{4,8}"
+    r"(?<![A-Za-z0-9_.:/#@$¥€£+-])(?:\d{4,8}|\d(?: \d){3,7}|\d{3} \d{3}"
     r"|(?<![零〇幺一二两兩三四五六七八九十百千万萬])[零〇幺一二两兩三四五六七八九]{4,8}(?![十百千万萬]))"
     r"(?![A-Za-z0-9_:/%-]|[.,]\w|[零〇幺一二两兩三四五六七八九])"
 )
@@ -2237,12 +2314,19 @@ def _codes_nearby(text: str, found: list[SecretFinding]) -> list[SecretFinding]:
     return more
 
 
+_ONE_BY_ONE = r"[A-Za-z0-9](?:[- ][A-Za-z0-9]){3,30}|[零〇幺一二两兩三四五六七八九](?:[- ][零〇幺一二两兩三四五六七八九]){3,7}"
+
+
 def _said_again(text: str, found: list[SecretFinding]) -> list[SecretFinding]:
     """A secret found once is hidden wherever else the text repeats it ("撤防码是 1357，如果半夜响咗
     记得提我打 1357 再按撤防": the second said with no name)."""
     again: list[SecretFinding] = []
     values = {text[f.start : f.end] for f in found if f.end - f.start >= 4}
-    for value in {v for v in values if v.isdigit() or _password_shaped(v) or _credential_shape(v)}:
+    # (said one by one, then joined: "七 七 零 九 七七零九", "Q-u-i-l-m-e-s-9-9 … o sea Quilmes99")
+    values |= {re.sub(r"[- ]", "", v) for v in values if re.fullmatch(_ONE_BY_ONE, v)}
+    for value in {
+        v for v in values if v.isnumeric() or _password_shaped(v) or _credential_shape(v)
+    }:
         pattern = r"(?<![\w!@#$%^&*+=?~-])" + re.escape(value) + r"(?![\w!@#$%^&*+=?~-])"
         again.extend(
             SecretFinding("password", m.start(), m.end())
