@@ -679,6 +679,49 @@ GUARDS_59 = [
 ]
 
 
+SECRETS_60 = [
+    # Chinese: a card's back with its number named after, backup codes by another name
+    ("建行那张卡背后三个数是 739 卡号尾号 5521 网购要用", ["739"]),
+    ("备份码一共八个 我存两个：7kq2-m9xd / r4tz-8pwn", ["7kq2-m9xd", "r4tz-8pwn"]),
+    # Japanese: code names, は, a dial's digits in brackets, a parcel box, a key pad, backup codes
+    ("【銀行】認証番号：582913 他人に教えないでください", ["582913"]),
+    ("自転車の鍵、ダイヤル式で番号は「3・9・0・5」やで", ["3・9・0・5"]),
+    ("宅配ボックスの解除番号、六一九三って書いてあった", ["六一九三"]),
+    ("家のWi-Fi、パスワードは 9c4e7a21f0b3d やねん", ["9c4e7a21f0b3d"]),
+    ("VPNのバックアップコード: 4m8x-2kqa, 7tz9-p3wr", ["4m8x-2kqa", "7tz9-p3wr"]),
+    ("留守電の暗証番号な、ゼロ・ハチ・サン・イチや", ["ゼロ・ハチ・サン・イチ"]),
+    # Greek: κωδικός, a safe, a padlock, a change, "δηλαδή", an answer
+    ("Ο κωδικός του Wi-Fi είναι psomi2024kafe, μην τον δίνεις", ["psomi2024kafe"]),
+    ("Λουκέτο αποθήκης: 7 1 4. Το κλείνω το βράδυ", ["7 1 4"]),
+    ("Το χρηματοκιβώτιο ανοίγει με 22 - 51 - 08, πρώτα αριστερά", ["22 - 51 - 08"]),
+    ("Ο κωδικός είναι P-a-r-o-s-1-9, δηλαδή Paros19", ["P-a-r-o-s-1-9", "Paros19"]),
+    ("Στην ερώτηση ασφαλείας «πρώτος δάσκαλος» έβαλα Παπαδόπουλος", ["Παπαδόπουλος"]),
+    # Persian: digits of its own, a safe, an alarm's code, CVV2, an answer of two words
+    ("قفل گاوصندوق: ۲۴ - ۱۱ - ۳۸ اول چپ", ["۲۴ - ۱۱ - ۳۸"]),
+    ("CVV2 کارت ملت 682 هست، انقضا 1406/02", ["682"]),
+    ("دزدگیر رو که می‌زنی کد 4 1 9 2 رو بزن", ["4 1 9 2"]),
+    ("جواب سوال امنیتی «اسم اولین دوستت» رو نوشتم آقای کریمی، یادم بمونه", ["آقای کریمی"]),
+    (
+        "ramz modem ro migam: N, a, r, g, e, s, 8, 8 yani Narges88",
+        ["N, a, r, g, e, s, 8, 8", "Narges88"],
+    ),
+    # Bengali: PIN and code in its script, digits in words, the old and new, an answer
+    ("বাবার ফোনের পিন ৩৩০৮, ভুলে যেও না", ["৩৩০৮"]),
+    ("locker er code ta সাত তিন শূন্য পাঁচ, mone rakhbo", ["সাত তিন শূন্য পাঁচ"]),
+    ("bKash PIN change korlam, notun ta ৬১৮২৭", ["৬১৮২৭"]),
+    ("গেটের কোড আগে ছিল ১১৯০, এখন ৭৭৪২", ["১১৯০", "৭৭৪২"]),
+    ("সিকিউরিটি প্রশ্নের উত্তর দিয়েছি: মধুমতী নদী", ["মধুমতী নদী"]),
+    ("card er CVV 5 1 6, online order korbo", ["5 1 6"]),
+]
+
+GUARDS_60 = [
+    "部屋番号は 1203 です、フロントで聞いて",
+    "Ο κωδικός πρέπει να έχει 12 χαρακτήρες",
+    "کد پستی ۱۹۳۹۵ تهران",
+    "আমার রোল নম্বর ১২০৫, ক্লাস সেভেন",
+]
+
+
 @pytest.mark.parametrize(
     ("text", "values"),
     SECRETS_49
@@ -691,7 +734,8 @@ GUARDS_59 = [
     + SECRETS_56
     + SECRETS_57
     + SECRETS_58
-    + SECRETS_59,
+    + SECRETS_59
+    + SECRETS_60,
 )
 def test_secret_said_in_words_is_hidden(text: str, values: list[str]) -> None:
     hidden = redact(text)
@@ -710,7 +754,8 @@ def test_secret_said_in_words_is_hidden(text: str, values: list[str]) -> None:
     + GUARDS_56
     + GUARDS_57
     + GUARDS_58
-    + GUARDS_59,
+    + GUARDS_59
+    + GUARDS_60,
 )
 def test_guard_talk_is_kept(text: str) -> None:
     assert redact(text) == text

@@ -115,12 +115,13 @@ _PASSWORD_ABROAD = (
     r"|비번(?:은|이|을)?|비밀번호(?:는|가|를)?"
     r"|парол[ьяюе]м?|parol'?|[şs]ifre(?:sini|si|mi|m|ni|n|yi)?|parola|ה?סיסמ[הא]|รหัสผ่าน|كلمة (?:السر|المرور)"
     r"|ال?باسورد|พาสเวิร์?ด|(?:kata )?sandi(?:nya)?|nenosiri|パスワード|पासवर्ड|(?:wlan|wifi|wi-fi)-?schlüssel"
-    r"|chiave (?:wpa2?|wifi|wi-fi|di rete)"
+    r"|chiave (?:wpa2?|wifi|wi-fi|di rete)|κωδικ(?:ός|ό|ού)(?: πρόσβασης)?|ramz(?:e|esh)?|رمز عبور"
+    r"|পাসওয়ার্ড"
 )
 _PASSWORD_ABROAD_MARKERS = (
     "senha", "contraseña", "clave", "hasło", "haslo", "mật khẩu", "mot de passe", "passwort",
     "kennwort", "비번", "비밀번호", "schlüssel", "chiave", "парол", "parol", "ifre", "parola", "סיסמ", "รหัสผ่าน", "كلمة",
-    "باسورد", "พาสเวิ", "sandi", "nenosiri", "パスワード", "पासवर्ड",
+    "باسورد", "พาสเวิ", "sandi", "nenosiri", "パスワード", "पासवर्ड", "κωδικ", "ramz", "رمز", "পাসওয়ার্ড",
 )  # fmt: skip
 
 # Credentials embedded in URLs (user:password@host, or :password@host): anchored on "://".
@@ -490,7 +491,8 @@ _SLOT_NAME = lazy_compile(
     r"|rastreio|rastreamento|barras|cliente|referência|referencia|item|artigo|artículo))|kod(?! pocztowy)"
     r"|code de (?:vérification|confirmation|sécurité)|digicode"
     r"|(?:user|host|transaction|personal|staff|access|installer|master|duress|day) code)(?![A-Za-z0-9]))"
-    r"|暗証番号|ダイヤル|(?i:(?<![\w-])(?:пин-код|пин|код|ה?קוד|(?<!posta )kodu?(?! pocztowy)|kode|kodi)(?![\w-]))|รหัส(?!ไปรษณีย์)|رمز|كود"
+    r"|暗証番号|ダイヤル|認証番号|認証コード|確認コード|暗証コード|解除番号|ワンタイムパスワード|(?<!\w)کد(?!\w)(?! (?:پستی|ملی|رهگیری|سفارش|اقتصادی|تخفیف))|পিন|কোড"
+    r"|(?i:(?<![A-Za-z0-9])(?:cvv2?|cvc2?)(?![A-Za-z0-9]))|(?i:(?<![\w-])(?:пин-код|пин|код|ה?קוד|(?<!posta )kodu?(?! pocztowy)|kode|kodi)(?![\w-]))|รหัส(?!ไปรษณีย์)|رمز|كود"
     r"|(?:门|門|閘|闸|锁|鎖)\s*(?i:code)(?![A-Za-z])"
     r"|الرقم السري"
     # a card's three digits said in Chinese ("我張信用卡後面嗰三個數字係 418")
@@ -502,12 +504,12 @@ _SLOT_NAME = lazy_compile(
     r"|(?:fahrrad|zahlen|vorhänge)?schlo(?:ss|ß)|khóa|ổ khóa|caja fuerte|combinación|kłódka|szyfr"
     r"|codice(?! fiscale| postale| cliente| articolo| prodotto)|cassetta (?:delle )?chiavi|cancello"
     r"|lucchetto|cofre|két sắt|két|schlössli|zahle?n?kombi(?:nation)?|candado|desbloqueo"
-    r")(?![A-Za-z0-9]))|(?i:(?<!\w)(?:сейф[аеу]?|замок|ה?כספת|комбінаці[яї]|комбинаци[яи])(?!\w))|ปลดล็อก|ตู้เซฟ|เซฟ|ال?خزنة|开机|開機|解锁|解鎖|도어락|[门門](?=\s*要?\s*(?:按|撳|输入|輸入|打))"
+    r")(?![A-Za-z0-9]))|(?i:(?<!\w)(?:сейф[аеу]?|замок|ה?כספת|комбінаці[яї]|комбинаци[яи]|χρηματοκιβώτιο|λουκέτο|συναγερμ\w*|θυρίδα\w*)(?!\w))|ปลดล็อก|金庫|テンキー|宅配ボックス|گاوصندوق|دزدگیر|قفل|صندوق امانات|তালা|লকার|ตู้เซฟ|เซฟ|ال?خزنة|开机|開機|解锁|解鎖|도어락|[门門](?=\s*要?\s*(?:按|撳|输入|輸入|打))"
     r"|锁|鎖|储物柜|儲物櫃|柜子|櫃|防盗器|防盜器|键盘|鍵盤|组合|組合|大门|大門|大闸|大閘"
     # a bank's codes by their letters ("TAN by SMS", "TAC baru masuk 884 102", "ATM one sia, 7 3 0 1")
     r"|(?<![A-Za-z0-9])(?:TAN|TAC|ATM)(?![A-Za-z0-9]))"
     # codes kept for when a phone is lost, said one after another ("恢复码 8h2k9-dxq4m 和 p3mv7-zt4r6")
-    r"|(?P<codes>恢复码|恢復碼|备用码|備用碼|备用验证码|備用驗證碼|备援码|備援碼|(?i:резервн[іые] код[иы]|yedek kodlar[ıi]?)|백업 코드|복구 코드|(?i:c[óo]digos de (?:respaldo|recuperaci[óo]n))|(?i:(?<![A-Za-z0-9])(?:backup|recovery)[ -]codes?(?![A-Za-z0-9])))"
+    r"|(?P<codes>恢复码|恢復碼|备用码|備用碼|备用验证码|備用驗證碼|备援码|備援碼|备份码|備份碼|バックアップコード|(?i:резервн[іые] код[иы]|yedek kodlar[ıi]?)|백업 코드|복구 코드|(?i:c[óo]digos de (?:respaldo|recuperaci[óo]n))|(?i:(?<![A-Za-z0-9])(?:backup|recovery)[ -]codes?(?![A-Za-z0-9])))"
     # a code whose value may follow its name with no verb ("提取码 x7k9")
     r"|(?P<direct>授权码|授權碼|提取码|提取碼|访问码|訪問碼|取件码|取件碼|验证码|驗證碼|安全码|安全碼"
     r"|校验码|校驗碼|对码|對碼|配对码|配對碼|登录码|登錄碼|登入碼|家长控制|家長控制)"
@@ -539,9 +541,9 @@ _SLOT_CUE = lazy_compile(
     r"|(?i:\bthe (?:current|new|latest|newest) one(?: is| was)?\b|\bnow (?:is|it'?s)\b|\bis now\b"
     r"|\bnow(?= \d)|\bnow it is\b|\b(?:old|new)(?= \d))|又(?:好似|好像)?(?:係|是)|(?:唔再|不再)(?:係|是)"
     r"|(?:现在|現在|而家|宜家|目前)(?:是|係|系)|(?:设置|設置|设|設|改|换|換|更新|重置|变|變)(?:成|为|為|做|咗做)了?"
-    r"|改咗|按|撳|转到|轉到|含中文|(?:念|读|讀)(?:给你|給你|念|一下)|(?:諗|想|揀|选|選)(?:咗|了)(?:句|個|个|一句)?|(?:转|轉)咗?(?:做|成)|(?:set|设|設)\s*(?:咗|了|的)(?:做|是)?"
+    r"|改咗|按|撳|转到|轉到|含中文|は|って|هست|است|ছিল|(?:念|读|讀)(?:给你|給你|念|一下)|(?:諗|想|揀|选|選)(?:咗|了)(?:句|個|个|一句)?|(?:转|轉)咗?(?:做|成)|(?:set|设|設)\s*(?:咗|了|的)(?:做|是)?"
     # a correction names the wrong value too ("不是 design2023，是 design2023!!")
-    r"|不是|唔係|(?i:\bnot\b|\b(?:isn|wasn)'?t\b)|即係|即是|也就是|(?i:\bi\.e\.|\bthe old(?: one)?\b|\bo sea\b|\bd\.h\.|\bya+ni\b)|то есть|тобто)"
+    r"|不是|唔係|(?i:\bnot\b|\b(?:isn|wasn)'?t\b)|即係|即是|也就是|(?i:\bi\.e\.|\bthe old(?: one)?\b|\bo sea\b|\bd\.h\.|\bya+ni\b|\bmane\b)|то есть|тобто|δηλαδή)"
     r"|(?:(?<![唔不非])(?:(?:仍然|依然|还|還|就|应该|應該|好像)?(?:是|係|系)(?!否|咪)(?:叫)?|叫做?|为|為"
     r"|(?:目前)?(?:还是|還是)|(?:就|都|现在|現在|而家|先)用(?:的是)?|用的是|输|輸|打|要)(?:老的|舊的|旧的|默认的|默認的|原来的|原來的|之前的)?"
     r"|(?i:\b(?:is|are|was|should be|will be|set to|changed to|to|from|takes|opens with|it'?s|it is|type|now"
@@ -551,7 +553,7 @@ _SLOT_CUE = lazy_compile(
     r"|that'?s|came(?: in)?|ay|ialah|adalah|masuk|went with|chose|picked|wants|asks for|so|é|era"
     r"|c'est|na|e be|es|est|là|jest|ni|puse|put"
     # (Swiss German "isch", Hindi "hai", a token "zeigt"/"shows" its code: review58)
-    r"|ist|isch|hai|chai|zeigt(?: grad)?|shows|displays"
+    r"|ist|isch|hai|chai|zeigt(?: grad)?|shows|displays|είναι|ήταν|(?:τον |το )?άλλαξα σε"
     # (a change in Spanish, Portuguese, Turkish, Ukrainian and Russian: review59)
     r"|(?:lo |la )?cambi(?:é|e|ó|o|ado|ada) (?:a|por)|mudei para|troquei para|olarak"
     r"|(?:помін|змін|помен|измен)\w* на"
@@ -593,7 +595,10 @@ _DIGIT_WORD = (
     r"|eis|zwöi|drü|foif|füf|sächs|sibe|nüün"
     r"|uno|due|tre|quattro|cinque|sette|otto|nove"
     r"|одна|дві|чотири|п'ять|шість|сім|вісім|дев'ять"
-    r"|शून्य|एक|दुई|दो|तीन|चार|पाँच|पांच|छ|छह|सात|आठ|नौ)"
+    r"|शून्य|एक|दुई|दो|तीन|चार|पाँच|पांच|छ|छह|सात|आठ|नौ"
+    r"|ゼロ|レイ|イチ|ニ|サン|ヨン|ゴ|ロク|ナナ|ハチ|キュウ|キュー"
+    r"|صفر|یک|دو|سه|چهار|پنج|شش|هفت|هشت|نه"
+    r"|শূন্য|এক|দুই|তিন|চার|পাঁচ|ছয়|ছয়|সাত|আট|নয়|নয়)"
 )
 # ...and Thai's, which run together with no space ("หนึ่งสี่เก้าแปด") and end in marks that no
 # word boundary follows.
@@ -601,7 +606,7 @@ _THAI_DIGIT = r"(?:ศูนย์|หนึ่ง|สอง|สาม|สี่
 _THAI_DIGITS = _THAI_DIGIT + r"(?:[- ]?" + _THAI_DIGIT + r"){2,7}"
 # (a comma may part those in other scripts: "пять, три, ноль, восемь"; in English it ends the
 # code: "yon nana ichi hachi, four digits")
-_DIGIT_WORD_SEP = r"(?:[- ]|, ?(?=[^\x00-\x7f]))"
+_DIGIT_WORD_SEP = r"(?:[- ・]|[,،] ?(?=[^\x00-\x7f]))"
 # ...or a comma after every digit ("oito, três, zero, seis, um")
 _DIGITS_BY_COMMAS = _DIGIT_WORD + r"(?:, " + _DIGIT_WORD + r"){3,7}"
 _SPELLED_DIGITS = lazy_compile(
@@ -629,12 +634,12 @@ _REPEATED = (
 _REPEATED_DIGITS = lazy_compile(_REPEATED)
 _DIAL_NUMBER = r"(?:[一二三四五六七八九]?十[一二三四五六七八九]?|[零一二三四五六七八九])(?![零一二三四五六七八九十])"
 _SLOT_VALUE = lazy_compile(
-    r"\s*(?:[\u4e00-\u9fff]{1,8}\s*)??(?:'(?P<quoted>[^'\n]{3,64})'|\"(?P<dquoted>[^\"\n]{3,64})\""
+    r"\s*(?:[\u4e00-\u9fff]{1,8}\s*)??[「『]?(?:'(?P<quoted>[^'\n]{3,64})'|\"(?P<dquoted>[^\"\n]{3,64})\""
     # letters and digits read out one by one ("K-7-Q-2-M-9-X-4", "l i d e h u a 8 8": review58)
-    r"|(?P<dictated>(?=(?:[A-Za-z0-9][- ])*[A-Za-z](?:[- ]|(?![\w-])))(?=(?:[A-Za-z0-9][- ])*\d)"
-    r"[A-Za-z0-9](?P<sep>[- ])[A-Za-z0-9](?:(?P=sep)[A-Za-z0-9]){4,30})(?![\w-])"
+    r"|(?P<dictated>(?=(?:[A-Za-z0-9](?:[- ]|, ))*[A-Za-z](?:[- ]|, |(?![\w-])))(?=(?:[A-Za-z0-9](?:[- ]|, ))*\d)"
+    r"[A-Za-z0-9](?P<sep>[- ]|, )[A-Za-z0-9](?:(?P=sep)[A-Za-z0-9]){4,30})(?![\w-])"
     # digits said in groups ("093 847", "8 3 6 1"), in Chinese numerals or English words
-    r"|(?P<spaced>\d{1,4}(?: \d{1,4}){1,7}|\d(?:, \d){2,7})(?!\w|\.\d)"
+    r"|(?P<spaced>\d{1,4}(?: \d{1,4}){1,7}|\d(?:, \d){2,7}|\d(?:・\d){2,7})(?!\w|\.\d)"
     # a dial's turns in Chinese numerals ("十九、四十二、七", "二十八 左 十五 右 四十 左": review48)
     # (each a number under a hundred: "三十六", "七", not "七七零")
     r"|(?P<turns>(?:[左右]\s*)?"
@@ -680,7 +685,7 @@ _SLOT_MARKER_WORDS = (
     "رمز", "كود", "الرقم", "сейф", "замок", "kilit", "kombinasyon", "gembok", "brankas", "כספת",
     "เซฟ", "خزنة", "disarm", "schloss", "schloß", "khóa", "코드", "combinación", "kłódka", "szyfr",
     "caja fuerte", "codice", "chiavi", "cancello", "lucchetto", "cofre", "家长控制", "家長控制", "登录码",
-    "登錄碼", "登入碼", "mã", "ma xac", "két", "пін", "kilid", "комбін", "комбин", "candado", "desbloqueo", "ปลดล็อก", "резервн", "yedek", "后面", "後面", "背后", "背後", "schlöss", "kombi", "securid", "hardware",
+    "登錄碼", "登入碼", "mã", "ma xac", "két", "認証", "確認コード", "暗証コード", "解除番号", "金庫", "テンキー", "宅配", "バックアップ", "备份码", "備份碼", "کد", "گاوصندوق", "دزدگیر", "قفل", "صندوق", "পিন", "কোড", "তালা", "লকার", "cvv", "cvc", "χρηματοκιβώτιο", "λουκέτο", "συναγερμ", "θυρίδα", "пін", "kilid", "комбін", "комбин", "candado", "desbloqueo", "ปลดล็อก", "резервн", "yedek", "后面", "後面", "背后", "背後", "schlöss", "kombi", "securid", "hardware",
     *_PASSWORD_ABROAD_MARKERS,
 )  # fmt: skip
 # (one pattern per script: an English line never tries the markers of other scripts, since hooks
@@ -740,7 +745,12 @@ _COMBINATION_SAID = lazy_compile(
 # What opens with three digits: a bike lock, a card's security code.
 _THREE_DIGITS = lazy_compile(
     r"(?:锁|鎖|安全码|安全碼|卡背|卡背后|卡背後|背面|后面|後面|背后|背後|數字|数字|數|数|位"
-    r"|(?i:back|security code|lock|lockbox|lockers?|dial|seguridad|güvenlik kodu))$"
+    r"|(?i:back|security code|lock|lockbox|lockers?|dial|seguridad|güvenlik kodu|cvv2?|cvc2?|λουκέτο)|قفل)$"
+)
+# A word in a script without capitals (Hebrew, Arabic, Persian, Thai, Hangul, Bengali, Ge'ez).
+_SCRIPT_WORD = (
+    r"[\u0590-\u05ff\u0620-\u065f\u066e-\u06d3\u06fa-\u06ff\u200c\u0e00-\u0e7f\uac00-\ud7a3"
+    r"\u0980-\u09ff\u1200-\u137f]{2,30}"
 )
 # The answer to a security question ("密保问题“…”，我填的答案是 周美华", "保安問題答案係「聖保祿」",
 # "the security question is my first pet, which was Biscuit", "Mother's maiden name for my BPI
@@ -748,7 +758,7 @@ _THREE_DIGITS = lazy_compile(
 # clause, or capitalised words ending it; never a question word ("答案是什么").
 _SECURITY_ANSWER = lazy_compile(
     r"(?:密保|安全问题|安全問題|保安問題|保安问题|安全提問|安全提问|(?P<asked>(?:问|問)(?:我|的是)\s*(?=[“「\"]))|(?i:security (?:question|answer|q\b)"
-    r"|(?:секретн|контрольн)(?:ый|ого|е|ого) (?:вопрос|питання)|pertanyaan keamanan|güvenlik sorusu|คำถามความปลอดภัย|秘密の質問|câu hỏi bảo mật|sicherheitsfrage?"
+    r"|(?:секретн|контрольн)(?:ый|ого|е|ого) (?:вопрос|питання)|pertanyaan keamanan|güvenlik sorusu|คำถามความปลอดภัย|ερώτηση ασφαλείας|سوال امنیتی|সিকিউরিটি প্রশ্ন|নিরাপত্তা প্রশ্ন|秘密の質問|câu hỏi bảo mật|sicherheitsfrage?"
     r"|본인확인 질문|보안 질문|비밀번호 질문|domanda di sicurezza|提示問題|提示问题"
     r"|secret (?:question|answer)|pregunta de seguridad|respuesta de seguridad|pergunta de segurança"
     r"|question de sécurité"
@@ -760,7 +770,8 @@ _SECURITY_ANSWER = lazy_compile(
     r"(?:(?P<given>答案(?:改成了?|换成了?|換成了?)?(?:是|係|为|為|打|填|写|寫|[:：])?|答えは|(?:填|写|寫|设|設|答|选|選)(?:的|咗|了|嘅)?(?:是|係|系)?"
     r"|(?i:\banswer(?:\s+(?:is|was|as)|'s|:)|\bI (?:put|wrote|used|said|typed)|\btyped|\bjawab"
     r"|\bnamed|\bcalled|\bantwort(?:\s+(?:isch|ist|war))?\s*[:：]?|\banswer\s+(?:maine|mein|maile)\b|\btrả lời(?: là)?"
-    r"|\bcevap(?: olarak)?|\bcevabı|написал[аи]?|написав|вказал[аи]?|указал[аи]?|ตอบ(?:ไป)?(?:ว่า)?"
+    r"|\bcevap(?: olarak)?|\bcevabı|написал[аи]?|написав|вказал[аи]?|указал[аи]?|ตอบ(?:ไป)?(?:ว่า)?|έβαλα|απάντησα|نوشتم"
+    r"|উত্তর(?: দিয়েছি)?\s*[:：]?|の答え(?:は|、)?"
     r"|\b(?:le )?puse|\bcoloqué|\bI answer(?:ed)?|\baku isi|\bsaya isi|\bisi(?:nya)?|\bni(?:li|me)jaza)"
     r"|ответ(?:ил[аи]?)?|답\s*[:：]?|[=→—–]\s*(?:(?i:risposta|resposta|respuesta|antwort)\s*[:：]?)?|->)"
     # (a colon right after 问题 opens the question: "提示问题：第一只宠物的名字")
@@ -773,10 +784,11 @@ _SECURITY_ANSWER = lazy_compile(
     r"(?P<hanzi>[\u4e00-\u9fff](?:[\u4e00-\u9fff]|[A-Za-z]{1,8}(?![A-Za-z])){1,9})(?<![是係系嘅的咗了])"
     r"(?=\s*(?:[，。；！？,.;!?]|$)|\s+[\u4e00-\u9fff\U0001f300-\U0001faff])"
     # (names in any Latin script: "Nguyễn Thị Hoa")
-    r"|(?P<word>[A-ZÀ-ÖØ-ÞĐА-ЯЁ][^\W\d_]{1,}(?:[ '-][A-ZÀ-ÖØ-ÞĐА-ЯЁ][^\W\d_]+){0,3})"
+    r"|(?P<word>[A-ZÀ-ÖØ-ÞĐА-ЯЁΑ-ΩΆ-Ώ][^\W\d_]{1,}(?:[ '-][A-ZÀ-ÖØ-ÞĐА-ЯЁΑ-ΩΆ-Ώ][^\W\d_]+){0,3})"
     r"(?(given)\b|(?=\s*(?:[,.;!?，。—–(（]|$)))"
     # (an answer in Thai, Hebrew or Arabic script, given: "I answer ส้มตำปูปลาร้า")
-    r"|(?(given)(?P<script>[\u0590-\u06ff\u0e00-\u0e7f\uac00-\ud7a3]{2,30})|(?!))"
+    # (Persian, Bengali, Greek and Ge'ez too, names of up to three words; no Arabic comma)
+    r"|(?(given)(?P<script>" + _SCRIPT_WORD + r"(?: " + _SCRIPT_WORD + r"){0,2})|(?!))"
     r"|(?P<plain>[a-z]{3,}(?: [a-z]{3,}){0,3})(?=\s*(?:[,.;!?，。]|$)))"
 )
 # A second "填的是 X" after a first answer, in the same sentence.
@@ -787,7 +799,7 @@ _ANSWER_AGAIN = lazy_compile(
 _ANSWER_STOP = lazy_compile(r"[。！\n]|[.!](?:\s|$)")
 _SECURITY_MARKERS = (
     "密保", "问我", "問我", "安全问题", "安全問題", "保安問題", "保安问题", "question", "answer", "maiden", "memorable",
-    "secure word", "安全提問", "安全提问", "seguridad", "segurança", "sécurité", "security q", "вопрос", "keamanan", "seguridad", "sicurezza", "提示問題", "提示问题", "秘密の質問", "bảo mật", "sicherheitsfrag", "güvenlik sorusu", "คำถามความปลอดภัย", "питання", "질문",
+    "secure word", "安全提問", "安全提问", "seguridad", "segurança", "sécurité", "security q", "вопрос", "keamanan", "seguridad", "sicurezza", "提示問題", "提示问题", "秘密の質問", "bảo mật", "sicherheitsfrag", "güvenlik sorusu", "ασφαλείας", "امنیتی", "প্রশ্ন", "คำถามความปลอดภัย", "питання", "질문",
 )  # fmt: skip
 _QUESTION_WORD = lazy_compile(
     r"什么|什麼|啥|乜|咩|多少|哪|谁|誰|(?i:^(?:what|which|who|where|when|how)$)"
@@ -845,13 +857,13 @@ _OLD_OR_NEW = lazy_compile(
     r"\s*(?i:(?:the |my |ile |ya )*(?:old|new|previous|former|current|purana|puraana|naya|nayi|ab"
     r"|dulu|sekarang|lama|baru|zamani|mpya|antigo|novo|nova|alte|alter|neue|neuer|cũ|mới|dati|ngayon"
     r"|stary|stara|nowy|nowa|teraz|vecchio|vecchia|nuovo|nuova|ora|adesso|yenisi|eskisi|yeni|eski"
-    r"|viejo|vieja|nuevo|nueva)\b)"
-    r"|\s*(?:以前|之前|原来|原來|旧的|舊的|新的|现在|現在|старый|новый|теперь|старий|новий|тепер)"
+    r"|viejo|vieja|nuevo|nueva|jadidesh|jadid|ghadimi|notun|puran|purono)\b)"
+    r"|\s*(?:以前|之前|原来|原來|旧的|舊的|新的|现在|現在|старый|новый|теперь|старий|новий|тепер|جدید|قدیمی|নতুন|পুরান|এখন|আগে)"
 )
 # A code said of every device of a kind, in general ("配对码一般是出厂默认的 0000"): no one's secret.
 # What the text says the number is, right after it: not the code.
 _SAID_NOT_A_CODE = lazy_compile(
-    r"卡号|卡號|不是密码|不是密碼|唔係密碼|(?i:card number|not the (?:password|code|pin))"
+    r"卡[号號](?![尾后後末])|不是密码|不是密碼|唔係密碼|(?i:card number|not the (?:password|code|pin))"
 )
 _FACTORY_DEFAULT = lazy_compile(r"一般|通常|(?i:\busually\b|\bby default\b)")
 _PHONE_NAMED = lazy_compile(r"电话|電話|热线|熱線|客服|(?i:hotline|phone|call)")
@@ -984,7 +996,7 @@ def _values_in_the_slot(text: str) -> list[SecretFinding]:
             cues.append((name.end(), name.end(), False, False))  # "密码 仓库2号_Ship!"
         if name.group("direct") or name.group("opens") or name.group("code") or name.group("sent"):
             # the value right after the name, or after a comma ("debit card PIN, 2946")
-            after = re.match(r"\s*[,，:：]?", text[name.end() :])
+            after = re.match(r"\s*[,，、:：]?", text[name.end() :])
             cues.insert(0, (name.end(), name.end() + (after.end() if after else 0), False, False))
         if name.group("code") or name.group("opens"):
             found.extend(  # a lock's combination anywhere in the clause ("保险柜密码…，36-18-72"),
@@ -1003,7 +1015,7 @@ def _values_in_the_slot(text: str) -> list[SecretFinding]:
             if the_word and group == "phrase":  # "just the word dragonfly lol": one word
                 group, value = "secret", value.split()[0]
             said = _Slot(
-                name, value, text[name.end() : cue_start], text[cue_end:start].strip(), change,
+                name, value, text[name.end() : cue_start], text[cue_end:start].strip(" \t\n「『"), change,
                 the_word, group, cue_start, start,
             )  # fmt: skip
             if value and not any(f.start == start for f in found) and said.holds_a_secret(text):
@@ -2314,7 +2326,7 @@ def _codes_nearby(text: str, found: list[SecretFinding]) -> list[SecretFinding]:
     return more
 
 
-_ONE_BY_ONE = r"[A-Za-z0-9](?:[- ][A-Za-z0-9]){3,30}|[零〇幺一二两兩三四五六七八九](?:[- ][零〇幺一二两兩三四五六七八九]){3,7}"
+_ONE_BY_ONE = r"[A-Za-z0-9](?:(?:[- ]|, )[A-Za-z0-9]){3,30}|[零〇幺一二两兩三四五六七八九](?:[- ][零〇幺一二两兩三四五六七八九]){3,7}"
 
 
 def _said_again(text: str, found: list[SecretFinding]) -> list[SecretFinding]:
@@ -2323,7 +2335,7 @@ def _said_again(text: str, found: list[SecretFinding]) -> list[SecretFinding]:
     again: list[SecretFinding] = []
     values = {text[f.start : f.end] for f in found if f.end - f.start >= 4}
     # (said one by one, then joined: "七 七 零 九 七七零九", "Q-u-i-l-m-e-s-9-9 … o sea Quilmes99")
-    values |= {re.sub(r"[- ]", "", v) for v in values if re.fullmatch(_ONE_BY_ONE, v)}
+    values |= {re.sub(r"[- ,]", "", v) for v in values if re.fullmatch(_ONE_BY_ONE, v)}
     for value in {
         v for v in values if v.isnumeric() or _password_shaped(v) or _credential_shape(v)
     }:
