@@ -722,6 +722,57 @@ GUARDS_60 = [
 ]
 
 
+SECRETS_61 = [
+    # Chinese: letters read out with no digit, a code in two halves, a few seed words, a change
+    # told later in a long sentence, a radio operator's digits, a dial with 左/右 on each number
+    ("邮箱密码我一个个念哈:m-i-n-g-y-u,然后 八八", ["m-i-n-g-y-u"]),
+    ("快递柜取件码我先说前半截 58 。后半截是 31 ,下班去拿", ["31"]),
+    ("我钱包的助记词前三个 ocean maple tiger ,后面的在本子上", ["ocean maple tiger"]),
+    ("下班回来 门口密码锁按了几遍都打不开,打电话问房东才知道他改成了 7315 ,服了", ["7315"]),
+    ("仓库那个柜子的密码锁是拐幺洞 就三位数", ["拐幺洞"]),
+    ("老保险柜 密码是右十七 左三十 右八 转慢点", ["右十七 左三十 右八"]),
+    ("樓下鐵門有密碼鎖,管理員講是四位數:二、九、零、六。", ["二、九、零、六"]),
+    ("安全提問「第一隻狗的名字」,我填的答案是:旺。", ["旺"]),
+    ("药房柜子电子锁 新码 3#7#1#9 主任刚说", ["3#7#1#9"]),
+    (
+        "協會網站密碼我一個字一個字念給您:W、a、n、g、F,後面接 一九六三。",
+        ["W、a、n、g、F", "一九六三"],
+    ),
+    # Arabic: was and became, turns, an answer given; Uzbek, Amharic, French
+    ("الرقم السري للبطاقة غيرته، كان 3377 وصار 8120", ["3377", "8120"]),
+    ("الخزنة: 21 يمين، 35 يسار، 4 يمين", ["21 يمين، 35 يسار، 4 يمين"]),
+    ("سؤال الأمان: وش اسم أول معلم؟ جاوبت: العتيبي", ["العتيبي"]),
+    ("dispetcher paroli: Yunusobod_77, yozib qo'y", ["Yunusobod_77"]),
+    ("Seyf kodi: o'ng 18, chap 4, o'ng 52", ["o'ng 18, chap 4, o'ng 52"]),
+    ("Maxfiy savol 'birinchi ustoz', javobini Rahimova deb yozdim", ["Rahimova"]),
+    ("Kassa kodi uch nol to'rt besh, ya'ni 3045", ["uch nol to'rt besh", "3045"]),
+    ("Резервные коды Yandex: 4410 2288, 9031 5567", ["4410 2288", "9031 5567"]),
+    ("የቤቱ ዋይፋይ የይለፍ ቃሉ ደግሞ lalibela#12 ነው", ["lalibela#12"]),
+    ("የግቢው በር ኮድ 4 7 2 8 ነው", ["4 7 2 8"]),
+    ("Security question: የመጀመሪያ መምህርህ? መልሱ Tesfaye ነው", ["Tesfaye"]),
+    ("Safe combination: 9 ወደ ቀኝ፣ 27 ወደ ግራ፣ 40 ወደ ቀኝ", ["9 ወደ ቀኝ፣ 27 ወደ ግራ፣ 40 ወደ ቀኝ"]),
+    ("stp note le mdp du terminal : Croissant88! merci", ["Croissant88!"]),
+    ("code CB changé, c'était 4421 maintenant c'est 9087", ["4421", "9087"]),
+    ("le code reçu par sms : 731 442, vite", ["731 442"]),
+    ("cadenas du scooter 2-8-0-5 tkt", ["2-8-0-5"]),
+    ("question secrète « ville natale de ma mère » → j'ai mis Roubaix", ["Roubaix"]),
+    (
+        "coffre du magasin : 15 à droite, 33 à gauche, 2 à droite",
+        ["15 à droite, 33 à gauche, 2 à droite"],
+    ),
+    ("codes de secours Google : 5512 0093 / 7741 2280", ["5512 0093", "7741 2280"]),
+    ("le code de retrait Mondial Relay c'est 448120", ["448120"]),
+]
+
+GUARDS_61 = [
+    "A private key and a seed phrase are both essential parts of a wallet's security.",
+    "others may find that mnemonic devices like the Peg System work well for them",
+    "الرمز البريدي 12271 حي الملقا، حطه في العنوان",
+    "密保问题我还没设置，等会儿再说",
+    "Ma carte bancaire expire, le code postal de l'agence est 75011",
+]
+
+
 @pytest.mark.parametrize(
     ("text", "values"),
     SECRETS_49
@@ -735,7 +786,8 @@ GUARDS_60 = [
     + SECRETS_57
     + SECRETS_58
     + SECRETS_59
-    + SECRETS_60,
+    + SECRETS_60
+    + SECRETS_61,
 )
 def test_secret_said_in_words_is_hidden(text: str, values: list[str]) -> None:
     hidden = redact(text)
@@ -755,7 +807,8 @@ def test_secret_said_in_words_is_hidden(text: str, values: list[str]) -> None:
     + GUARDS_57
     + GUARDS_58
     + GUARDS_59
-    + GUARDS_60,
+    + GUARDS_60
+    + GUARDS_61,
 )
 def test_guard_talk_is_kept(text: str) -> None:
     assert redact(text) == text

@@ -115,13 +115,14 @@ _PASSWORD_ABROAD = (
     r"|비번(?:은|이|을)?|비밀번호(?:는|가|를)?"
     r"|парол[ьяюе]м?|parol'?|[şs]ifre(?:sini|si|mi|m|ni|n|yi)?|parola|ה?סיסמ[הא]|รหัสผ่าน|كلمة (?:السر|المرور)"
     r"|ال?باسورد|พาสเวิร์?ด|(?:kata )?sandi(?:nya)?|nenosiri|パスワード|पासवर्ड|(?:wlan|wifi|wi-fi)-?schlüssel"
-    r"|chiave (?:wpa2?|wifi|wi-fi|di rete)|κωδικ(?:ός|ό|ού)(?: πρόσβασης)?|ramz(?:e|esh)?|رمز عبور"
+    r"|chiave (?:wpa2?|wifi|wi-fi|di rete)|κωδικ(?:ός|ό|ού)(?: πρόσβασης)?|ramz(?:e|esh)?|رمز عبور|paroli(?:ni)?|mdp"
+    r"|(?:የ)?ይለፍ ቃ[ልሉ]|ፓስወርድ\w*|باسوورد"
     r"|পাসওয়ার্ড"
 )
 _PASSWORD_ABROAD_MARKERS = (
     "senha", "contraseña", "clave", "hasło", "haslo", "mật khẩu", "mot de passe", "passwort",
     "kennwort", "비번", "비밀번호", "schlüssel", "chiave", "парол", "parol", "ifre", "parola", "סיסמ", "รหัสผ่าน", "كلمة",
-    "باسورد", "พาสเวิ", "sandi", "nenosiri", "パスワード", "पासवर्ड", "κωδικ", "ramz", "رمز", "পাসওয়ার্ড",
+    "باسورد", "พาสเวิ", "sandi", "nenosiri", "パスワード", "पासवर्ड", "κωδικ", "ramz", "رمز", "পাসওয়ার্ড", "mdp", "ይለፍ", "ፓስወርድ", "باسوورد",
 )  # fmt: skip
 
 # Credentials embedded in URLs (user:password@host, or :password@host): anchored on "://".
@@ -374,8 +375,8 @@ _NAMED_AS = lazy_compile(r"(?:叫|名字|名稱|名称|SSID|(?i:\bcalled|\bnamed
 _SHAPE_WINDOW = 96
 # A wallet's recovery phrase: twelve to twenty-four lowercase words after its name.
 _MNEMONIC = lazy_compile(
-    r"(?:助记词|助記詞|(?i:mnemonic|seed phrase|recovery phrase))(?:[^:：\n]{0,60}[:：])?\s*[:：是为]?\s*"
-    r"(?P<secret>[a-z]{3,8}(?:\s+[a-z]{3,8}){11,23})"
+    r"(?:助记词|助記詞|(?i:mnemonic|seed phrase|recovery phrase)|كلمات الاسترجاع)(?:[^:：\n]{0,60}[:：]|[^\x00-\x7f]{0,12})?\s*[:：是为]?\s*"
+    r"(?P<secret>[a-z]{3,8}(?:\s+[a-z]{3,8}){2,23})"
 )
 # ...or with no name, after a colon: twelve to twenty-four words of a wallet's list, none a little
 # word of prose ("Kripto cüzdanın 12 kelimesi bunlar: tiger ocean velvet …": review59).
@@ -444,8 +445,18 @@ def _passwords_later_in_the_sentence(text: str) -> list[SecretFinding]:
                 found.append(SecretFinding("password", start, start + len(value)))
     found.extend(
         SecretFinding("password", m.start("secret"), m.end("secret"))
-        for pattern in (_MNEMONIC, _CARD_CODE)
-        for m in pattern.finditer(text)
+        for m in _MNEMONIC.finditer(text)
+        # (a few words only when none is a word of prose: "助记词前四个 apple river tiger moon",
+        # not "a seed phrase are both essential")
+        if len(m.group("secret").split()) >= 12
+        or not any(
+            _LITTLE_WORD.fullmatch(w) or w in _PROSE_VERBS or w.endswith(_PROSE_ENDINGS)
+            for w in m.group("secret").split()
+        )
+    )
+    found.extend(
+        SecretFinding("password", m.start("secret"), m.end("secret"))
+        for m in _CARD_CODE.finditer(text)
     )
     found.extend(
         SecretFinding("password", m.start("secret"), m.end("secret"))
@@ -492,7 +503,8 @@ _SLOT_NAME = lazy_compile(
     r"|code de (?:vérification|confirmation|sécurité)|digicode"
     r"|(?:user|host|transaction|personal|staff|access|installer|master|duress|day) code)(?![A-Za-z0-9]))"
     r"|暗証番号|ダイヤル|認証番号|認証コード|確認コード|暗証コード|解除番号|ワンタイムパスワード|(?<!\w)کد(?!\w)(?! (?:پستی|ملی|رهگیری|سفارش|اقتصادی|تخفیف))|পিন|কোড"
-    r"|(?i:(?<![A-Za-z0-9])(?:cvv2?|cvc2?)(?![A-Za-z0-9]))|(?i:(?<![\w-])(?:пин-код|пин|код|ה?קוד|(?<!posta )kodu?(?! pocztowy)|kode|kodi)(?![\w-]))|รหัส(?!ไปรษณีย์)|رمز|كود"
+    r"|(?i:(?<![A-Za-z0-9])(?:cvv2?|cvc2?)(?![A-Za-z0-9]))|(?i:(?<![\w-])(?:пин-код|пин|код|ה?קוד|(?<!posta )kodu?(?! pocztowy)|kode|kodi(?:ni)?)(?![\w-]))|รหัส(?!ไปรษณีย์)|رمز(?! البريدي| بريدي)|كود|ኮድ"
+    r"|(?i:code (?:CB|de (?:la )?carte|reçu|par sms|sms|de retrait|d'accès|de déverrouillage))"
     r"|(?:门|門|閘|闸|锁|鎖)\s*(?i:code)(?![A-Za-z])"
     r"|الرقم السري"
     # a card's three digits said in Chinese ("我張信用卡後面嗰三個數字係 418")
@@ -503,13 +515,13 @@ _SLOT_NAME = lazy_compile(
     r"|portón|portão|brama|disarm|kilit|kilidi|kombinasyon(?:u)?|gembok|brankas|alarme|alarma|alarmanlage?"
     r"|(?:fahrrad|zahlen|vorhänge)?schlo(?:ss|ß)|khóa|ổ khóa|caja fuerte|combinación|kłódka|szyfr"
     r"|codice(?! fiscale| postale| cliente| articolo| prodotto)|cassetta (?:delle )?chiavi|cancello"
-    r"|lucchetto|cofre|két sắt|két|schlössli|zahle?n?kombi(?:nation)?|candado|desbloqueo"
+    r"|lucchetto|cofre|cadenas|coffre(?:-fort)?|casier|digicode|két sắt|két|schlössli|zahle?n?kombi(?:nation)?|candado|desbloqueo"
     r")(?![A-Za-z0-9]))|(?i:(?<!\w)(?:сейф[аеу]?|замок|ה?כספת|комбінаці[яї]|комбинаци[яи]|χρηματοκιβώτιο|λουκέτο|συναγερμ\w*|θυρίδα\w*)(?!\w))|ปลดล็อก|金庫|テンキー|宅配ボックス|گاوصندوق|دزدگیر|قفل|صندوق امانات|তালা|লকার|ตู้เซฟ|เซฟ|ال?خزنة|开机|開機|解锁|解鎖|도어락|[门門](?=\s*要?\s*(?:按|撳|输入|輸入|打))"
     r"|锁|鎖|储物柜|儲物櫃|柜子|櫃|防盗器|防盜器|键盘|鍵盤|组合|組合|大门|大門|大闸|大閘"
     # a bank's codes by their letters ("TAN by SMS", "TAC baru masuk 884 102", "ATM one sia, 7 3 0 1")
     r"|(?<![A-Za-z0-9])(?:TAN|TAC|ATM)(?![A-Za-z0-9]))"
     # codes kept for when a phone is lost, said one after another ("恢复码 8h2k9-dxq4m 和 p3mv7-zt4r6")
-    r"|(?P<codes>恢复码|恢復碼|备用码|備用碼|备用验证码|備用驗證碼|备援码|備援碼|备份码|備份碼|バックアップコード|(?i:резервн[іые] код[иы]|yedek kodlar[ıi]?)|백업 코드|복구 코드|(?i:c[óo]digos de (?:respaldo|recuperaci[óo]n))|(?i:(?<![A-Za-z0-9])(?:backup|recovery)[ -]codes?(?![A-Za-z0-9])))"
+    r"|(?P<codes>恢复码|恢復碼|备用码|備用碼|备用验证码|備用驗證碼|备援码|備援碼|备份码|備份碼|バックアップコード|(?i:резервн(?:і|ые|ий|ый) код[иы]|yedek kodlar[ıi]?|codes? de (?:secours|récupération))|백업 코드|복구 코드|(?i:c[óo]digos de (?:respaldo|recuperaci[óo]n))|(?i:(?<![A-Za-z0-9])(?:backup|recovery)[ -]codes?(?![A-Za-z0-9])))"
     # a code whose value may follow its name with no verb ("提取码 x7k9")
     r"|(?P<direct>授权码|授權碼|提取码|提取碼|访问码|訪問碼|取件码|取件碼|验证码|驗證碼|安全码|安全碼"
     r"|校验码|校驗碼|对码|對碼|配对码|配對碼|登录码|登錄碼|登入碼|家长控制|家長控制)"
@@ -543,7 +555,7 @@ _SLOT_CUE = lazy_compile(
     r"|(?:现在|現在|而家|宜家|目前)(?:是|係|系)|(?:设置|設置|设|設|改|换|換|更新|重置|变|變)(?:成|为|為|做|咗做)了?"
     r"|改咗|按|撳|转到|轉到|含中文|は|って|هست|است|ছিল|(?:念|读|讀)(?:给你|給你|念|一下)|(?:諗|想|揀|选|選)(?:咗|了)(?:句|個|个|一句)?|(?:转|轉)咗?(?:做|成)|(?:set|设|設)\s*(?:咗|了|的)(?:做|是)?"
     # a correction names the wrong value too ("不是 design2023，是 design2023!!")
-    r"|不是|唔係|(?i:\bnot\b|\b(?:isn|wasn)'?t\b)|即係|即是|也就是|(?i:\bi\.e\.|\bthe old(?: one)?\b|\bo sea\b|\bd\.h\.|\bya+ni\b|\bmane\b)|то есть|тобто|δηλαδή)"
+    r"|不是|唔係|(?i:\bnot\b|\b(?:isn|wasn)'?t\b)|即係|即是|也就是|(?i:\bi\.e\.|\bthe old(?: one)?\b|\bo sea\b|\bd\.h\.|\bya+'?ni\b|\bmane\b)|то есть|тобто|δηλαδή)"
     r"|(?:(?<![唔不非])(?:(?:仍然|依然|还|還|就|应该|應該|好像)?(?:是|係|系)(?!否|咪)(?:叫)?|叫做?|为|為"
     r"|(?:目前)?(?:还是|還是)|(?:就|都|现在|現在|而家|先)用(?:的是)?|用的是|输|輸|打|要)(?:老的|舊的|旧的|默认的|默認的|原来的|原來的|之前的)?"
     r"|(?i:\b(?:is|are|was|should be|will be|set to|changed to|to|from|takes|opens with|it'?s|it is|type|now"
@@ -553,7 +565,7 @@ _SLOT_CUE = lazy_compile(
     r"|that'?s|came(?: in)?|ay|ialah|adalah|masuk|went with|chose|picked|wants|asks for|so|é|era"
     r"|c'est|na|e be|es|est|là|jest|ni|puse|put"
     # (Swiss German "isch", Hindi "hai", a token "zeigt"/"shows" its code: review58)
-    r"|ist|isch|hai|chai|zeigt(?: grad)?|shows|displays|είναι|ήταν|(?:τον |το )?άλλαξα σε"
+    r"|ist|isch|hai|chai|zeigt(?: grad)?|shows|displays|είναι|ήταν|(?:τον |το )?άλλαξα σε|c'était|était|كان|صار|وصار|ነው|ደግሞ"
     # (a change in Spanish, Portuguese, Turkish, Ukrainian and Russian: review59)
     r"|(?:lo |la )?cambi(?:é|e|ó|o|ado|ada) (?:a|por)|mudei para|troquei para|olarak"
     r"|(?:помін|змін|помен|измен)\w* на"
@@ -597,6 +609,7 @@ _DIGIT_WORD = (
     r"|одна|дві|чотири|п'ять|шість|сім|вісім|дев'ять"
     r"|शून्य|एक|दुई|दो|तीन|चार|पाँच|पांच|छ|छह|सात|आठ|नौ"
     r"|ゼロ|レイ|イチ|ニ|サン|ヨン|ゴ|ロク|ナナ|ハチ|キュウ|キュー"
+    r"|nol|bir|ikki|uch|to'rt|besh|olti|yetti|sakkiz|to'qqiz"
     r"|صفر|یک|دو|سه|چهار|پنج|شش|هفت|هشت|نه"
     r"|শূন্য|এক|দুই|তিন|চার|পাঁচ|ছয়|ছয়|সাত|আট|নয়|নয়)"
 )
@@ -636,21 +649,25 @@ _DIAL_NUMBER = r"(?:[一二三四五六七八九]?十[一二三四五六七八�
 _SLOT_VALUE = lazy_compile(
     r"\s*(?:[\u4e00-\u9fff]{1,8}\s*)??[「『]?(?:'(?P<quoted>[^'\n]{3,64})'|\"(?P<dquoted>[^\"\n]{3,64})\""
     # letters and digits read out one by one ("K-7-Q-2-M-9-X-4", "l i d e h u a 8 8": review58)
-    r"|(?P<dictated>(?=(?:[A-Za-z0-9](?:[- ]|, ))*[A-Za-z](?:[- ]|, |(?![\w-])))(?=(?:[A-Za-z0-9](?:[- ]|, ))*\d)"
-    r"[A-Za-z0-9](?P<sep>[- ]|, )[A-Za-z0-9](?:(?P=sep)[A-Za-z0-9]){4,30})(?![\w-])"
+    # (a letter among them, each parted the same way)
+    r"|(?P<dictated>(?=[A-Za-z0-9](?P<sep>[- 、]|, )(?:[A-Za-z0-9](?P=sep))*?[A-Za-z](?:(?P=sep)|(?![\w-])))"
+    r"[A-Za-z0-9](?P=sep)[A-Za-z0-9](?:(?P=sep)[A-Za-z0-9]){3,30})(?![\w-])"
     # digits said in groups ("093 847", "8 3 6 1"), in Chinese numerals or English words
     r"|(?P<spaced>\d{1,4}(?: \d{1,4}){1,7}|\d(?:, \d){2,7}|\d(?:・\d){2,7})(?!\w|\.\d)"
     # a dial's turns in Chinese numerals ("十九、四十二、七", "二十八 左 十五 右 四十 左": review48)
     # (each a number under a hundred: "三十六", "七", not "七七零")
     r"|(?P<turns>(?:[左右]\s*)?"
     + _DIAL_NUMBER
-    + r"(?:(?:\s*、\s*|\s+)(?:[左右]\s+)?"
+    + r"(?:(?:\s*、\s*|\s+)(?:[左右]\s*)?"
     + _DIAL_NUMBER
     + r")"
     r"{2,5}(?:\s*[左右])?)"
     r"|(?P<repeat>" + _REPEATED + r")"
-    r"|(?P<hanzi>[공영일이삼사오육칠팔구]{4,8}(?![가-힣])|[零〇幺一二两兩三四五六七八九]{3,8}(?: [零〇幺一二两兩三四五六七八九]{1,4}){0,3}"
-    r"|[零〇幺一二两兩三四五六七八九](?: [零〇幺一二两兩三四五六七八九](?![零〇幺一二两兩三四五六七八九])){2,7})"
+    r"|(?P<hanzi>[공영일이삼사오육칠팔구]{4,8}(?![가-힣])|[零〇幺一二两兩三四五六七八九]{3,8}(?: [零〇幺一二两兩三四五六七八九]{1,4}(?![\u4e00-\u9fff])){0,3}"
+    r"|[零〇幺一二两兩三四五六七八九](?: [零〇幺一二两兩三四五六七八九](?![零〇幺一二两兩三四五六七八九])){2,7}"
+    r"|[零〇幺一二两兩三四五六七八九](?:、[零〇幺一二两兩三四五六七八九]){2,7}(?![零〇幺一二两兩三四五六七八九])"
+    # (a radio operator's digits: 拐 7, 洞 0, 幺 1: "拐拐洞")
+    r"|(?=[零〇幺一二两兩三四五六七八九拐洞]{0,7}[拐洞])[零〇幺一二两兩三四五六七八九拐洞]{3,8})"
     r"(?![十百千万萬])"
     r"|(?P<spelled>(?i:"
     + _DIGITS_BY_COMMAS
@@ -685,7 +702,7 @@ _SLOT_MARKER_WORDS = (
     "رمز", "كود", "الرقم", "сейф", "замок", "kilit", "kombinasyon", "gembok", "brankas", "כספת",
     "เซฟ", "خزنة", "disarm", "schloss", "schloß", "khóa", "코드", "combinación", "kłódka", "szyfr",
     "caja fuerte", "codice", "chiavi", "cancello", "lucchetto", "cofre", "家长控制", "家長控制", "登录码",
-    "登錄碼", "登入碼", "mã", "ma xac", "két", "認証", "確認コード", "暗証コード", "解除番号", "金庫", "テンキー", "宅配", "バックアップ", "备份码", "備份碼", "کد", "گاوصندوق", "دزدگیر", "قفل", "صندوق", "পিন", "কোড", "তালা", "লকার", "cvv", "cvc", "χρηματοκιβώτιο", "λουκέτο", "συναγερμ", "θυρίδα", "пін", "kilid", "комбін", "комбин", "candado", "desbloqueo", "ปลดล็อก", "резервн", "yedek", "后面", "後面", "背后", "背後", "schlöss", "kombi", "securid", "hardware",
+    "登錄碼", "登入碼", "mã", "ma xac", "két", "ኮድ", "cadenas", "coffre", "casier", "認証", "確認コード", "暗証コード", "解除番号", "金庫", "テンキー", "宅配", "バックアップ", "备份码", "備份碼", "کد", "گاوصندوق", "دزدگیر", "قفل", "صندوق", "পিন", "কোড", "তালা", "লকার", "cvv", "cvc", "χρηματοκιβώτιο", "λουκέτο", "συναγερμ", "θυρίδα", "пін", "kilid", "комбін", "комбин", "candado", "desbloqueo", "ปลดล็อก", "резервн", "yedek", "后面", "後面", "背后", "背後", "schlöss", "kombi", "securid", "hardware",
     *_PASSWORD_ABROAD_MARKERS,
 )  # fmt: skip
 # (one pattern per script: an English line never tries the markers of other scripts, since hooks
@@ -727,7 +744,7 @@ _DESCRIBED_AS = lazy_compile(r"(?:拼音|名字|名|单词|單詞|词|詞|英文
 # A dial's direction (Indonesian kanan/kiri, German, Spanish, Portuguese, Vietnamese).
 _TURN = (
     r"(?:left|right|kanan|kiri|links|rechts|izquierda|derecha|esquerda|direita|trái|phải|sinistra"
-    r"|destra|左轉|右轉|左转|右转)"
+    r"|destra|左轉|右轉|左转|右转|à droite|à gauche|يمين|يسار|o'ng|chap|ወደ ቀኝ|ወደ ግራ)"
 )
 # A lock's combination ("36-18-72", "2-9-0-6"): two digits at most between dashes, three or more
 # numbers; not a date (no four-digit year).
@@ -735,10 +752,10 @@ _COMBINATION_SAID = lazy_compile(
     r"(?<![\w/.:-])\d{1,2}(?:-\d{1,2}){2,5}(?![\w/.:-])|\d{1,2}(?: - \d{1,2}){2,5}(?![\w/.:-])"
     r"|\d{1,2}(?:、\d{1,2}){2,5}(?!\d)"
     # ...or a dial's turns ("12 left, 38 right, 7 left": review52)
-    r"|(?i:\b\d{1,2}\s*" + _TURN + r"(?:,?\s*(?:then\s+)?\d{1,2}\s*" + _TURN + r"){2,4}\b)"
+    r"|(?i:\b\d{1,2}\s*" + _TURN + r"(?:[,،፣]?\s*(?:then\s+)?\d{1,2}\s*" + _TURN + r"){2,4}(?!\w))"
     r"|(?i:(?<![A-Za-z])"
     + _TURN
-    + r"\s*\d{1,2}(?:,?\s*(?:then\s+|閣|再|又)?"
+    + r"\s*\d{1,2}(?:[,،፣]?\s*(?:then\s+|閣|再|又)?"
     + _TURN
     + r"\s*\d{1,2}){2,4}\b)"
 )
@@ -758,7 +775,7 @@ _SCRIPT_WORD = (
 # clause, or capitalised words ending it; never a question word ("答案是什么").
 _SECURITY_ANSWER = lazy_compile(
     r"(?:密保|安全问题|安全問題|保安問題|保安问题|安全提問|安全提问|(?P<asked>(?:问|問)(?:我|的是)\s*(?=[“「\"]))|(?i:security (?:question|answer|q\b)"
-    r"|(?:секретн|контрольн)(?:ый|ого|е|ого) (?:вопрос|питання)|pertanyaan keamanan|güvenlik sorusu|คำถามความปลอดภัย|ερώτηση ασφαλείας|سوال امنیتی|সিকিউরিটি প্রশ্ন|নিরাপত্তা প্রশ্ন|秘密の質問|câu hỏi bảo mật|sicherheitsfrage?"
+    r"|(?:секретн|контрольн)(?:ый|ого|е|ого) (?:вопрос|питання)|pertanyaan keamanan|güvenlik sorusu|คำถามความปลอดภัย|ερώτηση ασφαλείας|سوال امنیتی|سؤال الأمان|سؤال الامان|maxfiy savol|question secrète|সিকিউরিটি প্রশ্ন|নিরাপত্তা প্রশ্ন|秘密の質問|câu hỏi bảo mật|sicherheitsfrage?"
     r"|본인확인 질문|보안 질문|비밀번호 질문|domanda di sicurezza|提示問題|提示问题"
     r"|secret (?:question|answer)|pregunta de seguridad|respuesta de seguridad|pergunta de segurança"
     r"|question de sécurité"
@@ -767,10 +784,10 @@ _SECURITY_ANSWER = lazy_compile(
     r"(?:[^。！？\n]|['「“\"«][^'」”\"»\n]{0,40}['」”\"»]){0,60}?"
     # how the answer is given: said (答案是, 我写的, "I typed", "answer as", Malay "jawab") or only
     # named with "is" (then capitalised words only: "is my first pet" is the question)
-    r"(?:(?P<given>答案(?:改成了?|换成了?|換成了?)?(?:是|係|为|為|打|填|写|寫|[:：])?|答えは|(?:填|写|寫|设|設|答|选|選)(?:的|咗|了|嘅)?(?:是|係|系)?"
+    r"(?:(?P<given>答案(?:改成了?|换成了?|換成了?)?(?:是|係|为|為|打|填|写|寫)?\s*[:：]?|答えは|(?:填|写|寫|设|設|答|选|選)(?:的|咗|了|嘅)?(?:是|係|系)?"
     r"|(?i:\banswer(?:\s+(?:is|was|as)|'s|:)|\bI (?:put|wrote|used|said|typed)|\btyped|\bjawab"
     r"|\bnamed|\bcalled|\bantwort(?:\s+(?:isch|ist|war))?\s*[:：]?|\banswer\s+(?:maine|mein|maile)\b|\btrả lời(?: là)?"
-    r"|\bcevap(?: olarak)?|\bcevabı|написал[аи]?|написав|вказал[аи]?|указал[аи]?|ตอบ(?:ไป)?(?:ว่า)?|έβαλα|απάντησα|نوشتم"
+    r"|\bcevap(?: olarak)?|\bcevabı|написал[аи]?|написав|вказал[аи]?|указал[аи]?|ตอบ(?:ไป)?(?:ว่า)?|έβαλα|απάντησα|نوشتم|(?:جاوبت|الجواب)\s*[:：]?|javobi(?:ni)?|መልሱ|መልሴ|j'ai mis"
     r"|উত্তর(?: দিয়েছি)?\s*[:：]?|の答え(?:は|、)?"
     r"|\b(?:le )?puse|\bcoloqué|\bI answer(?:ed)?|\baku isi|\bsaya isi|\bisi(?:nya)?|\bni(?:li|me)jaza)"
     r"|ответ(?:ил[аи]?)?|답\s*[:：]?|[=→—–]\s*(?:(?i:risposta|resposta|respuesta|antwort)\s*[:：]?)?|->)"
@@ -781,7 +798,10 @@ _SECURITY_ANSWER = lazy_compile(
     r"\s*(?:(?(given)[「“\"'『](?P<quoted>[^」”\"'』\n]{1,40})[」”\"'』]|(?!))"
     r"|(?![的答是係系嘅我])(?![\u4e00-\u9fff]{0,9}(?:什么|什麼|啥|乜|咩|多少|哪|谁|誰))"
     # (English inside: "陈sir数学"; an emoji may end it)
-    r"(?P<hanzi>[\u4e00-\u9fff](?:[\u4e00-\u9fff]|[A-Za-z]{1,8}(?![A-Za-z])){1,9})(?<![是係系嘅的咗了])"
+    # (one character only after an answer given: "我當時填的答案是:廖。")
+    r"(?P<hanzi>[\u4e00-\u9fff](?:[\u4e00-\u9fff]|[A-Za-z]{1,8}(?![A-Za-z])){1,9}"
+    r"|(?<=[是係:：])(?(given)[\u4e00-\u9fff](?=[。，,.!！?？])|(?!)))"
+    r"(?<![是係系嘅的咗了])"
     r"(?=\s*(?:[，。；！？,.;!?]|$)|\s+[\u4e00-\u9fff\U0001f300-\U0001faff])"
     # (names in any Latin script: "Nguyễn Thị Hoa")
     r"|(?P<word>[A-ZÀ-ÖØ-ÞĐА-ЯЁΑ-ΩΆ-Ώ][^\W\d_]{1,}(?:[ '-][A-ZÀ-ÖØ-ÞĐА-ЯЁΑ-ΩΆ-Ώ][^\W\d_]+){0,3})"
@@ -799,7 +819,7 @@ _ANSWER_AGAIN = lazy_compile(
 _ANSWER_STOP = lazy_compile(r"[。！\n]|[.!](?:\s|$)")
 _SECURITY_MARKERS = (
     "密保", "问我", "問我", "安全问题", "安全問題", "保安問題", "保安问题", "question", "answer", "maiden", "memorable",
-    "secure word", "安全提問", "安全提问", "seguridad", "segurança", "sécurité", "security q", "вопрос", "keamanan", "seguridad", "sicurezza", "提示問題", "提示问题", "秘密の質問", "bảo mật", "sicherheitsfrag", "güvenlik sorusu", "ασφαλείας", "امنیتی", "প্রশ্ন", "คำถามความปลอดภัย", "питання", "질문",
+    "secure word", "安全提問", "安全提问", "seguridad", "segurança", "sécurité", "security q", "вопрос", "keamanan", "seguridad", "sicurezza", "提示問題", "提示问题", "秘密の質問", "bảo mật", "sicherheitsfrag", "güvenlik sorusu", "ασφαλείας", "امنیتی", "প্রশ্ন", "سؤال", "savol", "secrète", "คำถามความปลอดภัย", "питання", "질문",
 )  # fmt: skip
 _QUESTION_WORD = lazy_compile(
     r"什么|什麼|啥|乜|咩|多少|哪|谁|誰|(?i:^(?:what|which|who|where|when|how)$)"
@@ -817,7 +837,7 @@ _MASKED = lazy_compile(r"[*•●]{4,}")
 # ...or a lock named just before the code's name ("信箱鎖嘅密碼係 三八零", "挂锁的密码").
 _LOCK_BEFORE = lazy_compile(r"(?:锁|鎖)(?:的|嘅|个|個)?\s*$")
 # A code typed on a keypad, with the key that ends or starts it ("2580#", "#1938").
-_KEYPAD_CODE = lazy_compile(r"[#*]?\d+[#*]?")
+_KEYPAD_CODE = lazy_compile(r"[#*]?\d+(?:[#*]\d+)*[#*]?")
 _QUERY = lazy_compile(r"[&?]\w+=|://")
 _SECRET_PART = lazy_compile(r"pass|password|passwd|pwd|pw|secret|token|key|hash|salt")
 _WITH_SPACES = lazy_compile(_TYPED_AS)
@@ -867,9 +887,15 @@ _SAID_NOT_A_CODE = lazy_compile(
 )
 _FACTORY_DEFAULT = lazy_compile(r"一般|通常|(?i:\busually\b|\bby default\b)")
 _PHONE_NAMED = lazy_compile(r"电话|電話|热线|熱線|客服|(?i:hotline|phone|call)")
+_PHONE_REACH = 6
 _PHONE_AFTER = lazy_compile(r"\s*(?:搵|找|联系|聯絡|聯繫|(?i:to reach|to call|for help))")
 _NOW = lazy_compile(r"(?i:\bnow\b)|现在|現在|而家|宜家")
 _IN_A_NUMBER = lazy_compile(r"\d,\d")
+# What says a value is read out one character at a time.
+_READ_OUT = lazy_compile(
+    r"念|读|讀|一个一个|一個一個|一个个|一個個|一個字|逐个|逐個"
+    r"|(?i:spell|épel|letter by letter|one by one|harf|đọc từng|từng chữ)"
+)
 _IN_WORD_APOSTROPHE = lazy_compile(
     r"(?<=[^\W\d_])['’](?=[^\W\d_])"
 )  # "28,000": no comma between clauses
@@ -891,7 +917,7 @@ _NAMING_CUE = lazy_compile(
 )
 _JUST_AFTER_A_COMMA = lazy_compile(
     r"[，,]\s*(?:都|也|就|其实|其實|应该|應該|我?(?:记得|記得)|好似|好像"
-    r"|(?i:then|poi|dann|depois|luego|lalu|tapos|rồi))?\s*$"
+    r"|(?i:then|poi|dann|depois|luego|lalu|tapos|rồi|(?:le |el |the )?code|kod|kodi|código))?\s*$"
 )
 _COMBINATION = lazy_compile(r"\d{1,2}(?:-\d{1,2}){2,5}|\d{1,6}(?:-\d{1,6}){1,3}")
 # A code kept for a lost phone: digits in groups, or letters and digits interleaved.
@@ -953,8 +979,9 @@ def _answers_after_a_question(text: str, answered: re.Match[str]) -> list[Secret
     ]
 
 
-# A password told in parts, each in its own sentence ("Jira 的密码我分两次说。第一段：qwe。第二段：Sz_0512。":
-# review58).
+# A password or a code told in parts, each in its own sentence ("Jira 的密码我分两次说。第一段：qwe。
+# 第二段：Sz_0512。": review58; "丰巢取件码我先港前半截 …。后半截是 14": review61); read where a
+# secret's name is.
 _PASSWORD_PART = lazy_compile(
     r"(?:第[一二三四1-4](?:段|截)|前半(?:段|截)?|后半(?:段|截)?|後半(?:段|截)?)"
     r"\s*(?:(?:是|係|为|為)\s*[:：]?|[:：])\s*(?P<secret>[!-~]{2,40}?)(?=[.,;!?]?(?:\s|$)|[，。；！？])"
@@ -1012,6 +1039,8 @@ def _values_in_the_slot(text: str) -> list[SecretFinding]:
             group = next(g for g in _SLOT_FORMS if slot.group(g))
             value = slot.group(group).rstrip(".,!?)]:;")
             start = slot.start(group)
+            if group == "turns" and "、" in value and not re.search("[十左右]", value):
+                group = "hanzi"  # single numerals: a code said one by one, no dial's turns
             if the_word and group == "phrase":  # "just the word dragonfly lol": one word
                 group, value = "secret", value.split()[0]
             said = _Slot(
@@ -1071,8 +1100,10 @@ class _Slot:
                 and self._near(comma=True)
             )
         if self.form == "dictated":  # letters and digits read out one by one: a value said
-            mixed = re.search(r"\d", core) and re.search(r"[A-Za-z]", core)
-            return bool(mixed) and not name.group("sent") and len(self.gap) <= 60
+            mixed = re.search(r"\d", core) is not None and len(core.replace(" ", "")) >= 6
+            # (letters alone when the text says they are read out: "我一个个念哈:k-u-a-i-l-e")
+            read_out = _READ_OUT.search(text, max(0, name.start()), self.start)
+            return (mixed or bool(read_out)) and not name.group("sent") and len(self.gap) <= 60
         if name.group("word") and bare and self.form not in ("spaced", "hanzi", "turns"):
             return False  # ("密码 仓库2号_Ship!", "密码 0 0 7 7": only these count there)
         if (
@@ -1182,7 +1213,7 @@ class _Slot:
         )
         shortest = 6 if name.group("sent") else 3 if lock else 4
         if self.form == "hanzi":
-            count = len(core.replace(" ", ""))
+            count = len(re.sub(r"[ 、]", "", core))
         elif self.form == "repeat":
             count = sum(_COUNT_OF.get(c, 0) for c in re.findall(r"(\S)\s*[个個]", core))
         elif self.form == "spelled":
@@ -1193,9 +1224,12 @@ class _Slot:
             return False
         if self.between and not re.fullmatch(r"[\u4e00-\u9fff]{1,8}", self.between):
             return False
-        if re.match(r"\w:", text[self.start - 2 : self.start]):
+        if re.match(r"[A-Za-z0-9_]:", text[self.start - 2 : self.start]):
             return False  # a key's part ("rh:lock:order:123"), not a code said
-        if _PHONE_AFTER.match(text, value_end) or _PHONE_NAMED.search(self.gap + self.between):
+        # (a phone named just before the number, not a call told earlier: "打电话问我妈才晓得她改成了 9528")
+        if _PHONE_AFTER.match(text, value_end) or _PHONE_NAMED.search(
+            (self.gap + self.between)[-_PHONE_REACH:]
+        ):
             return False  # a number to call ("打 2866 1234 搵佢哋", "卡背面那个服务电话12333")
         if _FACTORY_DEFAULT.search(self.gap + self.between):
             return False  # "蓝牙耳机配对码一般是出厂默认的 0000": a manual's, not a secret
@@ -1241,7 +1275,15 @@ class _Slot:
         # digits spelled in words are a code said aloud, across a comma too ("the keypad now, she
         # told me it's seven three one nine")
         spelled = self.form == "spelled" and len(self.gap) <= 60
-        return self._near(comma=True) or bool(english_gap) or spelled or self._told(core, text)
+        # a change said further on in the sentence ("门口密码锁按三遍都冒开,打电话问我妈才晓得她改成了 9528")
+        changed = self.change and len(self.gap) <= 60 and not re.search(r"[。！？!?\n]", self.gap)
+        return (
+            self._near(comma=True)
+            or bool(english_gap)
+            or spelled
+            or changed
+            or self._told(core, text)
+        )
 
     def _told(self, core: str, text: str) -> bool:
         """A code told in a Chinese story, clauses after its name ("取钱的密码我怕忘，就跟您说一下：
@@ -1249,7 +1291,13 @@ class _Slot:
         Chinese numerals, or digits said one by one, after 是, a colon or a comma, in the same
         sentence, no example near."""
         told = (
-            (self.form == "hanzi" and len(core) >= 6)
+            (self.form == "hanzi" and len(core) >= 6 and not re.search("[ 、]", core))
+            # (Chinese numerals one by one: "隔壁阿姨講是四位數:一、三、零、八")
+            or (
+                self.form == "hanzi"
+                and len(re.sub("[ 、]", "", core)) >= 4
+                and re.search("[ 、]", core)
+            )
             or self.form == "repeat"
             or (core.isdigit() and len(core) >= 5)
             or re.fullmatch(r"\d(?: \d){3,7}", core) is not None
@@ -2148,11 +2196,10 @@ def _find_secrets(text: str) -> list[SecretFinding]:
         not lowered.isascii() and _SLOT_MARKER_ABROAD.search(lowered)
     ):
         found.extend(_values_in_the_slot(text))
-        if _PASSWORD_WORD.search(text):
-            found.extend(
-                SecretFinding("password", m.start("secret"), m.end("secret"))
-                for m in _PASSWORD_PART.finditer(text)
-            )
+        found.extend(
+            SecretFinding("password", m.start("secret"), m.end("secret"))
+            for m in _PASSWORD_PART.finditer(text)
+        )
         found.extend(
             SecretFinding("password", m.start("secret"), m.end("secret"))
             for m in _PHRASE_THEN_NAME.finditer(text)
@@ -2294,6 +2341,8 @@ def _codes_nearby(text: str, found: list[SecretFinding]) -> list[SecretFinding]:
             _CODE_NEARBY.fullmatch(said)
             or _SPELLED_DIGITS.fullmatch(said)
             or _REPEATED_DIGITS.fullmatch(said)
+            # (letters read out, then the digits that end them: "M、e、i、L、i,後面接 一九五二")
+            or re.fullmatch(_ONE_BY_ONE, said)
         ):
             continue
         line_start = text.rfind("\n", 0, f.start) + 1
@@ -2326,7 +2375,7 @@ def _codes_nearby(text: str, found: list[SecretFinding]) -> list[SecretFinding]:
     return more
 
 
-_ONE_BY_ONE = r"[A-Za-z0-9](?:(?:[- ]|, )[A-Za-z0-9]){3,30}|[零〇幺一二两兩三四五六七八九](?:[- ][零〇幺一二两兩三四五六七八九]){3,7}"
+_ONE_BY_ONE = r"[A-Za-z0-9](?:(?:[- 、]|, )[A-Za-z0-9]){3,30}|[零〇幺一二两兩三四五六七八九](?:[- ][零〇幺一二两兩三四五六七八九]){3,7}"
 
 
 def _said_again(text: str, found: list[SecretFinding]) -> list[SecretFinding]:
@@ -2335,7 +2384,7 @@ def _said_again(text: str, found: list[SecretFinding]) -> list[SecretFinding]:
     again: list[SecretFinding] = []
     values = {text[f.start : f.end] for f in found if f.end - f.start >= 4}
     # (said one by one, then joined: "七 七 零 九 七七零九", "Q-u-i-l-m-e-s-9-9 … o sea Quilmes99")
-    values |= {re.sub(r"[- ,]", "", v) for v in values if re.fullmatch(_ONE_BY_ONE, v)}
+    values |= {re.sub(r"[- ,、]", "", v) for v in values if re.fullmatch(_ONE_BY_ONE, v)}
     for value in {
         v for v in values if v.isnumeric() or _password_shaped(v) or _credential_shape(v)
     }:
