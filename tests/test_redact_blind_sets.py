@@ -773,6 +773,48 @@ GUARDS_61 = [
 ]
 
 
+SECRETS_62 = [
+    # Chinese: turns with no space, letters read out then a year, a value in brackets, halves by
+    # digits, a keypad's *…#, turns in digits, an admin page's password, a code reported
+    ("柜子 转盘的 右十四左九右三十二 就开了", ["右十四左九右三十二"]),
+    ("俺那个邮箱密码你记一下 W l i u j u n 1968 连起来", ["W l i u j u n 1968"]),
+    ("更衣柜是12号，柜子的密码（4093）是我自己设的", ["4093"]),
+    ("医保卡密码是六位数字。前三位是318。", ["318"]),
+    ("車場閘口要咁撳：*482# 記住先撳星號", ["*482#"]),
+    ("書房個保險箱 密碼 右 22 左 7 右 40 啲文件喺入面", ["右 22 左 7 右 40"]),
+    ("家里路由器后台我设的 hzhome_admin_88 ，别忘了", ["hzhome_admin_88"]),
+    ("营业厅让我报服务密码，我随口报了个 190527 居然对了", ["190527"]),
+    ("工位抽屉的密码锁，三位数，幺三八", ["幺三八"]),
+    ("LINE 寄來一个認證碼 604218 要輸入", ["604218"]),
+    ("銀行問安全問題 問恁老爸叫啥物名 我講陳水木 伊講著", ["陳水木"]),
+    ("信用卡後壁彼三字 二七一 網路買物件愛用", ["二七一"]),
+    # English, Romanian, Vietnamese without marks
+    ("4 0 8 2 — that's the gate keypad at the farm", ["4 0 8 2"]),
+    ("pinul de la cardul ING e 7741, l-am schimbat azi", ["7741"]),
+    (
+        "Parola de la email s-a schimbat. Acum este Bilant#Q4_ro. Vechea nu mai merge.",
+        ["Bilant#Q4_ro"],
+    ),
+    ("codul alarmei de la depozit este opt-doi-cinci-unu", ["opt-doi-cinci-unu"]),
+    ("codul de la seiful din birou e 23-11-40", ["23-11-40"]),
+    ("Easybox, cod de ridicare 518 204 pentru colet", ["518 204"]),
+    ("Revolut passcode-ul e 881203 si la aprobari", ["881203"]),
+    ("raspunsul la intrebarea de securitate (primul animal): Azorel", ["Azorel"]),
+    ("ma so cua kho la 7 1 9 3, ma cu 2 2 5 5 bo roi", ["7 1 9 3", "2 2 5 5"]),
+    ("cau hoi bao mat la ten con cho, chi tra loi Vang Ba", ["Vang Ba"]),
+    ("ket sat o tiem, xoay phai 18 trai 25 phai 3 la mo", ["phai 18 trai 25 phai 3"]),
+    ("voicemail pin la tam bon hai chin, tuc la 8429 do", ["tam bon hai chin", "8429"]),
+    ("admin mat khau cua may POS la Thu1985! dung doi nha", ["Thu1985!"]),
+]
+
+GUARDS_62 = [
+    "codul CAEN al firmei e 6920 - activitati de contabilitate",
+    "那个保险柜密码老头子说他自个儿记着 死活不告诉我",
+    "Rezultatul e 2024 la meciul de ieri, codul postal e 010101",
+    "密码（至少 8 位）要有大小写",
+]
+
+
 @pytest.mark.parametrize(
     ("text", "values"),
     SECRETS_49
@@ -787,7 +829,8 @@ GUARDS_61 = [
     + SECRETS_58
     + SECRETS_59
     + SECRETS_60
-    + SECRETS_61,
+    + SECRETS_61
+    + SECRETS_62,
 )
 def test_secret_said_in_words_is_hidden(text: str, values: list[str]) -> None:
     hidden = redact(text)
@@ -808,7 +851,8 @@ def test_secret_said_in_words_is_hidden(text: str, values: list[str]) -> None:
     + GUARDS_58
     + GUARDS_59
     + GUARDS_60
-    + GUARDS_61,
+    + GUARDS_61
+    + GUARDS_62,
 )
 def test_guard_talk_is_kept(text: str) -> None:
     assert redact(text) == text

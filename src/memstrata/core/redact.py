@@ -115,14 +115,14 @@ _PASSWORD_ABROAD = (
     r"|비번(?:은|이|을)?|비밀번호(?:는|가|를)?"
     r"|парол[ьяюе]м?|parol'?|[şs]ifre(?:sini|si|mi|m|ni|n|yi)?|parola|ה?סיסמ[הא]|รหัสผ่าน|كلمة (?:السر|المرور)"
     r"|ال?باسورد|พาสเวิร์?ด|(?:kata )?sandi(?:nya)?|nenosiri|パスワード|पासवर्ड|(?:wlan|wifi|wi-fi)-?schlüssel"
-    r"|chiave (?:wpa2?|wifi|wi-fi|di rete)|κωδικ(?:ός|ό|ού)(?: πρόσβασης)?|ramz(?:e|esh)?|رمز عبور|paroli(?:ni)?|mdp"
+    r"|chiave (?:wpa2?|wifi|wi-fi|di rete)|κωδικ(?:ός|ό|ού)(?: πρόσβασης)?|ramz(?:e|esh)?|رمز عبور|paroli(?:ni)?|mdp|mat khau"
     r"|(?:የ)?ይለፍ ቃ[ልሉ]|ፓስወርድ\w*|باسوورد"
     r"|পাসওয়ার্ড"
 )
 _PASSWORD_ABROAD_MARKERS = (
     "senha", "contraseña", "clave", "hasło", "haslo", "mật khẩu", "mot de passe", "passwort",
     "kennwort", "비번", "비밀번호", "schlüssel", "chiave", "парол", "parol", "ifre", "parola", "סיסמ", "รหัสผ่าน", "كلمة",
-    "باسورد", "พาสเวิ", "sandi", "nenosiri", "パスワード", "पासवर्ड", "κωδικ", "ramz", "رمز", "পাসওয়ার্ড", "mdp", "ይለፍ", "ፓስወርድ", "باسوورد",
+    "باسورد", "พาสเวิ", "sandi", "nenosiri", "パスワード", "पासवर्ड", "κωδικ", "ramz", "رمز", "পাসওয়ার্ড", "mdp", "mat khau", "ይለፍ", "ፓስወርድ", "باسوورد",
 )  # fmt: skip
 
 # Credentials embedded in URLs (user:password@host, or :password@host): anchored on "://".
@@ -483,13 +483,16 @@ _SLOT_NAME = lazy_compile(
     # (an English name may be glued to Chinese: "屋头wifi改了", so no \b before it)
     # what a code opens, said with "code" or as the code's own name
     r"(?P<code>密码锁|密碼鎖|门禁码|門禁碼|门禁|門禁|电子锁|電子鎖|门锁|門鎖|把锁|把鎖|锁屏|鎖屏|开箱码|開箱碼"
-    r"|保险箱|保險箱|保险柜|保險櫃|夾萬|夹万|转盘|轉盤|撤防码|布防码|撤防碼|佈防碼|解除码|解除碼|短信码|短信碼|卡背(?:后|後|面)?|背面|卡(?:的)?(?:后面|後面|背后|背後)"
+    r"|保险箱|保險箱|保险柜|保險櫃|夾萬|夹万|转盘|轉盤|撤防码|布防码|撤防碼|佈防碼|解除码|解除碼|短信码|短信碼|卡背(?:后|後|面)?|背面|卡(?:的)?(?:后面|後面|背后|背後|後壁|后壁)"
     # (Steam's codes said with 码: "Steam 嘅 Guard 码"; a hardware token's: review58)
     r"|(?i:(?<![A-Za-z0-9])guard)\s*(?:码|碼)|(?i:hardware[- ]token|securid)"
     # (Vietnamese "mã" of what it opens or proves, or keyed in: not an order's, a post code, a
     # discount; its SMS often comes without marks: "Ma xac thuc cua quy khach la 904117")
-    r"|(?i:(?<![\w-])(?:mã|ma)(?: số)? (?:pin|otp|xác thực|xác nhận|bảo mật|mở khóa|két|cửa|khóa|bí mật"
-    r"|xac thuc|xac nhan)|(?<=bấm )mã|(?<=nhập )mã)"
+    r"|(?i:(?<![\w-])(?:mã|ma)(?: s[ốo])? (?:pin|otp|xác thực|xác nhận|bảo mật|mở khóa|két|cửa|khóa|bí mật"
+    r"|xac thuc|xac nhan|bao mat|mo khoa|ket|cua|khoa|bi mat)|(?<=bấm )mã|(?<=nhập )mã)"
+    # (Romanian, with its article: "pinul", "codul alarmei", "cod de ridicare")
+    r"|(?i:(?<![\w-])(?:pinul|codul (?:pin|alarmei|u[șs]ii|por[țt]ii|sms|interfonului|seifului|lac[ăa]tului)"
+    r"|cod(?:ul)? de (?:ridicare|acces|confirmare|verificare|deblocare)|parola verbal[ăa]|passcode-ul|pin-ul)(?![\w-]))"
     r"|(?i:(?<![A-Za-z0-9])(?:(?:door|gate|alarm|disarm|panic|safe|access|entry|garage|keypad|locker"
     r"|lock|building|sms|text|verification|app|login|sign-in|auth|authenticator|2fa|mfa|bank|haustür|guard"
     r"|tür|wohnungstür|token)"
@@ -515,7 +518,7 @@ _SLOT_NAME = lazy_compile(
     r"|portón|portão|brama|disarm|kilit|kilidi|kombinasyon(?:u)?|gembok|brankas|alarme|alarma|alarmanlage?"
     r"|(?:fahrrad|zahlen|vorhänge)?schlo(?:ss|ß)|khóa|ổ khóa|caja fuerte|combinación|kłódka|szyfr"
     r"|codice(?! fiscale| postale| cliente| articolo| prodotto)|cassetta (?:delle )?chiavi|cancello"
-    r"|lucchetto|cofre|cadenas|coffre(?:-fort)?|casier|digicode|két sắt|két|schlössli|zahle?n?kombi(?:nation)?|candado|desbloqueo"
+    r"|lucchetto|cofre|seif(?:ul)?|lac[ăa]t(?:ul)?|interfon(?:ul)?|alarm(?:a|ei)|ket sat|mo khoa|mở khóa|cadenas|coffre(?:-fort)?|casier|digicode|két sắt|két|schlössli|zahle?n?kombi(?:nation)?|candado|desbloqueo"
     r")(?![A-Za-z0-9]))|(?i:(?<!\w)(?:сейф[аеу]?|замок|ה?כספת|комбінаці[яї]|комбинаци[яи]|χρηματοκιβώτιο|λουκέτο|συναγερμ\w*|θυρίδα\w*)(?!\w))|ปลดล็อก|金庫|テンキー|宅配ボックス|گاوصندوق|دزدگیر|قفل|صندوق امانات|তালা|লকার|ตู้เซฟ|เซฟ|ال?خزنة|开机|開機|解锁|解鎖|도어락|[门門](?=\s*要?\s*(?:按|撳|输入|輸入|打))"
     r"|锁|鎖|储物柜|儲物櫃|柜子|櫃|防盗器|防盜器|键盘|鍵盤|组合|組合|大门|大門|大闸|大閘"
     # a bank's codes by their letters ("TAN by SMS", "TAC baru masuk 884 102", "ATM one sia, 7 3 0 1")
@@ -523,7 +526,7 @@ _SLOT_NAME = lazy_compile(
     # codes kept for when a phone is lost, said one after another ("恢复码 8h2k9-dxq4m 和 p3mv7-zt4r6")
     r"|(?P<codes>恢复码|恢復碼|备用码|備用碼|备用验证码|備用驗證碼|备援码|備援碼|备份码|備份碼|バックアップコード|(?i:резервн(?:і|ые|ий|ый) код[иы]|yedek kodlar[ıi]?|codes? de (?:secours|récupération))|백업 코드|복구 코드|(?i:c[óo]digos de (?:respaldo|recuperaci[óo]n))|(?i:(?<![A-Za-z0-9])(?:backup|recovery)[ -]codes?(?![A-Za-z0-9])))"
     # a code whose value may follow its name with no verb ("提取码 x7k9")
-    r"|(?P<direct>授权码|授權碼|提取码|提取碼|访问码|訪問碼|取件码|取件碼|验证码|驗證碼|安全码|安全碼"
+    r"|(?P<direct>授权码|授權碼|认证码|認證碼|提取码|提取碼|访问码|訪問碼|取件码|取件碼|验证码|驗證碼|安全码|安全碼"
     r"|校验码|校驗碼|对码|對碼|配对码|配對碼|登录码|登錄碼|登入碼|家长控制|家長控制)"
     # a code someone sent, by "the code" alone: only six digits or more count ("the code Microsoft
     # sent was 204817"), no status or exit code ("the code was 404")
@@ -539,7 +542,7 @@ _SLOT_NAME = lazy_compile(
     r"|form|toggle|input|column|store|vault|generator|requirements?|expiry|rotation)\b)))"
     r"|(?P<wifi>(?i:(?<![A-Za-z0-9])(?:wifi|wi-fi)(?![A-Za-z0-9])))"
     # an account: only a value in a password's shape, quoted, joined, or "the word X" counts
-    r"|(?P<login>(?i:(?<![A-Za-z0-9/.-])(?:login|admin|root|administrator|sudo)(?![A-Za-z0-9/.-])))"
+    r"|(?P<login>(?i:(?<![A-Za-z0-9/.-])(?:login|admin|root|administrator|sudo)(?![A-Za-z0-9/.-]))|后台|後台)"
     # a key by its role: only a value in a key's shape, quoted, or words joined counts
     r"|(?P<keyword>(?i:(?<![/A-Za-z0-9_-])(?:secret|token|api[ _-]?key|signing key|app secret)"
     r"(?![A-Za-z0-9?=])))"
@@ -553,9 +556,9 @@ _SLOT_CUE = lazy_compile(
     r"|(?i:\bthe (?:current|new|latest|newest) one(?: is| was)?\b|\bnow (?:is|it'?s)\b|\bis now\b"
     r"|\bnow(?= \d)|\bnow it is\b|\b(?:old|new)(?= \d))|又(?:好似|好像)?(?:係|是)|(?:唔再|不再)(?:係|是)"
     r"|(?:现在|現在|而家|宜家|目前)(?:是|係|系)|(?:设置|設置|设|設|改|换|換|更新|重置|变|變)(?:成|为|為|做|咗做)了?"
-    r"|改咗|按|撳|转到|轉到|含中文|は|って|هست|است|ছিল|(?:念|读|讀)(?:给你|給你|念|一下)|(?:諗|想|揀|选|選)(?:咗|了)(?:句|個|个|一句)?|(?:转|轉)咗?(?:做|成)|(?:set|设|設)\s*(?:咗|了|的)(?:做|是)?"
+    r"|改咗|按|撳|转到|轉到|含中文|报了个|報了個|你(?:记|記)一下|は|って|هست|است|ছিল|(?:念|读|讀)(?:给你|給你|念|一下)|(?:諗|想|揀|选|選)(?:咗|了)(?:句|個|个|一句)?|(?:转|轉)咗?(?:做|成)|(?:set|设|設)\s*(?:咗|了|的)(?:做|是)?"
     # a correction names the wrong value too ("不是 design2023，是 design2023!!")
-    r"|不是|唔係|(?i:\bnot\b|\b(?:isn|wasn)'?t\b)|即係|即是|也就是|(?i:\bi\.e\.|\bthe old(?: one)?\b|\bo sea\b|\bd\.h\.|\bya+'?ni\b|\bmane\b)|то есть|тобто|δηλαδή)"
+    r"|不是|唔係|(?i:\bnot\b|\b(?:isn|wasn)'?t\b)|即係|即是|也就是|(?i:\bi\.e\.|\bthe old(?: one)?\b|\bo sea\b|\bd\.h\.|\bya+'?ni\b|\bmane\b|\badic[ăa]\b|\btuc la\b|\btức là\b)|то есть|тобто|δηλαδή)"
     r"|(?:(?<![唔不非])(?:(?:仍然|依然|还|還|就|应该|應該|好像)?(?:是|係|系)(?!否|咪)(?:叫)?|叫做?|为|為"
     r"|(?:目前)?(?:还是|還是)|(?:就|都|现在|現在|而家|先)用(?:的是)?|用的是|输|輸|打|要)(?:老的|舊的|旧的|默认的|默認的|原来的|原來的|之前的)?"
     r"|(?i:\b(?:is|are|was|should be|will be|set to|changed to|to|from|takes|opens with|it'?s|it is|type|now"
@@ -565,7 +568,7 @@ _SLOT_CUE = lazy_compile(
     r"|that'?s|came(?: in)?|ay|ialah|adalah|masuk|went with|chose|picked|wants|asks for|so|é|era"
     r"|c'est|na|e be|es|est|là|jest|ni|puse|put"
     # (Swiss German "isch", Hindi "hai", a token "zeigt"/"shows" its code: review58)
-    r"|ist|isch|hai|chai|zeigt(?: grad)?|shows|displays|είναι|ήταν|(?:τον |το )?άλλαξα σε|c'était|était|كان|صار|وصار|ነው|ደግሞ"
+    r"|ist|isch|hai|chai|zeigt(?: grad)?|shows|displays|είναι|ήταν|(?:τον |το )?άλλαξα σε|c'était|était|كان|صار|وصار|ነው|ደግሞ|este|era|e(?=\s+\S*\d)|la(?=\s+\S*\d)"
     # (a change in Spanish, Portuguese, Turkish, Ukrainian and Russian: review59)
     r"|(?:lo |la )?cambi(?:é|e|ó|o|ado|ada) (?:a|por)|mudei para|troquei para|olarak"
     r"|(?:помін|змін|помен|измен)\w* на"
@@ -610,6 +613,8 @@ _DIGIT_WORD = (
     r"|शून्य|एक|दुई|दो|तीन|चार|पाँच|पांच|छ|छह|सात|आठ|नौ"
     r"|ゼロ|レイ|イチ|ニ|サン|ヨン|ゴ|ロク|ナナ|ハチ|キュウ|キュー"
     r"|nol|bir|ikki|uch|to'rt|besh|olti|yetti|sakkiz|to'qqiz"
+    r"|unu|doi|trei|patru|cinci|șase|sase|șapte|sapte|opt|nouă|noua"
+    r"|khong|mot|bon|sau|bay|tam|chin"
     r"|صفر|یک|دو|سه|چهار|پنج|شش|هفت|هشت|نه"
     r"|শূন্য|এক|দুই|তিন|চার|পাঁচ|ছয়|ছয়|সাত|আট|নয়|নয়)"
 )
@@ -647,18 +652,18 @@ _REPEATED = (
 _REPEATED_DIGITS = lazy_compile(_REPEATED)
 _DIAL_NUMBER = r"(?:[一二三四五六七八九]?十[一二三四五六七八九]?|[零一二三四五六七八九])(?![零一二三四五六七八九十])"
 _SLOT_VALUE = lazy_compile(
-    r"\s*(?:[\u4e00-\u9fff]{1,8}\s*)??[「『]?(?:'(?P<quoted>[^'\n]{3,64})'|\"(?P<dquoted>[^\"\n]{3,64})\""
+    r"\s*(?:[\u4e00-\u9fff]{1,8}\s*)??[「『（(]?(?:'(?P<quoted>[^'\n]{3,64})'|\"(?P<dquoted>[^\"\n]{3,64})\""
     # letters and digits read out one by one ("K-7-Q-2-M-9-X-4", "l i d e h u a 8 8": review58)
     # (a letter among them, each parted the same way)
     r"|(?P<dictated>(?=[A-Za-z0-9](?P<sep>[- 、]|, )(?:[A-Za-z0-9](?P=sep))*?[A-Za-z](?:(?P=sep)|(?![\w-])))"
-    r"[A-Za-z0-9](?P=sep)[A-Za-z0-9](?:(?P=sep)[A-Za-z0-9]){3,30})(?![\w-])"
+    r"[A-Za-z0-9](?P=sep)[A-Za-z0-9](?:(?P=sep)[A-Za-z0-9]){3,30}(?:(?P=sep)\d{2,4})?)(?![\w-])"
     # digits said in groups ("093 847", "8 3 6 1"), in Chinese numerals or English words
     r"|(?P<spaced>\d{1,4}(?: \d{1,4}){1,7}|\d(?:, \d){2,7}|\d(?:・\d){2,7})(?!\w|\.\d)"
     # a dial's turns in Chinese numerals ("十九、四十二、七", "二十八 左 十五 右 四十 左": review48)
     # (each a number under a hundred: "三十六", "七", not "七七零")
     r"|(?P<turns>(?:[左右]\s*)?"
     + _DIAL_NUMBER
-    + r"(?:(?:\s*、\s*|\s+)(?:[左右]\s*)?"
+    + r"(?:(?:\s*、\s*|\s+|(?=[左右]))(?:[左右]\s*)?"
     + _DIAL_NUMBER
     + r")"
     r"{2,5}(?:\s*[左右])?)"
@@ -702,7 +707,7 @@ _SLOT_MARKER_WORDS = (
     "رمز", "كود", "الرقم", "сейф", "замок", "kilit", "kombinasyon", "gembok", "brankas", "כספת",
     "เซฟ", "خزنة", "disarm", "schloss", "schloß", "khóa", "코드", "combinación", "kłódka", "szyfr",
     "caja fuerte", "codice", "chiavi", "cancello", "lucchetto", "cofre", "家长控制", "家長控制", "登录码",
-    "登錄碼", "登入碼", "mã", "ma xac", "két", "ኮድ", "cadenas", "coffre", "casier", "認証", "確認コード", "暗証コード", "解除番号", "金庫", "テンキー", "宅配", "バックアップ", "备份码", "備份碼", "کد", "گاوصندوق", "دزدگیر", "قفل", "صندوق", "পিন", "কোড", "তালা", "লকার", "cvv", "cvc", "χρηματοκιβώτιο", "λουκέτο", "συναγερμ", "θυρίδα", "пін", "kilid", "комбін", "комбин", "candado", "desbloqueo", "ปลดล็อก", "резервн", "yedek", "后面", "後面", "背后", "背後", "schlöss", "kombi", "securid", "hardware",
+    "登錄碼", "登入碼", "mã", "ma xac", "ma so", "ma khoa", "ma cua", "ket sat", "mo khoa", "pinul", "codul", "cod de", "seif", "lacat", "lacăt", "interfon", "alarm", "két", "ኮድ", "cadenas", "coffre", "casier", "認証", "確認コード", "暗証コード", "解除番号", "金庫", "テンキー", "宅配", "バックアップ", "备份码", "備份碼", "کد", "گاوصندوق", "دزدگیر", "قفل", "صندوق", "পিন", "কোড", "তালা", "লকার", "cvv", "cvc", "χρηματοκιβώτιο", "λουκέτο", "συναγερμ", "θυρίδα", "пін", "kilid", "комбін", "комбин", "candado", "desbloqueo", "ปลดล็อก", "резервн", "yedek", "后面", "後面", "背后", "背後", "後壁", "后壁", "schlöss", "kombi", "securid", "hardware",
     *_PASSWORD_ABROAD_MARKERS,
 )  # fmt: skip
 # (one pattern per script: an English line never tries the markers of other scripts, since hooks
@@ -744,7 +749,7 @@ _DESCRIBED_AS = lazy_compile(r"(?:拼音|名字|名|单词|單詞|词|詞|英文
 # A dial's direction (Indonesian kanan/kiri, German, Spanish, Portuguese, Vietnamese).
 _TURN = (
     r"(?:left|right|kanan|kiri|links|rechts|izquierda|derecha|esquerda|direita|trái|phải|sinistra"
-    r"|destra|左轉|右轉|左转|右转|à droite|à gauche|يمين|يسار|o'ng|chap|ወደ ቀኝ|ወደ ግራ)"
+    r"|destra|左轉|右轉|左转|右转|左|右|phai|trai|à droite|à gauche|يمين|يسار|o'ng|chap|ወደ ቀኝ|ወደ ግራ)"
 )
 # A lock's combination ("36-18-72", "2-9-0-6"): two digits at most between dashes, three or more
 # numbers; not a date (no four-digit year).
@@ -761,7 +766,7 @@ _COMBINATION_SAID = lazy_compile(
 )
 # What opens with three digits: a bike lock, a card's security code.
 _THREE_DIGITS = lazy_compile(
-    r"(?:锁|鎖|安全码|安全碼|卡背|卡背后|卡背後|背面|后面|後面|背后|背後|數字|数字|數|数|位"
+    r"(?:锁|鎖|安全码|安全碼|卡背|卡背后|卡背後|背面|后面|後面|背后|背後|後壁|后壁|數字|数字|數|数|位"
     r"|(?i:back|security code|lock|lockbox|lockers?|dial|seguridad|güvenlik kodu|cvv2?|cvc2?|λουκέτο)|قفل)$"
 )
 # A word in a script without capitals (Hebrew, Arabic, Persian, Thai, Hangul, Bengali, Ge'ez).
@@ -775,7 +780,7 @@ _SCRIPT_WORD = (
 # clause, or capitalised words ending it; never a question word ("答案是什么").
 _SECURITY_ANSWER = lazy_compile(
     r"(?:密保|安全问题|安全問題|保安問題|保安问题|安全提問|安全提问|(?P<asked>(?:问|問)(?:我|的是)\s*(?=[“「\"]))|(?i:security (?:question|answer|q\b)"
-    r"|(?:секретн|контрольн)(?:ый|ого|е|ого) (?:вопрос|питання)|pertanyaan keamanan|güvenlik sorusu|คำถามความปลอดภัย|ερώτηση ασφαλείας|سوال امنیتی|سؤال الأمان|سؤال الامان|maxfiy savol|question secrète|সিকিউরিটি প্রশ্ন|নিরাপত্তা প্রশ্ন|秘密の質問|câu hỏi bảo mật|sicherheitsfrage?"
+    r"|(?:секретн|контрольн)(?:ый|ого|е|ого) (?:вопрос|питання)|pertanyaan keamanan|güvenlik sorusu|คำถามความปลอดภัย|ερώτηση ασφαλείας|سوال امنیتی|سؤال الأمان|سؤال الامان|maxfiy savol|question secrète|[îi]ntrebarea de securitate|cau hoi bao mat|সিকিউরিটি প্রশ্ন|নিরাপত্তা প্রশ্ন|秘密の質問|câu hỏi bảo mật|sicherheitsfrage?"
     r"|본인확인 질문|보안 질문|비밀번호 질문|domanda di sicurezza|提示問題|提示问题"
     r"|secret (?:question|answer)|pregunta de seguridad|respuesta de seguridad|pergunta de segurança"
     r"|question de sécurité"
@@ -784,10 +789,10 @@ _SECURITY_ANSWER = lazy_compile(
     r"(?:[^。！？\n]|['「“\"«][^'」”\"»\n]{0,40}['」”\"»]){0,60}?"
     # how the answer is given: said (答案是, 我写的, "I typed", "answer as", Malay "jawab") or only
     # named with "is" (then capitalised words only: "is my first pet" is the question)
-    r"(?:(?P<given>答案(?:改成了?|换成了?|換成了?)?(?:是|係|为|為|打|填|写|寫)?\s*[:：]?|答えは|(?:填|写|寫|设|設|答|选|選)(?:的|咗|了|嘅)?(?:是|係|系)?"
+    r"(?:(?P<given>我(?:講|讲|說|说)(?=\s*[\u4e00-\u9fff])|答案(?:改成了?|换成了?|換成了?)?(?:是|係|为|為|打|填|写|寫)?\s*[:：]?|答えは|(?:填|写|寫|设|設|答|选|選)(?:的|咗|了|嘅)?(?:是|係|系)?"
     r"|(?i:\banswer(?:\s+(?:is|was|as)|'s|:)|\bI (?:put|wrote|used|said|typed)|\btyped|\bjawab"
     r"|\bnamed|\bcalled|\bantwort(?:\s+(?:isch|ist|war))?\s*[:：]?|\banswer\s+(?:maine|mein|maile)\b|\btrả lời(?: là)?"
-    r"|\bcevap(?: olarak)?|\bcevabı|написал[аи]?|написав|вказал[аи]?|указал[аи]?|ตอบ(?:ไป)?(?:ว่า)?|έβαλα|απάντησα|نوشتم|(?:جاوبت|الجواب)\s*[:：]?|javobi(?:ni)?|መልሱ|መልሴ|j'ai mis"
+    r"|\bcevap(?: olarak)?|\bcevabı|написал[аи]?|написав|вказал[аи]?|указал[аи]?|ตอบ(?:ไป)?(?:ว่า)?|έβαλα|απάντησα|نوشتم|(?:جاوبت|الجواب)\s*[:：]?|javobi(?:ni)?|መልሱ|መልሴ|j'ai mis|tra loi|r[ăa]spunsul\b[^:：\n]{0,60}[:：]"
     r"|উত্তর(?: দিয়েছি)?\s*[:：]?|の答え(?:は|、)?"
     r"|\b(?:le )?puse|\bcoloqué|\bI answer(?:ed)?|\baku isi|\bsaya isi|\bisi(?:nya)?|\bni(?:li|me)jaza)"
     r"|ответ(?:ил[аи]?)?|답\s*[:：]?|[=→—–]\s*(?:(?i:risposta|resposta|respuesta|antwort)\s*[:：]?)?|->)"
@@ -819,7 +824,7 @@ _ANSWER_AGAIN = lazy_compile(
 _ANSWER_STOP = lazy_compile(r"[。！\n]|[.!](?:\s|$)")
 _SECURITY_MARKERS = (
     "密保", "问我", "問我", "安全问题", "安全問題", "保安問題", "保安问题", "question", "answer", "maiden", "memorable",
-    "secure word", "安全提問", "安全提问", "seguridad", "segurança", "sécurité", "security q", "вопрос", "keamanan", "seguridad", "sicurezza", "提示問題", "提示问题", "秘密の質問", "bảo mật", "sicherheitsfrag", "güvenlik sorusu", "ασφαλείας", "امنیتی", "প্রশ্ন", "سؤال", "savol", "secrète", "คำถามความปลอดภัย", "питання", "질문",
+    "secure word", "安全提問", "安全提问", "seguridad", "segurança", "sécurité", "security q", "вопрос", "keamanan", "seguridad", "sicurezza", "提示問題", "提示问题", "秘密の質問", "bảo mật", "sicherheitsfrag", "güvenlik sorusu", "ασφαλείας", "امنیتی", "প্রশ্ন", "سؤال", "savol", "secrète", "securitate", "bao mat", "คำถามความปลอดภัย", "питання", "질문",
 )  # fmt: skip
 _QUESTION_WORD = lazy_compile(
     r"什么|什麼|啥|乜|咩|多少|哪|谁|誰|(?i:^(?:what|which|who|where|when|how)$)"
@@ -845,7 +850,7 @@ _WITH_SPACES = lazy_compile(_TYPED_AS)
 # particle or the text's end.
 _ALONE_AFTER_COMMA = lazy_compile(
     r"\s*(?:(?=[^\s,，]*[A-Za-z])(?=[^\s,，]*\d)[^\s,，。\u0080-\uffff]{6,}|\d{3,8}|\d{3,4} \d{3,4}"
-    r"|\d(?: \d){3,7}|[零〇幺一二两兩三四五六七八九]{4,8}|[零〇幺一二两兩三四五六七八九](?: [零〇幺一二两兩三四五六七八九]){2,7})"
+    r"|\d(?: \d){3,7}|[零〇幺一二两兩三四五六七八九]{3,8}|[零〇幺一二两兩三四五六七八九](?: [零〇幺一二两兩三四五六七八九]){2,7})"
     r"\s*(?:[,，。；;！!]|\.(?:\s|$)|咋|啦|吧|呀|啊|嘛|喔|哦|囉|$|然后|然後|再按"
     r"|(?i:then|enter|and|phir|fir|lalu|terus|trus|rồi|dann|depois|luego|kisha|tapos))"
 )
@@ -870,14 +875,16 @@ _NOT_A_CODE_BEFORE = lazy_compile(
 _YEAR = lazy_compile(r"(?:19|20)\d\d")
 # A sentence that starts with its verb, its subject the secret named in the sentence before ("Badge-PIN
 # notiere? Isch jetzt 4471": review58).
-_COPULA_FIRST = lazy_compile(r"\s*(?i:(?:it'?s|it is|isch|ist|es ist|c'est|就是|係)\b)")
+_COPULA_FIRST = lazy_compile(
+    r"\s*(?i:(?:it'?s|it is|isch|ist|es ist|c'est|acum este|acum e|就是|係)\b)"
+)
 # "The old one" / "the new one" in the languages users mix in (review54: "purana 4471 tha ab 9082",
 # "dulu 121212 sekarang 730915", "ile ya zamani 2580 … mpya ni 7143").
 _OLD_OR_NEW = lazy_compile(
     r"\s*(?i:(?:the |my |ile |ya )*(?:old|new|previous|former|current|purana|puraana|naya|nayi|ab"
     r"|dulu|sekarang|lama|baru|zamani|mpya|antigo|novo|nova|alte|alter|neue|neuer|cũ|mới|dati|ngayon"
     r"|stary|stara|nowy|nowa|teraz|vecchio|vecchia|nuovo|nuova|ora|adesso|yenisi|eskisi|yeni|eski"
-    r"|viejo|vieja|nuevo|nueva|jadidesh|jadid|ghadimi|notun|puran|purono)\b)"
+    r"|viejo|vieja|nuevo|nueva|jadidesh|jadid|ghadimi|notun|puran|purono|vechiul|vechea|noul|cu|moi)\b)"
     r"|\s*(?:以前|之前|原来|原來|旧的|舊的|新的|现在|現在|старый|новый|теперь|старий|новий|тепер|جدید|قدیمی|নতুন|পুরান|এখন|আগে)"
 )
 # A code said of every device of a kind, in general ("配对码一般是出厂默认的 0000"): no one's secret.
@@ -916,7 +923,7 @@ _NAMING_CUE = lazy_compile(
     r"(?i:is\b|was\b|it'?s\b|it is\b|should be|will be|set to|changed to)|[:：=—–]|[^\x00-\x7f]"
 )
 _JUST_AFTER_A_COMMA = lazy_compile(
-    r"[，,]\s*(?:都|也|就|其实|其實|应该|應該|我?(?:记得|記得)|好似|好像"
+    r"[，,]\s*(?:都|也|就|其实|其實|应该|應該|我?(?:记得|記得)|好似|好像|[一二三四五六七八两兩\d]\s*位(?:数|數|的)?"
     r"|(?i:then|poi|dann|depois|luego|lalu|tapos|rồi|(?:le |el |the )?code|kod|kodi|código))?\s*$"
 )
 _COMBINATION = lazy_compile(r"\d{1,2}(?:-\d{1,2}){2,5}|\d{1,6}(?:-\d{1,6}){1,3}")
@@ -983,7 +990,7 @@ def _answers_after_a_question(text: str, answered: re.Match[str]) -> list[Secret
 # 第二段：Sz_0512。": review58; "丰巢取件码我先港前半截 …。后半截是 14": review61); read where a
 # secret's name is.
 _PASSWORD_PART = lazy_compile(
-    r"(?:第[一二三四1-4](?:段|截)|前半(?:段|截)?|后半(?:段|截)?|後半(?:段|截)?)"
+    r"(?:第[一二三四1-4](?:段|截)|前半(?:段|截)?|后半(?:段|截)?|後半(?:段|截)?|[前后後][两兩二三四五六]位)"
     r"\s*(?:(?:是|係|为|為)\s*[:：]?|[:：])\s*(?P<secret>[!-~]{2,40}?)(?=[.,;!?]?(?:\s|$)|[，。；！？])"
 )
 
@@ -1044,7 +1051,7 @@ def _values_in_the_slot(text: str) -> list[SecretFinding]:
             if the_word and group == "phrase":  # "just the word dragonfly lol": one word
                 group, value = "secret", value.split()[0]
             said = _Slot(
-                name, value, text[name.end() : cue_start], text[cue_end:start].strip(" \t\n「『"), change,
+                name, value, text[name.end() : cue_start], text[cue_end:start].strip(" \t\n「『（("), change,
                 the_word, group, cue_start, start,
             )  # fmt: skip
             if value and not any(f.start == start for f in found) and said.holds_a_secret(text):
@@ -1245,6 +1252,8 @@ class _Slot:
         if self.cue_start == self.start > name.end():
             if not self.gap.strip():
                 return False  # (a number right after the name: "密码 1024 字节以内", "Locker 214")
+            if self.gap in ("（", "("):
+                return True  # in brackets right after its name: "柜子的密码（0817）是我自己设的"
             # the code nearest after its name, whatever the words between, in any language ("PIN
             # for my Opay na 0707", "Mon NIP de carte c'est 7304": review51), but in the clause,
             # after no other number, and no date ("password changed in 2024")
@@ -1305,7 +1314,7 @@ class _Slot:
         cue = text[self.cue_start : self.start].strip()
         return (
             told
-            and cue[:1] in ("是", "係", "系", "：", ":", "，", ",")
+            and cue[:1] in ("是", "係", "系", "：", ":", "，", ",", "报", "報")
             and len(self.gap) <= 80
             and not re.search(r"[。！？!?\n]", self.gap)
             and not _EXAMPLE_NEAR.search(self.gap)
@@ -1364,9 +1373,9 @@ _PHRASE_THEN_NAME = lazy_compile(
 # ...a code said first ("9174 — that's my bank card PIN", "2580 再撳 OFF，呢個就係警報系統嘅 disarm
 # code").
 _CODE_THEN_NAME = lazy_compile(
-    r"(?<![\w.:/-])(?P<secret>\d{4,8})(?![\w.:/-])[^。！？\n]{0,20}?"
+    r"(?<![\w.:/-])(?P<secret>\d{4,8}|\d(?: \d){3,7})(?![\w.:/-])[^。！？\n]{0,20}?"
     r"(?:(?i:that'?s|thats|is)\b|(?:这个|這個|呢個)?就?(?:是|係)|做|作为|作為|当|當)[^。！？\n.]{0,30}?"
-    r"(?:\bM?PIN\b|(?i:\b(?:door|gate|alarm|disarm|safe|lock|locker|keypad|verification|sms|login)"
+    r"(?:\bM?PIN\b|(?i:\bkeypad\b)|(?i:\b(?:door|gate|alarm|disarm|safe|lock|locker|keypad|verification|sms|login)"
     r"(?: system)? code\b|\bOTP\b)|密码|密碼|门禁|門禁|验证码|驗證碼|动态码|動態碼)"
 )
 _VALUE_THEN_NAME = lazy_compile(
@@ -1875,10 +1884,11 @@ _LOCKED_WITH = lazy_compile(
 # ...or digits keyed one by one, spaced ("长按菜单键，再输 7 3 9 9": review54): a code typed.
 _KEYED_DIGITS = lazy_compile(
     r"(?:输入?|輸入?|按|撳|กด|(?i:\btype|\benter|\bkey in|\bpunch in|\bpress|\bbấm|\bmarc(?:ás|as|á|a|ar|o)"
-    r"|\bteclea(?:s|r)?|набира\w*|набери\w*|tuşla\w*))\s*"
+    r"|\bteclea(?:s|r)?|набира\w*|набери\w*|tuşla\w*))\s*[:：]?\s*"
     # (the key before it: "按井号 然后0 3 1 9"; Thai's digits in words: "กด หนึ่ง สาม ห้า เจ็ด")
     r"(?:(?:井号|井號|#)\s*(?:然后|然後|再)?\s*)?"
-    r"(?P<secret>\d(?: \d){3,7}|" + _THAI_DIGITS + r")(?![\d.,:])"
+    # (or the keys around it: "撳：*357#")
+    r"(?P<secret>\d(?: \d){3,7}|[#*]\d{3,8}[#*]?|\d{3,8}#|" + _THAI_DIGITS + r")(?![\d.,:])"
 )
 _CODE_SAID = lazy_compile(r"[#*]?\d{3,8}[#*]?|[零〇幺一二两兩三四五六七八九]{3,8}")
 
