@@ -815,6 +815,51 @@ GUARDS_62 = [
 ]
 
 
+SECRETS_63 = [
+    # Chinese: halves said with 面, a code box, voice input's 密马 and 验证吗, a wallet's words by
+    # their count, how many digits said between, Zhuyin's ㄉ
+    ("按键板密码前面两位是 42。", ["42"]),
+    ("卷帘门钥匙丢咧 旁边那个密码盒子 六六零三", ["六六零三"]),
+    ("冷库门上那个密马锁是 1357", ["1357"]),
+    ("验证吗 4 0 8 2 7 7 快帮我输进去", ["4 0 8 2 7 7"]),
+    (
+        "那十二个单词要记好我念给你听maple river shoe golden tiger ocean march pencil lucky window"
+        " seven harbor就这些",
+        ["maple river shoe golden tiger ocean march pencil lucky window seven harbor"],
+    ),
+    ("電單車頭盔鎖 4 位數 0721，記住呀", ["0721"]),
+    ("系統密碼改成 Sunny0909 惹 舊ㄉ rainbow0417 不要再用", ["rainbow0417"]),
+    # Irish English, Polish, Malay
+    ("the drug press code on the ward is 5521, don't forget", ["5521"]),
+    ("door code for the block, she's away, it's star 7 3 0 9", ["7 3 0 9"]),
+    ("Zapisz kod do domofonu na Woli, Górczewska 88: 3 5 7 9 i klucz", ["3 5 7 9"]),
+    ("Sejf w biurze otwiera sie kombinacja 31-07-44, nie mow nikomu", ["31-07-44"]),
+    (
+        "Hasło do poczty zmieniłem na Rura#2024x, stare było Hydro2021 więc nie działa",
+        ["Hydro2021"],
+    ),
+    ("Pytanie bezpieczeństwa: imię pierwszego kota — Mruczek.", ["Mruczek"]),
+    ("BLIK 702 553, zaplac za gre", ["702 553"]),
+    ("kłódka ma szyfr trzy cyfry — 4, 8, 2 — zapisz", ["4, 8, 2"]),
+    ("Kod pintu pagar kondo dah tukar, yang baru 6 1 3 0 #, yang lama 2 2 8 8", ["6 1 3 0"]),
+    (
+        "Soalan keselamatan: 'Nama kucing pertama' — saya jawab Comel Putih. Ingat ya",
+        ["Comel Putih"],
+    ),
+    ("Peti besi kat rumah, combination kiri 18 kanan 4 kiri 27", ["kiri 18 kanan 4 kiri 27"]),
+    ("屋企 wifi 叫 Casa_5G，palavra-passe 係 chanfamily666，唔好俾人用", ["chanfamily666"]),
+]
+
+GUARDS_63 = [
+    "室友說 wifi 密碼改好了 但沒跟我講新的 要再問她",
+    "Tip password: guna ayat panjang, campur nombor dan simbol",
+    "Tip password: use a long phrase, mix numbers and symbols",
+    "2. Use strong passwords and multi-factor authentication: Use unique passwords for each account.",
+    "1. Authenticity: They have a genuine passion for skincare.",
+    "Zapisz mi numer do hydraulika: 2 4 6 8 i zadzwoń",
+]
+
+
 @pytest.mark.parametrize(
     ("text", "values"),
     SECRETS_49
@@ -830,7 +875,8 @@ GUARDS_62 = [
     + SECRETS_59
     + SECRETS_60
     + SECRETS_61
-    + SECRETS_62,
+    + SECRETS_62
+    + SECRETS_63,
 )
 def test_secret_said_in_words_is_hidden(text: str, values: list[str]) -> None:
     hidden = redact(text)
@@ -852,7 +898,8 @@ def test_secret_said_in_words_is_hidden(text: str, values: list[str]) -> None:
     + GUARDS_59
     + GUARDS_60
     + GUARDS_61
-    + GUARDS_62,
+    + GUARDS_62
+    + GUARDS_63,
 )
 def test_guard_talk_is_kept(text: str) -> None:
     assert redact(text) == text

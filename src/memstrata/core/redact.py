@@ -115,14 +115,14 @@ _PASSWORD_ABROAD = (
     r"|비번(?:은|이|을)?|비밀번호(?:는|가|를)?"
     r"|парол[ьяюе]м?|parol'?|[şs]ifre(?:sini|si|mi|m|ni|n|yi)?|parola|ה?סיסמ[הא]|รหัสผ่าน|كلمة (?:السر|المرور)"
     r"|ال?باسورد|พาสเวิร์?ด|(?:kata )?sandi(?:nya)?|nenosiri|パスワード|पासवर्ड|(?:wlan|wifi|wi-fi)-?schlüssel"
-    r"|chiave (?:wpa2?|wifi|wi-fi|di rete)|κωδικ(?:ός|ό|ού)(?: πρόσβασης)?|ramz(?:e|esh)?|رمز عبور|paroli(?:ni)?|mdp|mat khau"
+    r"|chiave (?:wpa2?|wifi|wi-fi|di rete)|κωδικ(?:ός|ό|ού)(?: πρόσβασης)?|ramz(?:e|esh)?|رمز عبور|paroli(?:ni)?|mdp|mat khau|palavra-passe"
     r"|(?:የ)?ይለፍ ቃ[ልሉ]|ፓስወርድ\w*|باسوورد"
     r"|পাসওয়ার্ড"
 )
 _PASSWORD_ABROAD_MARKERS = (
     "senha", "contraseña", "clave", "hasło", "haslo", "mật khẩu", "mot de passe", "passwort",
     "kennwort", "비번", "비밀번호", "schlüssel", "chiave", "парол", "parol", "ifre", "parola", "סיסמ", "รหัสผ่าน", "كلمة",
-    "باسورد", "พาสเวิ", "sandi", "nenosiri", "パスワード", "पासवर्ड", "κωδικ", "ramz", "رمز", "পাসওয়ার্ড", "mdp", "mat khau", "ይለፍ", "ፓስወርድ", "باسوورد",
+    "باسورد", "พาสเวิ", "sandi", "nenosiri", "パスワード", "पासवर्ड", "κωδικ", "ramz", "رمز", "পাসওয়ার্ড", "mdp", "mat khau", "palavra-passe", "ይለፍ", "ፓስወርድ", "باسوورد",
 )  # fmt: skip
 
 # Credentials embedded in URLs (user:password@host, or :password@host): anchored on "://".
@@ -286,6 +286,8 @@ _LITTLE_WORD_ABROAD = lazy_compile(
     r"der|die|das|den|dem|vom|von|und|ist|nicht|ich|du|mit|im|zu|es|ein|eine|so|dies"
     r"|el|la|los|las|de|del|que|y|en|un|una|o|os|do|da|não|e|le|les|et|est|pas|isto|isso|esto|eso"
     r"|questo|quello|ecco"
+    # (Malay: "Tip password: guna ayat panjang, campur nombor")
+    r"|guna|jangan|pakai|boleh|kena|mesti|campur|dan|atau|dengan|untuk|yang|ini|itu"
 )
 # A second password named only through the first, later on the same line: "the wifi password is
 # X, the guest one is tulip77", "root 的密码是 X，访客的是 tulip77" (review20: the second stayed).
@@ -375,7 +377,8 @@ _NAMED_AS = lazy_compile(r"(?:叫|名字|名稱|名称|SSID|(?i:\bcalled|\bnamed
 _SHAPE_WINDOW = 96
 # A wallet's recovery phrase: twelve to twenty-four lowercase words after its name.
 _MNEMONIC = lazy_compile(
-    r"(?:助记词|助記詞|(?i:mnemonic|seed phrase|recovery phrase)|كلمات الاسترجاع)(?:[^:：\n]{0,60}[:：]|[^\x00-\x7f]{0,12})?\s*[:：是为]?\s*"
+    r"(?:助记词|助記詞|(?:十二|二十四|12|24)\s*[个個]\s*(?:单词|單詞|英文单词)|(?i:mnemonic|seed phrase|recovery phrase)"
+    r"|كلمات الاسترجاع)(?:[^:：\n]{0,60}[:：]|[^\x00-\x7f]{0,40})?\s*[:：是为]?\s*"
     r"(?P<secret>[a-z]{3,8}(?:\s+[a-z]{3,8}){2,23})"
 )
 # ...or with no name, after a colon: twelve to twenty-four words of a wallet's list, none a little
@@ -482,7 +485,7 @@ def _passwords_later_in_the_sentence(text: str) -> list[SecretFinding]:
 _SLOT_NAME = lazy_compile(
     # (an English name may be glued to Chinese: "屋头wifi改了", so no \b before it)
     # what a code opens, said with "code" or as the code's own name
-    r"(?P<code>密码锁|密碼鎖|门禁码|門禁碼|门禁|門禁|电子锁|電子鎖|门锁|門鎖|把锁|把鎖|锁屏|鎖屏|开箱码|開箱碼"
+    r"(?P<code>密码锁|密碼鎖|密码盒|密碼盒|密马锁|门禁码|門禁碼|门禁|門禁|电子锁|電子鎖|门锁|門鎖|把锁|把鎖|锁屏|鎖屏|开箱码|開箱碼"
     r"|保险箱|保險箱|保险柜|保險櫃|夾萬|夹万|转盘|轉盤|撤防码|布防码|撤防碼|佈防碼|解除码|解除碼|短信码|短信碼|卡背(?:后|後|面)?|背面|卡(?:的)?(?:后面|後面|背后|背後|後壁|后壁)"
     # (Steam's codes said with 码: "Steam 嘅 Guard 码"; a hardware token's: review58)
     r"|(?i:(?<![A-Za-z0-9])guard)\s*(?:码|碼)|(?i:hardware[- ]token|securid)"
@@ -494,11 +497,11 @@ _SLOT_NAME = lazy_compile(
     r"|(?i:(?<![\w-])(?:pinul|codul (?:pin|alarmei|u[șs]ii|por[țt]ii|sms|interfonului|seifului|lac[ăa]tului)"
     r"|cod(?:ul)? de (?:ridicare|acces|confirmare|verificare|deblocare)|parola verbal[ăa]|passcode-ul|pin-ul)(?![\w-]))"
     r"|(?i:(?<![A-Za-z0-9])(?:(?:door|gate|alarm|disarm|panic|safe|access|entry|garage|keypad|locker"
-    r"|lock|building|sms|text|verification|app|login|sign-in|auth|authenticator|2fa|mfa|bank|haustür|guard"
+    r"|lock|building|sms|text|verification|app|login|sign-in|auth|authenticator|2fa|mfa|bank|haustür|guard|press"
     r"|tür|wohnungstür|token)"
     r"(?: system| panel| room)?[ -]code|otp|one-time (?:password|code)"
     r"|(?:numbers|digits) on the back|security code)(?![A-Za-z0-9]))"
-    r"|(?<![A-Za-z0-9])(?:M?PIN|NIP|PUK2?(?: (?i:number|code))?)(?![A-Za-z0-9])|(?i:(?<!\w)пін(?!\w))"
+    r"|(?<![A-Za-z0-9])(?:M?PIN|NIP|BLIK|PUK2?(?: (?i:number|code))?)(?![A-Za-z0-9])|(?i:(?<!\w)пін(?!\w))"
     # (other languages: "código do 2FA", "Code de vérification", "暗証番号", a dial "ダイヤル")
     # (not a listing's, a product's or a parcel's code: "o código do imóvel no portal é 48213")
     r"|(?i:(?<![A-Za-z0-9])(?:c[óo]digo de seguridad|güvenlik kodu|c[óo]digo(?! postal| d[oea]l? (?:imóvel|imovel|produto|producto|pedido"
@@ -518,7 +521,7 @@ _SLOT_NAME = lazy_compile(
     r"|portón|portão|brama|disarm|kilit|kilidi|kombinasyon(?:u)?|gembok|brankas|alarme|alarma|alarmanlage?"
     r"|(?:fahrrad|zahlen|vorhänge)?schlo(?:ss|ß)|khóa|ổ khóa|caja fuerte|combinación|kłódka|szyfr"
     r"|codice(?! fiscale| postale| cliente| articolo| prodotto)|cassetta (?:delle )?chiavi|cancello"
-    r"|lucchetto|cofre|seif(?:ul)?|lac[ăa]t(?:ul)?|interfon(?:ul)?|alarm(?:a|ei)|ket sat|mo khoa|mở khóa|cadenas|coffre(?:-fort)?|casier|digicode|két sắt|két|schlössli|zahle?n?kombi(?:nation)?|candado|desbloqueo"
+    r"|lucchetto|cofre|peti besi|sejf|kombinacj[aię]|seif(?:ul)?|lac[ăa]t(?:ul)?|interfon(?:ul)?|alarm(?:a|ei)|ket sat|mo khoa|mở khóa|cadenas|coffre(?:-fort)?|casier|digicode|két sắt|két|schlössli|zahle?n?kombi(?:nation)?|candado|desbloqueo"
     r")(?![A-Za-z0-9]))|(?i:(?<!\w)(?:сейф[аеу]?|замок|ה?כספת|комбінаці[яї]|комбинаци[яи]|χρηματοκιβώτιο|λουκέτο|συναγερμ\w*|θυρίδα\w*)(?!\w))|ปลดล็อก|金庫|テンキー|宅配ボックス|گاوصندوق|دزدگیر|قفل|صندوق امانات|তালা|লকার|ตู้เซฟ|เซฟ|ال?خزنة|开机|開機|解锁|解鎖|도어락|[门門](?=\s*要?\s*(?:按|撳|输入|輸入|打))"
     r"|锁|鎖|储物柜|儲物櫃|柜子|櫃|防盗器|防盜器|键盘|鍵盤|组合|組合|大门|大門|大闸|大閘"
     # a bank's codes by their letters ("TAN by SMS", "TAC baru masuk 884 102", "ATM one sia, 7 3 0 1")
@@ -527,7 +530,7 @@ _SLOT_NAME = lazy_compile(
     r"|(?P<codes>恢复码|恢復碼|备用码|備用碼|备用验证码|備用驗證碼|备援码|備援碼|备份码|備份碼|バックアップコード|(?i:резервн(?:і|ые|ий|ый) код[иы]|yedek kodlar[ıi]?|codes? de (?:secours|récupération))|백업 코드|복구 코드|(?i:c[óo]digos de (?:respaldo|recuperaci[óo]n))|(?i:(?<![A-Za-z0-9])(?:backup|recovery)[ -]codes?(?![A-Za-z0-9])))"
     # a code whose value may follow its name with no verb ("提取码 x7k9")
     r"|(?P<direct>授权码|授權碼|认证码|認證碼|提取码|提取碼|访问码|訪問碼|取件码|取件碼|验证码|驗證碼|安全码|安全碼"
-    r"|校验码|校驗碼|对码|對碼|配对码|配對碼|登录码|登錄碼|登入碼|家长控制|家長控制)"
+    r"|校验码|校驗碼|验证吗|对码|對碼|配对码|配對碼|登录码|登錄碼|登入碼|家长控制|家長控制)"
     # a code someone sent, by "the code" alone: only six digits or more count ("the code Microsoft
     # sent was 204817"), no status or exit code ("the code was 404")
     r"|(?P<sent>(?i:(?<![A-Za-z0-9])(?:the|this|that|a|your|my|me) code(?![A-Za-z0-9])))"
@@ -551,7 +554,7 @@ _SLOT_NAME = lazy_compile(
 # comma: "改密码了，原来是 1212，现在是 5876" names both.
 _SLOT_CUE = lazy_compile(
     r"(?P<change>(?:(?:原来|原來|之前|以前)(?:那[组組个個]|嗰個)?|舊嗰個|新的|新嘅|旧的|舊的"
-    r"|(?:老|旧|舊)(?:的|嘅)(?:那个|那個|嗰個)|旧嘅|舊嘅|其实|其實)(?:是|係|系)?"
+    r"|(?:老|旧|舊)(?:的|嘅)(?:那个|那個|嗰個)|旧嘅|舊嘅|舊ㄉ|旧ㄉ|其实|其實)(?:是|係|系)?"
     r"|(?i:\b(?:la |el )?(?:nueva|nuevo|vieja|viejo)\b)"
     r"|(?i:\bthe (?:current|new|latest|newest) one(?: is| was)?\b|\bnow (?:is|it'?s)\b|\bis now\b"
     r"|\bnow(?= \d)|\bnow it is\b|\b(?:old|new)(?= \d))|又(?:好似|好像)?(?:係|是)|(?:唔再|不再)(?:係|是)"
@@ -652,10 +655,12 @@ _REPEATED = (
 _REPEATED_DIGITS = lazy_compile(_REPEATED)
 _DIAL_NUMBER = r"(?:[一二三四五六七八九]?十[一二三四五六七八九]?|[零一二三四五六七八九])(?![零一二三四五六七八九十])"
 _SLOT_VALUE = lazy_compile(
-    r"\s*(?:[\u4e00-\u9fff]{1,8}\s*)??[「『（(]?(?:'(?P<quoted>[^'\n]{3,64})'|\"(?P<dquoted>[^\"\n]{3,64})\""
+    # (a keypad's key said before the code: "it's star 3 6 2 1")
+    r"\s*(?:[\u4e00-\u9fff]{1,8}\s*)??[「『（(]?(?:(?i:star|hash)\s+(?=\d))?(?:'(?P<quoted>[^'\n]{3,64})'|\"(?P<dquoted>[^\"\n]{3,64})\""
     # letters and digits read out one by one ("K-7-Q-2-M-9-X-4", "l i d e h u a 8 8": review58)
     # (a letter among them, each parted the same way)
-    r"|(?P<dictated>(?=[A-Za-z0-9](?P<sep>[- 、]|, )(?:[A-Za-z0-9](?P=sep))*?[A-Za-z](?:(?P=sep)|(?![\w-])))"
+    r"|(?P<dictated>(?=[A-Za-z0-9](?P<sep>[- 、]|, )(?:[A-Za-z0-9](?P=sep))*?[A-Za-z](?P=sep)"
+    r"(?:[A-Za-z0-9](?P=sep))*?[A-Za-z](?:(?P=sep)|(?![\w-])))"
     r"[A-Za-z0-9](?P=sep)[A-Za-z0-9](?:(?P=sep)[A-Za-z0-9]){3,30}(?:(?P=sep)\d{2,4})?)(?![\w-])"
     # digits said in groups ("093 847", "8 3 6 1"), in Chinese numerals or English words
     r"|(?P<spaced>\d{1,4}(?: \d{1,4}){1,7}|\d(?:, \d){2,7}|\d(?:・\d){2,7})(?!\w|\.\d)"
@@ -707,7 +712,7 @@ _SLOT_MARKER_WORDS = (
     "رمز", "كود", "الرقم", "сейф", "замок", "kilit", "kombinasyon", "gembok", "brankas", "כספת",
     "เซฟ", "خزنة", "disarm", "schloss", "schloß", "khóa", "코드", "combinación", "kłódka", "szyfr",
     "caja fuerte", "codice", "chiavi", "cancello", "lucchetto", "cofre", "家长控制", "家長控制", "登录码",
-    "登錄碼", "登入碼", "mã", "ma xac", "ma so", "ma khoa", "ma cua", "ket sat", "mo khoa", "pinul", "codul", "cod de", "seif", "lacat", "lacăt", "interfon", "alarm", "két", "ኮድ", "cadenas", "coffre", "casier", "認証", "確認コード", "暗証コード", "解除番号", "金庫", "テンキー", "宅配", "バックアップ", "备份码", "備份碼", "کد", "گاوصندوق", "دزدگیر", "قفل", "صندوق", "পিন", "কোড", "তালা", "লকার", "cvv", "cvc", "χρηματοκιβώτιο", "λουκέτο", "συναγερμ", "θυρίδα", "пін", "kilid", "комбін", "комбин", "candado", "desbloqueo", "ปลดล็อก", "резервн", "yedek", "后面", "後面", "背后", "背後", "後壁", "后壁", "schlöss", "kombi", "securid", "hardware",
+    "登錄碼", "登入碼", "mã", "ma xac", "ma so", "ma khoa", "ma cua", "ket sat", "mo khoa", "pinul", "codul", "cod de", "seif", "lacat", "lacăt", "interfon", "alarm", "két", "验证吗", "combination", "peti besi", "sejf", "blik", "ኮድ", "cadenas", "coffre", "casier", "認証", "確認コード", "暗証コード", "解除番号", "金庫", "テンキー", "宅配", "バックアップ", "备份码", "備份碼", "کد", "گاوصندوق", "دزدگیر", "قفل", "صندوق", "পিন", "কোড", "তালা", "লকার", "cvv", "cvc", "χρηματοκιβώτιο", "λουκέτο", "συναγερμ", "θυρίδα", "пін", "kilid", "комбін", "комбин", "candado", "desbloqueo", "ปลดล็อก", "резервн", "yedek", "后面", "後面", "背后", "背後", "後壁", "后壁", "schlöss", "kombi", "securid", "hardware",
     *_PASSWORD_ABROAD_MARKERS,
 )  # fmt: skip
 # (one pattern per script: an English line never tries the markers of other scripts, since hooks
@@ -764,10 +769,15 @@ _COMBINATION_SAID = lazy_compile(
     + _TURN
     + r"\s*\d{1,2}){2,4}\b)"
 )
+# A code said to have three digits.
+_THREE_SAID = lazy_compile(
+    r"三位|三個數|三个数|仨数|(?i:\b(?:three|3)[- ]digits?\b|trzy cyfry|tres d[íi]gitos|três d[íi]gitos"
+    r"|drei (?:ziffern|stellen)|trois chiffres|tiga digit|ba s[ốo]|üç (?:haneli|rakam))"
+)
 # What opens with three digits: a bike lock, a card's security code.
 _THREE_DIGITS = lazy_compile(
     r"(?:锁|鎖|安全码|安全碼|卡背|卡背后|卡背後|背面|后面|後面|背后|背後|後壁|后壁|數字|数字|數|数|位"
-    r"|(?i:back|security code|lock|lockbox|lockers?|dial|seguridad|güvenlik kodu|cvv2?|cvc2?|λουκέτο)|قفل)$"
+    r"|(?i:back|security code|lock|lockbox|lockers?|dial|seguridad|güvenlik kodu|cvv2?|cvc2?|λουκέτο|kłódka)|قفل)$"
 )
 # A word in a script without capitals (Hebrew, Arabic, Persian, Thai, Hangul, Bengali, Ge'ez).
 _SCRIPT_WORD = (
@@ -780,7 +790,7 @@ _SCRIPT_WORD = (
 # clause, or capitalised words ending it; never a question word ("答案是什么").
 _SECURITY_ANSWER = lazy_compile(
     r"(?:密保|安全问题|安全問題|保安問題|保安问题|安全提問|安全提问|(?P<asked>(?:问|問)(?:我|的是)\s*(?=[“「\"]))|(?i:security (?:question|answer|q\b)"
-    r"|(?:секретн|контрольн)(?:ый|ого|е|ого) (?:вопрос|питання)|pertanyaan keamanan|güvenlik sorusu|คำถามความปลอดภัย|ερώτηση ασφαλείας|سوال امنیتی|سؤال الأمان|سؤال الامان|maxfiy savol|question secrète|[îi]ntrebarea de securitate|cau hoi bao mat|সিকিউরিটি প্রশ্ন|নিরাপত্তা প্রশ্ন|秘密の質問|câu hỏi bảo mật|sicherheitsfrage?"
+    r"|(?:секретн|контрольн)(?:ый|ого|е|ого) (?:вопрос|питання)|pertanyaan keamanan|güvenlik sorusu|คำถามความปลอดภัย|ερώτηση ασφαλείας|سوال امنیتی|سؤال الأمان|سؤال الامان|maxfiy savol|question secrète|[îi]ntrebarea de securitate|cau hoi bao mat|pytanie bezpiecze[ńn]stwa|soalan keselamatan|সিকিউরিটি প্রশ্ন|নিরাপত্তা প্রশ্ন|秘密の質問|câu hỏi bảo mật|sicherheitsfrage?"
     r"|본인확인 질문|보안 질문|비밀번호 질문|domanda di sicurezza|提示問題|提示问题"
     r"|secret (?:question|answer)|pregunta de seguridad|respuesta de seguridad|pergunta de segurança"
     r"|question de sécurité"
@@ -824,12 +834,14 @@ _ANSWER_AGAIN = lazy_compile(
 _ANSWER_STOP = lazy_compile(r"[。！\n]|[.!](?:\s|$)")
 _SECURITY_MARKERS = (
     "密保", "问我", "問我", "安全问题", "安全問題", "保安問題", "保安问题", "question", "answer", "maiden", "memorable",
-    "secure word", "安全提問", "安全提问", "seguridad", "segurança", "sécurité", "security q", "вопрос", "keamanan", "seguridad", "sicurezza", "提示問題", "提示问题", "秘密の質問", "bảo mật", "sicherheitsfrag", "güvenlik sorusu", "ασφαλείας", "امنیتی", "প্রশ্ন", "سؤال", "savol", "secrète", "securitate", "bao mat", "คำถามความปลอดภัย", "питання", "질문",
+    "secure word", "安全提問", "安全提问", "seguridad", "segurança", "sécurité", "security q", "вопрос", "keamanan", "seguridad", "sicurezza", "提示問題", "提示问题", "秘密の質問", "bảo mật", "sicherheitsfrag", "güvenlik sorusu", "ασφαλείας", "امنیتی", "প্রশ্ন", "سؤال", "savol", "secrète", "securitate", "bao mat", "pytanie bezpiecze", "soalan keselamatan", "คำถามความปลอดภัย", "питання", "질문",
 )  # fmt: skip
 _QUESTION_WORD = lazy_compile(
     r"什么|什麼|啥|乜|咩|多少|哪|谁|誰|(?i:^(?:what|which|who|where|when|how)$)"
 )
 _SAID_AS_WORDS = lazy_compile(r"(?:诗|詩|话|話|成语|成語|歌词|歌詞|口号|口號|中文)的?$")
+# Asking or telling someone, said after a password's name ("要再問她").
+_ASKS_SOMEONE = lazy_compile(r"(?:问|問|说|說|讲|講|告诉|告訴|跟|找)[我你他她]")
 # What a value in Chinese after 密码 says about the password, not the password.
 _DESCRIBES_A_PASSWORD = lazy_compile(
     r"什么|什麼|多少|啥|哪|一样|一樣|相同|同一|默认|默認|生日|手机|手機|电话|電話|身份证|身份證|拼音|名字"
@@ -881,7 +893,7 @@ _COPULA_FIRST = lazy_compile(
 # "The old one" / "the new one" in the languages users mix in (review54: "purana 4471 tha ab 9082",
 # "dulu 121212 sekarang 730915", "ile ya zamani 2580 … mpya ni 7143").
 _OLD_OR_NEW = lazy_compile(
-    r"\s*(?i:(?:the |my |ile |ya )*(?:old|new|previous|former|current|purana|puraana|naya|nayi|ab"
+    r"\s*(?i:(?:the |my |ile |ya |yang )*(?:old|new|previous|former|current|purana|puraana|naya|nayi|ab"
     r"|dulu|sekarang|lama|baru|zamani|mpya|antigo|novo|nova|alte|alter|neue|neuer|cũ|mới|dati|ngayon"
     r"|stary|stara|nowy|nowa|teraz|vecchio|vecchia|nuovo|nuova|ora|adesso|yenisi|eskisi|yeni|eski"
     r"|viejo|vieja|nuevo|nueva|jadidesh|jadid|ghadimi|notun|puran|purono|vechiul|vechea|noul|cu|moi)\b)"
@@ -903,6 +915,8 @@ _READ_OUT = lazy_compile(
     r"念|读|讀|一个一个|一個一個|一个个|一個個|一個字|逐个|逐個"
     r"|(?i:spell|épel|letter by letter|one by one|harf|đọc từng|từng chữ)"
 )
+_KEY_SAID = lazy_compile(r"(?i:\b(?:star|hash)\s*$)")
+_DIGITS_SAID = lazy_compile(r"\d\s*(?:位數|位数|位|(?i:digits?|-digit))")
 _IN_WORD_APOSTROPHE = lazy_compile(
     r"(?<=[^\W\d_])['’](?=[^\W\d_])"
 )  # "28,000": no comma between clauses
@@ -990,7 +1004,7 @@ def _answers_after_a_question(text: str, answered: re.Match[str]) -> list[Secret
 # 第二段：Sz_0512。": review58; "丰巢取件码我先港前半截 …。后半截是 14": review61); read where a
 # secret's name is.
 _PASSWORD_PART = lazy_compile(
-    r"(?:第[一二三四1-4](?:段|截)|前半(?:段|截)?|后半(?:段|截)?|後半(?:段|截)?|[前后後][两兩二三四五六]位)"
+    r"(?:第[一二三四1-4](?:段|截)|前半(?:段|截)?|后半(?:段|截)?|後半(?:段|截)?|[前后後]面?[两兩二三四五六]位)"
     r"\s*(?:(?:是|係|为|為)\s*[:：]?|[:：])\s*(?P<secret>[!-~]{2,40}?)(?=[.,;!?]?(?:\s|$)|[，。；！？])"
 )
 
@@ -1051,7 +1065,7 @@ def _values_in_the_slot(text: str) -> list[SecretFinding]:
             if the_word and group == "phrase":  # "just the word dragonfly lol": one word
                 group, value = "secret", value.split()[0]
             said = _Slot(
-                name, value, text[name.end() : cue_start], text[cue_end:start].strip(" \t\n「『（("), change,
+                name, value, text[name.end() : cue_start], _KEY_SAID.sub("", text[cue_end:start]).strip(" \t\n「『（("), change,
                 the_word, group, cue_start, start,
             )  # fmt: skip
             if value and not any(f.start == start for f in found) and said.holds_a_secret(text):
@@ -1195,6 +1209,8 @@ class _Slot:
         with digits or symbols ("仓库2号_Ship!")."""
         if not self.name.group("word") or _DESCRIBES_A_PASSWORD.search(core):
             return False
+        if _ASKS_SOMEONE.search(core):
+            return False  # "但沒跟我講新的 要再問她": what is left to do, not the password
         if self.between and not _SAID_AS_WORDS.search(self.between):
             return False  # ("开机密码是一句诗 床前明月光": what the words are may come first)
         mixed = re.search(r"[\d!@#$%^&*_+=~]", core) is not None
@@ -1218,6 +1234,7 @@ class _Slot:
         lock = _THREE_DIGITS.search(name.group()) or _LOCK_BEFORE.search(
             text, max(0, name.start() - 8), name.start()
         )
+        lock = lock or _THREE_SAID.search(self.gap)  # "szyfr trzy cyfry — 7, 3, 1"
         shortest = 6 if name.group("sent") else 3 if lock else 4
         if self.form == "hanzi":
             count = len(re.sub(r"[ 、]", "", core))
@@ -1260,8 +1277,9 @@ class _Slot:
             # (a comma only before the old or the new one: "UPI PIN change kiya, purana 4471")
             gap = self.gap
             clauses = re.split(r"[,，]", gap)
+            old_or_new = len(clauses) > 1 and _OLD_OR_NEW.match(clauses[-1])
             if len(clauses) > 1 and (
-                _OLD_OR_NEW.match(clauses[-1])
+                old_or_new
                 or (
                     _JUST_AFTER_A_COMMA.search(self.gap)
                     and not re.search(r"\d[,，]\s*$", self.gap)  # "$2,380": no clause
@@ -1269,9 +1287,15 @@ class _Slot:
             ):
                 gap = clauses[-1]
             return (
-                len(self.gap) <= 40
-                # (an apostrophe inside a word is no quote: "код від під'їзду 2580")
-                and not re.search(r"[,，;；。.!?！？\d\"'“(（]", _IN_WORD_APOSTROPHE.sub("", gap))
+                # (further when the last clause says which: "Kod pintu pagar kondo Seri Maya dah
+                # tukar, yang baru 8 0 2 4")
+                len(self.gap) <= (64 if old_or_new else 40)
+                # (an apostrophe inside a word is no quote: "код від під'їзду 2580"; how many
+                # digits may be said: "頭盔鎖 4 位數 0616")
+                and not re.search(
+                    r"[,，;；。.!?！？\d\"'“(（]",
+                    _DIGITS_SAID.sub("", _IN_WORD_APOSTROPHE.sub("", gap)),
+                )
                 and not re.search(r"[;；]", self.gap)
                 and not _NOT_A_CODE_BEFORE.search(gap)
                 and not _YEAR.fullmatch(core)
@@ -1845,13 +1869,14 @@ _CORRECTED_FROM = lazy_compile(
 # ("old Tlv-Root-88, new X", "changed my insta from bubbles123 to X").
 _REPLACED_AFTER = lazy_compile(
     r"[!?.…]*[^。.!?！？\n]{0,60}?(?:(?i:\bold(?: one)?|\bfrom|\bstaryy(?: byl)?|\beski(?:si)?"
-    r"|\bagora é|\bahora es|\bjetzt ist|\bnow it'?s|\bnaprawdę to|\bteraz|\bngayon|\b(?:il|la) vecchi[oa])"
+    r"|\bagora é|\bahora es|\bjetzt ist|\bnow it'?s|\bnaprawdę to|\bteraz|\bngayon|\b(?:il|la) vecchi[oa]"
+    r"|\bstare(?: by[łl]o)?)"
     r"|стар(?:ый|ая|ое)|(?:旧|舊|原来|原來|以前|之前)的?(?:是|係)|อันเก่า)"
     r"\s*(?:(?i:was|is|byl)\b|был[аио]?|[:：])?\s*(?P<secret>[^\s,;，。；'\"`]{3,40})"
 )
 _REPLACED_BEFORE = lazy_compile(
     r"(?:(?P<old>(?i:\bold|\bstaryy|\b(?:yg|yang) lama|\bcũ(?: là)?|\bdati|\bstar[ya](?: by[łl]a?)?)"
-    r"|стар(?:ый|ая|ое)|(?:旧|舊)(?:的|嘅)(?:是|係|系)?"
+    r"|стар(?:ый|ая|ое)|(?:旧|舊)(?:的|嘅|ㄉ)(?:是|係|系)?"
     r"|(?:原来|原來|以前)的?(?:是|係))|(?i:\bfrom))"
     # (what is said of it may follow in Chinese: "旧嘅147258唔啱用，新嘅系 …")
     r"\s*(?P<secret>[^\s,;，。；'\"`]{3,40}?)\s*(?:(?<=[!-~])[\u4e00-\u9fff]{1,8})?[,，]?\s*"
@@ -1961,6 +1986,14 @@ _DOTTED_PASSWORD = lazy_compile(
 )
 
 
+def _opens_a_sentence(text: str, value: str, end: int) -> bool:
+    """A verb or a little word after "password:" that more words follow: advice, not a value
+    ("Tip password: use a long phrase", "Tip password: guna ayat panjang": review63)."""
+    word = value.lower()
+    little = _LITTLE_WORD.fullmatch(word) or _LITTLE_WORD_ABROAD.fullmatch(word)
+    return bool(little or word in _PROSE_VERBS) and re.match(r" [^\W\d_]", text[end:]) is not None
+
+
 def _password_shaped(value: str) -> bool:
     """Quoted, or letters with digits or symbols in no host, file, address or date shape."""
     core = value.strip("'\"`").rstrip(".!?)]")
@@ -2066,6 +2099,8 @@ def _find_secrets(text: str) -> list[SecretFinding]:
                 continue
             if key == "PASS":
                 continue  # a test runner's verdict ("--- PASS: TestPool")
+            if _opens_a_sentence(text, value, m.end("secret")):
+                continue
             if value.lower() in _SAID_OF_A_PASSWORD and re.search("[是为]", m.group("sep")):
                 continue  # "密码是 hash 过的": how it is kept, said in words
             found.append(SecretFinding(_assignment_kind(key), m.start("secret"), m.end("secret")))
@@ -2110,7 +2145,9 @@ def _find_secrets(text: str) -> list[SecretFinding]:
                 continue  # a field mapping ("密码 -> passwordHash", "auth -> oauth2_proxy")
             if value.isdigit() and m.start("secret") not in codes:
                 continue  # a count, a date, a phone number after 忘记密码 (review25)
-            if _NOT_THE_PASSWORD.search(value.strip("'\"`")):
+            if _NOT_THE_PASSWORD.search(value.strip("'\"`")) or _opens_a_sentence(
+                text, value, m.end("secret")
+            ):
                 continue
             if _looks_like_password(value, bool(sep), named=named):
                 end = m.start("secret") + len(value.rstrip(".!?)]") or value)
@@ -2125,7 +2162,9 @@ def _find_secrets(text: str) -> list[SecretFinding]:
             SecretFinding("password", m.start("secret"), m.end("secret"))
             for m in _WORDS_PASSPHRASE.finditer(text)
             if not any(
-                _LITTLE_WORD.fullmatch(w) or w.endswith(_DESCRIBING)
+                _LITTLE_WORD.fullmatch(w)
+                or _LITTLE_WORD_ABROAD.fullmatch(w)
+                or w.endswith(_DESCRIBING)
                 for w in m.group("secret").lower().split()
             )
         )
