@@ -483,9 +483,11 @@ def _passwords_later_in_the_sentence(text: str) -> list[SecretFinding]:
 # only after a short gap (in Chinese, with no comma unless the verb says a change: 原来是 / 改成),
 # where the word ends its clause and describes nothing ("密码是 hash 过的", ``_SAID_OF_A_PASSWORD``).
 _SLOT_NAME = lazy_compile(
-    # (an English name may be glued to Chinese: "屋头wifi改了", so no \b before it)
+    # (an English name may be glued to Chinese: "屋头wifi改了", so no \b before it; but no name
+    # starts inside an ASCII word, and saying so first spares the alternatives there)
+    r"(?:(?<![A-Za-z0-9])|(?![A-Za-z0-9]))"
     # what a code opens, said with "code" or as the code's own name
-    r"(?P<code>密码锁|密碼鎖|密码盒|密碼盒|密马锁|门禁码|門禁碼|门禁|門禁|电子锁|電子鎖|门锁|門鎖|把锁|把鎖|锁屏|鎖屏|开箱码|開箱碼"
+    r"(?:(?P<code>密码锁|密碼鎖|密码盒|密碼盒|密马锁|门禁码|門禁碼|门禁|門禁|电子锁|電子鎖|门锁|門鎖|把锁|把鎖|锁屏|鎖屏|开箱码|開箱碼"
     r"|保险箱|保險箱|保险柜|保險櫃|夾萬|夹万|转盘|轉盤|撤防码|布防码|撤防碼|佈防碼|解除码|解除碼|短信码|短信碼|卡背(?:后|後|面)?|背面|卡(?:的)?(?:后面|後面|背后|背後|後壁|后壁)"
     # (Steam's codes said with 码: "Steam 嘅 Guard 码"; a hardware token's: review58)
     r"|(?i:(?<![A-Za-z0-9])guard)\s*(?:码|碼)|(?i:hardware[- ]token|securid)"
@@ -549,10 +551,12 @@ _SLOT_NAME = lazy_compile(
     # a key by its role: only a value in a key's shape, quoted, or words joined counts
     r"|(?P<keyword>(?i:(?<![/A-Za-z0-9_-])(?:secret|token|api[ _-]?key|signing key|app secret)"
     r"(?![A-Za-z0-9?=])))"
+    r")"
 )
 # The verbs that put a value in the slot; ``change`` ones (原来是, 改成, 之前那组, 按) may follow a
 # comma: "改密码了，原来是 1212，现在是 5876" names both.
 _SLOT_CUE = lazy_compile(
+    r"(?:(?<![A-Za-z0-9])|(?![A-Za-z0-9]))(?:"  # (no cue starts inside an ASCII word)
     r"(?P<change>(?:(?:原来|原來|之前|以前)(?:那[组組个個]|嗰個)?|舊嗰個|新的|新嘅|旧的|舊的"
     r"|(?:老|旧|舊)(?:的|嘅)(?:那个|那個|嗰個)|旧嘅|舊嘅|舊ㄉ|旧ㄉ|其实|其實)(?:是|係|系)?"
     r"|(?i:\b(?:la |el )?(?:nueva|nuevo|vieja|viejo)\b)"
@@ -581,7 +585,7 @@ _SLOT_CUE = lazy_compile(
     r"(?P<the_word>\s+the\s+word\b)?)|[—–：=]"
     r"|(?<!:):(?!:)|(?<=[A-Za-z])'s\b"
     # a value standing alone between commas ("密码其实很土，就是公司名拼音加年份，xinyuankeji2025，别笑")
-    r"|(?P<comma>[，,]))"
+    r"|(?P<comma>[，,])))"
 )
 # How a passphrase is typed, said after it ("…, with the spaces", "全小写", "中间有空格").
 _TYPED_AS = (
