@@ -860,6 +860,51 @@ GUARDS_63 = [
 ]
 
 
+SECRETS_64 = [
+    # Chinese: a value said first then a dash, a second answer, a dial's turns told with words,
+    # a code written on a note with Chinese after it, a lock's digits counted before, halves by 碼
+    ("Tea2025@xihu——这是合作社网银的新登录密码，帮我记一下。", ["Tea2025@xihu"]),
+    (
+        "密保问题“母亲姓名”，我填的答案是王秀英；另一个问题“第一所小学”，答案是梅家坞小学。",
+        ["王秀英", "梅家坞小学"],
+    ),
+    ("老板把保险柜密码给我了 左转三圈到27 右转到64 再左转到9 就开了", ["27", "64", "9"]),
+    ("楼道门密码刚换的 条子上写着5 1 7 2再按井号", ["5 1 7 2"]),
+    ("车棚那个自行车锁四位的 三八一六 可别忘了", ["三八一六"]),
+    ("挂的那个锁是三位的 密码4 0 9 里头放着象棋", ["4 0 9"]),
+    ("安全提問答案：第一隻寵物叫「小黑」 最喜歡的老師是「林美玲」", ["小黑", "林美玲"]),
+    ("付款密碼前三碼是 813。", ["813"]),
+    # English, Spanish
+    ("the Shopee security question, the answer I type is LimAhKow no space", ["LimAhKow"]),
+    ("parcel locker pickup code they SMS me 5 0 2 2 7 1, collect tonight", ["5 0 2 2 7 1"]),
+    (
+        "security questions: 'first car' I put Civic, 'where parents met' I put 九龍城 in Chinese",
+        ["Civic", "九龍城"],
+    ),
+    (
+        "the seed phrase, read am slow: lemon, bitter, kola, absurd, window, spike, ladder",
+        ["lemon, bitter, kola, absurd, window, spike, ladder"],
+    ),
+    (
+        "la contraseña del aula virtual es «Aula_Retiro77» y el usuario el de siempre",
+        ["Aula_Retiro77"],
+    ),
+    (
+        "Tío, han cambiado el código del portal, ahora es 7 2 0 5. El antiguo, 1357, ya no va",
+        ["7 2 0 5", "1357"],
+    ),
+    ("La alarma del piso se desactiva con 8 8 1 4 y luego OFF", ["8 8 1 4"]),
+    ("El candado de la bici: cuatro, uno, ocho. Lo digo en voz alta", ["cuatro, uno, ocho"]),
+]
+
+GUARDS_64 = [
+    "合作社的统一社会信用代码是 93330110MA28F3QK7B，年报上要填，这不是密码。",
+    "俺那社保卡卡面上印的那串号 是不是密码啊 闺女说不是 就是个编号",
+    "欸我想改網銀密碼 規定要8到12碼 還要有英文字母 好麻煩喔",
+    "安全提問是「你的第一隻寵物叫什麼」，我還沒設定",
+]
+
+
 @pytest.mark.parametrize(
     ("text", "values"),
     SECRETS_49
@@ -876,7 +921,8 @@ GUARDS_63 = [
     + SECRETS_60
     + SECRETS_61
     + SECRETS_62
-    + SECRETS_63,
+    + SECRETS_63
+    + SECRETS_64,
 )
 def test_secret_said_in_words_is_hidden(text: str, values: list[str]) -> None:
     hidden = redact(text)
@@ -899,7 +945,8 @@ def test_secret_said_in_words_is_hidden(text: str, values: list[str]) -> None:
     + GUARDS_60
     + GUARDS_61
     + GUARDS_62
-    + GUARDS_63,
+    + GUARDS_63
+    + GUARDS_64,
 )
 def test_guard_talk_is_kept(text: str) -> None:
     assert redact(text) == text

@@ -379,7 +379,7 @@ _SHAPE_WINDOW = 96
 _MNEMONIC = lazy_compile(
     r"(?:助记词|助記詞|(?:十二|二十四|12|24)\s*[个個]\s*(?:单词|單詞|英文单词)|(?i:mnemonic|seed phrase|recovery phrase)"
     r"|كلمات الاسترجاع)(?:[^:：\n]{0,60}[:：]|[^\x00-\x7f]{0,40})?\s*[:：是为]?\s*"
-    r"(?P<secret>[a-z]{3,8}(?:\s+[a-z]{3,8}){2,23})"
+    r"(?P<secret>[a-z]{3,8}(?:,?\s+[a-z]{3,8}){2,23})"
 )
 # ...or with no name, after a colon: twelve to twenty-four words of a wallet's list, none a little
 # word of prose ("Kripto cüzdanın 12 kelimesi bunlar: tiger ocean velvet …": review59).
@@ -500,7 +500,7 @@ _SLOT_NAME = lazy_compile(
     r"|cod(?:ul)? de (?:ridicare|acces|confirmare|verificare|deblocare)|parola verbal[ăa]|passcode-ul|pin-ul)(?![\w-]))"
     r"|(?i:(?<![A-Za-z0-9])(?:(?:door|gate|alarm|disarm|panic|safe|access|entry|garage|keypad|locker"
     r"|lock|building|sms|text|verification|app|login|sign-in|auth|authenticator|2fa|mfa|bank|haustür|guard|press"
-    r"|tür|wohnungstür|token)"
+    r"|tür|wohnungstür|token|pickup|collection)"
     r"(?: system| panel| room)?[ -]code|otp|one-time (?:password|code)"
     r"|(?:numbers|digits) on the back|security code)(?![A-Za-z0-9]))"
     r"|(?<![A-Za-z0-9])(?:M?PIN|NIP|BLIK|PUK2?(?: (?i:number|code))?)(?![A-Za-z0-9])|(?i:(?<!\w)пін(?!\w))"
@@ -523,7 +523,7 @@ _SLOT_NAME = lazy_compile(
     r"|portón|portão|brama|disarm|kilit|kilidi|kombinasyon(?:u)?|gembok|brankas|alarme|alarma|alarmanlage?"
     r"|(?:fahrrad|zahlen|vorhänge)?schlo(?:ss|ß)|khóa|ổ khóa|caja fuerte|combinación|kłódka|szyfr"
     r"|codice(?! fiscale| postale| cliente| articolo| prodotto)|cassetta (?:delle )?chiavi|cancello"
-    r"|lucchetto|cofre|peti besi|sejf|kombinacj[aię]|seif(?:ul)?|lac[ăa]t(?:ul)?|interfon(?:ul)?|alarm(?:a|ei)|ket sat|mo khoa|mở khóa|cadenas|coffre(?:-fort)?|casier|digicode|két sắt|két|schlössli|zahle?n?kombi(?:nation)?|candado|desbloqueo"
+    r"|lucchetto|cofre|patrón|peti besi|sejf|kombinacj[aię]|seif(?:ul)?|lac[ăa]t(?:ul)?|interfon(?:ul)?|alarm(?:a|ei)|ket sat|mo khoa|mở khóa|cadenas|coffre(?:-fort)?|casier|digicode|két sắt|két|schlössli|zahle?n?kombi(?:nation)?|candado|desbloqueo"
     r")(?![A-Za-z0-9]))|(?i:(?<!\w)(?:сейф[аеу]?|замок|ה?כספת|комбінаці[яї]|комбинаци[яи]|χρηματοκιβώτιο|λουκέτο|συναγερμ\w*|θυρίδα\w*)(?!\w))|ปลดล็อก|金庫|テンキー|宅配ボックス|گاوصندوق|دزدگیر|قفل|صندوق امانات|তালা|লকার|ตู้เซฟ|เซฟ|ال?خزنة|开机|開機|解锁|解鎖|도어락|[门門](?=\s*要?\s*(?:按|撳|输入|輸入|打))"
     r"|锁|鎖|储物柜|儲物櫃|柜子|櫃|防盗器|防盜器|键盘|鍵盤|组合|組合|大门|大門|大闸|大閘"
     # a bank's codes by their letters ("TAN by SMS", "TAC baru masuk 884 102", "ATM one sia, 7 3 0 1")
@@ -563,7 +563,7 @@ _SLOT_CUE = lazy_compile(
     r"|(?i:\bthe (?:current|new|latest|newest) one(?: is| was)?\b|\bnow (?:is|it'?s)\b|\bis now\b"
     r"|\bnow(?= \d)|\bnow it is\b|\b(?:old|new)(?= \d))|又(?:好似|好像)?(?:係|是)|(?:唔再|不再)(?:係|是)"
     r"|(?:现在|現在|而家|宜家|目前)(?:是|係|系)|(?:设置|設置|设|設|改|换|換|更新|重置|变|變)(?:成|为|為|做|咗做)了?"
-    r"|改咗|按|撳|转到|轉到|含中文|报了个|報了個|你(?:记|記)一下|は|って|هست|است|ছিল|(?:念|读|讀)(?:给你|給你|念|一下)|(?:諗|想|揀|选|選)(?:咗|了)(?:句|個|个|一句)?|(?:转|轉)咗?(?:做|成)|(?:set|设|設)\s*(?:咗|了|的)(?:做|是)?"
+    r"|改咗|按|撳|转到|轉到|含中文|报了个|報了個|你(?:记|記)一下|写着|寫著|贴着|貼著|は|って|هست|است|ছিল|(?:念|读|讀)(?:给你|給你|念|一下)|(?:諗|想|揀|选|選)(?:咗|了)(?:句|個|个|一句)?|(?:转|轉)咗?(?:做|成)|(?:set|设|設)\s*(?:咗|了|的)(?:做|是)?"
     # a correction names the wrong value too ("不是 design2023，是 design2023!!")
     r"|不是|唔係|(?i:\bnot\b|\b(?:isn|wasn)'?t\b)|即係|即是|也就是|(?i:\bi\.e\.|\bthe old(?: one)?\b|\bo sea\b|\bd\.h\.|\bya+'?ni\b|\bmane\b|\badic[ăa]\b|\btuc la\b|\btức là\b)|то есть|тобто|δηλαδή)"
     r"|(?:(?<![唔不非])(?:(?:仍然|依然|还|還|就|应该|應該|好像)?(?:是|係|系)(?!否|咪)(?:叫)?|叫做?|为|為"
@@ -575,7 +575,7 @@ _SLOT_CUE = lazy_compile(
     r"|that'?s|came(?: in)?|ay|ialah|adalah|masuk|went with|chose|picked|wants|asks for|so|é|era"
     r"|c'est|na|e be|es|est|là|jest|ni|puse|put"
     # (Swiss German "isch", Hindi "hai", a token "zeigt"/"shows" its code: review58)
-    r"|ist|isch|hai|chai|zeigt(?: grad)?|shows|displays|είναι|ήταν|(?:τον |το )?άλλαξα σε|c'était|était|كان|صار|وصار|ነው|ደግሞ|este|era|e(?=\s+\S*\d)|la(?=\s+\S*\d)"
+    r"|ist|isch|hai|chai|zeigt(?: grad)?|shows|displays|είναι|ήταν|(?:τον |το )?άλλαξα σε|c'était|était|كان|صار|وصار|ነው|ደግሞ|este|era|(?:se )?(?:desactiva|abre|activa) con|e(?=\s+\S*\d)|la(?=\s+\S*\d)"
     # (a change in Spanish, Portuguese, Turkish, Ukrainian and Russian: review59)
     r"|(?:lo |la )?cambi(?:é|e|ó|o|ado|ada) (?:a|por)|mudei para|troquei para|olarak"
     r"|(?:помін|змін|помен|измен)\w* на"
@@ -633,7 +633,7 @@ _THAI_DIGITS = _THAI_DIGIT + r"(?:[- ]?" + _THAI_DIGIT + r"){2,7}"
 # code: "yon nana ichi hachi, four digits")
 _DIGIT_WORD_SEP = r"(?:[- ・]|[,،] ?(?=[^\x00-\x7f]))"
 # ...or a comma after every digit ("oito, três, zero, seis, um")
-_DIGITS_BY_COMMAS = _DIGIT_WORD + r"(?:, " + _DIGIT_WORD + r"){3,7}"
+_DIGITS_BY_COMMAS = _DIGIT_WORD + r"(?:, " + _DIGIT_WORD + r"){2,7}"
 _SPELLED_DIGITS = lazy_compile(
     r"(?i)\b(?:"
     + _DIGIT_WORD
@@ -660,14 +660,15 @@ _REPEATED_DIGITS = lazy_compile(_REPEATED)
 _DIAL_NUMBER = r"(?:[一二三四五六七八九]?十[一二三四五六七八九]?|[零一二三四五六七八九])(?![零一二三四五六七八九十])"
 _SLOT_VALUE = lazy_compile(
     # (a keypad's key said before the code: "it's star 3 6 2 1")
-    r"\s*(?:[\u4e00-\u9fff]{1,8}\s*)??[「『（(]?(?:(?i:star|hash)\s+(?=\d))?(?:'(?P<quoted>[^'\n]{3,64})'|\"(?P<dquoted>[^\"\n]{3,64})\""
+    r"\s*(?:[\u4e00-\u9fff]{1,8}\s*)??[「『（(]?(?:(?i:star|hash)\s+(?=\d))?(?:'(?P<quoted>[^'\n]{3,64})'|[\"«](?P<dquoted>[^\"»\n]{3,64})[\"»]"
     # letters and digits read out one by one ("K-7-Q-2-M-9-X-4", "l i d e h u a 8 8": review58)
     # (a letter among them, each parted the same way)
     r"|(?P<dictated>(?=[A-Za-z0-9](?P<sep>[- 、]|, )(?:[A-Za-z0-9](?P=sep))*?[A-Za-z](?P=sep)"
     r"(?:[A-Za-z0-9](?P=sep))*?[A-Za-z](?:(?P=sep)|(?![\w-])))"
     r"[A-Za-z0-9](?P=sep)[A-Za-z0-9](?:(?P=sep)[A-Za-z0-9]){3,30}(?:(?P=sep)\d{2,4})?)(?![\w-])"
     # digits said in groups ("093 847", "8 3 6 1"), in Chinese numerals or English words
-    r"|(?P<spaced>\d{1,4}(?: \d{1,4}){1,7}|\d(?:, \d){2,7}|\d(?:・\d){2,7})(?!\w|\.\d)"
+    # (Chinese may follow with no space: "写着8 2 6 3再按井号")
+    r"|(?P<spaced>\d{1,4}(?: \d{1,4}){1,7}|\d(?:, \d){2,7}|\d(?:・\d){2,7})(?![A-Za-z0-9_]|\.\d)"
     # a dial's turns in Chinese numerals ("十九、四十二、七", "二十八 左 十五 右 四十 左": review48)
     # (each a number under a hundred: "三十六", "七", not "七七零")
     r"|(?P<turns>(?:[左右]\s*)?"
@@ -778,6 +779,9 @@ _THREE_SAID = lazy_compile(
     r"三位|三個數|三个数|仨数|(?i:\b(?:three|3)[- ]digits?\b|trzy cyfry|tres d[íi]gitos|três d[íi]gitos"
     r"|drei (?:ziffern|stellen)|trois chiffres|tiga digit|ba s[ốo]|üç (?:haneli|rakam))"
 )
+# ...told with words between each turn and its number.
+_TURN_TOLD = r"(?:先|再|然后|然後|最后|最後)?\s*(?:往|向)?[左右](?:转|轉|拧|擰|旋)[^\d，,。；;\n]{0,6}?(?:到|至|停在)\s*\d{1,2}"
+_TURNS_TOLD = lazy_compile(_TURN_TOLD + r"(?:[\s，,]*" + _TURN_TOLD + r"){2,4}")
 # What opens with three digits: a bike lock, a card's security code.
 _THREE_DIGITS = lazy_compile(
     r"(?:锁|鎖|安全码|安全碼|卡背|卡背后|卡背後|背面|后面|後面|背后|背後|後壁|后壁|數字|数字|數|数|位"
@@ -803,8 +807,8 @@ _SECURITY_ANSWER = lazy_compile(
     r"(?:[^。！？\n]|['「“\"«][^'」”\"»\n]{0,40}['」”\"»]){0,60}?"
     # how the answer is given: said (答案是, 我写的, "I typed", "answer as", Malay "jawab") or only
     # named with "is" (then capitalised words only: "is my first pet" is the question)
-    r"(?:(?P<given>我(?:講|讲|說|说)(?=\s*[\u4e00-\u9fff])|答案(?:改成了?|换成了?|換成了?)?(?:是|係|为|為|打|填|写|寫)?\s*[:：]?|答えは|(?:填|写|寫|设|設|答|选|選)(?:的|咗|了|嘅)?(?:是|係|系)?"
-    r"|(?i:\banswer(?:\s+(?:is|was|as)|'s|:)|\bI (?:put|wrote|used|said|typed)|\btyped|\bjawab"
+    r"(?:(?P<given>我(?:講|讲|說|说)(?=\s*[\u4e00-\u9fff])|(?<![問问题題])(?:叫|是|係)(?=「)|答案(?:改成了?|换成了?|換成了?)?(?:是|係|为|為|打|填|写|寫)?\s*[:：]?|答えは|(?:填|写|寫|设|設|答|选|選)(?:的|咗|了|嘅)?(?:是|係|系)?"
+    r"|(?i:\banswer(?:\s+(?:is|was|as)|'s|:)|\bI (?:put|wrote|used|said|typed|type)(?: is)?|\btyped|\bjawab"
     r"|\bnamed|\bcalled|\bantwort(?:\s+(?:isch|ist|war))?\s*[:：]?|\banswer\s+(?:maine|mein|maile)\b|\btrả lời(?: là)?"
     r"|\bcevap(?: olarak)?|\bcevabı|написал[аи]?|написав|вказал[аи]?|указал[аи]?|ตอบ(?:ไป)?(?:ว่า)?|έβαλα|απάντησα|نوشتم|(?:جاوبت|الجواب)\s*[:：]?|javobi(?:ni)?|መልሱ|መልሴ|j'ai mis|tra loi|r[ăa]spunsul\b[^:：\n]{0,60}[:：]"
     r"|উত্তর(?: দিয়েছি)?\s*[:：]?|の答え(?:は|、)?"
@@ -832,8 +836,13 @@ _SECURITY_ANSWER = lazy_compile(
 )
 # A second "填的是 X" after a first answer, in the same sentence.
 _ANSWER_AGAIN = lazy_compile(
-    r"(?:填|写|寫|答)(?:的|了|咗)(?:是|係)?\s*(?P<answer>[\u4e00-\u9fff]{2,10})(?<![是係的咗了])"
-    r"(?=\s*(?:[，。；！？,.;!?]|$))"
+    r"(?:(?:填|写|寫|答)(?:的|了|咗)(?:是|係)?|答案(?:是|係|为|為))\s*(?P<answer>[\u4e00-\u9fff]{2,10})"
+    r"(?<![是係的咗了])(?=\s*(?:[，。；！？,.;!?]|$))"
+    # (quoted after 叫 or 是: "第一隻寵物叫「黑糖」 最喜歡的老師是「蔡淑芬」")
+    r"|(?:叫|是|係)「(?P<quoted>[^」\n]{1,20})」"
+    # (said the same way again: "'city where parents met' I put 香港仔", "en la del colegio puse …")
+    r"|(?i:\bI (?:put|wrote|typed)|\bpuse)\s+(?P<again>[\u4e00-\u9fff]{2,10}"
+    r"|[A-ZÀ-Þ][^\W\d_]+(?: (?:de|del|la|las|los|[A-ZÀ-Þ][^\W\d_]+)){0,4})"
 )
 _ANSWER_STOP = lazy_compile(r"[。！\n]|[.!](?:\s|$)")
 _SECURITY_MARKERS = (
@@ -852,6 +861,13 @@ _DESCRIBES_A_PASSWORD = lazy_compile(
     r"|空的|错|錯|对的|對的|之前|原来|原來|以前|那个|那個|这个|這個|随机|隨機|加密|明文|过期|過期|不变|不變"
     r"|保密|老的|旧的|舊的|新的|位数|位數|数字|數字|字母|大写|大寫|小写|小寫|中文|英文|简单|簡單|复杂|複雜|设置|設置"
     r"|密码|密碼|账号|賬號|用户|用戶|管理员|管理員|一下|不能|不要|唔好|忘|记|記"
+    # (what it is instead, or the rules it follows: "就是个编号", "規定要8到12碼")
+    r"|编号|編號|号码|號碼|规定|規定|要求|至少|最少|\d+\s*到\s*\d+"
+)
+# A value the text then says is no password ("93330110MA28F3QK7B，年报上要填，这不是密码").
+_SAID_NOT_A_SECRET = lazy_compile(
+    r"[^。！？\n]{0,24}?(?:这|這|它|呢個)?(?:不是|唔係|并不是|並不是)(?:密码|密碼|口令|秘密)"
+    r"|(?i:[^.!?\n]{0,24}?\b(?:is not|isn't|not) (?:a|the) (?:password|secret|pin)\b)"
 )
 # A value shown masked ("sk_live_••••••••4f2a"): what is left shows no secret.
 _MASKED = lazy_compile(r"[*•●]{4,}")
@@ -872,7 +888,7 @@ _ALONE_AFTER_COMMA = lazy_compile(
 )
 # A code said anywhere after its name (see ``_Slot._a_code``).
 _CODE_AHEAD = lazy_compile(
-    r"(?<![\w.:/#*-])(?:[#*]?\d{3,8}[#*]?|\d{1,3}(?: \d{1,3}){1,7}|\d{1,2}(?:-\d{1,2}){2,5}|\d{3}-\d{3})"
+    r"(?<![A-Za-z0-9_.:/#*-])(?:[#*]?\d{3,8}[#*]?|\d{1,3}(?: \d{1,3}){1,7}|\d{1,2}(?:-\d{1,2}){2,5}|\d{3}-\d{3})"
     r"(?![\w.:/-])"
     # (six Chinese numerals or more: "是我屋头老汉儿的生日 五八零七一二")
     r"|(?<![零〇幺一二两兩三四五六七八九十百千万萬])[零〇幺一二两兩三四五六七八九]{6,8}(?![零〇幺一二两兩三四五六七八九十百千万萬])"
@@ -900,7 +916,7 @@ _OLD_OR_NEW = lazy_compile(
     r"\s*(?i:(?:the |my |ile |ya |yang )*(?:old|new|previous|former|current|purana|puraana|naya|nayi|ab"
     r"|dulu|sekarang|lama|baru|zamani|mpya|antigo|novo|nova|alte|alter|neue|neuer|cũ|mới|dati|ngayon"
     r"|stary|stara|nowy|nowa|teraz|vecchio|vecchia|nuovo|nuova|ora|adesso|yenisi|eskisi|yeni|eski"
-    r"|viejo|vieja|nuevo|nueva|jadidesh|jadid|ghadimi|notun|puran|purono|vechiul|vechea|noul|cu|moi)\b)"
+    r"|viejo|vieja|nuevo|nueva|antiguo|antigua|jadidesh|jadid|ghadimi|notun|puran|purono|vechiul|vechea|noul|cu|moi)\b)"
     r"|\s*(?:以前|之前|原来|原來|旧的|舊的|新的|现在|現在|старый|новый|теперь|старий|новий|тепер|جدید|قدیمی|নতুন|পুরান|এখন|আগে)"
 )
 # A code said of every device of a kind, in general ("配对码一般是出厂默认的 0000"): no one's secret.
@@ -912,7 +928,9 @@ _FACTORY_DEFAULT = lazy_compile(r"一般|通常|(?i:\busually\b|\bby default\b)"
 _PHONE_NAMED = lazy_compile(r"电话|電話|热线|熱線|客服|(?i:hotline|phone|call)")
 _PHONE_REACH = 6
 _PHONE_AFTER = lazy_compile(r"\s*(?:搵|找|联系|聯絡|聯繫|(?i:to reach|to call|for help))")
-_NOW = lazy_compile(r"(?i:\bnow\b)|现在|現在|而家|宜家")
+_NOW = lazy_compile(
+    r"(?i:\b(?:now|ahora|agora|maintenant|jetzt|teraz|sekarang|acum|şimdi|simdi)\b)|现在|現在|而家|宜家|сейчас|теперь"
+)
 _IN_A_NUMBER = lazy_compile(r"\d,\d")
 # What says a value is read out one character at a time.
 _READ_OUT = lazy_compile(
@@ -999,8 +1017,10 @@ def _answers_after_a_question(text: str, answered: re.Match[str]) -> list[Secret
     填的是桐庐": review56): "填的是 X" later in the sentence, past the question's mark."""
     stop = _ANSWER_STOP.search(text, answered.end())
     return [
-        SecretFinding("password", m.start("answer"), m.end("answer"))
+        SecretFinding("password", m.start(group), m.end(group))
         for m in _ANSWER_AGAIN.finditer(text, answered.end(), stop.start() if stop else len(text))
+        for group in ("answer", "quoted", "again")
+        if m.group(group)
     ]
 
 
@@ -1008,7 +1028,7 @@ def _answers_after_a_question(text: str, answered: re.Match[str]) -> list[Secret
 # 第二段：Sz_0512。": review58; "丰巢取件码我先港前半截 …。后半截是 14": review61); read where a
 # secret's name is.
 _PASSWORD_PART = lazy_compile(
-    r"(?:第[一二三四1-4](?:段|截)|前半(?:段|截)?|后半(?:段|截)?|後半(?:段|截)?|[前后後]面?[两兩二三四五六]位)"
+    r"(?:第[一二三四1-4](?:段|截)|前半(?:段|截)?|后半(?:段|截)?|後半(?:段|截)?|[前后後]面?[两兩二三四五六](?:位|碼|码))"
     r"\s*(?:(?:是|係|为|為)\s*[:：]?|[:：])\s*(?P<secret>[!-~]{2,40}?)(?=[.,;!?]?(?:\s|$)|[，。；！？])"
 )
 
@@ -1054,7 +1074,7 @@ def _values_in_the_slot(text: str) -> list[SecretFinding]:
             found.extend(  # a lock's combination anywhere in the clause ("保险柜密码…，36-18-72"),
                 # digits spelled ("kombinasi dia empat-lapan-satu-sembilan": review50)
                 SecretFinding("password", m.start(), m.end())
-                for pattern in (_COMBINATION_SAID, _SPELLED_DIGITS)
+                for pattern in (_COMBINATION_SAID, _SPELLED_DIGITS, _TURNS_TOLD)
                 for m in pattern.finditer(text, name.end(), stop)
             )
         for cue_start, cue_end, change, the_word in cues:
@@ -1238,7 +1258,9 @@ class _Slot:
         lock = _THREE_DIGITS.search(name.group()) or _LOCK_BEFORE.search(
             text, max(0, name.start() - 8), name.start()
         )
-        lock = lock or _THREE_SAID.search(self.gap)  # "szyfr trzy cyfry — 7, 3, 1"
+        # (said to have three digits, before the name too: "szyfr trzy cyfry — 7, 3, 1", "锁是三位的
+        # 密码2 7 5")
+        lock = lock or _THREE_SAID.search(text, max(0, name.start() - 16), self.start)
         shortest = 6 if name.group("sent") else 3 if lock else 4
         if self.form == "hanzi":
             count = len(re.sub(r"[ 、]", "", core))
@@ -1268,10 +1290,13 @@ class _Slot:
             and not re.search(r"[:：,，]", text[name.end() : self.start])
             and self.form not in ("spelled", "turns")
             and not re.fullmatch(r"\d(?: \d){3,7}", core)  # "unlock 1 1 0 5 2 5" names nothing
+            and not re.fullmatch(
+                r"[一二三四五六七八九两兩\d]\s*位(?:数|數|的)?", self.between
+            )  # "锁四位的 零六二九"
         ):
             return False  # "Locker 214 is jammed": the number names the locker
         if self.cue_start == self.start > name.end():
-            if not self.gap.strip():
+            if not self.gap.strip() and not re.fullmatch(r"\d(?: \d){2,7}", core):
                 return False  # (a number right after the name: "密码 1024 字节以内", "Locker 214")
             if self.gap in ("（", "("):
                 return True  # in brackets right after its name: "柜子的密码（0817）是我自己设的"
@@ -1407,7 +1432,7 @@ _CODE_THEN_NAME = lazy_compile(
     r"(?: system)? code\b|\bOTP\b)|密码|密碼|门禁|門禁|验证码|驗證碼|动态码|動態碼)"
 )
 _VALUE_THEN_NAME = lazy_compile(
-    r"(?<![\w!@#$%^&*+=?~-])(?P<secret>[^\s,;'\"`\\\u0080-\uffff]{6,})(?:[\s,，]|\.{3}|…)*"
+    r"(?<![\w!@#$%^&*+=?~-])(?P<secret>[^\s,;'\"`\\\u0080-\uffff]{6,})(?:[\s,，—–]|\.{3}|…)*"
     r"(?:(?i:is|was|that'?s|thats|became|becomes|yung|ang)\b|就?(?:是|係)|這是|这是"
     r"|(?:这个|這個|呢個)就?(?:是|係))[^。！？\n.]{0,36}?"
     r"(?:密码|密碼|口令|(?i:\bpass(?:word|phrase|code)s?\b(?!\s+(?:manager|policy|reset|field))))"
@@ -1467,9 +1492,9 @@ _PGPASS_LINE = lazy_compile(
 # Libr@ry_kiosk7", "is it Oct0pus!Ink or Octopus!1nk for the vpn?": a blind review, session 45):
 # no word of prose has that shape (none in 46k lines of this project's benchmark texts).
 _STRONG_ALONE = lazy_compile(
-    r"(?<![^\s,，。；;：:（(）)\u4e00-\u9fff\"'“”「」«»])(?=[\w!@#$%^&*+~?-]*[A-Z])(?=[\w!@#$%^&*+~?-]*[a-z])"
+    r"(?<![^\s,，。；;：:（(）)\u4e00-\u9fff\"'“”「」«»—–])(?=[\w!@#$%^&*+~?-]*[A-Z])(?=[\w!@#$%^&*+~?-]*[a-z])"
     r"(?=[\w!@#$%^&*+~?-]*\d)(?=[\w!@#$%^&*+~?-]*[!@#^&*][\w!@#$%^&*+~?-])"
-    r"[A-Za-z0-9][A-Za-z0-9!@#$%^&*_+\-~?]{7,63}(?![^\s,，。；;）)\u4e00-\u9fff\"'“”「」«»])"
+    r"[A-Za-z0-9][A-Za-z0-9!@#$%^&*_+\-~?]{7,63}(?![^\s,，。；;）)\u4e00-\u9fff\"'“”「」«»—–])"
 )
 # A PIN: "PIN 1234", "PIN码是 482913", "银行卡 pin 码 8842".
 _PIN = lazy_compile(
@@ -2349,6 +2374,7 @@ def _find_secrets(text: str) -> list[SecretFinding]:
         for f in found
         if not _NO_SECRET.fullmatch(text, f.start, f.end)
         and not _MASKED.search(text, f.start, f.end)
+        and not _SAID_NOT_A_SECRET.match(text, f.end)
     ]
     found.extend(_passwords_named_by_the_first(text, found))
     found.extend(_corrected_values(text, found))
