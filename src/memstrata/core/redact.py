@@ -184,6 +184,7 @@ _SAID_PASSWORD = lazy_compile(
     r"(?P<secret>'[^'\n]+'?|\"[^\"\n]+\"?|`[^`\n]+`?|“[^”\n]+”?|「[^」\n]+」?|『[^』\n]+』?"
     r"|[^\s,;'\"`\\\u0080-\uffff]+)"
 )
+# A network named in the text: a bare "key" after a comma is its key only then.
 _NETWORK_NAMED = lazy_compile(r"(?i:ssid|wi-?fi|wlan)|网络|網路|網絡")
 # A network named just before the password ("SSID HomeNet, password sunflower"): a wifi note,
 # where a plain word after "password" is its value.
@@ -657,6 +658,7 @@ _REPEATED = (
     r"(?=[\s，,。.…！!？?；;、]|$)"  # (not "唔可以同之前五個一樣")
 )
 _REPEATED_DIGITS = lazy_compile(_REPEATED)
+# A number a dial turns to, in Chinese numerals: under a hundred.
 _DIAL_NUMBER = r"(?:[一二三四五六七八九]?十[一二三四五六七八九]?|[零一二三四五六七八九])(?![零一二三四五六七八九十])"
 _SLOT_VALUE = lazy_compile(
     # (a keypad's key said before the code: "it's star 3 6 2 1")
@@ -926,22 +928,23 @@ _SAID_NOT_A_CODE = lazy_compile(
 )
 _FACTORY_DEFAULT = lazy_compile(r"一般|通常|(?i:\busually\b|\bby default\b)")
 _PHONE_NAMED = lazy_compile(r"电话|電話|热线|熱線|客服|(?i:hotline|phone|call)")
+# How many characters before a number a phone's name must be to make it a number to call.
 _PHONE_REACH = 6
 _PHONE_AFTER = lazy_compile(r"\s*(?:搵|找|联系|聯絡|聯繫|(?i:to reach|to call|for help))")
 _NOW = lazy_compile(
     r"(?i:\b(?:now|ahora|agora|maintenant|jetzt|teraz|sekarang|acum|şimdi|simdi)\b)|现在|現在|而家|宜家|сейчас|теперь"
 )
-_IN_A_NUMBER = lazy_compile(r"\d,\d")
+_IN_A_NUMBER = lazy_compile(r"\d,\d")  # "28,000": no comma between clauses
 # What says a value is read out one character at a time.
 _READ_OUT = lazy_compile(
     r"念|读|讀|一个一个|一個一個|一个个|一個個|一個字|逐个|逐個"
     r"|(?i:spell|épel|letter by letter|one by one|harf|đọc từng|từng chữ)"
 )
+# A keypad's key said before the code ("it's star 3 6 2 1"), how many digits a code has ("4 位數"),
+# and an apostrophe inside a word ("під'їзду"): none of them ends a code's clause.
 _KEY_SAID = lazy_compile(r"(?i:\b(?:star|hash)\s*$)")
 _DIGITS_SAID = lazy_compile(r"\d\s*(?:位數|位数|位|(?i:digits?|-digit))")
-_IN_WORD_APOSTROPHE = lazy_compile(
-    r"(?<=[^\W\d_])['’](?=[^\W\d_])"
-)  # "28,000": no comma between clauses
+_IN_WORD_APOSTROPHE = lazy_compile(r"(?<=[^\W\d_])['’](?=[^\W\d_])")
 _CODE_FORMS = ("spaced", "hanzi", "spelled", "repeat")
 # What makes digits an example, said before or after them ("比如 123456 这种").
 _EXAMPLE_NEAR = lazy_compile(
@@ -2407,6 +2410,7 @@ _COUNTED_BEFORE = lazy_compile(
     r"|bus|flight|version|v)\.?\s*[:：#]?\s*)$|(?:电话|電話|热线|熱線|客服|单号|單號|订单|訂單|房间|房間|第)\s*[:：]?\s*$"
 )
 _NEARBY = 80
+# Three digits written near the same three spelled out.
 _THREE_DIGITS_NEARBY = lazy_compile(r"(?<![\w.:/#@$¥€£+-])\d{3}(?![\w:/%-]|[.,]\d)")
 
 
@@ -2454,6 +2458,7 @@ def _codes_nearby(text: str, found: list[SecretFinding]) -> list[SecretFinding]:
     return more
 
 
+# A value read out one character at a time, which the text may then say joined.
 _ONE_BY_ONE = r"[A-Za-z0-9](?:(?:[- 、]|, )[A-Za-z0-9]){3,30}|[零〇幺一二两兩三四五六七八九](?:[- ][零〇幺一二两兩三四五六七八九]){3,7}"
 
 
