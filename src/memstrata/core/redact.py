@@ -1031,8 +1031,12 @@ def _answers_after_a_question(text: str, answered: re.Match[str]) -> list[Secret
 # 第二段：Sz_0512。": review58; "丰巢取件码我先港前半截 …。后半截是 14": review61); read where a
 # secret's name is.
 _PASSWORD_PART = lazy_compile(
-    r"(?:第[一二三四1-4](?:段|截)|前半(?:段|截)?|后半(?:段|截)?|後半(?:段|截)?|[前后後]面?[两兩二三四五六](?:位|碼|码))"
+    r"(?:第[一二三四1-4](?:段|截)|前半(?:段|截)?|后半(?:段|截)?|後半(?:段|截)?"
+    r"|(?<![号號])[前后後]面?[两兩二三四五六](?:位|碼|码))"
     r"\s*(?:(?:是|係|为|為)\s*[:：]?|[:：])\s*(?P<secret>[!-~]{2,40}?)(?=[.,;!?]?(?:\s|$)|[，。；！？])"
+    # (digits told after words: "后三位我刚问过他，是716", "後三碼是阿爸的幸運數字 777")
+    r"|(?<![号號])[前后後]面?[两兩二三四五六](?:位|碼|码)(?:[^。！？\n\d]{0,12}?[，,]\s*)?(?:是|係)"
+    r"[\u4e00-\u9fff]{0,10}\s*(?P<digits>\d{2,6})(?!\d)"
 )
 
 
@@ -2278,8 +2282,10 @@ def _find_secrets(text: str) -> list[SecretFinding]:
     ):
         found.extend(_values_in_the_slot(text))
         found.extend(
-            SecretFinding("password", m.start("secret"), m.end("secret"))
+            SecretFinding("password", m.start(group), m.end(group))
             for m in _PASSWORD_PART.finditer(text)
+            for group in ("secret", "digits")
+            if m.group(group)
         )
         found.extend(
             SecretFinding("password", m.start("secret"), m.end("secret"))
