@@ -955,6 +955,17 @@ def test_guard_talk_is_kept(text: str) -> None:
     assert redact(text) == text
 
 
+def test_a_key_said_to_be_no_password_stays_hidden() -> None:
+    """A value said to be no password is kept only when it was found in words; a key found by its
+    shape stays hidden whatever the sentence says of it (the guard for "这不是密码" first dropped
+    both)."""
+    for text, key in (
+        ("我的 OpenAI key 是 sk-proj-abcdefghijklmnopqrstuvwx12，这不是密码是 key", "sk-proj-"),
+        ("ghp_abcdefghijklmnopqrstuvwxyz0123456789 is not a password, it is a token", "ghp_"),
+    ):
+        assert key not in redact(text), redact(text)
+
+
 def test_guard_the_word_said_is_one_word() -> None:
     """ "just the word dragonfly lol": the word is hidden, "lol" stays."""
     assert redact(GUARDS_49[-1]).endswith("[REDACTED:password] lol")

@@ -462,9 +462,10 @@ def _passwords_later_in_the_sentence(text: str) -> list[SecretFinding]:
         SecretFinding("password", m.start("secret"), m.end("secret"))
         for m in _CARD_CODE.finditer(text)
     )
+    seeds = _SEED_WORDS.finditer(text) if ":" in text or "：" in text else iter(())
     found.extend(
         SecretFinding("password", m.start("secret"), m.end("secret"))
-        for m in _SEED_WORDS.finditer(text)
+        for m in seeds
         if len(m.group("secret").split()) % 3 == 0
         and not any(
             _LITTLE_WORD.fullmatch(w) or w in _PROSE_VERBS for w in m.group("secret").split()
@@ -866,10 +867,14 @@ _DESCRIBES_A_PASSWORD = lazy_compile(
     # (what it is instead, or the rules it follows: "就是个编号", "規定要8到12碼")
     r"|编号|編號|号码|號碼|规定|規定|要求|至少|最少|\d+\s*到\s*\d+"
 )
-# A value the text then says is no password ("93330110MA28F3QK7B，年报上要填，这不是密码").
+# A value the text then says is no password ("93330110MA28F3QK7B，年报上要填，这不是密码"): only what
+# was found in words (``_SAID_KINDS``), never a token found by its shape.
+_SAID_KINDS = frozenset({"password", "pin"})
+_NOT_A_PASSWORD_SAID = r"(?:不是|唔係|并不是|並不是)(?:密码|密碼|口令|秘密)"
 _SAID_NOT_A_SECRET = lazy_compile(
-    r"[^。！？\n]{0,24}?(?:这|這|它|呢個)?(?:不是|唔係|并不是|並不是)(?:密码|密碼|口令|秘密)"
-    r"|(?i:[^.!?\n]{0,24}?\b(?:is not|isn't|not) (?:a|the) (?:password|secret|pin)\b)"
+    r"[^。！？\n]{0,24}?(?:这|這|它|呢個)?"
+    + _NOT_A_PASSWORD_SAID
+    + r"|(?i:[^.!?\n]{0,24}?\b(?:is not|isn't|not) (?:a|the) (?:password|secret|pin)\b)"
 )
 # A value shown masked ("sk_live_••••••••4f2a"): what is left shows no secret.
 _MASKED = lazy_compile(r"[*•●]{4,}")
@@ -924,7 +929,7 @@ _OLD_OR_NEW = lazy_compile(
 # A code said of every device of a kind, in general ("配对码一般是出厂默认的 0000"): no one's secret.
 # What the text says the number is, right after it: not the code.
 _SAID_NOT_A_CODE = lazy_compile(
-    r"卡[号號](?![尾后後末])|不是密码|不是密碼|唔係密碼|(?i:card number|not the (?:password|code|pin))"
+    r"卡[号號](?![尾后後末])|(?i:card number|not the (?:password|code|pin))|" + _NOT_A_PASSWORD_SAID
 )
 _FACTORY_DEFAULT = lazy_compile(r"一般|通常|(?i:\busually\b|\bby default\b)")
 _PHONE_NAMED = lazy_compile(r"电话|電話|热线|熱線|客服|(?i:hotline|phone|call)")
@@ -2383,7 +2388,8 @@ def _find_secrets(text: str) -> list[SecretFinding]:
         for f in found
         if not _NO_SECRET.fullmatch(text, f.start, f.end)
         and not _MASKED.search(text, f.start, f.end)
-        and not _SAID_NOT_A_SECRET.match(text, f.end)
+        # (a key by its shape stays hidden whatever is said of it: "sk-… 这不是密码是 key")
+        and not (f.kind in _SAID_KINDS and _SAID_NOT_A_SECRET.match(text, f.end))
     ]
     found.extend(_passwords_named_by_the_first(text, found))
     found.extend(_corrected_values(text, found))
