@@ -908,6 +908,51 @@ GUARDS_64 = [
 ]
 
 
+SECRETS_65 = [
+    # a value spelled with its letters' case or a word for each letter, then said joined
+    ("邮箱密码我念一下 大写K 小写m 7 7 x 连起来就是 Km77x", ["大写K 小写m 7 7 x", "Km77x"]),
+    ("網銀密碼是 大寫 Q、小寫 w、e、3、3，拼起來 Qwe33", ["大寫 Q、小寫 w、e、3、3", "Qwe33"]),
+    ("ChatGPT 的密码 小写 f-a-l-c-o-n 然后 4 2，就是 falcon42#", ["f-a-l-c-o-n", "falcon42#"]),
+    ("the router password: capital T, small r, 4, 4, z", ["capital T, small r, 4, 4, z"]),
+    ("mon mdp du portail : P comme Paul, A, U, L, puis 42", ["P comme Paul, A, U, L, puis 42"]),
+    # values with the Latin letters of other languages
+    (
+        "Cambié la contraseña del banco, la nueva es Señorío#44 y la vieja Toledo2018",
+        ["Señorío#44"],
+    ),
+    ("Wi-Fi şifresi: Gülşen1988!", ["Gülşen1988!"]),
+    # answers to a second security question, given the way the first was
+    ("密保问题：出生的城市——洛阳；最喜欢的老师——周红。", ["洛阳", "周红"]),
+    ("保安問題 你中學叫咩名 我填嘅系 培正 另外一個 你第一隻狗叫乜 我填嘅系 豆豆", ["培正", "豆豆"]),
+    (
+        "密保问题，“您的小学叫什么”我填的是“育才”，“您最喜欢的水果”我填的是“榴莲”。",
+        ["育才", "榴莲"],
+    ),
+    (
+        "security answers for the bank: maiden name: Okafor, first car: Corolla.",
+        ["Okafor", "Corolla"],
+    ),
+    ("找回密码那个问题 最喜欢的歌手 我填的周华健 另一个 出生的医院 我填的协和", ["周华健", "协和"]),
+    # Vietnamese codes by what they open, digits said in words, a password's new one after a stop
+    ("Mã báo động kho: chín hai không bốn", ["chín hai không bốn"]),
+    ("Mã lấy hàng ở tủ: 5 1 8 8 2 0 nha", ["5 1 8 8 2 0"]),
+    ("Anh đổi mật khẩu wifi rồi. Cái mới: Pho_Bo.HaNoi_88", ["Pho_Bo.HaNoi_88"]),
+    # "nought" for zero
+    (
+        "the safe code is four nought nought seven, don't tell the lads",
+        ["four nought nought seven"],
+    ),
+]
+
+GUARDS_65 = [
+    "KRA PIN ya kampuni ni P051234567X, itumie kwa returns",
+    "鍵盤壞了 按了沒反應 想買個新的 青軸的大概 1500",
+    "文件名用大写A 小写b 都行",
+    "capital letters, small letters and digits: that is the password rule",
+    "La contraseña debe tener una letra mayúscula, por ejemplo: Árbol",
+]
+
+
 @pytest.mark.parametrize(
     ("text", "values"),
     SECRETS_49
@@ -925,7 +970,8 @@ GUARDS_64 = [
     + SECRETS_61
     + SECRETS_62
     + SECRETS_63
-    + SECRETS_64,
+    + SECRETS_64
+    + SECRETS_65,
 )
 def test_secret_said_in_words_is_hidden(text: str, values: list[str]) -> None:
     hidden = redact(text)
@@ -949,7 +995,8 @@ def test_secret_said_in_words_is_hidden(text: str, values: list[str]) -> None:
     + GUARDS_61
     + GUARDS_62
     + GUARDS_63
-    + GUARDS_64,
+    + GUARDS_64
+    + GUARDS_65,
 )
 def test_guard_talk_is_kept(text: str) -> None:
     assert redact(text) == text

@@ -110,6 +110,10 @@ _TOKEN_PATTERNS: list[tuple[str, tuple[str, ...], str]] = [
 # "Password" in the languages users mix in (review52-53: "la contraseña de Figma es …",
 # "пароль: Ural$kBox44", "şifre simitvecay2023", "סיסמה: hummus4ever!"), with their case forms;
 # the cheap markers below are the substrings that let a message reach the patterns at all.
+# What a value said in text never holds: anything past ASCII but the Latin letters of other
+# languages ("CaféConLeche!9", "çaysimit1923", "Gdańsk2020": review59, 62, 64). A value ends at
+# Chinese, a full-width comma, a symbol or a letter of another script.
+_NOT_LATIN = r"\u0080-\u00bf\u00d7\u00f7\u0250-\uffff"
 _PASSWORD_ABROAD = (
     r"senha|contraseña|clave|hasło|haslo|mật khẩu|mot de passe|passwort|kennwort"
     r"|비번(?:은|이|을)?|비밀번호(?:는|가|를)?"
@@ -182,7 +186,7 @@ _SAID_PASSWORD = lazy_compile(
     # only a value in a password's shape counts)
     r"\s*(?:[:：=]|->|=>|→)?\s*)"
     r"(?P<secret>'[^'\n]+'?|\"[^\"\n]+\"?|`[^`\n]+`?|“[^”\n]+”?|「[^」\n]+」?|『[^』\n]+』?"
-    r"|[^\s,;'\"`\\\u0080-\uffff]+)"
+    r"|[^\s,;'\"`\\" + _NOT_LATIN + r"]+)"
 )
 # A network named in the text: a bare "key" after a comma is its key only then.
 _NETWORK_NAMED = lazy_compile(r"(?i:ssid|wi-?fi|wlan)|网络|網路|網絡")
@@ -204,7 +208,7 @@ _PASSWORD_FOR = lazy_compile(
     # the longer verbs first ("is now X" took "now" as the value: review25), a colon after them
     r"(?P<sep>(?:is now|is still|is currently|should be|has been changed to|was changed to"
     r"|will be|is|was)(?![\w-])\s*[:：]?|[:：=]|->))\s*"
-    r"(?P<secret>'[^'\n]+'?|\"[^\"\n]+\"?|`[^`\n]+`?|[^\s,;'\"`\\\u0080-\uffff]+)"
+    r"(?P<secret>'[^'\n]+'?|\"[^\"\n]+\"?|`[^`\n]+`?|[^\s,;'\"`\\" + _NOT_LATIN + r"]+)"
 )
 # A name in code: snake_case, dotted or camelCase ("password_hash", "passwordHash").
 _IDENTIFIER = lazy_compile(r"[A-Za-z][A-Za-z0-9]*(?:[_.][A-Za-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]*)+")
@@ -258,7 +262,7 @@ _DIGIT_PASSWORD = lazy_compile(
 # A secret said as a change, both values: "db-01 的密码从 hunter2 改成 S3cr3t", "token 从 abc123 换成
 # …", "password changed from hunter2 to S3cr3t" (review19: both reached MEMORY.md and
 # EVOLUTION_LOG.md in clear; "改成 X" alone was caught, the old value was not).
-_VALUE = r"'[^'\n]+'|\"[^\"\n]+\"|`[^`\n]+`|[^\s,;'\"`\\\u0080-\uffff]+"
+_VALUE = r"'[^'\n]+'|\"[^\"\n]+\"|`[^`\n]+`|[^\s,;'\"`\\" + _NOT_LATIN + r"]+"
 _CHANGED_SECRET = lazy_compile(
     r"(?P<key>密码|口令|密钥|秘钥|凭证|令牌|(?i:(?<![\w-])(?:password|passwd|passphrase|passcode"
     r"|pwd|pw|secret|token|api[ _-]?key|access[ _-]?key|secret[ _-]?key)s?(?![\w-])))"
@@ -496,7 +500,7 @@ _SLOT_NAME = lazy_compile(
     # (Vietnamese "mã" of what it opens or proves, or keyed in: not an order's, a post code, a
     # discount; its SMS often comes without marks: "Ma xac thuc cua quy khach la 904117")
     r"|(?i:(?<![\w-])(?:mã|ma)(?: s[ốo])? (?:pin|otp|xác thực|xác nhận|bảo mật|mở khóa|két|cửa|khóa|bí mật"
-    r"|xac thuc|xac nhan|bao mat|mo khoa|ket|cua|khoa|bi mat)|(?<=bấm )mã|(?<=nhập )mã)"
+    r"|xac thuc|xac nhan|bao mat|mo khoa|ket|cua|khoa|bi mat|báo động|bao dong|lấy hàng|lay hang|nhận hàng|nhan hang)|(?<=bấm )mã|(?<=nhập )mã)"
     # (Romanian, with its article: "pinul", "codul alarmei", "cod de ridicare")
     r"|(?i:(?<![\w-])(?:pinul|codul (?:pin|alarmei|u[șs]ii|por[țt]ii|sms|interfonului|seifului|lac[ăa]tului)"
     r"|cod(?:ul)? de (?:ridicare|acces|confirmare|verificare|deblocare)|parola verbal[ăa]|passcode-ul|pin-ul)(?![\w-]))"
@@ -505,7 +509,8 @@ _SLOT_NAME = lazy_compile(
     r"|tür|wohnungstür|token|pickup|collection)"
     r"(?: system| panel| room)?[ -]code|otp|one-time (?:password|code)"
     r"|(?:numbers|digits) on the back|security code)(?![A-Za-z0-9]))"
-    r"|(?<![A-Za-z0-9])(?:M?PIN|NIP|BLIK|PUK2?(?: (?i:number|code))?)(?![A-Za-z0-9])|(?i:(?<!\w)пін(?!\w))"
+    # (not a Kenyan tax number, a "KRA PIN": review65)
+    r"|(?<![A-Za-z0-9])(?<!KRA )(?:M?PIN|NIP|BLIK|PUK2?(?: (?i:number|code))?)(?![A-Za-z0-9])|(?i:(?<!\w)пін(?!\w))"
     # (other languages: "código do 2FA", "Code de vérification", "暗証番号", a dial "ダイヤル")
     # (not a listing's, a product's or a parcel's code: "o código do imóvel no portal é 48213")
     r"|(?i:(?<![A-Za-z0-9])(?:c[óo]digo de seguridad|güvenlik kodu|c[óo]digo(?! postal| d[oea]l? (?:imóvel|imovel|produto|producto|pedido"
@@ -601,7 +606,7 @@ _TYPED_AS = (
 _DIGIT_WORD = (
     r"(?:zero|one|two|three|four|five|six|seven|eight|nine"
     r"|null|eins|zwei|drei|vier|fünf|sechs|sieben|acht|neun"
-    r"|zéro|un|deux|trois|quatre|cinq|sept|huit|neuf|um|dois|três|quatro|cinco|seis|sete|oito|nove"
+    r"|nought|zéro|un|deux|trois|quatre|cinq|sept|huit|neuf|um|dois|três|quatro|cinco|seis|sete|oito|nove"
     r"|kosong|satu|dua|tiga|empat|lima|enam|tujuh|lapan|sembilan"
     r"|rei|ichi|ni|san|yon|shi|go|roku|nana|shichi|hachi|kyuu|kyu"
     r"|cero|uno|dos|tres|cuatro|cinco|seis|siete|ocho|nueve"
@@ -706,7 +711,7 @@ _SLOT_VALUE = lazy_compile(
     # "密码 仓库2号_Ship! ，": review49)
     r"|(?<=\s)(?=[^\s，。]*[\u4e00-\u9fff])(?P<chinese>[A-Za-z\u4e00-\u9fff][\w!@#$%^&*+=~-]{1,23})"
     r"(?=\s*(?:[，。；！？,;!?]|$)|\s+[\u4e00-\u9fff])"
-    r"|(?P<secret>[^\s\"'`\[\](){}<>,;\u0080-\uffff]+))"
+    r"|(?P<secret>[^\s\"'`\[\](){}<>,;" + _NOT_LATIN + r"]+))"
 )
 # (one pattern: hooks redact every prompt, and this list is long)
 _SLOT_MARKER_WORDS = (
@@ -800,7 +805,7 @@ _SCRIPT_WORD = (
 # security question is Dimaculangan": review48, review49): quoted, Chinese set apart or ending its
 # clause, or capitalised words ending it; never a question word ("答案是什么").
 _SECURITY_ANSWER = lazy_compile(
-    r"(?:密保|安全问题|安全問題|保安問題|保安问题|安全提問|安全提问|(?P<asked>(?:问|問)(?:我|的是)\s*(?=[“「\"]))|(?i:security (?:question|answer|q\b)"
+    r"(?:密保|安全问题|安全問題|保安問題|保安问题|安全提問|安全提问|(?:找回|重置|忘记|忘記)(?:密码|密碼)[^。，,\n]{0,6}?(?:问题|問題)|(?P<asked>(?:问|問)(?:我|的是)\s*(?=[“「\"]))|(?i:security (?:question|answer|q\b)"
     r"|(?:секретн|контрольн)(?:ый|ого|е|ого) (?:вопрос|питання)|pertanyaan keamanan|güvenlik sorusu|คำถามความปลอดภัย|ερώτηση ασφαλείας|سوال امنیتی|سؤال الأمان|سؤال الامان|maxfiy savol|question secrète|[îi]ntrebarea de securitate|cau hoi bao mat|pytanie bezpiecze[ńn]stwa|soalan keselamatan|সিকিউরিটি প্রশ্ন|নিরাপত্তা প্রশ্ন|秘密の質問|câu hỏi bảo mật|sicherheitsfrage?"
     r"|본인확인 질문|보안 질문|비밀번호 질문|domanda di sicurezza|提示問題|提示问题"
     r"|secret (?:question|answer)|pregunta de seguridad|respuesta de seguridad|pergunta de segurança"
@@ -815,7 +820,7 @@ _SECURITY_ANSWER = lazy_compile(
     r"|\bnamed|\bcalled|\bantwort(?:\s+(?:isch|ist|war))?\s*[:：]?|\banswer\s+(?:maine|mein|maile)\b|\btrả lời(?: là)?"
     r"|\bcevap(?: olarak)?|\bcevabı|написал[аи]?|написав|вказал[аи]?|указал[аи]?|ตอบ(?:ไป)?(?:ว่า)?|έβαλα|απάντησα|نوشتم|(?:جاوبت|الجواب)\s*[:：]?|javobi(?:ni)?|መልሱ|መልሴ|j'ai mis|tra loi|r[ăa]spunsul\b[^:：\n]{0,60}[:：]"
     r"|উত্তর(?: দিয়েছি)?\s*[:：]?|の答え(?:は|、)?"
-    r"|\b(?:le )?puse|\bcoloqué|\bI answer(?:ed)?|\baku isi|\bsaya isi|\bisi(?:nya)?|\bni(?:li|me)jaza)"
+    r"|\b(?:le )?puse|\bcoloqué|\bI answer(?:ed)?|\baku isi|\bsaya isi|\bisi(?:nya)?|\bni(?:li|me)(?:jaza|weka))"
     r"|ответ(?:ил[аи]?)?|답\s*[:：]?|[=→—–]\s*(?:(?i:risposta|resposta|respuesta|antwort)\s*[:：]?)?|->)"
     # (a colon right after 问题 opens the question: "提示问题：第一只宠物的名字")
     r"|(?i:\bwhich (?:is|was)|\bis\b|\bé\b|\bist\b)|(?<![题題])[:：])"
@@ -839,17 +844,22 @@ _SECURITY_ANSWER = lazy_compile(
 )
 # A second "填的是 X" after a first answer, in the same sentence.
 _ANSWER_AGAIN = lazy_compile(
-    r"(?:(?:填|写|寫|答)(?:的|了|咗)(?:是|係)?|答案(?:是|係|为|為))\s*(?P<answer>[\u4e00-\u9fff]{2,10})"
-    r"(?<![是係的咗了])(?=\s*(?:[，。；！？,.;!?]|$))"
-    # (quoted after 叫 or 是: "第一隻寵物叫「黑糖」 最喜歡的老師是「蔡淑芬」")
-    r"|(?:叫|是|係)「(?P<quoted>[^」\n]{1,20})」"
+    # (a dash between a question and its answer: "母亲的出生地——长乐"; Cantonese "我填嘅系 阿黄":
+    # review65)
+    r"(?:(?:填|写|寫|答)(?:的|了|咗|嘅)(?:是|係|系)?|答案(?:是|係|为|為)|——)\s*"
+    r"(?P<answer>[\u4e00-\u9fff]{2,10})"
+    r"(?<![是係的咗了])(?=\s*(?:[，。；！？,.;!?]|$)|\s+[\u4e00-\u9fff])"
+    # (quoted after 叫, 是 or 填的是: "第一隻寵物叫「黑糖」 最喜歡的老師是「蔡淑芬」", "“您最喜欢的城市”我填的是“京都”")
+    r"|(?:叫|是|係|(?:填|写|寫|答)(?:的|了|咗|嘅)(?:是|係|系)?)[「“\"](?P<quoted>[^」”\"\n]{1,20})[」”\"]"
     # (said the same way again: "'city where parents met' I put 香港仔", "en la del colegio puse …")
     r"|(?i:\bI (?:put|wrote|typed)|\bpuse)\s+(?P<again>[\u4e00-\u9fff]{2,10}"
     r"|[A-ZÀ-Þ][^\W\d_]+(?: (?:de|del|la|las|los|[A-ZÀ-Þ][^\W\d_]+)){0,4})"
+    # (the next question named, a colon, its answer: "maiden name: Hargreaves, first pet: Biscuit")
+    r"|(?<=[a-z])[:：]\s*(?P<named>[A-ZÀ-Þ][^\W\d_]+(?: [A-ZÀ-Þ][^\W\d_]+){0,3})(?=\s*(?:[,.;!?]|$))"
 )
 _ANSWER_STOP = lazy_compile(r"[。！\n]|[.!](?:\s|$)")
 _SECURITY_MARKERS = (
-    "密保", "问我", "問我", "安全问题", "安全問題", "保安問題", "保安问题", "question", "answer", "maiden", "memorable",
+    "密保", "找回密", "重置密", "忘记密", "忘記密", "问我", "問我", "安全问题", "安全問題", "保安問題", "保安问题", "question", "answer", "maiden", "memorable",
     "secure word", "安全提問", "安全提问", "seguridad", "segurança", "sécurité", "security q", "вопрос", "keamanan", "seguridad", "sicurezza", "提示問題", "提示问题", "秘密の質問", "bảo mật", "sicherheitsfrag", "güvenlik sorusu", "ασφαλείας", "امنیتی", "প্রশ্ন", "سؤال", "savol", "secrète", "securitate", "bao mat", "pytanie bezpiecze", "soalan keselamatan", "คำถามความปลอดภัย", "питання", "질문",
 )  # fmt: skip
 _QUESTION_WORD = lazy_compile(
@@ -911,6 +921,8 @@ _NOT_A_CODE_BEFORE = lazy_compile(
     r"|such as|e\.g\.|your|my|the|a)\s*$)|(?:不要用|别用|別用|避免|例如|比如|譬如)\s*$"
     r"|(?:[年月号號第约約共#]|(?<!生)日)\s*$"  # (a birthday's digits are a PIN: "是我妈的生日 六九零三一五")
 )
+# A number guessed is no code: what says so just before it.
+_ESTIMATE = lazy_compile(r"(?:大概|差不多|估计|估計|大约|大約|左右)\s*$")
 _YEAR = lazy_compile(r"(?:19|20)\d\d")
 # A sentence that starts with its verb, its subject the secret named in the sentence before ("Badge-PIN
 # notiere? Isch jetzt 4471": review58).
@@ -920,7 +932,7 @@ _COPULA_FIRST = lazy_compile(
 # "The old one" / "the new one" in the languages users mix in (review54: "purana 4471 tha ab 9082",
 # "dulu 121212 sekarang 730915", "ile ya zamani 2580 … mpya ni 7143").
 _OLD_OR_NEW = lazy_compile(
-    r"\s*(?i:(?:the |my |ile |ya |yang )*(?:old|new|previous|former|current|purana|puraana|naya|nayi|ab"
+    r"\s*(?i:(?:the |my |ile |ya |yang |cái |cai )*(?:old|new|previous|former|current|purana|puraana|naya|nayi|ab"
     r"|dulu|sekarang|lama|baru|zamani|mpya|antigo|novo|nova|alte|alter|neue|neuer|cũ|mới|dati|ngayon"
     r"|stary|stara|nowy|nowa|teraz|vecchio|vecchia|nuovo|nuova|ora|adesso|yenisi|eskisi|yeni|eski"
     r"|viejo|vieja|nuevo|nueva|antiguo|antigua|jadidesh|jadid|ghadimi|notun|puran|purono|vechiul|vechea|noul|cu|moi)\b)"
@@ -1027,7 +1039,7 @@ def _answers_after_a_question(text: str, answered: re.Match[str]) -> list[Secret
     return [
         SecretFinding("password", m.start(group), m.end(group))
         for m in _ANSWER_AGAIN.finditer(text, answered.end(), stop.start() if stop else len(text))
-        for group in ("answer", "quoted", "again")
+        for group in ("answer", "quoted", "again", "named")
         if m.group(group)
     ]
 
@@ -1145,6 +1157,8 @@ class _Slot:
         ):
             return False  # "wifi 叫 Wang_5G", "the wifi called …": the network's name
         bare = text[self.cue_start].isspace()  # no verb: the value right after 密码 and a space
+        if _ESTIMATE.search(text, max(0, self.start - 6), self.start):
+            return False  # "鍵盤 … 要不要買新的 青軸的大概 1500": a price guessed, no code
         if self.form == "chinese":
             return self._in_chinese(core, bare)
         if (
@@ -1772,7 +1786,7 @@ PLACEHOLDER = lazy_compile(r"\[REDACTED:[a-z_]+\]")
 _BRACKETED = lazy_compile(r"\[[^\]\n]*\][)'\".,]*")
 # A value that says it stands for one ("your-api-key-here", "YOUR_TOKEN", "example-secret").
 _EXAMPLE_VALUE = lazy_compile(
-    r"(?i)your[-_][a-z_-]*|[\w-]*[-_](?:here|goes-here|placeholder)|(?-i:(?:Your|Tu)[A-Z][A-Za-z]*)"
+    r"(?i)your[-_][a-z_-]*|[\w-]*[-_](?:here|goes-here|placeholder)|(?-i:(?:Your|Tu)[A-Z][^\W\d_]*)"
     r"|(?:example|dummy|sample|placeholder|fake)[-_][a-z_-]*"
 )
 # What is left of a marker that something cut in two (``[REDACTED:pass…``, ``[REDAC``).
@@ -2022,7 +2036,7 @@ _NOT_PASSWORD_SHAPE = lazy_compile(
 # ...but words and digits joined by dots, with capitals, lower case and a digit and no file's or
 # domain's ending, are a password ("Prof.Li.1965", "Contpaq.HDZ1": review52, review56).
 _DOTTED_PASSWORD = lazy_compile(
-    r"^(?=[^.]*\.)(?=.*[A-Z])(?=.*[a-z])(?=.*\d)[A-Za-z0-9]+(?:\.[A-Za-z0-9!@#$%^&*_-]+)+$"
+    r"^(?=[^.]*\.)(?=.*[A-Z])(?=.*[a-z])(?=.*\d)[A-Za-z0-9_]+(?:\.[A-Za-z0-9!@#$%^&*_-]+)+$"
     r"(?<!\.[a-z]{2})(?<!\.[a-z]{3})(?<!\.[a-z]{4})"
 )
 
@@ -2394,6 +2408,7 @@ def _find_secrets(text: str) -> list[SecretFinding]:
     found.extend(_passwords_named_by_the_first(text, found))
     found.extend(_corrected_values(text, found))
     found.extend(_codes_nearby(text, found))
+    found.extend(_spelled_letters(text, lowered))
     found.extend(_said_again(text, found))
     found.sort(key=lambda f: (f.start, -(f.end - f.start)))
     merged: list[SecretFinding] = []
@@ -2468,6 +2483,67 @@ def _codes_nearby(text: str, found: list[SecretFinding]) -> list[SecretFinding]:
             more.append(SecretFinding("password", m.start(), m.end()))
             taken.append((m.start(), m.end()))
     return more
+
+
+# A value spelled letter by letter with how a letter is written or which word it starts ("大写Z
+# 小写h w l 8 8", "大寫 P、小寫 r、i、n、t、8", "M comme Marcel, I, E, L, L, E, puis 1975": review58,
+# 60, 61), and the same said joined after it ("…然后1956 然后一个点 Ldh1956."): each letter on its
+# own, one marked at least, four or more in all, just after a password's name.
+_LETTER_MARK = r"(?:[大小][写寫](?:字母)?\s?|(?i:capital|small|upper(?:case)?|lower(?:case)?)\s)"
+_LETTER_WORD = r"\s(?:comme|como|wie|as in|for)\s[A-Z][a-z]+"
+_SPELLED_ITEM = (
+    r"(?:" + _LETTER_MARK + r"[A-Za-z](?![A-Za-z])|[A-Za-z](?:" + _LETTER_WORD + r"|(?![A-Za-z]))"
+    r"|\d{1,8}(?!\d))"
+)
+_SPELLED_SEP = (
+    r"\s*[、,，-]?\s*(?:(?:然后|然後|接着|接著|后面|後面|再|(?i:puis|then|dann|luego|et|y))\s*)?"
+)
+_SPELLED_LETTERS = lazy_compile(
+    r"(?<![A-Za-z0-9])" + _SPELLED_ITEM + r"(?:" + _SPELLED_SEP + _SPELLED_ITEM + r"){3,40}"
+)
+_LETTER_MARKED = lazy_compile(_LETTER_MARK + r"[A-Za-z]|[A-Za-z]" + _LETTER_WORD)
+_MARKS_HINT = (
+    "写",
+    "寫",
+    "capital",
+    "small",
+    "upper",
+    "lower",
+    " comme ",
+    " como ",
+    " wie ",
+    " as in ",
+    " for ",
+)
+_SPELLED_REACH = 80
+
+
+def _spelled_letters(text: str, lowered: str) -> list[SecretFinding]:
+    """A value spelled with its letters marked, after a password's name (``_LETTER_MARK``), and
+    the same value said joined elsewhere in the text."""
+    if not any(hint in lowered for hint in _MARKS_HINT):
+        return []
+    found: list[SecretFinding] = []
+    for m in _SPELLED_LETTERS.finditer(text):
+        run = m.group()
+        if not _LETTER_MARKED.search(run) or len(re.findall(r"[A-Za-z](?![A-Za-z])", run)) < 2:
+            continue
+        if not _SLOT_NAME.search(text, max(0, m.start() - _SPELLED_REACH), m.start()):
+            continue
+        found.append(SecretFinding("password", m.start(), m.end()))
+        joined = re.sub(_LETTER_WORD + "|" + _LETTER_MARK + "|" + _SPELLED_SEP, "", run)
+        if len(joined) >= 4:
+            found.extend(
+                SecretFinding("password", j.start(), j.end())
+                for j in re.finditer(
+                    r"(?i)(?<![A-Za-z0-9])"
+                    + re.escape(joined)
+                    + r"[A-Za-z0-9_!@#$%^&*+=?~-]{0,12}",
+                    text,
+                )
+                if not m.start() <= j.start() < m.end()
+            )
+    return found
 
 
 # A value read out one character at a time, which the text may then say joined.
