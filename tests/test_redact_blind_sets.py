@@ -937,6 +937,10 @@ SECRETS_65 = [
     ("Mã báo động kho: chín hai không bốn", ["chín hai không bốn"]),
     ("Mã lấy hàng ở tủ: 5 1 8 8 2 0 nha", ["5 1 8 8 2 0"]),
     ("Anh đổi mật khẩu wifi rồi. Cái mới: Pho_Bo.HaNoi_88", ["Pho_Bo.HaNoi_88"]),
+    # a code ending in a keypad's key, far from its name
+    ("车库门的密码是房东自己设的，他说是结婚纪念日再加个井号：0612#，别外传", ["0612"]),
+    # a code in numerals after words said first
+    ("网盘提取码 等一下哈 七七二 四一九 是那个资料包的", ["七七二 四一九"]),
     # "nought" for zero
     (
         "the safe code is four nought nought seven, don't tell the lads",
@@ -948,6 +952,8 @@ GUARDS_65 = [
     "KRA PIN ya kampuni ni P051234567X, itumie kwa returns",
     "鍵盤壞了 按了沒反應 想買個新的 青軸的大概 1500",
     "文件名用大写A 小写b 都行",
+    "密码忘了的话拨打 *123# 查询，或者订单号 12345# 联系客服",
+    "门禁坏了，物业电话 6688 1234#",
     "capital letters, small letters and digits: that is the password rule",
     "La contraseña debe tener una letra mayúscula, por ejemplo: Árbol",
 ]

@@ -710,7 +710,8 @@ _SLOT_VALUE = lazy_compile(
     # Chinese characters set apart by a space and ending the clause ("密码是 鼓浪屿的海风，",
     # "密码 仓库2号_Ship! ，": review49)
     r"|(?<=\s)(?=[^\s，。]*[\u4e00-\u9fff])(?P<chinese>[A-Za-z\u4e00-\u9fff][\w!@#$%^&*+=~-]{1,23})"
-    r"(?=\s*(?:[，。；！？,;!?]|$)|\s+[\u4e00-\u9fff])"
+    # (not words said before the code: "取件码 喂你听住 三六八 零四一": review65)
+    r"(?=\s*(?:[，。；！？,;!?]|$)|\s+(?![零〇幺一二两兩三四五六七八九]{3})[\u4e00-\u9fff])"
     r"|(?P<secret>[^\s\"'`\[\](){}<>,;" + _NOT_LATIN + r"]+))"
 )
 # (one pattern: hooks redact every prompt, and this list is long)
@@ -2409,6 +2410,7 @@ def _find_secrets(text: str) -> list[SecretFinding]:
     found.extend(_corrected_values(text, found))
     found.extend(_codes_nearby(text, found))
     found.extend(_spelled_letters(text, lowered))
+    found.extend(_keyed_codes(text))
     found.extend(_said_again(text, found))
     found.sort(key=lambda f: (f.start, -(f.end - f.start)))
     merged: list[SecretFinding] = []
@@ -2483,6 +2485,33 @@ def _codes_nearby(text: str, found: list[SecretFinding]) -> list[SecretFinding]:
             more.append(SecretFinding("password", m.start(), m.end()))
             taken.append((m.start(), m.end()))
     return more
+
+
+# A code with the key that ends it ("0815*", "2468#"): no price, phone or order number ends in a
+# keypad's key, so after a code's, a lock's or a password's name on its line it is the code,
+# however far and whatever between ("单元门密码是业主自己设的，他说是他女儿生日再加个星号：0815*":
+# review65).
+_KEYED_CODE = lazy_compile(r"(?<![\w#*＊.-])\d{3,8}[#*＊](?![\w#*＊])")
+_KEYED_REACH = 80
+
+
+def _keyed_codes(text: str) -> list[SecretFinding]:
+    """Digits ending in a keypad's key after a code's name (``_KEYED_CODE``)."""
+    if "#" not in text and "*" not in text and "＊" not in text:
+        return []
+    found: list[SecretFinding] = []
+    for m in _KEYED_CODE.finditer(text):
+        start = max(text.rfind("\n", 0, m.start()) + 1, m.start() - _KEYED_REACH)
+        if _COUNTED_BEFORE.search(text, max(0, m.start() - 12), m.start()) or re.search(
+            r"\d[ -]$", text[max(0, m.start() - 2) : m.start()]
+        ):
+            continue  # "订单号 12345#", "电话 6688 1234#": what the number is said before it
+        if any(
+            n.group("code") or n.group("opens") or n.group("word")
+            for n in _SLOT_NAME.finditer(text, start, m.start())
+        ):
+            found.append(SecretFinding("password", m.start(), m.end()))
+    return found
 
 
 # A value spelled letter by letter with how a letter is written or which word it starts ("大写Z
