@@ -959,6 +959,37 @@ GUARDS_65 = [
 ]
 
 
+SECRETS_66 = [
+    # a code told in parts with no verb, or after words, then whole
+    ("信用卡密码 前三位418 后三位902 别说出去", ["418", "902"]),
+    ("柜子密码分两段：前两位 52，后两位跟我车牌尾号一样是 08，合起来 5208", ["52", "08", "5208"]),
+    # numerals of bank slips; a code glued to its name; a keypad code with its keys
+    ("刚收到的验证码是肆玖叁零捌柒，先帮我记着", ["肆玖叁零捌柒"]),
+    ("宿舍门密码洞幺幺七 别告诉隔壁", ["洞幺幺七"]),
+    ("车库卷闸要输密码，师傅讲是 *4471# ，按完等一下", ["4471"]),
+    ("Alarm code 是 *8 2 0 6 #，关店前按", ["8 2 0 6"]),
+    # Indonesian's "its" on the name; a new one set; the old one said as 原本
+    ("Wifi kantor namanya KANTOR_5G, passwordnya kantorjaya21", ["kantorjaya21"]),
+    ("Akun toko, user @tokosari, pass-nya SariToko2020 ya", ["SariToko2020"]),
+    ("社保网站密码，老的那个作废了，新设的是Lb1962chen", ["Lb1962chen"]),
+    ("DANA PIN baru ganti, 原本 445566 too easy, 现在换 803917", ["445566", "803917"]),
+    # a radio's anti-theft code; security answers given with 写的 and in Indonesian
+    ("收音机防盗码 就是拆电瓶以后要输的那个 是5182", ["5182"]),
+    ("密保问题 问我第一辆车 我答案写的捷达2003 下次别忘", ["捷达2003"]),
+    ("Pertanyaan keamanan Mandiri: nama hewan pertama, jawabannya Si Belang", ["Si Belang"]),
+]
+
+GUARDS_66 = [
+    "上课举例 比如密码设成qwe123这种最容易被盗 大家别学",
+    "教學生：例如 'pass1234' 呢類就係 weak password",
+    "Example sa seminar: 'Winter2023!' daw ay mahina, huwag gayahin",
+    "密码三三两两的都忘了，还是用密码管理器吧",
+    "the shared link is https://files.example.com/s/Q7w2 and the access code is sent by SMS",
+    "大陆的朋友陆续来了，伍佰的演唱会门票 680 一张",
+    "拨打 *100# 可以查余额，客服电话 10086",
+]
+
+
 @pytest.mark.parametrize(
     ("text", "values"),
     SECRETS_49
@@ -977,7 +1008,8 @@ GUARDS_65 = [
     + SECRETS_62
     + SECRETS_63
     + SECRETS_64
-    + SECRETS_65,
+    + SECRETS_65
+    + SECRETS_66,
 )
 def test_secret_said_in_words_is_hidden(text: str, values: list[str]) -> None:
     hidden = redact(text)
@@ -1002,7 +1034,8 @@ def test_secret_said_in_words_is_hidden(text: str, values: list[str]) -> None:
     + GUARDS_62
     + GUARDS_63
     + GUARDS_64
-    + GUARDS_65,
+    + GUARDS_65
+    + GUARDS_66,
 )
 def test_guard_talk_is_kept(text: str) -> None:
     assert redact(text) == text

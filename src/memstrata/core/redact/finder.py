@@ -1,6 +1,7 @@
-"""``find_secrets`` and ``redact``: run each reader whose cheap marker occurs in the text, drop
-what is masked or said to be no password, add what is told around the findings, and merge them
-into one list by position.
+"""``find_secrets`` and ``redact``: read other scripts' digits and bank-slip numerals as common
+ones, run each reader whose cheap marker occurs in the text, drop what is masked, said to be no
+password or given as an example, add what is told around the findings, and merge them into one
+list by position.
 
 The one module that knows every reader, so that the readers stay free of each other; the order
 here decides which finding wins an overlap.
@@ -172,7 +173,37 @@ def _any_assignment_marker(lowered: str) -> bool:
 
 
 # A digit of another script: Thai ๔, Devanagari ९, Bengali ৩, Persian ۴, Arabic ٤, fullwidth ４.
+# A value given as an example of a password, in its clause ("比如密码设成abc123这种就很容易被撞库",
+# "例如 'abc12345' 呢類就係 weak password", "example sa training module: 'Summer2024!'": review66):
+# words for "for example" or "don't use" before it, or "this kind" right after it.
+_EXAMPLE_BEFORE = lazy_compile(
+    r"比如|例如|譬如|举例|舉例|不要用|别用|別用|嫑用|勿用"
+    r"|(?i:(?<![\w.@/-])(?:for example|e\.g\.|example|such as)(?![\w.@/-]))"
+)
+_EXAMPLE_AFTER = lazy_compile(
+    r"['\"」』”]?\s*(?:这种|這種|呢類|呢种|呢種|之类|之類|这样的|這樣的|那种|那種|这类|這類)"
+)
+_CLAUSE_STOP = lazy_compile(r"[，,。；;！!？?\n]")
+
+
+def _an_example(text: str, finding: SecretFinding) -> bool:
+    """Whether the value is said as an example (``_EXAMPLE_BEFORE``, ``_EXAMPLE_AFTER``)."""
+    if _EXAMPLE_AFTER.match(text, finding.end):
+        return True
+    stops = [m.end() for m in _CLAUSE_STOP.finditer(text, 0, finding.start)]
+    # (up to its end: "密码 额说嫑用123456这种" read as one value in Chinese)
+    return _EXAMPLE_BEFORE.search(text, stops[-1] if stops else 0, finding.end) is not None
+
+
 _OTHER_DIGIT = lazy_compile(r"(?![0-9])\d")
+# The numerals of cheques and bank slips (贰柒叁玖伍捌: review66), read as the common ones where three
+# or more numerals run together, one of them written so; alone they are names (伍, 陆) and words
+# (陆续, 大陆).
+_FINANCIAL = str.maketrans("壹贰貳叁參肆伍陆陸柒捌玖", "一二二三三四五六六七八九")
+_FINANCIAL_RUN = lazy_compile(
+    r"(?=[零〇幺两一二三四五六七八九]*[壹贰貳叁參肆伍陆陸柒捌玖])"
+    r"[零〇幺两一二三四五六七八九壹贰貳叁參肆伍陆陸柒捌玖]{3,}"
+)
 
 
 def find_secrets(text: str) -> list[SecretFinding]:
@@ -181,6 +212,8 @@ def find_secrets(text: str) -> list[SecretFinding]:
     are, one character for one, so what is found in the folded text is where it is in ``text``."""
     if not text.isascii() and _OTHER_DIGIT.search(text):
         text = _OTHER_DIGIT.sub(lambda m: str(unicodedata.decimal(m.group())), text)
+    if not text.isascii() and _FINANCIAL_RUN.search(text):
+        text = _FINANCIAL_RUN.sub(lambda m: m.group().translate(_FINANCIAL), text)
     return _find_secrets(text)
 
 
@@ -482,6 +515,7 @@ def _find_secrets(text: str) -> list[SecretFinding]:
         and not _MASKED.search(text, f.start, f.end)
         # (a key by its shape stays hidden whatever is said of it: "sk-… 这不是密码是 key")
         and not (f.kind in _SAID_KINDS and _SAID_NOT_A_SECRET.match(text, f.end))
+        and not (f.kind in _SAID_KINDS and _an_example(text, f))
     ]
     found.extend(_passwords_named_by_the_first(text, found))
     found.extend(_corrected_values(text, found))

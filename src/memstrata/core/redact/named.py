@@ -46,7 +46,8 @@ _SAID_PASSWORD = lazy_compile(
     # salt is 9f8e…", "OTP 種子是 JBSW…": an adversarial review found them written in clear)
     r"|(?:unseal|master|signing|encryption|decryption|license|licence|recovery|root|deploy|admin"
     r"|ssh|gpg|pgp|hmac|jwt|session) (?:key|secret)|(?:signing |password |hash )?salt"
-    r"|(?:otp|totp|2fa|mfa) (?:seed|secret|key))s?(?![\w-])))"
+    # (with Indonesian's and Malay's "its": "passwordnya", "pass-nya": review66)
+    r"|(?:otp|totp|2fa|mfa) (?:seed|secret|key))s?(?:-?nya)?(?![\w-])))"
     # "密码现在是 X", "密码已经改成了 X", "密码叫 X", "password is still X" (review21)
     # "wifi 密码换了，现在是 X": the change said first, the value after a comma (review21)
     r"(?P<sep>\s*(?:(?:已经|已|刚)?(?:换|改|改过|更新|重置)了\s*[，,。]\s*"
@@ -163,7 +164,7 @@ _SECRET_NAME = lazy_compile(
     r"|(?<![A-Za-z0-9-])(?:AK|SK)(?![A-Za-z0-9-])"
 )
 _NEW_ONE = lazy_compile(
-    r"(?:新(?:的|嘅|个|個)?(?:密码|密碼)?\s*(?:是|係|系|为|為|[:：])|(?:现在|而家|宜家)(?:是|係|系)"
+    r"(?:新(?:设|設|改|换|換)?(?:的|嘅|个|個)?(?:密码|密碼)?\s*(?:是|係|系|为|為|[:：])|(?:现在|而家|宜家)(?:是|係|系)"
     r"|改(?:成|咗做|咗|为|為)|换成|換成|reset\s*(?:成|咗做|to)"
     r"|(?i:\bnew\s+(?:one|password|pw)\s*(?:is|[:=])|\bnow\s+(?:it'?s|is)|\bit'?s\s+now|\bis\s+now))"
     r"\s*[:：=]?\s*(?P<secret>" + _VALUE + r")"
@@ -276,10 +277,10 @@ _SECURITY_ANSWER = lazy_compile(
     r"(?:[^。！？\n]|['「“\"«][^'」”\"»\n]{0,40}['」”\"»]){0,60}?"
     # how the answer is given: said (答案是, 我写的, "I typed", "answer as", Malay "jawab") or only
     # named with "is" (then capitalised words only: "is my first pet" is the question)
-    r"(?:(?P<given>我(?:講|讲|說|说)(?=\s*[\u4e00-\u9fff])|(?<![問问题題])(?:叫|是|係)(?=「)|答案(?:改成了?|换成了?|換成了?)?(?:是|係|为|為|打|填|写|寫)?\s*[:：]?|答えは|(?:填|写|寫|设|設|答|选|選)(?:的|咗|了|嘅)?(?:是|係|系)?"
+    r"(?:(?P<given>我(?:講|讲|說|说)(?=\s*[\u4e00-\u9fff])|(?<![問问题題])(?:叫|是|係)(?=「)|答案(?:改成了?|换成了?|換成了?)?(?:(?:是|係|为|為|打|填|写|寫)(?:的|咗)?)?\s*[:：]?|答えは|(?:填|写|寫|设|設|答|选|選)(?:的|咗|了|嘅)?(?:是|係|系)?"
     r"|(?i:\banswer(?:\s+(?:is|was|as)|'s|:)|\bI (?:put|wrote|used|said|typed|type)(?: is)?|\btyped|\bjawab"
     r"|\bnamed|\bcalled|\bantwort(?:\s+(?:isch|ist|war))?\s*[:：]?|\banswer\s+(?:maine|mein|maile)\b|\btrả lời(?: là)?"
-    r"|\bcevap(?: olarak)?|\bcevabı|написал[аи]?|написав|вказал[аи]?|указал[аи]?|ตอบ(?:ไป)?(?:ว่า)?|έβαλα|απάντησα|نوشتم|(?:جاوبت|الجواب)\s*[:：]?|javobi(?:ni)?|መልሱ|መልሴ|j'ai mis|tra loi|r[ăa]spunsul\b[^:：\n]{0,60}[:：]"
+    r"|\bjawaban(?:nya)?|\bcevap(?: olarak)?|\bcevabı|написал[аи]?|написав|вказал[аи]?|указал[аи]?|ตอบ(?:ไป)?(?:ว่า)?|έβαλα|απάντησα|نوشتم|(?:جاوبت|الجواب)\s*[:：]?|javobi(?:ni)?|መልሱ|መልሴ|j'ai mis|tra loi|r[ăa]spunsul\b[^:：\n]{0,60}[:：]"
     r"|উত্তর(?: দিয়েছি)?\s*[:：]?|の答え(?:は|、)?"
     r"|\b(?:le )?puse|\bcoloqué|\bI answer(?:ed)?|\baku isi|\bsaya isi|\bisi(?:nya)?|\bni(?:li|me)(?:jaza|weka))"
     r"|ответ(?:ил[аи]?)?|답\s*[:：]?|[=→—–]\s*(?:(?i:risposta|resposta|respuesta|antwort)\s*[:：]?)?|->)"
@@ -291,7 +292,7 @@ _SECURITY_ANSWER = lazy_compile(
     r"|(?![的答是係系嘅我])(?![\u4e00-\u9fff]{0,9}(?:什么|什麼|啥|乜|咩|多少|哪|谁|誰))"
     # (English inside: "陈sir数学"; an emoji may end it)
     # (one character only after an answer given: "我當時填的答案是:廖。")
-    r"(?P<hanzi>[\u4e00-\u9fff](?:[\u4e00-\u9fff]|[A-Za-z]{1,8}(?![A-Za-z])){1,9}"
+    r"(?P<hanzi>[\u4e00-\u9fff](?:[\u4e00-\u9fff]|[A-Za-z]{1,8}(?![A-Za-z])|\d{1,6}(?!\d)){1,9}"
     r"|(?<=[是係:：])(?(given)[\u4e00-\u9fff](?=[。，,.!！?？])|(?!)))"
     r"(?<![是係系嘅的咗了])"
     r"(?=\s*(?:[，。；！？,.;!?]|$)|\s+[\u4e00-\u9fff\U0001f300-\U0001faff])"
@@ -313,7 +314,7 @@ _ANSWER_AGAIN = lazy_compile(
     # (quoted after 叫, 是 or 填的是: "第一隻寵物叫「黑糖」 最喜歡的老師是「蔡淑芬」", "“您最喜欢的城市”我填的是“京都”")
     r"|(?:叫|是|係|(?:填|写|寫|答)(?:的|了|咗|嘅)(?:是|係|系)?)[「“\"](?P<quoted>[^」”\"\n]{1,20})[」”\"]"
     # (said the same way again: "'city where parents met' I put 香港仔", "en la del colegio puse …")
-    r"|(?i:\bI (?:put|wrote|typed)|\bpuse)\s+(?P<again>[\u4e00-\u9fff]{2,10}"
+    r"|(?i:\bI (?:put|wrote|typed)|\bpuse|\bjawaban(?:nya)?)\s+(?P<again>[\u4e00-\u9fff]{2,10}"
     r"|[A-ZÀ-Þ][^\W\d_]+(?: (?:de|del|la|las|los|[A-ZÀ-Þ][^\W\d_]+)){0,4})"
     # (the next question named, a colon, its answer: "maiden name: Hargreaves, first pet: Biscuit")
     r"|(?<=[a-z])[:：]\s*(?P<named>[A-ZÀ-Þ][^\W\d_]+(?: [A-ZÀ-Þ][^\W\d_]+){0,3})(?=\s*(?:[,.;!?]|$))"

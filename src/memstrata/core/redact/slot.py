@@ -93,7 +93,7 @@ _SLOT_NAME = lazy_compile(
     # codes kept for when a phone is lost, said one after another ("恢复码 8h2k9-dxq4m 和 p3mv7-zt4r6")
     r"|(?P<codes>恢复码|恢復碼|备用码|備用碼|备用验证码|備用驗證碼|备援码|備援碼|备份码|備份碼|バックアップコード|(?i:резервн(?:і|ые|ий|ый) код[иы]|yedek kodlar[ıi]?|codes? de (?:secours|récupération))|백업 코드|복구 코드|(?i:c[óo]digos de (?:respaldo|recuperaci[óo]n))|(?i:(?<![A-Za-z0-9])(?:backup|recovery)[ -]codes?(?![A-Za-z0-9])))"
     # a code whose value may follow its name with no verb ("提取码 x7k9")
-    r"|(?P<direct>授权码|授權碼|认证码|認證碼|提取码|提取碼|访问码|訪問碼|取件码|取件碼|验证码|驗證碼|安全码|安全碼"
+    r"|(?P<direct>防盗码|防盜碼|授权码|授權碼|认证码|認證碼|提取码|提取碼|访问码|訪問碼|取件码|取件碼|验证码|驗證碼|安全码|安全碼"
     r"|校验码|校驗碼|验证吗|对码|對碼|配对码|配對碼|登录码|登錄碼|登入碼|家长控制|家長控制)"
     # a code someone sent, by "the code" alone: only six digits or more count ("the code Microsoft
     # sent was 204817"), no status or exit code ("the code was 404")
@@ -103,7 +103,7 @@ _SLOT_NAME = lazy_compile(
     r"|(?P<word>(?i:(?<![A-Za-z])(?:wlan|wifi|wi-fi)(?![A-Za-z])[^.!?。\n]{0,40}?\bschlüssel)|비번|비밀번호|암호|(?:密码|密碼|口令)(?!页|頁|本|学|學|框|管理|策略|规则|規則|长度|長度|强度|強度|字段|输入|輸入)"
     r"|(?i:(?<![A-Za-z0-9-])(?:password|passwd|passphrase|passcode|pwd|pw|requirepass|masterauth"
     r"|pasword|passwrod|passowrd|pssword|(?:keystore|wifi|app|root|admin|db|vpn|account|master) pass"
-    r"|" + _PASSWORD_ABROAD + r"|(?:wpa2?|wifi|wi-fi|wlan|network) key|security answer)s?"
+    r"|" + _PASSWORD_ABROAD + r"|(?:wpa2?|wifi|wi-fi|wlan|network) key|security answer)s?(?:-?nya)?"
     r"(?![A-Za-z0-9-])"
     r"(?!\s+(?:manager|policy|policies|reset|field|hash\w*|rules?|length|strength|prompt|page"
     r"|form|toggle|input|column|store|vault|generator|requirements?|expiry|rotation)\b)))"
@@ -266,6 +266,13 @@ def _codes_after(text: str, start: int, stop: int) -> list[SecretFinding]:
     ]
 
 
+# Four Chinese numerals or more right after a password's name, with no verb: the code.
+# (not the idioms of numerals: 三三两两, 七七八八, 一五一十)
+_GLUED_NUMERALS = lazy_compile(
+    r"(?!三三两两|三三兩兩|七七八八|一五一十)[零〇幺一二两兩三四五六七八九洞拐]{4,8}(?![十百千万萬])"
+)
+
+
 def _values_in_the_slot(text: str) -> list[SecretFinding]:
     """Values after a password's verb later in its clause (see ``_SLOT_NAME``)."""
     found: list[SecretFinding] = []
@@ -297,7 +304,10 @@ def _values_in_the_slot(text: str) -> list[SecretFinding]:
             ahead = _CODE_AHEAD.search(text, name.end(), stop)  # the code nearest after its name
             if ahead:
                 cues.append((ahead.start(), ahead.start(), False, False))
-        if name.group("word") and text[name.end() : name.end() + 1].isspace():
+        if name.group("word") and (
+            text[name.end() : name.end() + 1].isspace()
+            or _GLUED_NUMERALS.match(text, name.end())  # "室友说密码幺二幺八": review66
+        ):
             cues.append((name.end(), name.end(), False, False))  # "密码 仓库2号_Ship!"
         if name.group("direct") or name.group("opens") or name.group("code") or name.group("sent"):
             # the value right after the name, or after a comma ("debit card PIN, 2946")

@@ -76,7 +76,7 @@ _OLD_OR_NEW = lazy_compile(
     r"|dulu|sekarang|lama|baru|zamani|mpya|antigo|novo|nova|alte|alter|neue|neuer|cũ|mới|dati|ngayon"
     r"|stary|stara|nowy|nowa|teraz|vecchio|vecchia|nuovo|nuova|ora|adesso|yenisi|eskisi|yeni|eski"
     r"|viejo|vieja|nuevo|nueva|antiguo|antigua|jadidesh|jadid|ghadimi|notun|puran|purono|vechiul|vechea|noul|cu|moi)\b)"
-    r"|\s*(?:以前|之前|原来|原來|旧的|舊的|新的|现在|現在|старый|новый|теперь|старий|новий|тепер|جدید|قدیمی|নতুন|পুরান|এখন|আগে)"
+    r"|\s*(?:以前|之前|原来|原來|原本|旧的|舊的|新的|现在|現在|старый|новый|теперь|старий|новий|тепер|جدید|قدیمی|নতুন|পুরান|এখন|আগে)"
 )
 # A code said of every device of a kind, in general ("配对码一般是出厂默认的 0000"): no one's secret.
 # What the text says the number is, right after it: not the code.

@@ -11,6 +11,7 @@ tells the others only through it.
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 
 from memstrata.core.redact.digits import (
     _KEYPAD_CODE,
@@ -52,9 +53,11 @@ _ANOTHER_ONE = lazy_compile(
 _PASSWORD_PART = lazy_compile(
     r"(?:第[一二三四1-4](?:段|截)|前半(?:段|截)?|后半(?:段|截)?|後半(?:段|截)?"
     r"|(?<![号號])[前后後]面?[两兩二三四五六](?:位|碼|码))"
-    r"\s*(?:(?:是|係|为|為)\s*[:：]?|[:：])\s*(?P<secret>[!-~]{2,40}?)(?=[.,;!?]?(?:\s|$)|[，。；！？])"
-    # (digits told after words: "后三位我刚问过他，是716", "後三碼是阿爸的幸運數字 777")
-    r"|(?<![号號])[前后後]面?[两兩二三四五六](?:位|碼|码)(?:[^。！？\n\d]{0,12}?[，,]\s*)?(?:是|係)"
+    # (or the digits right after it: "前三位520 后三位713": review66)
+    r"\s*(?:(?:是|係|为|為)\s*[:：]?|[:：]|(?=\d))\s*(?P<secret>[!-~]{2,40}?)(?=[.,;!?]?(?:\s|$)|[，。；！？])"
+    # (digits told after words: "后三位我刚问过他，是716", "後三碼是阿爸的幸運數字 777", "前三位嘛跟阿拉
+    # 门牌号一样是216")
+    r"|(?<![号號])[前后後]面?[两兩二三四五六](?:位|碼|码)(?:[^。！？\n\d]{0,12}?[，,]\s*|[^。！？\n\d，,]{0,12}?)?(?:是|係)"
     r"[\u4e00-\u9fff]{0,10}\s*(?P<digits>\d{2,6})(?!\d)"
 )
 
@@ -284,7 +287,9 @@ def _codes_nearby(text: str, found: list[SecretFinding]) -> list[SecretFinding]:
 # keypad's key, so after a code's, a lock's or a password's name on its line it is the code,
 # however far and whatever between ("单元门密码是业主自己设的，他说是他女儿生日再加个星号：0815*":
 # review65).
-_KEYED_CODE = lazy_compile(r"(?<![\w#*＊.-])\d{3,8}[#*＊](?![\w#*＊])")
+_KEYED_CODE = lazy_compile(r"(?<![\w#*＊.-])[#*＊]?(?:\d{3,8}|\d(?: \d){2,7}) ?[#*＊](?![\w#*＊])")
+# A number dialled (a phone's service code, "拨打 *123#"), not a code keyed.
+_DIALLED = lazy_compile(r"(?:拨打?|撥打?|(?i:\bdial|\bcall))\s*$")
 _KEYED_REACH = 80
 
 
@@ -299,6 +304,8 @@ def _keyed_codes(text: str) -> list[SecretFinding]:
             r"\d[ -]$", text[max(0, m.start() - 2) : m.start()]
         ):
             continue  # "订单号 12345#", "电话 6688 1234#": what the number is said before it
+        if _DIALLED.search(text, max(0, m.start() - 8), m.start()):
+            continue
         if any(
             n.group("code") or n.group("opens") or n.group("word")
             for n in _SLOT_NAME.finditer(text, start, m.start())
@@ -379,6 +386,13 @@ def _said_again(text: str, found: list[SecretFinding]) -> list[SecretFinding]:
     values = {text[f.start : f.end] for f in found if f.end - f.start >= 4}
     # (said one by one, then joined: "七 七 零 九 七七零九", "Q-u-i-l-m-e-s-9-9 … o sea Quilmes99")
     values |= {re.sub(r"[- ,、]", "", v) for v in values if re.fullmatch(_ONE_BY_ONE, v)}
+    # (told in parts, then whole: "前两位 39，后两位…是 17，全部就是 3917": review66)
+    parts = sorted((f for f in found if text[f.start : f.end].isdigit()), key=lambda f: f.start)
+    values |= {
+        text[a.start : a.end] + text[b.start : b.end]
+        for a, b in pairwise(parts)
+        if b.end - b.start <= 4 and a.end - a.start <= 4
+    }
     for value in {
         v for v in values if v.isnumeric() or _password_shaped(v) or _credential_shape(v)
     }:
