@@ -977,6 +977,8 @@ SECRETS_66 = [
     ("收音机防盗码 就是拆电瓶以后要输的那个 是5182", ["5182"]),
     ("密保问题 问我第一辆车 我答案写的捷达2003 下次别忘", ["捷达2003"]),
     ("Pertanyaan keamanan Mandiri: nama hewan pertama, jawabannya Si Belang", ["Si Belang"]),
+    # a value in a service's shape after the name, not before it ("Maybank2u password")
+    ("邮箱密码规则是拼音首字母大写加生日加感叹号 我的就是Wjh0612!", ["Wjh0612"]),
 ]
 
 GUARDS_66 = [
@@ -987,6 +989,7 @@ GUARDS_66 = [
     "the shared link is https://files.example.com/s/Q7w2 and the access code is sent by SMS",
     "大陆的朋友陆续来了，伍佰的演唱会门票 680 一张",
     "拨打 *100# 可以查余额，客服电话 10086",
+    "Password rules for the interns: nothing like 'Summer2025', MFA on",
 ]
 
 

@@ -178,7 +178,7 @@ def _any_assignment_marker(lowered: str) -> bool:
 # words for "for example" or "don't use" before it, or "this kind" right after it.
 _EXAMPLE_BEFORE = lazy_compile(
     r"比如|例如|譬如|举例|舉例|不要用|别用|別用|嫑用|勿用"
-    r"|(?i:(?<![\w.@/-])(?:for example|e\.g\.|example|such as)(?![\w.@/-]))"
+    r"|(?i:(?<![\w.@/-])(?:for example|e\.g\.|example|such as|(?:nothing|things|something) like)(?![\w.@/-]))"
 )
 _EXAMPLE_AFTER = lazy_compile(
     r"['\"」』”]?\s*(?:这种|這種|呢類|呢种|呢種|之类|之類|这样的|這樣的|那种|那種|这类|這類)"

@@ -224,8 +224,9 @@ def _passwords_later_in_the_sentence(text: str) -> list[SecretFinding]:
                     and _NAMING.search(text, word.end(), start)
                 )
             )
-            owner = (
+            owner = (  # (before the name only: after it, "我的就是Lzy0417!" is the value: review66)
                 _OWNER_BEFORE.fullmatch(value)
+                and start + len(value) <= word.start()
                 and not text[start + len(value) : word.start()].strip()
             )
             if value and _credential_shape(value) and not named_as and not owner:
