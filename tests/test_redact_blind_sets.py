@@ -993,6 +993,37 @@ GUARDS_66 = [
 ]
 
 
+SECRETS_67 = [
+    # codes by what else they open; Urdu's and Hindi's "of" between
+    ("the till drawer code is 7-2-6-1, don't tell the weekend staff", ["7-2-6-1"]),
+    ("store room ka code 5522 hai, chabi mere paas hai", ["5522"]),
+    ("dukaan ke shutter ka remote code 3-9-9-0-1 hai", ["3-9-9-0-1"]),
+    ("o cadeado do meu armário é 2-7-4, não esquece", ["2-7-4"]),
+    ("카톡으로 온 인증번호 551 204 빨리 넣어줘", ["551 204"]),
+    # a code after "code是"; Chinese numerals in pairs, then the digits; pinyin digits
+    ("Google的两步验证 code是 734 118 你帮我输", ["734 118"]),
+    ("銀行簡訊驗證碼是 三九 七二 零六 快幫我打", ["三九 七二 零六"]),
+    ("my PIN 是我女儿生日 零三 一九 一二 lah, means 031912", ["零三 一九 一二", "031912"]),
+    ("那张卡的PIN码 jiǔ sì yāo líng bā liù 别告诉别人", ["jiǔ sì yāo líng bā liù"]),
+    # a passcode's digits after its name; an old code in a year's shape after "old"
+    ("my work phone passcode 418226, the old one 1984 doesn't work anymore", ["418226", "1984"]),
+    ("EasyPaisa ka MPIN badal diya, naya 7710 hai, purana 1999 tha", ["7710", "1999"]),
+    # an API key named in Portuguese; answers given in Portuguese, Urdu, Korean
+    ("a chave da API de produção é pk_prod_7Hq2Lx9Vw4Rt, guarda bem", ["pk_prod_7Hq2Lx9Vw4Rt"]),
+    ("pergunta de segurança: cidade onde nasci. coloquei Itabuna", ["Itabuna"]),
+    ("security question tha first school ka naam, maine likha Aitchison", ["Aitchison"]),
+    ("비밀번호 찾기 질문 '첫 애완동물 이름' 답은 초코", ["초코"]),
+]
+
+GUARDS_67 = [
+    "the remote code execution bug is CVE-2024-3094, patch tonight",
+    "가이드 문서에 예시 비번으로 Welcome2024! 라고 써있네",
+    "错误code是500 服务器又挂了",
+    "this passcode field takes a 2048 bit key, not digits",
+    "o exemplo do manual usa a senha Senha@123, não use essa",
+]
+
+
 @pytest.mark.parametrize(
     ("text", "values"),
     SECRETS_49
@@ -1012,7 +1043,8 @@ GUARDS_66 = [
     + SECRETS_63
     + SECRETS_64
     + SECRETS_65
-    + SECRETS_66,
+    + SECRETS_66
+    + SECRETS_67,
 )
 def test_secret_said_in_words_is_hidden(text: str, values: list[str]) -> None:
     hidden = redact(text)
@@ -1038,7 +1070,8 @@ def test_secret_said_in_words_is_hidden(text: str, values: list[str]) -> None:
     + GUARDS_63
     + GUARDS_64
     + GUARDS_65
-    + GUARDS_66,
+    + GUARDS_66
+    + GUARDS_67,
 )
 def test_guard_talk_is_kept(text: str) -> None:
     assert redact(text) == text

@@ -177,7 +177,9 @@ def _any_assignment_marker(lowered: str) -> bool:
 # "例如 'abc12345' 呢類就係 weak password", "example sa training module: 'Summer2024!'": review66):
 # words for "for example" or "don't use" before it, or "this kind" right after it.
 _EXAMPLE_BEFORE = lazy_compile(
-    r"比如|例如|譬如|举例|舉例|不要用|别用|別用|嫑用|勿用"
+    r"比如|例如|譬如|举例|舉例|不要用|别用|別用|嫑用|勿用|예시|예를 들어|例えば"
+    r"|(?i:(?<![\w.@/-])(?:por exemplo|exemplo|por ejemplo|ejemplo|par exemple|zum beispiel|beispiel"
+    r"|misalnya|contohnya|contoh)(?![\w.@/-]))"
     r"|(?i:(?<![\w.@/-])(?:for example|e\.g\.|example|such as|(?:nothing|things|something) like)(?![\w.@/-]))"
 )
 _EXAMPLE_AFTER = lazy_compile(
@@ -309,7 +311,8 @@ def _find_secrets(text: str) -> list[SecretFinding]:
                 m.group("key").lower() == "auth" or _IDENTIFIER.fullmatch(value)
             ):
                 continue  # a field mapping ("密码 -> passwordHash", "auth -> oauth2_proxy")
-            if value.isdigit() and m.start("secret") not in codes:
+            passcode = m.group("key").lower() == "passcode" and 4 <= len(value) <= 8
+            if value.isdigit() and m.start("secret") not in codes and not passcode:
                 continue  # a count, a date, a phone number after 忘记密码 (review25)
             if _NOT_THE_PASSWORD.search(value.strip("'\"`")) or _opens_a_sentence(
                 text, value, m.end("secret")

@@ -270,7 +270,7 @@ _SCRIPT_WORD = (
 _SECURITY_ANSWER = lazy_compile(
     r"(?:密保|安全问题|安全問題|保安問題|保安问题|安全提問|安全提问|(?:找回|重置|忘记|忘記)(?:密码|密碼)[^。，,\n]{0,6}?(?:问题|問題)|(?P<asked>(?:问|問)(?:我|的是)\s*(?=[“「\"]))|(?i:security (?:question|answer|q\b)"
     r"|(?:секретн|контрольн)(?:ый|ого|е|ого) (?:вопрос|питання)|pertanyaan keamanan|güvenlik sorusu|คำถามความปลอดภัย|ερώτηση ασφαλείας|سوال امنیتی|سؤال الأمان|سؤال الامان|maxfiy savol|question secrète|[îi]ntrebarea de securitate|cau hoi bao mat|pytanie bezpiecze[ńn]stwa|soalan keselamatan|সিকিউরিটি প্রশ্ন|নিরাপত্তা প্রশ্ন|秘密の質問|câu hỏi bảo mật|sicherheitsfrage?"
-    r"|본인확인 질문|보안 질문|비밀번호 질문|domanda di sicurezza|提示問題|提示问题"
+    r"|본인확인 질문|보안 질문|비밀번호 질문|비밀번호 찾기 질문|domanda di sicurezza|提示問題|提示问题"
     r"|secret (?:question|answer)|pregunta de seguridad|respuesta de seguridad|pergunta de segurança"
     r"|question de sécurité"
     r"|secure word|maiden name|memorable (?:word|answer)))"
@@ -283,7 +283,7 @@ _SECURITY_ANSWER = lazy_compile(
     r"|\bnamed|\bcalled|\bantwort(?:\s+(?:isch|ist|war))?\s*[:：]?|\banswer\s+(?:maine|mein|maile)\b|\btrả lời(?: là)?"
     r"|\bjawaban(?:nya)?|\bcevap(?: olarak)?|\bcevabı|написал[аи]?|написав|вказал[аи]?|указал[аи]?|ตอบ(?:ไป)?(?:ว่า)?|έβαλα|απάντησα|نوشتم|(?:جاوبت|الجواب)\s*[:：]?|javobi(?:ni)?|መልሱ|መልሴ|j'ai mis|tra loi|r[ăa]spunsul\b[^:：\n]{0,60}[:：]"
     r"|উত্তর(?: দিয়েছি)?\s*[:：]?|の答え(?:は|、)?"
-    r"|\b(?:le )?puse|\bcoloqué|\bI answer(?:ed)?|\baku isi|\bsaya isi|\bisi(?:nya)?|\bni(?:li|me)(?:jaza|weka))"
+    r"|\b(?:le )?puse|\bcoloqué|\bcoloquei|\bmaine (?:likha|rakha)|답은|답변은|\bI answer(?:ed)?|\baku isi|\bsaya isi|\bisi(?:nya)?|\bni(?:li|me)(?:jaza|weka))"
     r"|ответ(?:ил[аи]?)?|답\s*[:：]?|[=→—–]\s*(?:(?i:risposta|resposta|respuesta|antwort)\s*[:：]?)?|->)"
     # (a colon right after 问题 opens the question: "提示问题：第一只宠物的名字")
     r"|(?i:\bwhich (?:is|was)|\bis\b|\bé\b|\bist\b)|(?<![题題])[:：])"
@@ -315,7 +315,7 @@ _ANSWER_AGAIN = lazy_compile(
     # (quoted after 叫, 是 or 填的是: "第一隻寵物叫「黑糖」 最喜歡的老師是「蔡淑芬」", "“您最喜欢的城市”我填的是“京都”")
     r"|(?:叫|是|係|(?:填|写|寫|答)(?:的|了|咗|嘅)(?:是|係|系)?)[「“\"](?P<quoted>[^」”\"\n]{1,20})[」”\"]"
     # (said the same way again: "'city where parents met' I put 香港仔", "en la del colegio puse …")
-    r"|(?i:\bI (?:put|wrote|typed)|\bpuse|\bjawaban(?:nya)?)\s+(?P<again>[\u4e00-\u9fff]{2,10}"
+    r"|(?i:\bI (?:put|wrote|typed)|\bpuse|\bcoloquei|\bmaine likha|\bjawaban(?:nya)?)\s+(?P<again>[\u4e00-\u9fff]{2,10}"
     r"|[A-ZÀ-Þ][^\W\d_]+(?: (?:de|del|la|las|los|[A-ZÀ-Þ][^\W\d_]+)){0,4})"
     # (the next question named, a colon, its answer: "maiden name: Hargreaves, first pet: Biscuit")
     r"|(?<=[a-z])[:：]\s*(?P<named>[A-ZÀ-Þ][^\W\d_]+(?: [A-ZÀ-Þ][^\W\d_]+){0,3})(?=\s*(?:[,.;!?]|$))"
@@ -334,6 +334,10 @@ def _answers_after_a_question(text: str, answered: re.Match[str]) -> list[Secret
     """An answer given after the question itself was taken for one ("客服让我答密保：<question>，我当时
     填的是桐庐": review56): "填的是 X" later in the sentence, past the question's mark."""
     stop = _ANSWER_STOP.search(text, answered.end())
+    if stop and _ANSWER_AGAIN.match(text, len(text) - len(text[stop.end() :].lstrip())):
+        # (the answer given in the next sentence: "pergunta de segurança: cidade onde nasci.
+        # coloquei Itabuna")
+        stop = _ANSWER_STOP.search(text, stop.end())
     return [
         SecretFinding("password", m.start(group), m.end(group))
         for m in _ANSWER_AGAIN.finditer(text, answered.end(), stop.start() if stop else len(text))

@@ -61,8 +61,11 @@ _SLOT_NAME = lazy_compile(
     r"|cod(?:ul)? de (?:ridicare|acces|confirmare|verificare|deblocare)|parola verbal[ăa]|passcode-ul|pin-ul)(?![\w-]))"
     r"|(?i:(?<![A-Za-z0-9])(?:(?:door|gate|alarm|disarm|panic|safe|access|entry|garage|keypad|locker"
     r"|lock|building|sms|text|verification|app|login|sign-in|auth|authenticator|2fa|mfa|bank|haustür|guard|press"
-    r"|tür|wohnungstür|token|pickup|collection)"
-    r"(?: system| panel| room)?[ -]code|otp|one-time (?:password|code)"
+    r"|tür|wohnungstür|token|pickup|collection"
+    # (what else a code opens: "the cash drawer code is 4-4-0-8", Urdu's and Hindi's "of"
+    # between: "drawer ka code 3311 hai": review67; not "remote code execution")
+    r"|drawer|cabinet|shutter|letterbox|mailbox|cupboard|storeroom|store room|counter|till|override)"
+    r"(?: system| panel| room| ka| ki| ke)?[ -]code|remote code(?! execution)|otp|one-time (?:password|code)"
     r"|(?:numbers|digits) on the back|security code)(?![A-Za-z0-9]))"
     # (not a Kenyan tax number, a "KRA PIN": review65)
     r"|(?<![A-Za-z0-9])(?<!KRA )(?:M?PIN|NIP|BLIK|PUK2?(?: (?i:number|code))?)(?![A-Za-z0-9])|(?i:(?<!\w)пін(?!\w))"
@@ -72,7 +75,7 @@ _SLOT_NAME = lazy_compile(
     r"|rastreio|rastreamento|barras|cliente|referência|referencia|item|artigo|artículo))|kod(?! pocztowy)"
     r"|code de (?:vérification|confirmation|sécurité)|digicode"
     r"|(?:user|host|transaction|personal|staff|access|installer|master|duress|day) code)(?![A-Za-z0-9]))"
-    r"|暗証番号|ダイヤル|認証番号|認証コード|確認コード|暗証コード|解除番号|ワンタイムパスワード|(?<!\w)کد(?!\w)(?! (?:پستی|ملی|رهگیری|سفارش|اقتصادی|تخفیف))|পিন|কোড"
+    r"|인증번호|인증 번호|확인번호|暗証番号|ダイヤル|認証番号|認証コード|確認コード|暗証コード|解除番号|ワンタイムパスワード|(?<!\w)کد(?!\w)(?! (?:پستی|ملی|رهگیری|سفارش|اقتصادی|تخفیف))|পিন|কোড"
     r"|(?i:(?<![A-Za-z0-9])(?:cvv2?|cvc2?)(?![A-Za-z0-9]))|(?i:(?<![\w-])(?:пин-код|пин|код|ה?קוד|(?<!posta )kodu?(?! pocztowy)|kode|kodi(?:ni)?)(?![\w-]))|รหัส(?!ไปรษณีย์)|رمز(?! البريدي| بريدي)|كود|ኮድ"
     r"|(?i:code (?:CB|de (?:la )?carte|reçu|par sms|sms|de retrait|d'accès|de déverrouillage))"
     r"|(?:门|門|閘|闸|锁|鎖)\s*(?i:code)(?![A-Za-z])"
@@ -85,7 +88,7 @@ _SLOT_NAME = lazy_compile(
     r"|portón|portão|brama|disarm|kilit|kilidi|kombinasyon(?:u)?|gembok|brankas|alarme|alarma|alarmanlage?"
     r"|(?:fahrrad|zahlen|vorhänge)?schlo(?:ss|ß)|khóa|ổ khóa|caja fuerte|combinación|kłódka|szyfr"
     r"|codice(?! fiscale| postale| cliente| articolo| prodotto)|cassetta (?:delle )?chiavi|cancello"
-    r"|lucchetto|cofre|patrón|peti besi|sejf|kombinacj[aię]|seif(?:ul)?|lac[ăa]t(?:ul)?|interfon(?:ul)?|alarm(?:a|ei)|ket sat|mo khoa|mở khóa|cadenas|coffre(?:-fort)?|casier|digicode|két sắt|két|schlössli|zahle?n?kombi(?:nation)?|candado|desbloqueo"
+    r"|lucchetto|cofre|patrón|peti besi|sejf|kombinacj[aię]|seif(?:ul)?|lac[ăa]t(?:ul)?|interfon(?:ul)?|alarm(?:a|ei)|ket sat|mo khoa|mở khóa|cadenas|cadeado|키패드|coffre(?:-fort)?|casier|digicode|két sắt|két|schlössli|zahle?n?kombi(?:nation)?|candado|desbloqueo"
     r")(?![A-Za-z0-9]))|(?i:(?<!\w)(?:сейф[аеу]?|замок|ה?כספת|комбінаці[яї]|комбинаци[яи]|χρηματοκιβώτιο|λουκέτο|συναγερμ\w*|θυρίδα\w*)(?!\w))|ปลดล็อก|金庫|テンキー|宅配ボックス|گاوصندوق|دزدگیر|قفل|صندوق امانات|তালা|লকার|ตู้เซฟ|เซฟ|ال?خزنة|开机|開機|解锁|解鎖|도어락|[门門](?=\s*要?\s*(?:按|撳|输入|輸入|打))"
     r"|锁|鎖|储物柜|儲物櫃|柜子|櫃|防盗器|防盜器|键盘|鍵盤|组合|組合|大门|大門|大闸|大閘"
     # a bank's codes by their letters ("TAN by SMS", "TAC baru masuk 884 102", "ATM one sia, 7 3 0 1")
@@ -97,7 +100,8 @@ _SLOT_NAME = lazy_compile(
     r"|校验码|校驗碼|验证吗|对码|對碼|配对码|配對碼|登录码|登錄碼|登入碼|家长控制|家長控制)"
     # a code someone sent, by "the code" alone: only six digits or more count ("the code Microsoft
     # sent was 204817"), no status or exit code ("the code was 404")
-    r"|(?P<sent>(?i:(?<![A-Za-z0-9])(?:the|this|that|a|your|my|me) code(?![A-Za-z0-9])))"
+    # (or "code" said before a Chinese copula: "两步验证短信过来了 code是602 881": review67)
+    r"|(?P<sent>(?i:(?<![A-Za-z0-9])(?:(?:the|this|that|a|your|my|me) code(?![A-Za-z0-9])|code(?=\s*(?:是|係|为|為)))))"
     # (not a thing named after it: 密码页, 密码本, 密码策略, the password manager)
     # (a key named after its network, words between: "WLAN … heisst Schultz-Net, Schlüssel isch …")
     r"|(?P<word>(?i:(?<![A-Za-z])(?:wlan|wifi|wi-fi)(?![A-Za-z])[^.!?。\n]{0,40}?\bschlüssel)|비번|비밀번호|암호|(?:密码|密碼|口令)(?!页|頁|本|学|學|框|管理|策略|规则|規則|长度|長度|强度|強度|字段|输入|輸入)"
@@ -111,7 +115,9 @@ _SLOT_NAME = lazy_compile(
     # an account: only a value in a password's shape, quoted, joined, or "the word X" counts
     r"|(?P<login>(?i:(?<![A-Za-z0-9/.-])(?:login|admin|root|administrator|sudo)(?![A-Za-z0-9/.-]))|后台|後台)"
     # a key by its role: only a value in a key's shape, quoted, or words joined counts
-    r"|(?P<keyword>(?i:(?<![/A-Za-z0-9_-])(?:secret|token|api[ _-]?key|signing key|app secret)"
+    # (an API key named in Portuguese, Spanish or French: "a chave da API do staging é sk_…": review67)
+    r"|(?P<keyword>(?i:(?<![/A-Za-z0-9_-])(?:secret|token|api[ _-]?key|signing key|app secret"
+    r"|chave d[ae] api|clave de (?:la )?api|cl[ée] (?:d')?api)"
     r"(?![A-Za-z0-9?=])))"
     r")"
 )
@@ -173,8 +179,10 @@ _SLOT_VALUE = lazy_compile(
     + r")"
     r"{2,5}(?:\s*[左右])?)"
     r"|(?P<repeat>" + _REPEATED + r")"
-    r"|(?P<hanzi>[공영일이삼사오육칠팔구]{4,8}(?![가-힣])|[零〇幺一二两兩三四五六七八九]{3,8}(?: [零〇幺一二两兩三四五六七八九]{1,4}(?![\u4e00-\u9fff])){0,3}"
+    r"|(?P<hanzi>[공영일이삼사오육칠팔구]{4,8}(?![가-힣])|[공영일이삼사오육칠팔구]{3,4}(?: [공영일이삼사오육칠팔구]{2,4}(?![가-힣])){1,2}|[零〇幺一二两兩三四五六七八九]{3,8}(?: [零〇幺一二两兩三四五六七八九]{1,4}(?![\u4e00-\u9fff])){0,3}"
     r"|[零〇幺一二两兩三四五六七八九](?: [零〇幺一二两兩三四五六七八九](?![零〇幺一二两兩三四五六七八九])){2,7}"
+    # (in pairs: "驗證碼是 八四 二六 九五", "零八 一二 一五": review67)
+    r"|[零〇幺一二两兩三四五六七八九]{2}(?: [零〇幺一二两兩三四五六七八九]{2}(?![零〇幺一二两兩三四五六七八九])){2,3}"
     r"|[零〇幺一二两兩三四五六七八九](?:、[零〇幺一二两兩三四五六七八九]){2,7}(?![零〇幺一二两兩三四五六七八九])"
     # (a radio operator's digits: 拐 7, 洞 0, 幺 1: "拐拐洞")
     r"|(?=[零〇幺一二两兩三四五六七八九拐洞]{0,7}[拐洞])[零〇幺一二两兩三四五六七八九拐洞]{3,8})"
@@ -206,7 +214,7 @@ _SLOT_MARKER_WORDS = (
     "密码", "密碼", "口令", "码", "碼", "锁", "鎖", "柜", "櫃", "保险", "保險", "转盘", "轉盤", "防盗", "防盜", "键盘", "鍵盤",
     "撤防", "布防", "卡背", "背面", "门禁", "門禁", "數字", "数字", "组合", "組合", "大门", "大門", "大闸", "大閘", "tan",
     "tac", "atm", "tür", "kombinasi", "nip", "código", "codigo", "digicode", "unlock", "portón",
-    "portão", "brama", "暗証番号", "ダイヤル", "도어락", "비번", "비밀번호", "암호", "kod", "夾萬", "夹万", "开机", "開機",
+    "portão", "brama", "chave", "clave", "clé", "인증", "확인번호", "키패드", "cadeado", "drawer", "shutter", "暗証番号", "ダイヤル", "도어락", "비번", "비밀번호", "암호", "kod", "夾萬", "夹万", "开机", "開機",
     "解锁", "解鎖", "门", "門", "pass", "pw", "code", "lock", "safe", "gate", "keypad", "combo", "pin", "puk",
     "otp", "one-time", "secret", "token", "key", "alarm", "back", "wifi", "wi-fi", "requirepass",
     "masterauth", "login", "admin", "root", "sudo", "pasword", "pssword", "код", "קוד", "รหัส",

@@ -235,6 +235,13 @@ _COUNTED_BEFORE = lazy_compile(
     r"|bus|flight|version|v)\.?\s*[:：#]?\s*)$|(?:电话|電話|热线|熱線|客服|单号|單號|订单|訂單|房间|房間|第)\s*[:：]?\s*$"
 )
 _NEARBY = 80
+# A code's old or new value told just before a number in a year's shape: the number is the code
+# ("naya 5803 hai, purana 1946 tha": review67), not a year.
+_OLD_OR_NEW_BEFORE = lazy_compile(
+    r"(?i:\b(?:old|new|previous|former|purana|puraana|naya|nayi|dulu|lama|baru|antigo|novo|viejo"
+    r"|nuevo|vieja|nueva|alte|neue|stary|nowy|vecchio|nuovo|eski|yeni|cũ|mới)\b[^\d\n]{0,8})$"
+    r"|(?:以前|之前|原来|原來|原本|旧的|舊的|老的|新的)[^\d\n]{0,4}$"
+)
 # Three digits written near the same three spelled out.
 _THREE_DIGITS_NEARBY = lazy_compile(r"(?<![\w.:/#@$¥€£+-])\d{3}(?![\w:/%-]|[.,]\d)")
 
@@ -251,6 +258,10 @@ def _codes_nearby(text: str, found: list[SecretFinding]) -> list[SecretFinding]:
             or _REPEATED_DIGITS.fullmatch(said)
             # (letters read out, then the digits that end them: "M、e、i、L、i,後面接 一九五二")
             or re.fullmatch(_ONE_BY_ONE, said)
+            # (Chinese numerals in groups, then the digits: "零八 一二 一五 leh, means 081215")
+            or re.fullmatch(
+                r"[零〇幺一二两兩三四五六七八九](?: ?[零〇幺一二两兩三四五六七八九]){3,7}", said
+            )
         ):
             continue
         line_start = text.rfind("\n", 0, f.start) + 1
@@ -268,7 +279,10 @@ def _codes_nearby(text: str, found: list[SecretFinding]) -> list[SecretFinding]:
             if any(a < m.end() and m.start() < b for a, b in taken):
                 continue
             if (
-                _YEAR.fullmatch(m.group())
+                (
+                    _YEAR.fullmatch(m.group())
+                    and not _OLD_OR_NEW_BEFORE.search(text, max(0, m.start() - 16), m.start())
+                )
                 or _UNIT_WORD.match(text, m.end())
                 or _PHONE_AFTER.match(text, m.end())
                 or _COUNTED_BEFORE.search(text, max(0, m.start() - 12), m.start())

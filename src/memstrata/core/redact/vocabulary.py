@@ -76,6 +76,8 @@ _DIGIT_WORD = (
     r"|אפס|אחת|אחד|שתיים|שתים|שניים|שלוש|ארבע|חמש|שש|שבע|שמונה|תשע"
     r"|صفر|واحد|اثنين|اثنان|ثلاثة|أربعة|خمسة|ستة|سبعة|ثمانية|تسعة"
     r"|ek|do|teen|tin|chaar|char|paanch|panch|chhe|saat|aath|nau|shunya"
+    # (pinyin with its tones: "bā liù èr líng yāo qī": review67)
+    r"|líng|yī|yāo|èr|sān|sì|wǔ|liù|qī|bā|jiǔ"
     # (Swiss German: "drü-sibe-null")
     r"|eis|zwöi|drü|foif|füf|sächs|sibe|nüün"
     r"|uno|due|tre|quattro|cinque|sette|otto|nove"
