@@ -1024,6 +1024,42 @@ GUARDS_67 = [
 ]
 
 
+SECRETS_68 = [
+    # a code's digits, or a value in a password's shape, right after the name, ending the clause
+    ("Banka kart şifrem 5392, kimseye söyleme", ["5392"]),
+    ("手机银行登录密码 ks730518，别和另一张卡搞混", ["ks730518"]),
+    # digits said in Turkish, Afrikaans, Mongolian after the name
+    ("Dolabın şifresi dört sekiz bir iki, unutma", ["dört sekiz bir iki"]),
+    ("Oupa's safe combination is ses-nege-twee-een, don't tell", ["ses-nege-twee-een"]),
+    ("家里保险柜的密码 хоёр тав долоо тэг 别告诉别人", ["хоёр тав долоо тэг"]),
+    # Vietnamese codes by the locker, the gate, the alarm they open
+    ("Mã tủ đồ phòng gym là 2468 nha", ["2468"]),
+    ("Mã cổng chung cư giờ là 8 0 5 1", ["8 0 5 1"]),
+    # a combination corrected with dashes; parts by letters and digits, then joined
+    ("Shed padlock is 7-1-3... no wait, 7-3-1", ["7-1-3", "7-3-1"]),
+    (
+        "邮箱密码：头四个字母abcx，后面四个数字5521，连起来就是abcx5521",
+        ["abcx", "5521", "abcx5521"],
+    ),
+    ("SSH 的 passphrase 分两半讲：前半 pearl-river，后半 _go77", ["pearl-river", "_go77"]),
+    # digits in pairs, then what they are, the next sentence
+    ("Write this down: 48 27 91 03. That's the new PIN for the card machine", ["48 27 91 03"]),
+    ("Ghi lại giúp mình: 61 09 44. Đó là mã PIN thẻ mới", ["61 09 44"]),
+    ("Unutmayayım: 34Moda#88 Bu benim okul mail şifrem", ["34Moda#88"]),
+]
+
+GUARDS_68 = [
+    "Boarding pass'imi yazdıramadım, THY TK1987 sabah 06:40'ta",
+    "老师PPT上那个 password: Qe7!pLm2 是随便编的例子，考试要考怎么判断密码强度",
+    ".env.example 入面写 DB_PASSWORD=changeme 係占位符，唔好当真",
+    "IT cảnh báo: ví dụ mật khẩu kiểu 87654321 là rất yếu",
+    "Hocanın slayttaki örnek şifre Asdf!2023 tamamen uydurma",
+    "JWT 的 secret 用 HS256 签名，密钥放在 vault 里",
+    "密码 1024 字节以内",
+    "Our account code for the Verizon LOB is 4471-22, use it in Jira",
+]
+
+
 @pytest.mark.parametrize(
     ("text", "values"),
     SECRETS_49
@@ -1044,7 +1080,8 @@ GUARDS_67 = [
     + SECRETS_64
     + SECRETS_65
     + SECRETS_66
-    + SECRETS_67,
+    + SECRETS_67
+    + SECRETS_68,
 )
 def test_secret_said_in_words_is_hidden(text: str, values: list[str]) -> None:
     hidden = redact(text)
@@ -1071,7 +1108,8 @@ def test_secret_said_in_words_is_hidden(text: str, values: list[str]) -> None:
     + GUARDS_64
     + GUARDS_65
     + GUARDS_66
-    + GUARDS_67,
+    + GUARDS_67
+    + GUARDS_68,
 )
 def test_guard_talk_is_kept(text: str) -> None:
     assert redact(text) == text

@@ -179,11 +179,13 @@ def _any_assignment_marker(lowered: str) -> bool:
 _EXAMPLE_BEFORE = lazy_compile(
     r"比如|例如|譬如|举例|舉例|不要用|别用|別用|嫑用|勿用|예시|예를 들어|例えば"
     r"|(?i:(?<![\w.@/-])(?:por exemplo|exemplo|por ejemplo|ejemplo|par exemple|zum beispiel|beispiel"
-    r"|misalnya|contohnya|contoh)(?![\w.@/-]))"
+    r"|misalnya|contohnya|contoh|ví dụ|vi du|örnek|ornek)(?![\w.@/-])|\.env\.(?:example|sample|template)\b)"
     r"|(?i:(?<![\w.@/-])(?:for example|e\.g\.|example|such as|(?:nothing|things|something) like)(?![\w.@/-]))"
 )
 _EXAMPLE_AFTER = lazy_compile(
-    r"['\"」』”]?\s*(?:这种|這種|呢類|呢种|呢種|之类|之類|这样的|這樣的|那种|那種|这类|這類)"
+    r"['\"」』”]?\s*(?:这种|這種|呢類|呢种|呢種|之类|之類|这样的|這樣的|那种|那種|这类|這類"
+    # ("… 是随便编的例子", "… 係占位符": review68)
+    r"|(?:是|係|系)\s*(?:随便|隨便)?(?:编|編|乱编|亂編)?的?(?:例子|示例|范例|範例|占位符|佔位符|placeholder))"
 )
 _CLAUSE_STOP = lazy_compile(r"[，,。；;！!？?\n]")
 

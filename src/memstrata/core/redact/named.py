@@ -61,7 +61,8 @@ _SAID_PASSWORD = lazy_compile(
     # an arrow in notes ("密码 -> X", "密码 → X"; the tool lines' own arrow is "→", so after it
     # only a value in a password's shape counts)
     r"\s*(?:[:：=]|->|=>|→)?\s*)"
-    r"(?P<secret>'[^'\n]+'?|\"[^\"\n]+\"?|`[^`\n]+`?|“[^”\n]+”?|「[^」\n]+」?|『[^』\n]+』?"
+    # (no quote glued to the name: Turkish parts a suffix with one, "Boarding pass'imi": review68)
+    r"(?P<secret>(?<![A-Za-z])'[^'\n]+'?|\"[^\"\n]+\"?|`[^`\n]+`?|“[^”\n]+”?|「[^」\n]+」?|『[^』\n]+』?"
     r"|[^\s,;'\"`\\" + _NOT_LATIN + r"]+)"
 )
 # A network named in the text: a bare "key" after a comma is its key only then.
@@ -366,16 +367,21 @@ _PHRASE_THEN_NAME = lazy_compile(
 # ...a code said first ("9174 — that's my bank card PIN", "2580 再撳 OFF，呢個就係警報系統嘅 disarm
 # code").
 _CODE_THEN_NAME = lazy_compile(
-    r"(?<![\w.:/-])(?P<secret>\d{4,8}|\d(?: \d){3,7})(?![\w.:/-])[^。！？\n]{0,20}?"
-    r"(?:(?i:that'?s|thats|is)\b|(?:这个|這個|呢個)?就?(?:是|係)|做|作为|作為|当|當)[^。！？\n.]{0,30}?"
+    # (digits in pairs too, and "đó là" before the name: "Ghi lại giùm mình: 73 58 22. Đó là mã PIN
+    # thẻ ATM", "Write this down: 61 77 20 14. That's the new supervisor PIN": review68)
+    r"(?<![\w.:/-])(?P<secret>\d{4,8}|\d(?: \d){3,7}|\d{2}(?: \d{2}){2,3})(?![\w:/-]|\.\w)[^。！？\n]{0,20}?"
+    r"(?:(?i:that'?s|thats|is|đó là|do la)\b|(?:这个|這個|呢個)?就?(?:是|係)|做|作为|作為|当|當)[^。！？\n.]{0,30}?"
     r"(?:\bM?PIN\b|(?i:\bkeypad\b)|(?i:\b(?:door|gate|alarm|disarm|safe|lock|locker|keypad|verification|sms|login)"
-    r"(?: system)? code\b|\bOTP\b)|密码|密碼|门禁|門禁|验证码|驗證碼|动态码|動態碼)"
+    r"(?: system)? code\b|\bOTP\b)|密码|密碼|门禁|門禁|验证码|驗證碼|动态码|動態碼|(?:门|門)的)"
 )
 _VALUE_THEN_NAME = lazy_compile(
     r"(?<![\w!@#$%^&*+=?~-])(?P<secret>[^\s,;'\"`\\\u0080-\uffff]{6,})(?:[\s,，—–]|\.{3}|…)*"
-    r"(?:(?i:is|was|that'?s|thats|became|becomes|yung|ang)\b|就?(?:是|係)|這是|这是"
+    # (Turkish "bu", Vietnamese "đó là", and "password" in them: "96Kadikoy! Bu benim okul mail
+    # şifrem": review68)
+    r"(?:(?i:is|was|that'?s|thats|became|becomes|yung|ang|bu|đó là|do la)\b|就?(?:是|係)|這是|这是"
     r"|(?:这个|這個|呢個)就?(?:是|係))[^。！？\n.]{0,36}?"
-    r"(?:密码|密碼|口令|(?i:\bpass(?:word|phrase|code)s?\b(?!\s+(?:manager|policy|reset|field))))"
+    r"(?:密码|密碼|口令|(?i:\bpass(?:word|phrase|code)s?\b(?!\s+(?:manager|policy|reset|field)))"
+    r"|(?i:[şs]ifre\w*|mật khẩu|mat khau))"
 )
 # A PIN: "PIN 1234", "PIN码是 482913", "银行卡 pin 码 8842".
 _PIN = lazy_compile(

@@ -55,7 +55,7 @@ _HEX_OR_BASE32 = lazy_compile(r"[0-9a-f]{16,}|[A-Z2-7]{16,}")
 _PRODUCT_NAME = lazy_compile(
     r"(?i)^(?:1password|auth0|okta|office365|microsoft365|m365|win\d+|iphone\d+|ipad\d*"
     r"|python\d+(?:\.\d+)*|web3|ec2|s3|md5|sha\d+|base64|base32|utf-?8|x86_64|arm64|aes\d+"
-    r"|rsa\d+|ed25519|hs\d+|rs\d+|es\d+|oauth2?|pbkdf2|argon2(?:id)?|bcrypt|scrypt)$"
+    r"|rsa\d+|ed25519|[hre]s(?:256|384|512)|oauth2?|pbkdf2|argon2(?:id)?|bcrypt|scrypt)$"
 )
 _ADDRESS = lazy_compile(r"^[\w.+-]+@[\w-]+(?:\.[\w-]+)+$")
 # A hashtag, a mention, a user at a host cut before its domain, a Windows variable, Markdown

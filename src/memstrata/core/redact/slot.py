@@ -55,7 +55,7 @@ _SLOT_NAME = lazy_compile(
     # (Vietnamese "mã" of what it opens or proves, or keyed in: not an order's, a post code, a
     # discount; its SMS often comes without marks: "Ma xac thuc cua quy khach la 904117")
     r"|(?i:(?<![\w-])(?:mã|ma)(?: s[ốo])? (?:pin|otp|xác thực|xác nhận|bảo mật|mở khóa|két|cửa|khóa|bí mật"
-    r"|xac thuc|xac nhan|bao mat|mo khoa|ket|cua|khoa|bi mat|báo động|bao dong|lấy hàng|lay hang|nhận hàng|nhan hang)|(?<=bấm )mã|(?<=nhập )mã)"
+    r"|xac thuc|xac nhan|bao mat|mo khoa|ket|cua|khoa|bi mat|báo động|bao dong|tắt báo động|tat bao dong|tủ|tủ đồ|tu do|cổng|cong|lấy hàng|lay hang|nhận hàng|nhan hang)|(?<=bấm )mã|(?<=nhập )mã)"
     # (Romanian, with its article: "pinul", "codul alarmei", "cod de ridicare")
     r"|(?i:(?<![\w-])(?:pinul|codul (?:pin|alarmei|u[șs]ii|por[țt]ii|sms|interfonului|seifului|lac[ăa]tului)"
     r"|cod(?:ul)? de (?:ridicare|acces|confirmare|verificare|deblocare)|parola verbal[ăa]|passcode-ul|pin-ul)(?![\w-]))"

@@ -174,7 +174,19 @@ class _Slot:
             # (letters alone when the text says they are read out: "我一个个念哈:k-u-a-i-l-e")
             read_out = _READ_OUT.search(text, max(0, name.start()), self.start)
             return (mixed or bool(read_out)) and not name.group("sent") and len(self.gap) <= 60
-        if name.group("word") and bare and self.form not in ("spaced", "hanzi", "turns"):
+        # (digits spelled, or four to eight digits ending their clause: "dolabın şifresi yedi üç
+        # iki sıfır", "Kart şifrem 4718, annem bilmesin": review68; not "密码 1024 字节以内")
+        # (…or a value in a password's shape ending it: "手机银行登录密码 hs852963，": review68)
+        digits_alone = (
+            (core.isdigit() and 4 <= len(core) <= 8 and not _YEAR.fullmatch(core))
+            or (not core.isdigit() and _password_shaped(core) and core.isascii())
+        ) and _said_at_clause_end(text, self.start + len(core))
+        if (
+            name.group("word")
+            and bare
+            and self.form not in ("spaced", "hanzi", "turns", "spelled")
+            and not digits_alone
+        ):
             return False  # ("密码 仓库2号_Ship!", "密码 0 0 7 7": only these count there)
         if (
             self.form == "typed"

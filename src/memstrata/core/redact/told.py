@@ -52,9 +52,12 @@ _ANOTHER_ONE = lazy_compile(
 # secret's name is.
 _PASSWORD_PART = lazy_compile(
     r"(?:第[一二三四1-4](?:段|截)|前半(?:段|截)?|后半(?:段|截)?|後半(?:段|截)?"
-    r"|(?<![号號])[前后後]面?[两兩二三四五六](?:位|碼|码))"
-    # (or the digits right after it: "前三位520 后三位713": review66)
-    r"\s*(?:(?:是|係|为|為)\s*[:：]?|[:：]|(?=\d))\s*(?P<secret>[!-~]{2,40}?)(?=[.,;!?]?(?:\s|$)|[，。；！？])"
+    r"|(?<![号號])[前后後]面?[两兩二三四五六](?:位|碼|码)"
+    # (letters and digits counted: "头四个字母jjuu，后面四个数字3088": review68)
+    r"|(?:头|頭|前|后面|後面)[两兩二三四五六](?:个|個)(?:字母|数字|數字))"
+    # (or the value right after it: "前三位520 后三位713", "前半 tianhe-road": review66, 68)
+    r"\s*(?:(?:是|係|为|為)\s*[:：]?|[:：]|(?=\d)|(?<=[\u4e00-\u9fff])(?=[A-Za-z])|\s(?=[!-~]))\s*"
+    r"(?P<secret>[!-~]{2,40}?)(?=[.,;!?]?(?:\s|$)|[，。；！？])"
     # (digits told after words: "后三位我刚问过他，是716", "後三碼是阿爸的幸運數字 777", "前三位嘛跟阿拉
     # 门牌号一样是216")
     r"|(?<![号號])[前后後]面?[两兩二三四五六](?:位|碼|码)(?:[^。！？\n\d]{0,12}?[，,]\s*|[^。！？\n\d，,]{0,12}?)?(?:是|係)"
@@ -225,7 +228,8 @@ def _corrected_values(text: str, found: list[SecretFinding]) -> list[SecretFindi
 # length a few words away are its old value, its new one or the same said again, in any language.
 # (Not words in a password's shape: beside a password they are mostly its account, host or SSID.)
 _CODE_NEARBY = lazy_compile(
-    r"(?<![A-Za-z0-9_.:/#@$¥€£+-])(?:\d{4,8}|\d(?: \d){3,7}|\d{3} \d{3}"
+    # (a combination's digits with dashes, corrected: "4-0-6... no wait, 4-6-0": review68)
+    r"(?<![A-Za-z0-9_.:/#@$¥€£+-])(?:\d{4,8}|\d(?: \d){3,7}|\d{3} \d{3}|\d(?:-\d){2,7}"
     r"|(?<![零〇幺一二两兩三四五六七八九十百千万萬])[零〇幺一二两兩三四五六七八九]{4,8}(?![十百千万萬]))"
     r"(?![A-Za-z0-9_:/%-]|[.,]\w|[零〇幺一二两兩三四五六七八九])"
 )
@@ -333,7 +337,7 @@ def _keyed_codes(text: str) -> list[SecretFinding]:
 # 60, 61), and the same said joined after it ("…然后1956 然后一个点 Ldh1956."): each letter on its
 # own, one marked at least, four or more in all, just after a password's name.
 _LETTER_MARK = r"(?:[大小][写寫](?:字母)?\s?|(?i:capital|small|upper(?:case)?|lower(?:case)?)\s)"
-_LETTER_WORD = r"\s(?:comme|como|wie|as in|for)\s[A-Z][a-z]+"
+_LETTER_WORD = r"\s(?:comme|como|wie|as in)\s[A-Z][a-z]+"
 _SPELLED_ITEM = (
     r"(?:" + _LETTER_MARK + r"[A-Za-z](?![A-Za-z])|[A-Za-z](?:" + _LETTER_WORD + r"|(?![A-Za-z]))"
     r"|\d{1,8}(?!\d))"
@@ -344,7 +348,9 @@ _SPELLED_SEP = (
 _SPELLED_LETTERS = lazy_compile(
     r"(?<![A-Za-z0-9])" + _SPELLED_ITEM + r"(?:" + _SPELLED_SEP + _SPELLED_ITEM + r"){3,40}"
 )
-_LETTER_MARKED = lazy_compile(_LETTER_MARK + r"[A-Za-z]|[A-Za-z]" + _LETTER_WORD)
+_LETTER_MARKED = lazy_compile(
+    _LETTER_MARK + r"[A-Za-z](?![A-Za-z])|(?<![A-Za-z])[A-Za-z]" + _LETTER_WORD
+)
 _MARKS_HINT = (
     "写",
     "寫",
@@ -356,7 +362,6 @@ _MARKS_HINT = (
     " como ",
     " wie ",
     " as in ",
-    " for ",
 )
 _SPELLED_REACH = 80
 
@@ -364,7 +369,7 @@ _SPELLED_REACH = 80
 def _spelled_letters(text: str, lowered: str) -> list[SecretFinding]:
     """A value spelled with its letters marked, after a password's name (``_LETTER_MARK``), and
     the same value said joined elsewhere in the text."""
-    if not any(hint in lowered for hint in _MARKS_HINT):
+    if not any(hint in lowered for hint in _MARKS_HINT) or not _LETTER_MARKED.search(text):
         return []
     found: list[SecretFinding] = []
     for m in _SPELLED_LETTERS.finditer(text):
@@ -401,7 +406,8 @@ def _said_again(text: str, found: list[SecretFinding]) -> list[SecretFinding]:
     # (said one by one, then joined: "七 七 零 九 七七零九", "Q-u-i-l-m-e-s-9-9 … o sea Quilmes99")
     values |= {re.sub(r"[- ,、]", "", v) for v in values if re.fullmatch(_ONE_BY_ONE, v)}
     # (told in parts, then whole: "前两位 39，后两位…是 17，全部就是 3917": review66)
-    parts = sorted((f for f in found if text[f.start : f.end].isdigit()), key=lambda f: f.start)
+    # (or letters and digits: "头四个字母jjuu，后面四个数字3088，连起来就是jjuu3088": review68)
+    parts = sorted((f for f in found if text[f.start : f.end].isalnum()), key=lambda f: f.start)
     values |= {
         text[a.start : a.end] + text[b.start : b.end]
         for a, b in pairwise(parts)

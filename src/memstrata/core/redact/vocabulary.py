@@ -87,6 +87,9 @@ _DIGIT_WORD = (
     r"|nol|bir|ikki|uch|to'rt|besh|olti|yetti|sakkiz|to'qqiz"
     r"|unu|doi|trei|patru|cinci|șase|sase|șapte|sapte|opt|nouă|noua"
     r"|khong|mot|bon|sau|bay|tam|chin"
+    # (Afrikaans, Mongolian in Cyrillic: "drie-nege-een-vyf", "долоо найм гурав тэг": review68)
+    r"|nul|een|twee|drie|vier|vyf|ses|sewe|agt|nege"
+    r"|тэг|нэг|хоёр|гурав|дөрөв|тав|зургаа|долоо|найм|ес"
     r"|صفر|یک|دو|سه|چهار|پنج|شش|هفت|هشت|نه"
     r"|শূন্য|এক|দুই|তিন|চার|পাঁচ|ছয়|ছয়|সাত|আট|নয়|নয়)"
 )
