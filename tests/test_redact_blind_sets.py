@@ -1129,3 +1129,20 @@ def test_a_key_said_to_be_no_password_stays_hidden() -> None:
 def test_guard_the_word_said_is_one_word() -> None:
     """ "just the word dragonfly lol": the word is hidden, "lol" stays."""
     assert redact(GUARDS_49[-1]).endswith("[REDACTED:password] lol")
+
+
+def test_for_example_alone_keeps_no_real_password() -> None:
+    """ "For example" brings in a real password as often as a made-up one: only a message that
+    also calls the value weak or made up, or a word that makes it an example ("example password",
+    这种 after it), keeps it (128516c kept "比如 QQ 的密码是 Abc12345" in clear)."""
+    for text, value in (
+        ("我所有账号密码都一样，比如 QQ 的密码是 Abc12345", "Abc12345"),
+        ("my passwords are all alike, e.g. the bank one is Tr0ub4dor9", "Tr0ub4dor9"),
+        ("as senhas são parecidas, por exemplo a do banco é Sampa#2019", "Sampa#2019"),
+    ):
+        assert value not in redact(text)
+    for text in (
+        "比如密码设成 qwe123 这种，一猜就中",
+        "e.g. a password like Summer2024! is weak, pick a passphrase",
+    ):
+        assert redact(text) == text

@@ -172,15 +172,24 @@ def _any_assignment_marker(lowered: str) -> bool:
     return any(k in lowered for k in markers)
 
 
-# A digit of another script: Thai ๔, Devanagari ९, Bengali ৩, Persian ۴, Arabic ٤, fullwidth ４.
-# A value given as an example of a password, in its clause ("比如密码设成abc123这种就很容易被撞库",
-# "例如 'abc12345' 呢類就係 weak password", "example sa training module: 'Summer2024!'": review66):
-# words for "for example" or "don't use" before it, or "this kind" right after it.
+# A value given as an example of a password, not one in use ("比如密码设成abc123这种就很容易被撞库",
+# "例如 'abc12345' 呢類就係 weak password", "example sa training module: 'Summer2024!'", "password:
+# Zx8#qLm2 是随便编的例子": review66, 68): "this kind" or "is a made-up example" right after it;
+# before it in its clause, a word that makes it an example ("example password", 示例, 别用,
+# "nothing like"); or "for example" (比如, e.g.) where the message also calls it weak or made up:
+# "for example" alone brings in a real one as often ("我的密码都一样，比如 QQ 的是 …").
 _EXAMPLE_BEFORE = lazy_compile(
-    r"比如|例如|譬如|举例|舉例|不要用|别用|別用|嫑用|勿用|예시|예를 들어|例えば"
-    r"|(?i:(?<![\w.@/-])(?:por exemplo|exemplo|por ejemplo|ejemplo|par exemple|zum beispiel|beispiel"
-    r"|misalnya|contohnya|contoh|ví dụ|vi du|örnek|ornek)(?![\w.@/-])|\.env\.(?:example|sample|template)\b)"
-    r"|(?i:(?<![\w.@/-])(?:for example|e\.g\.|example|such as|(?:nothing|things|something) like)(?![\w.@/-]))"
+    r"举例|舉例|示例|范例|範例|例子|不要用|别用|別用|嫑用|勿用|예시|(?i:(?<![\w.@/-])(?:(?<!por )exemplo"
+    r"|(?<!por )ejemplo|(?<!zum )beispiel|contoh|örnek|ornek|(?<!for )example|nothing like)(?![\w.@/-])"
+    r"|\.env\.(?:example|sample|template)\b)"
+)
+_EXAMPLE_INTRO = lazy_compile(
+    r"比如|例如|譬如|예를 들어|例えば|(?i:(?<![\w.@/-])(?:por exemplo|por ejemplo|par exemple"
+    r"|zum beispiel|misalnya|contohnya|ví dụ|vi du|for example|e\.g\.|such as)(?![\w.@/-]))"
+)
+_EXAMPLE_WEAK = lazy_compile(
+    r"弱|容易|撞库|撞庫|猜|不安全|别学|別學|(?i:weak|easy|guess|fake|dummy|made[- ]up|yếu|zayıf|zayif"
+    r"|uydurma|mahina|fraca|débil|faible|schwach|lemah)"
 )
 _EXAMPLE_AFTER = lazy_compile(
     r"['\"」』”]?\s*(?:这种|這種|呢類|呢种|呢種|之类|之類|这样的|這樣的|那种|那種|这类|這類"
@@ -191,14 +200,18 @@ _CLAUSE_STOP = lazy_compile(r"[，,。；;！!？?\n]")
 
 
 def _an_example(text: str, finding: SecretFinding) -> bool:
-    """Whether the value is said as an example (``_EXAMPLE_BEFORE``, ``_EXAMPLE_AFTER``)."""
+    """Whether the value is said as an example (see ``_EXAMPLE_BEFORE``)."""
     if _EXAMPLE_AFTER.match(text, finding.end):
         return True
     stops = [m.end() for m in _CLAUSE_STOP.finditer(text, 0, finding.start)]
+    clause = stops[-1] if stops else 0
     # (up to its end: "密码 额说嫑用123456这种" read as one value in Chinese)
-    return _EXAMPLE_BEFORE.search(text, stops[-1] if stops else 0, finding.end) is not None
+    if _EXAMPLE_BEFORE.search(text, clause, finding.end):
+        return True
+    return bool(_EXAMPLE_INTRO.search(text, clause, finding.end) and _EXAMPLE_WEAK.search(text))
 
 
+# A digit of another script: Thai ๔, Devanagari ९, Bengali ৩, Persian ۴, Arabic ٤, fullwidth ４.
 _OTHER_DIGIT = lazy_compile(r"(?![0-9])\d")
 # The numerals of cheques and bank slips (贰柒叁玖伍捌: review66), read as the common ones where three
 # or more numerals run together, one of them written so; alone they are names (伍, 陆) and words
