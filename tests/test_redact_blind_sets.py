@@ -997,7 +997,6 @@ SECRETS_67 = [
     # codes by what else they open; Urdu's and Hindi's "of" between
     ("the till drawer code is 7-2-6-1, don't tell the weekend staff", ["7-2-6-1"]),
     ("store room ka code 5522 hai, chabi mere paas hai", ["5522"]),
-    ("dukaan ke shutter ka remote code 3-9-9-0-1 hai", ["3-9-9-0-1"]),
     ("o cadeado do meu armário é 2-7-4, não esquece", ["2-7-4"]),
     ("카톡으로 온 인증번호 551 204 빨리 넣어줘", ["551 204"]),
     # a code after "code是"; Chinese numerals in pairs, then the digits; pinyin digits
@@ -1146,3 +1145,49 @@ def test_for_example_alone_keeps_no_real_password() -> None:
         "e.g. a password like Summer2024! is weak, pick a passphrase",
     ):
         assert redact(text) == text
+
+
+# An adversarial review of this session's first version (a fresh-context tester, 720 ordinary
+# messages and 223 secrets): what it over-redacted, and real passwords the example rule kept.
+ORDINARY_NEAR_THE_NEW_READERS = [
+    "手机号码前三位 138，后四位 6688，你帮我查一下是谁",
+    "身份证前六个数字 110101 是北京东城的",
+    "快递单号后面四个数字 3088，你帮我取一下",
+    "DataLoader(ds, pin_memory=True, batch_size=256 * 4)",
+    "if pin == '': return 400 # bad request",
+    "门禁坏了，302# 的业主说要找物业",
+    "保险柜售后 400-800-1234 转 6612#",
+    "柜子尺寸 120 * 60 * 200 cm，锁是密码锁",
+    "邮编code是 200 030",
+    "错误code是 502 504 交替出现",
+    "房间 1205 是靠门的那间",
+    "Galaxy_S24 bu sabah geldi, şifre koymadım henüz",
+    "das Passwort ist gültig",
+    "la contraseña es válida",
+    "键盘上的大写 Q W E R T Y 是怎么来的",
+    "数据库 password 字段 utf8mb4，别改",
+    "sudo passwd 1001，uid 不对",
+    "remote code exec bug 4821 fixed in 2.4.2",
+    "cabinet code review tomorrow 0930",
+    "验证码的大写写法：零壹贰叁肆伍陆柒捌玖",
+    "密码一二三四五六七八九都试过了",
+]
+REAL_ONES_AFTER_EXAMPLE_WORDS = [
+    ("我的密码都差不多，比如淘宝的是 Tb@2023xyz，这样容易记", "Tb@2023xyz"),
+    ("wifi密码 home88888 这种东西你记一下", "home88888"),
+    ("密码是 Abc12345 这样的话你就能登了", "Abc12345"),
+    ("你别用我的账号乱发东西 密码 wx_lin1990", "wx_lin1990"),
+    ("the new password is nothing like the old one: Xyz!2024q", "Xyz!2024q"),
+    ("示例项目的后台密码是 Fl_2024abc", "Fl_2024abc"),
+    ("for example my PIN is 7391, easy right", "7391"),
+]
+
+
+@pytest.mark.parametrize("text", ORDINARY_NEAR_THE_NEW_READERS)
+def test_ordinary_text_near_the_new_readers_is_kept(text: str) -> None:
+    assert redact(text) == text
+
+
+@pytest.mark.parametrize(("text", "value"), REAL_ONES_AFTER_EXAMPLE_WORDS)
+def test_a_real_password_near_an_example_word_is_hidden(text: str, value: str) -> None:
+    assert value not in redact(text)

@@ -36,6 +36,7 @@ from memstrata.core.redact.named import (
     _SECURITY_ANSWER,
     _SECURITY_MARKERS,
     _VALUE_THEN_NAME,
+    _VERIFY_CODE,
     _WIFI_NOTE,
     _WORDS_PASSPHRASE,
     _answers_after_a_question,
@@ -61,11 +62,11 @@ from memstrata.core.redact.slot_value import _SAID_NOT_A_CODE
 from memstrata.core.redact.told import (
     _KEYED_DIGITS,
     _LOCKED_WITH,
-    _PASSWORD_PART,
     _SENT_CODE,
     _codes_nearby,
     _corrected_values,
     _keyed_codes,
+    _parts_told,
     _passwords_named_by_the_first,
     _said_again,
     _spelled_letters,
@@ -173,42 +174,61 @@ def _any_assignment_marker(lowered: str) -> bool:
 
 
 # A value given as an example of a password, not one in use ("比如密码设成abc123这种就很容易被撞库",
-# "例如 'abc12345' 呢類就係 weak password", "example sa training module: 'Summer2024!'", "password:
-# Zx8#qLm2 是随便编的例子": review66, 68): "this kind" or "is a made-up example" right after it;
-# before it in its clause, a word that makes it an example ("example password", 示例, 别用,
-# "nothing like"); or "for example" (比如, e.g.) where the message also calls it weak or made up:
-# "for example" alone brings in a real one as often ("我的密码都一样，比如 QQ 的是 …").
+# "例如 'abc12345' 呢類就係 weak password", "password: Zx8#qLm2 是随便编的例子": review66, 68):
+# "this kind" or "is a made-up example" right after it; a word that makes it an example just
+# before it ("예시 비번으로 …", "örnek şifre …", "nothing like '…'"); or "for example" or such a
+# word in its clause where the sentence then calls it weak or made up. "For example" alone
+# brings in a real one as often ("我的密码都一样，比如 QQ 的是 …"), and "这样的" / "这种东西" say
+# "like this", not "an example" (an adversarial review of this session's first version).
 _EXAMPLE_BEFORE = lazy_compile(
     r"举例|舉例|示例|范例|範例|例子|不要用|别用|別用|嫑用|勿用|예시|(?i:(?<![\w.@/-])(?:(?<!por )exemplo"
     r"|(?<!por )ejemplo|(?<!zum )beispiel|contoh|örnek|ornek|(?<!for )example|nothing like)(?![\w.@/-])"
     r"|\.env\.(?:example|sample|template)\b)"
 )
+# How near: a Chinese word six characters, a word of other languages fourteen ("示例项目的后台密码是
+# X" is a real one; "nothing like 'X'", "örnek şifre X" are examples).
+_EXAMPLE_NEAR_CJK = lazy_compile(r"举例|舉例|示例|范例|範例|例子|不要用|别用|別用|嫑用|勿用")
 _EXAMPLE_INTRO = lazy_compile(
     r"比如|例如|譬如|예를 들어|例えば|(?i:(?<![\w.@/-])(?:por exemplo|por ejemplo|par exemple"
     r"|zum beispiel|misalnya|contohnya|ví dụ|vi du|for example|e\.g\.|such as)(?![\w.@/-]))"
 )
 _EXAMPLE_WEAK = lazy_compile(
-    r"弱|容易|撞库|撞庫|猜|不安全|别学|別學|(?i:weak|easy|guess|fake|dummy|made[- ]up|yếu|zayıf|zayif"
-    r"|uydurma|mahina|fraca|débil|faible|schwach|lemah)"
+    r"弱|撞库|撞庫|容易被|一猜就|别学|別學|不安全|别用|別用|不要用|(?i:weak|fake|dummy|made[- ]up|not real|sample"
+    r"|no be real|don't use|do not use|never use|não use|nao use|no uses?|huwag gayahin|yếu|zayıf"
+    r"|zayif|uydurma|mahina|fraca|débil|faible|schwach|lemah)"
 )
 _EXAMPLE_AFTER = lazy_compile(
-    r"['\"」』”]?\s*(?:这种|這種|呢類|呢种|呢種|之类|之類|这样的|這樣的|那种|那種|这类|這類"
+    r"['\"」』”]?\s*(?:(?:这种|這種|呢類|呢种|呢種|之类|之類|这类|這類|那种|那種)(?!的?东西|的?東西|的话|的話)"
     # ("… 是随便编的例子", "… 係占位符": review68)
     r"|(?:是|係|系)\s*(?:随便|隨便)?(?:编|編|乱编|亂編)?的?(?:例子|示例|范例|範例|占位符|佔位符|placeholder))"
 )
 _CLAUSE_STOP = lazy_compile(r"[，,。；;！!？?\n]")
+_SENTENCE_STOP = lazy_compile(r"[。！？\n]|[.!?](?:\s|$)")
 
 
 def _an_example(text: str, finding: SecretFinding) -> bool:
     """Whether the value is said as an example (see ``_EXAMPLE_BEFORE``)."""
     if _EXAMPLE_AFTER.match(text, finding.end):
         return True
+    start = finding.start
+    while start and text[start - 1] in " '\"“「『":
+        start -= 1
+    # (up to its end: "密码 额说嫑用123456这种" read as one value in Chinese)
+    if _EXAMPLE_NEAR_CJK.search(text, max(0, start - 6), finding.end) or (
+        _EXAMPLE_BEFORE.search(text, max(0, start - 14), finding.end)
+        and not _EXAMPLE_NEAR_CJK.search(text, max(0, start - 14), finding.end)
+    ):
+        return True
     stops = [m.end() for m in _CLAUSE_STOP.finditer(text, 0, finding.start)]
     clause = stops[-1] if stops else 0
-    # (up to its end: "密码 额说嫑用123456这种" read as one value in Chinese)
-    if _EXAMPLE_BEFORE.search(text, clause, finding.end):
-        return True
-    return bool(_EXAMPLE_INTRO.search(text, clause, finding.end) and _EXAMPLE_WEAK.search(text))
+    said = _EXAMPLE_INTRO.search(text, clause, finding.end) or _EXAMPLE_BEFORE.search(
+        text, clause, finding.end
+    )
+    end = finding.end  # (past the value's own marks: "Summer2024! is weak")
+    while end < len(text) and text[end] in "!?.'\"”」』":
+        end += 1
+    stop = _SENTENCE_STOP.search(text, end)
+    return bool(said and _EXAMPLE_WEAK.search(text, end, stop.start() if stop else len(text)))
 
 
 # A digit of another script: Thai ๔, Devanagari ९, Bengali ৩, Persian ۴, Arabic ٤, fullwidth ４.
@@ -218,9 +238,11 @@ _OTHER_DIGIT = lazy_compile(r"(?![0-9])\d")
 # (陆续, 大陆).
 _FINANCIAL = str.maketrans("壹贰貳叁參肆伍陆陸柒捌玖", "一二二三三四五六六七八九")
 _FINANCIAL_RUN = lazy_compile(
-    r"(?=[零〇幺两一二三四五六七八九]*[壹贰貳叁參肆伍陆陸柒捌玖])"
-    r"[零〇幺两一二三四五六七八九壹贰貳叁參肆伍陆陸柒捌玖]{3,}"
+    r"(?<![零〇幺两一二三四五六七八九壹贰貳叁參肆伍陆陸柒捌玖])"
+    r"[零〇幺两一二三四五六七八九壹贰貳叁參肆伍陆陸柒捌玖]{3,8}"
+    r"(?![零〇幺两一二三四五六七八九壹贰貳叁參肆伍陆陸柒捌玖])"
 )
+_FINANCIAL_MARK = frozenset("壹贰貳叁參肆伍陆陸柒捌玖")
 
 
 def find_secrets(text: str) -> list[SecretFinding]:
@@ -229,7 +251,7 @@ def find_secrets(text: str) -> list[SecretFinding]:
     are, one character for one, so what is found in the folded text is where it is in ``text``."""
     if not text.isascii() and _OTHER_DIGIT.search(text):
         text = _OTHER_DIGIT.sub(lambda m: str(unicodedata.decimal(m.group())), text)
-    if not text.isascii() and _FINANCIAL_RUN.search(text):
+    if not text.isascii() and not _FINANCIAL_MARK.isdisjoint(text):
         text = _FINANCIAL_RUN.sub(lambda m: m.group().translate(_FINANCIAL), text)
     return _find_secrets(text)
 
@@ -429,12 +451,7 @@ def _find_secrets(text: str) -> list[SecretFinding]:
         not lowered.isascii() and _SLOT_MARKER_ABROAD.search(lowered)
     ):
         found.extend(_values_in_the_slot(text))
-        found.extend(
-            SecretFinding("password", m.start(group), m.end(group))
-            for m in _PASSWORD_PART.finditer(text)
-            for group in ("secret", "digits")
-            if m.group(group)
-        )
+        found.extend(_parts_told(text))
         found.extend(
             SecretFinding("password", m.start("secret"), m.end("secret"))
             for m in _PHRASE_THEN_NAME.finditer(text)
@@ -442,6 +459,10 @@ def _find_secrets(text: str) -> list[SecretFinding]:
                 _LITTLE_WORD.fullmatch(w) or w in _PROSE_VERBS
                 for w in m.group("secret").lower().split()
             )
+        )
+        found.extend(
+            SecretFinding("password", m.start("secret"), m.end("secret"))
+            for m in _VERIFY_CODE.finditer(text)
         )
         found.extend(
             SecretFinding("password", m.start("secret"), m.end("secret"))

@@ -55,7 +55,8 @@ _HEX_OR_BASE32 = lazy_compile(r"[0-9a-f]{16,}|[A-Z2-7]{16,}")
 _PRODUCT_NAME = lazy_compile(
     r"(?i)^(?:1password|auth0|okta|office365|microsoft365|m365|win\d+|iphone\d+|ipad\d*"
     r"|python\d+(?:\.\d+)*|web3|ec2|s3|md5|sha\d+|base64|base32|utf-?8|x86_64|arm64|aes\d+"
-    r"|rsa\d+|ed25519|[hre]s(?:256|384|512)|oauth2?|pbkdf2|argon2(?:id)?|bcrypt|scrypt)$"
+    r"|rsa\d+|ed25519|[hre]s(?:256|384|512)|oauth2?|pbkdf2|argon2(?:id)?|bcrypt|scrypt"
+    r"|utf8mb[34](?:_\w+)?|latin1|varchar\d*|char\d+)$"
 )
 _ADDRESS = lazy_compile(r"^[\w.+-]+@[\w-]+(?:\.[\w-]+)+$")
 # A hashtag, a mention, a user at a host cut before its domain, a Windows variable, Markdown
@@ -220,6 +221,8 @@ def _looks_like_password(value: str, separated: bool, named: bool = False) -> bo
         return False  # "Contraseña: TuContraseñaSegura" in a manual
     if value[:1] in _QUOTES:
         return True  # quoted after the word password: the value itself
+    if core.isalpha() and not core.isascii():
+        return False  # "das Passwort ist gültig", "la contraseña es válida": prose in other letters
     if core.isalpha():  # "required", "Invalid", "NULL" are prose; "HunterTwo" is not
         camel = not (core.islower() or core.istitle() or core.isupper())
         if separated and camel:

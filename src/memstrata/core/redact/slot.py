@@ -63,9 +63,11 @@ _SLOT_NAME = lazy_compile(
     r"|lock|building|sms|text|verification|app|login|sign-in|auth|authenticator|2fa|mfa|bank|haustür|guard|press"
     r"|tür|wohnungstür|token|pickup|collection"
     # (what else a code opens: "the cash drawer code is 4-4-0-8", Urdu's and Hindi's "of"
-    # between: "drawer ka code 3311 hai": review67; not "remote code execution")
-    r"|drawer|cabinet|shutter|letterbox|mailbox|cupboard|storeroom|store room|counter|till|override)"
-    r"(?: system| panel| room| ka| ki| ke)?[ -]code|remote code(?! execution)|otp|one-time (?:password|code)"
+    # between: "drawer ka code 3311 hai": review67; not a code's review, freeze or path)
+    r"|drawer|shutter|letterbox|mailbox|cupboard|storeroom|store room)"
+    r"(?: system| panel| room| ka| ki| ke)?[ -]code"
+    r"(?!\s+(?:review|freeze|path|list|listing|exec\w*|event|base|smell|style|owners?|sample)\b)"
+    r"|otp|one-time (?:password|code)"
     r"|(?:numbers|digits) on the back|security code)(?![A-Za-z0-9]))"
     # (not a Kenyan tax number, a "KRA PIN": review65)
     r"|(?<![A-Za-z0-9])(?<!KRA )(?:M?PIN|NIP|BLIK|PUK2?(?: (?i:number|code))?)(?![A-Za-z0-9])|(?i:(?<!\w)пін(?!\w))"
@@ -100,8 +102,7 @@ _SLOT_NAME = lazy_compile(
     r"|校验码|校驗碼|验证吗|对码|對碼|配对码|配對碼|登录码|登錄碼|登入碼|家长控制|家長控制)"
     # a code someone sent, by "the code" alone: only six digits or more count ("the code Microsoft
     # sent was 204817"), no status or exit code ("the code was 404")
-    # (or "code" said before a Chinese copula: "两步验证短信过来了 code是602 881": review67)
-    r"|(?P<sent>(?i:(?<![A-Za-z0-9])(?:(?:the|this|that|a|your|my|me) code(?![A-Za-z0-9])|code(?=\s*(?:是|係|为|為)))))"
+    r"|(?P<sent>(?i:(?<![A-Za-z0-9])(?:the|this|that|a|your|my|me) code(?![A-Za-z0-9])))"
     # (not a thing named after it: 密码页, 密码本, 密码策略, the password manager)
     # (a key named after its network, words between: "WLAN … heisst Schultz-Net, Schlüssel isch …")
     r"|(?P<word>(?i:(?<![A-Za-z])(?:wlan|wifi|wi-fi)(?![A-Za-z])[^.!?。\n]{0,40}?\bschlüssel)|비번|비밀번호|암호|(?:密码|密碼|口令)(?!页|頁|本|学|學|框|管理|策略|规则|規則|长度|長度|强度|強度|字段|输入|輸入)"
@@ -109,6 +110,8 @@ _SLOT_NAME = lazy_compile(
     r"|pasword|passwrod|passowrd|pssword|(?:keystore|wifi|app|root|admin|db|vpn|account|master) pass"
     r"|" + _PASSWORD_ABROAD + r"|(?:wpa2?|wifi|wi-fi|wlan|network) key|security answer)s?(?:-?nya)?"
     r"(?![A-Za-z0-9-])"
+    # (nor a column: "password 字段 utf8mb4": an adversarial review)
+    r"(?!\s*(?:字段|欄位|栏位|列名))"
     r"(?!\s+(?:manager|policy|policies|reset|field|hash\w*|rules?|length|strength|prompt|page"
     r"|form|toggle|input|column|store|vault|generator|requirements?|expiry|rotation)\b)))"
     r"|(?P<wifi>(?i:(?<![A-Za-z0-9])(?:wifi|wi-fi)(?![A-Za-z0-9])))"
@@ -277,7 +280,8 @@ def _codes_after(text: str, start: int, stop: int) -> list[SecretFinding]:
 # Four Chinese numerals or more right after a password's name, with no verb: the code.
 # (not the idioms of numerals: 三三两两, 七七八八, 一五一十)
 _GLUED_NUMERALS = lazy_compile(
-    r"(?!三三两两|三三兩兩|七七八八|一五一十)[零〇幺一二两兩三四五六七八九洞拐]{4,8}(?![十百千万萬])"
+    r"(?!三三两两|三三兩兩|七七八八|一五一十)[零〇幺一二两兩三四五六七八九洞拐]{4,8}"
+    r"(?![零〇幺一二两兩三四五六七八九洞拐十百千万萬])"
 )
 
 

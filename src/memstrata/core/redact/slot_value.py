@@ -178,9 +178,13 @@ class _Slot:
         # iki sıfır", "Kart şifrem 4718, annem bilmesin": review68; not "密码 1024 字节以内")
         # (…or a value in a password's shape ending it: "手机银行登录密码 hs852963，": review68)
         digits_alone = (
-            (core.isdigit() and 4 <= len(core) <= 8 and not _YEAR.fullmatch(core))
-            or (not core.isdigit() and _password_shaped(core) and core.isascii())
-        ) and _said_at_clause_end(text, self.start + len(core))
+            name.group().lower() != "passwd"
+            and (  # (not the command: "sudo passwd 1001")
+                (core.isdigit() and 4 <= len(core) <= 8 and not _YEAR.fullmatch(core))
+                or (not core.isdigit() and _password_shaped(core) and core.isascii())
+            )
+            and _said_at_clause_end(text, self.start + len(core))
+        )
         if (
             name.group("word")
             and bare
@@ -245,8 +249,8 @@ class _Slot:
             return True  # "my mac login is just the word cactus"
         if not (name.group("word") or name.group("direct")):
             return False  # a plain word never a wifi's state ("the wifi is slow") nor a key's
-        if not core.isalpha():
-            return False
+        if not core.isalpha() or not core.isascii():
+            return False  # (a plain word in other letters is prose: "das Passwort ist gültig")
         if self.between and not _DESCRIBED_AS.search(self.between):
             return False  # ("设成咗我爱广州的拼音 woaiguangzhou": the word after what it spells)
         if name.group("direct"):

@@ -65,6 +65,43 @@ _PASSWORD_PART = lazy_compile(
 )
 
 
+# What a number's part belongs to when it is said just before it: a phone's, an ID's, an order's
+# ("手机号码前三位 138", "身份证前六个数字", "条码前三位 690"), not a password's.
+_NUMBER_NAMED = lazy_compile(
+    r"(?:号码|號碼|手机号|手機號|手机|手機|身份证|身份證|单号|單號|学号|學號|工号|工號|发票|發票|尾号|尾號"
+    r"|条码|條碼|条形码|條形碼|页码|頁碼|鞋码|鞋碼|门牌|門牌|编码|編碼|型号|型號|代码|代碼|二维码|二維碼"
+    r"|卡号|卡號|账号|賬號|帐号|電話|电话|房号|房號|房门|房門|编号|編號|号|號)[^，。,.;；!?！？\n]{0,4}$"
+)
+# ...unless the password is said to be that part ("密码是我身份证后六位 … 就是15302X").
+_PASSWORD_IS = lazy_compile(
+    r"(?:密码|密碼|口令)[^，。,.;；!?！？\n]{0,4}?(?:是|係)[^，。,.;；!?！？\n]{0,8}$"
+)
+_PART_REACH = 60
+
+
+def _parts_told(text: str) -> list[SecretFinding]:
+    """A password or a code told in parts (``_PASSWORD_PART``), where a password's or a code's name
+    comes a little before and no other number is named just before the part (an adversarial
+    review: "手机号码前三位 138，后四位 6688" lost both)."""
+    found: list[SecretFinding] = []
+    for m in _PASSWORD_PART.finditer(text):
+        if _NUMBER_NAMED.search(
+            text, max(0, m.start() - 12), m.start()
+        ) and not _PASSWORD_IS.search(text, max(0, m.start() - 20), m.start()):
+            continue
+        if not any(
+            n.group("code") or n.group("word") or n.group("direct") or n.group("keyword")
+            for n in _SLOT_NAME.finditer(text, max(0, m.start() - _PART_REACH), m.start())
+        ):
+            continue
+        found.extend(
+            SecretFinding("password", m.start(group), m.end(group))
+            for group in ("secret", "digits")
+            if m.group(group)
+        )
+    return found
+
+
 def _passwords_named_by_the_first(text: str, found: list[SecretFinding]) -> list[SecretFinding]:
     """Values said as "the other one is X" after a password on the same line: the sentence
     names the second password only through the first."""
@@ -236,7 +273,9 @@ _CODE_NEARBY = lazy_compile(
 # What a number near a code is when these come just before it: a place, a phone, an order, an ID.
 _COUNTED_BEFORE = lazy_compile(
     r"(?i:\b(?:room|floor|flat|unit|apt|order|no|nr|tel|phone|call|ext|hotline|ticket|case|ids?|line"
-    r"|bus|flight|version|v)\.?\s*[:：#]?\s*)$|(?:电话|電話|热线|熱線|客服|单号|單號|订单|訂單|房间|房間|第)\s*[:：]?\s*$"
+    r"|bus|flight|version|v)\.?\s*[:：#]?\s*)$|(?:电话|電話|热线|熱線|客服|单号|單號|订单|訂單|房间|房間|第"
+    # (an amount, a card's tail, where one lives: "交易金額 1280，尾號 6688", "我住 1502，楼下 1402")
+    r"|金额|金額|尾号|尾號|住|楼下|樓下|楼上|樓上)\s*[:：]?\s*$"
 )
 _NEARBY = 80
 # A code's old or new value told just before a number in a year's shape: the number is the code
@@ -246,6 +285,8 @@ _OLD_OR_NEW_BEFORE = lazy_compile(
     r"|nuevo|vieja|nueva|alte|neue|stary|nowy|vecchio|nuovo|eski|yeni|cũ|mới)\b[^\d\n]{0,8})$"
     r"|(?:以前|之前|原来|原來|原本|旧的|舊的|老的|新的)[^\d\n]{0,4}$"
 )
+# (...and says no more of it: "purana 1946 tha", not "purana 2015 wala card")
+_OLD_VALUE_ENDS = lazy_compile(r"\s*(?:tha|thi|hai|was|is|了|[，。,.;；!?！？]|$)")
 # Three digits written near the same three spelled out.
 _THREE_DIGITS_NEARBY = lazy_compile(r"(?<![\w.:/#@$¥€£+-])\d{3}(?![\w:/%-]|[.,]\d)")
 
@@ -285,7 +326,10 @@ def _codes_nearby(text: str, found: list[SecretFinding]) -> list[SecretFinding]:
             if (
                 (
                     _YEAR.fullmatch(m.group())
-                    and not _OLD_OR_NEW_BEFORE.search(text, max(0, m.start() - 16), m.start())
+                    and not (
+                        _OLD_OR_NEW_BEFORE.search(text, max(0, m.start() - 16), m.start())
+                        and _OLD_VALUE_ENDS.match(text, m.end())
+                    )
                 )
                 or _UNIT_WORD.match(text, m.end())
                 or _PHONE_AFTER.match(text, m.end())
@@ -301,31 +345,43 @@ def _codes_nearby(text: str, found: list[SecretFinding]) -> list[SecretFinding]:
     return more
 
 
-# A code with the key that ends it ("0815*", "2468#"): no price, phone or order number ends in a
-# keypad's key, so after a code's, a lock's or a password's name on its line it is the code,
-# however far and whatever between ("单元门密码是业主自己设的，他说是他女儿生日再加个星号：0815*":
-# review65).
-_KEYED_CODE = lazy_compile(r"(?<![\w#*＊.-])[#*＊]?(?:\d{3,8}|\d(?: \d){2,7}) ?[#*＊](?![\w#*＊])")
-# A number dialled (a phone's service code, "拨打 *123#"), not a code keyed.
-_DIALLED = lazy_compile(r"(?:拨打?|撥打?|(?i:\bdial|\bcall))\s*$")
+# A code with the key that ends it ("0815*", "*0917#", "*5 6 0 3 #"): no price, phone or order
+# number ends in a keypad's key, so a little after a password's or a code's name it is the code,
+# whatever words between ("单元门密码是业主自己设的，他说是他女儿生日再加个星号：0815*": review65).
+# The key touches the digits, or both keys hold spaced ones: "1024 * 2", "batch_size=256 * 4" and
+# "return 400 # bad request" are no codes, nor a number in Chinese style ("302# 的业主", "105#
+# 货架") or a list of them ("108#、109#", an adversarial review of this session's change).
+_KEYED_CODE = lazy_compile(
+    r"(?<![\w#*＊./:=-])(?P<keys>[#*＊])?(?:\d{3,8}[#*＊]|\d(?: \d){2,7} ?[#*＊])(?![\w#*＊])"
+    r"(?!\s*(?:的|号|號|楼|樓|栋|棟|室|房|货架|貨架|业主|業主|批|[、,，]\s*\d))"
+)
+# A number dialled or put through (a phone's service code, "拨打 *123#", "转 8001#"), not keyed.
+_DIALLED = lazy_compile(r"(?:拨打?|撥打?|转|轉|分机|分機|(?i:\bdial|\bcall|\bext\.?))\s*$")
 _KEYED_REACH = 80
 
 
 def _keyed_codes(text: str) -> list[SecretFinding]:
-    """Digits ending in a keypad's key after a code's name (``_KEYED_CODE``)."""
+    """Digits ending in a keypad's key after a password's or a code's name (``_KEYED_CODE``)."""
     if "#" not in text and "*" not in text and "＊" not in text:
         return []
     found: list[SecretFinding] = []
     for m in _KEYED_CODE.finditer(text):
-        start = max(text.rfind("\n", 0, m.start()) + 1, m.start() - _KEYED_REACH)
+        if _UNIT_WORD.match(text, m.end()) or _DIALLED.search(
+            text, max(0, m.start() - 8), m.start()
+        ):
+            continue  # "*666* 元", "转 8001#"
         if _COUNTED_BEFORE.search(text, max(0, m.start() - 12), m.start()) or re.search(
             r"\d[ -]$", text[max(0, m.start() - 2) : m.start()]
         ):
             continue  # "订单号 12345#", "电话 6688 1234#": what the number is said before it
-        if _DIALLED.search(text, max(0, m.start() - 8), m.start()):
-            continue
+        start = max(text.rfind("\n", 0, m.start()) + 1, m.start() - _KEYED_REACH)
+        # (what a code opens names it only when both keys hold it: "Alarm 系统的 code 是 *5 6 0 3 #";
+        # "锁竞争太严重 … 800 *" names nothing)
         if any(
-            n.group("code") or n.group("opens") or n.group("word")
+            n.group("code")
+            or n.group("word")
+            or n.group("direct")
+            or (m["keys"] and n.group("opens"))
             for n in _SLOT_NAME.finditer(text, start, m.start())
         ):
             found.append(SecretFinding("password", m.start(), m.end()))
@@ -376,7 +432,10 @@ def _spelled_letters(text: str, lowered: str) -> list[SecretFinding]:
         run = m.group()
         if not _LETTER_MARKED.search(run) or len(re.findall(r"[A-Za-z](?![A-Za-z])", run)) < 2:
             continue
-        if not _SLOT_NAME.search(text, max(0, m.start() - _SPELLED_REACH), m.start()):
+        if not any(  # a password's name, not a lock's, a keyboard's or a network's
+            n.group("word") or n.group("keyword") or n.group("direct") or n.group("login")
+            for n in _SLOT_NAME.finditer(text, max(0, m.start() - _SPELLED_REACH), m.start())
+        ):
             continue
         found.append(SecretFinding("password", m.start(), m.end()))
         joined = re.sub(_LETTER_WORD + "|" + _LETTER_MARK + "|" + _SPELLED_SEP, "", run)
