@@ -1161,7 +1161,7 @@ ORDINARY_NEAR_THE_NEW_READERS = [
     "邮编code是 200 030",
     "错误code是 502 504 交替出现",
     "房间 1205 是靠门的那间",
-    "Galaxy_S24 bu sabah geldi, şifre koymadım henüz",
+    "TK1987 bu akşam kalkıyor, şifremi unuttum bu arada",
     "das Passwort ist gültig",
     "la contraseña es válida",
     "键盘上的大写 Q W E R T Y 是怎么来的",
@@ -1191,3 +1191,14 @@ def test_ordinary_text_near_the_new_readers_is_kept(text: str) -> None:
 @pytest.mark.parametrize(("text", "value"), REAL_ONES_AFTER_EXAMPLE_WORDS)
 def test_a_real_password_near_an_example_word_is_hidden(text: str, value: str) -> None:
     assert value not in redact(text)
+
+
+def test_a_credential_shape_near_password_in_another_language_is_hidden() -> None:
+    """A value in a credential's shape near "password" said in another language is hidden as it is
+    near 密码 or "password" (the shape reader read only English and Chinese names)."""
+    for text, value in (
+        ("Wi-Fi do escritório mudou, senha agora fica anotada: Escr1t0rio#2024", "Escr1t0rio#2024"),
+        ("Mật khẩu app ngân hàng mình đặt theo tên con, thành ra BinBin2019", "BinBin2019"),
+        ("ramze wifi ro avaz kardam, jadidesh Tehran1402shop e", "Tehran1402shop"),
+    ):
+        assert value not in redact(text), text

@@ -183,6 +183,10 @@ _NAMED_AS = lazy_compile(r"(?:叫|名字|名稱|名称|SSID|(?i:\bcalled|\bnamed
 # How far from the secret word a value in a credential's shape is looked for, in characters
 # ("the app secret for the wechat mini program, in case you need it later, is 5e4d…").
 _SHAPE_WINDOW = 96
+# "Password" in the languages users mix in, as a name a value in a credential's shape may stand
+# near ("Kampüste … yurdun wifisi YurtB-Blok, şifresi de kizyurdu2023!": review68).
+_ABROAD_NAME = lazy_compile(r"(?i:(?<![\w-])(?:" + _PASSWORD_ABROAD + r"))")
+_ABROAD_HINT = lazy_compile(r"(?i:senha|clave|parol|sandi|mdp|mat khau|ramz)")
 # A wallet's recovery phrase: twelve to twenty-four lowercase words after its name.
 _MNEMONIC = lazy_compile(
     r"(?:助记词|助記詞|(?:十二|二十四|12|24)\s*[个個]\s*(?:单词|單詞|英文单词)|(?i:mnemonic|seed phrase|recovery phrase)"
@@ -207,7 +211,10 @@ def _passwords_later_in_the_sentence(text: str) -> list[SecretFinding]:
             if _password_shaped(value) and not _NOT_THE_PASSWORD.search(value.strip("'\"`")):
                 found.append(SecretFinding("password", m.start("secret"), m.end("secret")))
     markers = [m.span() for m in PLACEHOLDER.finditer(text)]
-    for word in _SECRET_NAME.finditer(text):
+    names = list(_SECRET_NAME.finditer(text))
+    if not text.isascii() or _ABROAD_HINT.search(text):
+        names += _ABROAD_NAME.finditer(text)  # "password" in the other languages users mix in
+    for word in names:
         if any(a <= word.start() < b for a, b in markers):
             continue  # "[REDACTED:url_password]": a secret already hidden, not a name said
         start = max(0, word.start() - _SHAPE_WINDOW)
