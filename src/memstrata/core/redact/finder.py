@@ -180,14 +180,15 @@ def _any_assignment_marker(lowered: str) -> bool:
 # word in its clause where the sentence then calls it weak or made up. "For example" alone
 # brings in a real one as often ("我的密码都一样，比如 QQ 的是 …"), and "这样的" / "这种东西" say
 # "like this", not "an example" (an adversarial review of this session's first version).
+_EXAMPLE_WORDS_ZH = r"举例|舉例|示例|范例|範例|例子|不要用|别用|別用|嫑用|勿用"
 _EXAMPLE_BEFORE = lazy_compile(
-    r"举例|舉例|示例|范例|範例|例子|不要用|别用|別用|嫑用|勿用|예시|(?i:(?<![\w.@/-])(?:(?<!por )exemplo"
+    _EXAMPLE_WORDS_ZH + r"|예시|(?i:(?<![\w.@/-])(?:(?<!por )exemplo"
     r"|(?<!por )ejemplo|(?<!zum )beispiel|contoh|örnek|ornek|(?<!for )example|nothing like)(?![\w.@/-])"
     r"|\.env\.(?:example|sample|template)\b)"
 )
 # How near: a Chinese word six characters, a word of other languages fourteen ("示例项目的后台密码是
 # X" is a real one; "nothing like 'X'", "örnek şifre X" are examples).
-_EXAMPLE_NEAR_CJK = lazy_compile(r"举例|舉例|示例|范例|範例|例子|不要用|别用|別用|嫑用|勿用")
+_EXAMPLE_NEAR_CJK = lazy_compile(_EXAMPLE_WORDS_ZH)
 _EXAMPLE_INTRO = lazy_compile(
     r"比如|例如|譬如|예를 들어|例えば|(?i:(?<![\w.@/-])(?:por exemplo|por ejemplo|par exemple"
     r"|zum beispiel|misalnya|contohnya|ví dụ|vi du|for example|e\.g\.|such as)(?![\w.@/-]))"

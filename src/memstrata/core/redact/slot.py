@@ -277,6 +277,13 @@ def _codes_after(text: str, start: int, stop: int) -> list[SecretFinding]:
     ]
 
 
+def named_before(text: str, start: int, end: int, kinds: tuple[str, ...]) -> bool:
+    """Whether a secret's name of one of ``kinds`` (groups of ``_SLOT_NAME``: "word" for 密码 or
+    "password", "code", "direct", "keyword", "login", "opens") is said between ``start`` and
+    ``end``: the readers of values told away from their name ask it for the name before."""
+    return any(n.group(kind) for n in _SLOT_NAME.finditer(text, start, end) for kind in kinds)
+
+
 # Four Chinese numerals or more right after a password's name, with no verb: the code.
 # (not the idioms of numerals: 三三两两, 七七八八, 一五一十)
 _GLUED_NUMERALS = lazy_compile(

@@ -30,6 +30,8 @@ from memstrata.core.redact.vocabulary import (
     _LITTLE_WORD_ABROAD,
     _NAMING,
     _NOT_A_PASSWORD_SAID,
+    _OLD_NEW_WORDS,
+    _OLD_NEW_ZH,
     _PROSE_ENDINGS,
     _PROSE_VERBS,
     _SAID_OF_A_PASSWORD,
@@ -72,11 +74,13 @@ _ESTIMATE = lazy_compile(r"(?:大概|差不多|估计|估計|大约|大約|左�
 # "The old one" / "the new one" in the languages users mix in (review54: "purana 4471 tha ab 9082",
 # "dulu 121212 sekarang 730915", "ile ya zamani 2580 … mpya ni 7143").
 _OLD_OR_NEW = lazy_compile(
-    r"\s*(?i:(?:the |my |ile |ya |yang |cái |cai )*(?:old|new|previous|former|current|purana|puraana|naya|nayi|ab"
-    r"|dulu|sekarang|lama|baru|zamani|mpya|antigo|novo|nova|alte|alter|neue|neuer|cũ|mới|dati|ngayon"
-    r"|stary|stara|nowy|nowa|teraz|vecchio|vecchia|nuovo|nuova|ora|adesso|yenisi|eskisi|yeni|eski"
-    r"|viejo|vieja|nuevo|nueva|antiguo|antigua|jadidesh|jadid|ghadimi|notun|puran|purono|vechiul|vechea|noul|cu|moi)\b)"
-    r"|\s*(?:以前|之前|原来|原來|原本|旧的|舊的|新的|现在|現在|старый|новый|теперь|старий|новий|тепер|جدید|قدیمی|নতুন|পুরান|এখন|আগে)"
+    r"\s*(?i:(?:the |my |ile |ya |yang |cái |cai )*(?:"
+    + _OLD_NEW_WORDS
+    + r"|current|ab|sekarang|dati"
+    r"|ngayon|teraz|ora|adesso|cu|moi)\b)"
+    r"|\s*(?:"
+    + _OLD_NEW_ZH
+    + r"|现在|現在|старый|новый|теперь|старий|новий|тепер|جدید|قدیمی|নতুন|পুরান|এখন|আগে)"
 )
 # A code said of every device of a kind, in general ("配对码一般是出厂默认的 0000"): no one's secret.
 # What the text says the number is, right after it: not the code.

@@ -30,8 +30,14 @@ from memstrata.core.redact.shapes import (
     _said_at_clause_end,
     _words_joined,
 )
-from memstrata.core.redact.slot import _SLOT_NAME
-from memstrata.core.redact.vocabulary import _COMPARING, _LITTLE_WORD, _THAI_DIGITS
+from memstrata.core.redact.slot import named_before
+from memstrata.core.redact.vocabulary import (
+    _COMPARING,
+    _LITTLE_WORD,
+    _OLD_NEW_WORDS,
+    _OLD_NEW_ZH,
+    _THAI_DIGITS,
+)
 from memstrata.text.lazy_re import lazy_compile
 
 # A second password named only through the first, later on the same line: "the wifi password is
@@ -89,9 +95,8 @@ def _parts_told(text: str) -> list[SecretFinding]:
             text, max(0, m.start() - 12), m.start()
         ) and not _PASSWORD_IS.search(text, max(0, m.start() - 20), m.start()):
             continue
-        if not any(
-            n.group("code") or n.group("word") or n.group("direct") or n.group("keyword")
-            for n in _SLOT_NAME.finditer(text, max(0, m.start() - _PART_REACH), m.start())
+        if not named_before(
+            text, max(0, m.start() - _PART_REACH), m.start(), ("code", "word", "direct", "keyword")
         ):
             continue
         found.extend(
@@ -281,9 +286,7 @@ _NEARBY = 80
 # A code's old or new value told just before a number in a year's shape: the number is the code
 # ("naya 5803 hai, purana 1946 tha": review67), not a year.
 _OLD_OR_NEW_BEFORE = lazy_compile(
-    r"(?i:\b(?:old|new|previous|former|purana|puraana|naya|nayi|dulu|lama|baru|antigo|novo|viejo"
-    r"|nuevo|vieja|nueva|alte|neue|stary|nowy|vecchio|nuovo|eski|yeni|cũ|mới)\b[^\d\n]{0,8})$"
-    r"|(?:以前|之前|原来|原來|原本|旧的|舊的|老的|新的)[^\d\n]{0,4}$"
+    r"(?i:\b(?:" + _OLD_NEW_WORDS + r")\b[^\d\n]{0,8})$|(?:" + _OLD_NEW_ZH + r")[^\d\n]{0,4}$"
 )
 # (...and says no more of it: "purana 1946 tha", not "purana 2015 wala card")
 _OLD_VALUE_ENDS = lazy_compile(r"\s*(?:tha|thi|hai|was|is|了|[，。,.;；!?！？]|$)")
@@ -377,13 +380,8 @@ def _keyed_codes(text: str) -> list[SecretFinding]:
         start = max(text.rfind("\n", 0, m.start()) + 1, m.start() - _KEYED_REACH)
         # (what a code opens names it only when both keys hold it: "Alarm 系统的 code 是 *5 6 0 3 #";
         # "锁竞争太严重 … 800 *" names nothing)
-        if any(
-            n.group("code")
-            or n.group("word")
-            or n.group("direct")
-            or (m["keys"] and n.group("opens"))
-            for n in _SLOT_NAME.finditer(text, start, m.start())
-        ):
+        kinds = ("code", "word", "direct", "opens") if m["keys"] else ("code", "word", "direct")
+        if named_before(text, start, m.start(), kinds):
             found.append(SecretFinding("password", m.start(), m.end()))
     return found
 
@@ -432,9 +430,11 @@ def _spelled_letters(text: str, lowered: str) -> list[SecretFinding]:
         run = m.group()
         if not _LETTER_MARKED.search(run) or len(re.findall(r"[A-Za-z](?![A-Za-z])", run)) < 2:
             continue
-        if not any(  # a password's name, not a lock's, a keyboard's or a network's
-            n.group("word") or n.group("keyword") or n.group("direct") or n.group("login")
-            for n in _SLOT_NAME.finditer(text, max(0, m.start() - _SPELLED_REACH), m.start())
+        if not named_before(  # a password's name, not a lock's, a keyboard's or a network's
+            text,
+            max(0, m.start() - _SPELLED_REACH),
+            m.start(),
+            ("word", "keyword", "direct", "login"),
         ):
             continue
         found.append(SecretFinding("password", m.start(), m.end()))

@@ -156,3 +156,13 @@ _SAID_OF_A_PASSWORD = frozenset((
     "hash", "plain", "text", "clear", "salt",
 ))  # fmt: skip
 _COMPARING = ("er", "est", "ly", "wards", "stairs")
+# "Old" and "new" said of a value, in the languages users mix in (without the words for "now"):
+# the slot reads past a sentence that opens with one ("Kuda PIN don change o. Old one na 2580"),
+# and a code's old value may look like a year after one ("purana 1946 tha").
+_OLD_NEW_WORDS = (
+    r"old|new|previous|former|purana|puraana|naya|nayi|dulu|lama|baru|zamani|mpya|antigo|novo|nova"
+    r"|alte|alter|neue|neuer|cũ|mới|stary|stara|nowy|nowa|vecchio|vecchia|nuovo|nuova|yenisi|eskisi"
+    r"|yeni|eski|viejo|vieja|nuevo|nueva|antiguo|antigua|jadidesh|jadid|ghadimi|notun|puran|purono"
+    r"|vechiul|vechea|noul"
+)
+_OLD_NEW_ZH = r"以前|之前|原来|原來|原本|旧的|舊的|老的|新的"
