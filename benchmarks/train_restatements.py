@@ -9,7 +9,13 @@ value, another fact about the same name, an opposite, another rule on the same t
 unrelated); and the pairs written here (benchmarks/data/merging*.py) as one more group, "dev".
 writer_6 was round 10's frozen held-out (scored once, training data since); an eleventh
 writer's 300 pairs (heldout_writer_11.jsonl, a technical writer) were frozen by sha256 before
-the retraining and are scored only with ``--heldout``.
+the retraining; writers 12, 15 and 16 joined the training data in rounds 24 and 38, and
+heldout_writer_11, _13 and _14 are scored with ``--score`` only (never fitted on).
+
+Since round 38 each pair is also read through USE with its top layers tuned for restatements
+(``tune_restatement_model.py``): the head's input gains that cosine, and the training groups
+are embedded by a tuning fitted without their fold (``--oof``), so the head learns how far the
+tuned cosine holds on pairs the tuning never saw.
 
 Prints, leaving one group out at a time, the share of restatements and of different statements
 merged by the hand rules alone (known.rules_match) and by the rules or a sure head (what
@@ -17,8 +23,9 @@ known.same now does), by kind; then fits the head on every training group (each 
 alike, classes balanced, each pair in both orders) and writes
 src/memstrata/evolve/restatement_model.npz. Needs scikit-learn (`pip install -e '.[train]'`).
 
-    .venv/bin/python benchmarks/train_restatements.py             # leave-one-group-out + fit
-    .venv/bin/python benchmarks/train_restatements.py --heldout   # + the frozen writer, once
+    .venv/bin/python benchmarks/tune_restatement_model.py --oof benchmarks/results/restatement_oof.npz
+    .venv/bin/python benchmarks/train_restatements.py     # leave-one-group-out + fit
+    .venv/bin/python benchmarks/train_restatements.py --score heldout_writer_11,heldout_writer_13
 """
 
 from __future__ import annotations
@@ -43,6 +50,7 @@ from memstrata.evolve.bilingual import overlaps
 from memstrata.providers.embedders import USEEmbedder
 
 DATA = Path(__file__).parent / "data" / "restatements"
+OUT_OF_FOLD = Path(__file__).parent / "results" / "restatement_oof.npz"
 # L2 strength of the logistic head (scikit-learn's C), chosen by leave-one-writer-out among
 # 0.01 / 0.03 / 0.1 / 0.3 (AUC 0.83 mean at 0.03; 0.1 and 0.3 slightly lower).
 C = 0.03
@@ -97,9 +105,12 @@ def random_pairs(pairs: list[Pair], seed: str, count: int = RANDOM_PAIRS) -> lis
 
 
 class Row:
-    """One pair with what both deciders need."""
+    """One pair with what both deciders need; ``tuned`` embeds a text with the restatement
+    tuning of USE (out of fold for the training groups: ``tuned_out_of_fold``)."""
 
-    def __init__(self, group: str, pair: Pair, embed: Any, settings: EvolveSettings):
+    def __init__(
+        self, group: str, pair: Pair, embed: Any, settings: EvolveSettings, tuned: Any
+    ) -> None:
         self.group = group
         self.first, self.second, self.same, self.kind = pair
         u, v = embed([self.first, self.second])
@@ -123,8 +134,33 @@ class Row:
         )
         self.opposed = not restatement.may_restate(self.first, self.second)
         self.vectors = (u, v)
-        self.x = restatement.features(self.first, self.second, (u, v), self.overlap, embed)
-        self.x_swapped = restatement.features(self.second, self.first, (v, u), self.overlap, embed)
+        t, w = tuned(self.first), tuned(self.second)
+        self.tuned_cosine = float(t @ w)
+        self.x = restatement.features(self.first, self.second, (u, v), self.overlap, embed, (t, w))
+        self.x_swapped = restatement.features(
+            self.second, self.first, (v, u), self.overlap, embed, (w, t)
+        )
+
+
+def tuned_out_of_fold(group: str) -> Any:
+    """A group's texts as the restatement tuning fitted without that group's fold embeds them
+    (``tune_restatement_model.py --oof``): the head must learn how far to trust the tuned
+    cosine on pairs the tuning never saw, as it meets them in use."""
+    if not OUT_OF_FOLD.is_file():
+        raise SystemExit(
+            f"{OUT_OF_FOLD}: missing; run benchmarks/tune_restatement_model.py --oof {OUT_OF_FOLD}"
+        )
+    with np.load(OUT_OF_FOLD) as kept:
+        texts = json.loads(str(kept[f"{group}/texts"]))
+        vectors = dict(zip(texts, kept[f"{group}/vectors"].astype(np.float32), strict=True))
+    return vectors.__getitem__
+
+
+def shipped_tuning(text: str) -> Any:
+    found = restatement.tuned_vectors([text])
+    if found is None:
+        raise SystemExit("the restatement tuning of USE is missing: run tune_restatement_model.py")
+    return found[0]
 
 
 def fit(rows: list[Row]) -> Any:
@@ -142,7 +178,13 @@ def fit(rows: list[Row]) -> Any:
 def merged_by_head(model: Any, rows: list[Row]) -> list[bool]:
     sure = model.predict_proba(np.stack([r.x for r in rows]))[:, 1]
     return [
-        r.rule or (p >= restatement.SURE and r.cosine >= restatement.FLOOR and not r.opposed)
+        r.rule
+        or (
+            p >= restatement.SURE
+            and r.tuned_cosine >= restatement.FLOOR
+            and r.cosine >= restatement.PUBLISHED_FLOOR
+            and not r.opposed
+        )
         for r, p in zip(rows, sure, strict=True)
     ]
 
@@ -167,7 +209,7 @@ def table(title: str, rows: list[Row], decisions: dict[str, list[bool]]) -> dict
 
 def cost(rows: list[Row], embed: Any, settings: EvolveSettings) -> dict[str, float]:
     """Milliseconds per pair of the whole decision (known.match_score), rules alone and with
-    the head (which runs only on pairs the rules keep apart at cosine >= FLOOR)."""
+    the head (which runs only on pairs the rules keep apart at a tuned cosine >= FLOOR)."""
     import time
 
     timings = {}
@@ -191,7 +233,11 @@ def cost(rows: list[Row], embed: Any, settings: EvolveSettings) -> dict[str, flo
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--heldout", action="store_true", help="also score the frozen writer")
+    parser.add_argument(
+        "--score",
+        default="",
+        help="writers kept out of every fit to score, e.g. heldout_writer_11,heldout_writer_13",
+    )
     args = parser.parse_args()
     embed = CachedEmbedder(USEEmbedder()).embed
     settings = EvolveSettings()
@@ -200,7 +246,11 @@ def main() -> None:
         groups[path.stem] = writer_pairs(path)
     for name, pairs in list(groups.items()):
         groups[name] = pairs + random_pairs(pairs, name)
-    rows = [Row(g, pair, embed, settings) for g, pairs in groups.items() for pair in pairs]
+    rows = [
+        Row(g, pair, embed, settings, tuned_out_of_fold(g))
+        for g, pairs in groups.items()
+        for pair in pairs
+    ]
     results: dict[str, Any] = {"C": C, "sure": restatement.SURE}
     rules: list[bool] = []
     head: list[bool] = []
@@ -219,7 +269,6 @@ def main() -> None:
             [ordered[i] for i in picked],
             {"rules": [rules[i] for i in picked], "rules or head": [head[i] for i in picked]},
         )
-    results["ms_per_pair"] = cost([r for r in rows if r.kind != "random"], embed, settings)
     model = fit(rows)
     target = Path(restatement.__file__).with_name("restatement_model.npz")
     np.savez_compressed(
@@ -228,13 +277,15 @@ def main() -> None:
         intercept=np.float32(model.intercept_[0]),
     )
     print(f"\nwrote {target} ({target.stat().st_size} bytes; {len(rows)} pairs, both orders)")
-    if args.heldout:
+    restatement._weights.cache_clear()  # the decision below reads the weights just written
+    results["ms_per_pair"] = cost([r for r in rows if r.kind != "random"], embed, settings)
+    for name in args.score.split(",") if args.score else []:
         held = [
-            Row("heldout", pair, embed, settings)
-            for pair in writer_pairs(DATA / "heldout_writer_11.jsonl")
+            Row(name, pair, embed, settings, shipped_tuning)
+            for pair in writer_pairs(DATA / f"{name}.jsonl")
         ]
-        results["held-out writer"] = table(
-            "Merged, the frozen eleventh writer (share of pairs)",
+        results[name] = table(
+            f"Merged, {name} (share of pairs)",
             held,
             {"rules": [r.rule for r in held], "rules or head": merged_by_head(model, held)},
         )

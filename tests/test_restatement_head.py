@@ -34,7 +34,8 @@ def _pair_at(cosine: float) -> tuple[np.ndarray, np.ndarray]:
     return u, cosine * u + np.sqrt(1 - cosine**2) * w
 
 
-def test_shipped_weights_fit_the_features() -> None:
+def test_shipped_weights_fit_the_features(monkeypatch) -> None:
+    monkeypatch.setattr(restatement, "tuned_vectors", lambda texts: list(_pair_at(0.8)))
     u, v = _pair_at(0.6)
     sure = restatement.probability("日志别打印密码", "Never log passwords", (u, v), None, None)
     assert sure is not None and 0.0 <= sure <= 1.0
@@ -46,14 +47,15 @@ def test_without_weights_the_rules_decide(tmp_path) -> None:
     assert restatement.probability("a", "b", (u, v), None, None, model=missing) is None
 
 
-def test_a_sure_head_below_the_cosine_floor_matches_nothing(monkeypatch) -> None:
-    monkeypatch.setattr(restatement, "probability", lambda *args, **kwargs: 0.99)
+def test_the_head_gives_no_verdict_below_the_tuned_cosine_floor(monkeypatch) -> None:
+    """The floor is read on the restatement-tuned vectors (round 38), not the published ones:
+    a pair the published model puts at 0.2 may be a restatement the tuning puts at 0.7."""
     first, second = "日志里别打印密码", "never write secrets to the logs"
-    for cosine, expected in ((restatement.FLOOR - 0.05, False), (restatement.FLOOR + 0.1, True)):
-        vectors = _pair_at(cosine)
-        assert (
-            known.same(first, second, SETTINGS.match, cosine, 0.7, None, None, vectors) is expected
-        )
+    published = _pair_at(0.2)
+    for tuned, verdict in ((restatement.FLOOR - 0.05, False), (restatement.FLOOR + 0.1, True)):
+        monkeypatch.setattr(restatement, "tuned_vectors", lambda texts, c=tuned: list(_pair_at(c)))
+        sure = restatement.probability(first, second, published, None, None)
+        assert (sure is not None) is verdict
 
 
 @pytest.mark.parametrize(

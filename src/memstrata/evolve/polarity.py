@@ -112,6 +112,15 @@ ANTONYMS: dict[str, tuple[frozenset[str], ...]] = {
             )
         ),
         "indentation": ("tab tabs 制表符 tab键", "space spaces 空格"),
+        # How names are written: "变量名用驼峰命名" / "Use snake_case for variable names" is another
+        # convention, not a repeat (round 38's tuned head merged them at 0.94). 大驼峰 reads as 驼峰:
+        # PascalCase is said in English.
+        "naming": (
+            "驼峰 camelcase camel",
+            "下划线 snake snakecase 蛇形",
+            "kebab kebabcase 短横线 中划线",
+            "pascalcase pascal",
+        ),
         # Counts from two up ("一个" and "one" are mostly articles); digits as _words finds them.
         "count": tuple(
             f"{zh}个 {digit} {en}"
@@ -126,7 +135,7 @@ ANTONYMS: dict[str, tuple[frozenset[str], ...]] = {
 }
 # The groups whose members are values, not opposites: naming another one is a change of value
 # (known.outdated), as another Latin name is ("装依赖改用 bun" after "装依赖用 pnpm").
-VALUE_GROUPS = ("language", "weekday", "indentation", "count")
+VALUE_GROUPS = ("language", "weekday", "indentation", "naming", "count")
 # every word of the value groups, for ``group_value`` (asked for every value of every pair)
 _VALUE_WORDS = frozenset(
     word for group in VALUE_GROUPS for pole in ANTONYMS[group] for word in pole

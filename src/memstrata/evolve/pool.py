@@ -169,7 +169,7 @@ def observe(
     def transform(lines: list[str]) -> tuple[list[str], Candidate]:
         lines = lines or _template_lines(writer, path)
         current = observing(lines, path)
-        scores = _scores(current, summary, embed, similar, similar_embedding)
+        scores = _scores(current, summary, embed, similar, similar_embedding, explicit)
         best = max(current, key=lambda c: scores[c.cid], default=None)
         if best is not None and scores[best.cid] >= 1.0:
             count = best.count + 1
@@ -227,14 +227,20 @@ def observe(
 
 
 def _scores(
-    current: list[Candidate], summary: str, embed: Embed | None, lexical: float, semantic: float
+    current: list[Candidate],
+    summary: str,
+    embed: Embed | None,
+    lexical: float,
+    semantic: float,
+    explicit: bool = False,
 ) -> dict[str, float]:
     """How well each candidate matches, scaled so that 1.0 is the match threshold
     (``known.match_score``, the same decision as the duplicate check): word overlap, or (when an
     embedder is available) cosine, aligned content words, the learned restatement head. An
     opposite ("早上开会" against "meetings in the afternoon", polarity.opposed) or another value in
-    the same slot ("use pnpm" against "use yarn") is always another candidate."""
-    from memstrata.evolve.known import close_overlaps, match_score
+    the same slot ("use pnpm" against "use yarn") is always another candidate. ``explicit``: what
+    the user asked to have written (``known.head_may_judge``)."""
+    from memstrata.evolve.known import close_overlaps, head_may_judge, match_score
 
     if embed is None or not current:
         return {c.cid: match_score(c.summary, summary, lexical) for c in current}
@@ -250,7 +256,9 @@ def _scores(
             semantic,
             overlap,
             embed,
-            (theirs, vectors[0]),
+            (theirs, vectors[0])
+            if head_may_judge(summary, candidate.summary, explicit, cosine)
+            else None,
         )
         for candidate, cosine, overlap, theirs in zip(
             current, cosines, aligned, vectors[1:], strict=True

