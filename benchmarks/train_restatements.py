@@ -82,6 +82,15 @@ def dev_pairs() -> list[Pair]:
     return pairs
 
 
+def training_groups() -> dict[str, list[Pair]]:
+    """The groups the head (and the restatement tuning) learn from: the pairs written here and
+    every ``writer_*.jsonl`` (the held-out writers are named ``heldout_writer_*``)."""
+    groups = {"dev": dev_pairs()}
+    for path in sorted(DATA.glob("writer_*.jsonl")):
+        groups[path.stem] = writer_pairs(path)
+    return groups
+
+
 def random_pairs(pairs: list[Pair], seed: str, count: int = RANDOM_PAIRS) -> list[Pair]:
     """Two statements of different pairs of one writer, half of them across languages: almost
     surely different things in the same voice. Without them the head read "one Chinese, one
@@ -241,9 +250,7 @@ def main() -> None:
     args = parser.parse_args()
     embed = CachedEmbedder(USEEmbedder()).embed
     settings = EvolveSettings()
-    groups: dict[str, list[Pair]] = {"dev": dev_pairs()}
-    for path in sorted(DATA.glob("writer_*.jsonl")):
-        groups[path.stem] = writer_pairs(path)
+    groups = training_groups()
     for name, pairs in list(groups.items()):
         groups[name] = pairs + random_pairs(pairs, name)
     rows = [

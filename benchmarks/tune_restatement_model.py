@@ -31,7 +31,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from train_restatements import DATA, Pair, dev_pairs, writer_pairs
+from train_restatements import DATA, Pair, training_groups, writer_pairs
 from use_tuning import adam, change_size, low_rank_params, pooled, save, top_layers
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -44,9 +44,8 @@ FOLDS = 5
 
 
 def groups(heldout: bool) -> dict[str, list[Pair]]:
-    found = {"dev": dev_pairs()}
-    for path in sorted(DATA.glob("writer_*.jsonl")):
-        found[path.stem] = writer_pairs(path)
+    """The head's training groups, then the writers scored (validation, the frozen one)."""
+    found = training_groups()
     for name in (*VALIDATION, *((HELD_OUT,) if heldout else ())):
         found[name] = writer_pairs(DATA / f"{name}.jsonl")
     return found

@@ -383,7 +383,7 @@ def _synthesise(
             report.unspecific += 1
             continue
         day = _day(record, ws.today())
-        same = known.find(ws, summary, embed, memory, bool(record.get("promote_now")))
+        same = known.find(ws, summary, embed, memory, explicit=bool(record.get("promote_now")))
         if same is not None:
             known.strengthen(writer, same, summary, day.isoformat())
             report.strengthened.append(same.entry)

@@ -749,13 +749,12 @@ def find(
     vectors: list[Any] = [None] * len(known)  # (summary's, entry's) for the learned head
     if embed is not None:
         every = embed([summary, *texts])
-        cosines = [float(every[0] @ v) for v in every[1:]]
+        alike = [float(every[0] @ v) for v in every[1:]]
+        cosines = [*alike]
         aligned = close_overlaps(summary, texts, cosines, embed)
         vectors = [
-            (every[0], theirs)
-            if head_may_judge(summary, text, explicit, float(every[0] @ theirs))
-            else None
-            for text, theirs in zip(texts, every[1:], strict=True)
+            (every[0], theirs) if head_may_judge(summary, text, explicit, cosine) else None
+            for text, theirs, cosine in zip(texts, every[1:], alike, strict=True)
         ]
     best: tuple[float, Known] | None = None
     for entry, text, cosine, overlap, pair in zip(
