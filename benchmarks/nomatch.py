@@ -47,7 +47,7 @@ def _flags(ws: Any, embedder: Any, queries: list[dict]) -> tuple[dict[str, list[
     for query in load_queries():
         hits = search(ws, query["query"], k=10, embedder=embedder).results
         flagged[f"answer ({query['split']})"].append(bool(hits) and hits[0].weak)
-        rank = strict_rank(hits, query["targets"])
+        rank = strict_rank(hits, query["targets"], query["any_gold"])
         lost += rank is not None and any(hit.weak for hit in hits[: rank + 1])
     return flagged, lost
 
