@@ -562,25 +562,63 @@ def rules_match(
 # their endings tell two things apart.
 _SAME_OPENING = 2
 _OWN_ENDING = 2
+# Or: how many content words the frame around one slot must hold, and the most a slot may.
+_SAME_FRAME = 2
+_SLOT = 2
 
 
 def other_endings(first: str, second: str) -> bool:
     """Whether two statements open alike and end on different things: "docker build 失败时先
     docker system prune" / "…先检查 .dockerignore" are two lessons for one situation, not one
-    said twice (review22: the second was taken as seen again and lost). Across languages the
-    ending shares words ("…, run docker system prune first"), so that is no difference."""
+    said twice (review22: the second was taken as seen again and lost). Or share a frame around
+    one slot filled otherwise ("上线当天别改数据库结构，心脏受不了" / "上线当天别改 nginx 配置，心脏
+    受不了", "don't add / upgrade dependencies without asking me": round 39), unless the slot's
+    words share a character or a stem (测试 / 单测, 简短 / 简洁: a short form or a synonym the
+    dictionary does not pair). Across languages the ending shares words ("…, run docker system
+    prune first"), so that is no difference."""
     from memstrata.evolve.bilingual import content_words, unaligned_words
 
     mine, theirs = content_words(first), content_words(second)
     opening = 0
     while opening < min(len(mine), len(theirs)) and mine[opening] == theirs[opening]:
         opening += 1
-    my_end, their_end = mine[opening:], theirs[opening:]
-    if opening < _SAME_OPENING or min(len(my_end), len(their_end)) < _OWN_ENDING:
+    closing = 0
+    while (
+        closing < min(len(mine), len(theirs)) - opening
+        and mine[len(mine) - 1 - closing] == theirs[len(theirs) - 1 - closing]
+    ):
+        closing += 1
+    my_end, their_end = mine[opening : len(mine) - closing], theirs[opening : len(theirs) - closing]
+    if not my_end or not their_end:
+        return False
+    two_endings = (
+        closing == 0
+        and opening >= _SAME_OPENING
+        and min(len(my_end), len(their_end)) >= _OWN_ENDING
+    )
+    one_slot = (
+        opening + closing >= _SAME_FRAME
+        and max(len(my_end), len(their_end)) <= _SLOT
+        and not _spelled_alike(my_end, their_end)
+    )
+    if not (two_endings or one_slot):
         return False
     # no word of either ending is said by the other, nor translated ("快照" / "snapshot")
     lonely = unaligned_words(first, second)
     return all(word in lonely for word in (*my_end, *their_end))
+
+
+def _spelled_alike(mine: list[str], theirs: list[str]) -> bool:
+    """Whether a word of one slot shares a Chinese character or a Latin stem with a word of the
+    other: a short form or a synonym the dictionary does not pair (测试 / 单测, 简短 / 简洁)
+    may say the same thing."""
+    for a in mine:
+        for b in theirs:
+            if set(_CJK.findall(a)) & set(_CJK.findall(b)):
+                return True
+            if a.isascii() and b.isascii() and a[:4] == b[:4]:
+                return True
+    return False
 
 
 def names_carry_it(first: str, second: str, names: set[str]) -> bool:

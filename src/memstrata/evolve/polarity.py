@@ -20,7 +20,12 @@ Three checks, each cheap and each decided before any similarity counts (``known.
   compare (a tester's round on main 6d8af3a: "回复用中文" then "回复用英文" was counted as a
   repeat): languages (中文/Chinese, 英文/English, 日文/Japanese…), weekdays (周一…周日 /
   Monday…Sunday), tabs against spaces, and counts from two to ten (两个/2/two, 四个/4/four).
-  A word outside the table is not seen: the table is the limit of this check.
+  Round 39 added the opposites of everyday engineering an adversarial round found merged (sort
+  order, rounding, intranet/public, horizontal/vertical, soft/hard delete, full/incremental,
+  real-time/offline, expanded/collapsed, left/right, top/bottom, raise/lower, strict/lenient,
+  manual/automatic, serial/parallel, plaintext/encrypted, static/dynamic, singular/plural,
+  allow/deny lists, upgrade/roll back, ask first/act freely). A word outside the table is not
+  seen: the table is the limit of this check.
 * **Negation on one side.** The words after a negation (不/别/没/无/非/不要/不加/避免,
   not/no/never/without/don't/avoid/instead of/rather than, and "over" or "than" after
   prefer/rather: "prefer spaces over tabs" turns tabs down) up to the end of the clause are
@@ -92,6 +97,73 @@ ANTONYMS: dict[str, tuple[frozenset[str], ...]] = {
         # Before or after an event ("部署前必须跑测试" / "部署后必须跑冒烟测试"): two rules. Chinese
         # only (_MOMENT); English "before / after" is the order check's.
         "moment": ("moment-before", "moment-after"),
+        # The opposites of everyday engineering (round 39): an adversarial round found
+        # "列表默认按创建时间升序" / "…降序" and "数值计算向上取整" / "…向下取整" merged on their shared
+        # frame (cosine 0.7-0.86), and a merged opposite loses the newer rule. Words, not single
+        # characters (左 / 上 are in too many other words); English only where a word is
+        # unambiguous on its own (not "left", "right", "live", "batch", "full", "lower").
+        "sort order": (
+            "升序 正序 从小到大 从旧到新 从早到晚 ascending asc oldest",
+            "降序 倒序 逆序 从大到小 从新到旧 从晚到早 descending desc newest",
+        ),
+        "rounding": ("向上取整 向上 上取整 ceil ceiling", "向下取整 向下 下取整 floor"),
+        "network reach": (
+            "内网 私网 内部网络 私有 私有源 私有化 私有云 intranet private",
+            "公网 外网 公开 公共 公有 公有云 public",
+        ),
+        "scaling": (
+            "横向 横向扩展 水平扩展 horizontal horizontally",
+            "纵向 纵向扩展 垂直扩展 vertical vertically",
+        ),
+        "deletion": (
+            "软删除 软删 软 逻辑删除 标记删除 soft",
+            "物理删除 硬删除 硬删 物理 彻底删除 physically permanently",
+        ),
+        "load": ("全量 全量同步 全量导入", "增量 增量同步 增量导入 incremental incrementally"),
+        "freshness": (
+            "实时 准实时 real-time realtime streaming",
+            "离线 t+1 隔天 次日 offline nightly",
+        ),
+        "folding": (
+            "展开 expanded expand unfold unfolded",
+            "折叠 收起 收起来 collapsed collapse folded",
+        ),
+        "side": (
+            "左边 左侧 左下 左下角 左上 左上角 靠左 居左 左对齐",
+            "右边 右侧 右下 右下角 右上 右上角 靠右 居右 右对齐",
+        ),
+        "end": ("顶部 顶端 上方 置顶 top", "底部 底端 下方 置底 bottom"),
+        "level": (
+            "调高 提高 升高 上调 加大 raise increase",
+            "调低 降低 下调 减小 reduce decrease",
+        ),
+        "strictness": (
+            "严格 从严 严一点 strict stricter strictly",
+            "宽松 放宽 松一点 lenient looser relaxed",
+        ),
+        "automation": (
+            "自动 自动化 auto automatic automatically",
+            "手动 手工 人工 manual manually",
+        ),
+        "concurrency": (
+            "串行 依次 serial serially sequential sequentially",
+            "并行 并发 parallel concurrently concurrent",
+        ),
+        "encryption": ("明文 plaintext cleartext unencrypted", "密文 加密 encrypted"),
+        "dynamism": ("静态 static statically", "动态 dynamic dynamically"),
+        "grammatical number": ("单数 singular", "复数 plural"),
+        "listing": ("白名单 allowlist whitelist", "黑名单 denylist blacklist blocklist"),
+        "version direction": (
+            "升级 升到 upgrade upgraded",
+            "回退 降级 退回 downgrade downgraded rollback",
+        ),
+        # Acting only when allowed against acting freely: "I'd rather you ask before running
+        # anything destructive" / "just go ahead …, no need to check with me" (round 38's
+        # adversarial set). A negated side ("不用问我") names what it turns down, not a pole.
+        "permission": (
+            "请示 审批 批准 问我 先问 ask approval approve permission sign-off wait",
+            "自行 yourself whenever freely",
+        ),
         # Values rather than opposites, but alike for this check: a statement names one of
         # them, and a statement in the same frame naming another one says something else
         # ("回复用中文" / "回复用英文": no Latin name for known.contradicts to compare).
@@ -229,8 +301,8 @@ _SWITCHED_OFF = re.compile(
     r"(?:(?:turned|switched|kept)\s+)?(?:off|disabled)\b",
     re.IGNORECASE,
 )
-# A verb the segmenter keeps on a pole word (写长, 调大, 先写): the pole is the rest.
-_VERB_PREFIX = "写调改变再先更放"
+# A verb the segmenter keeps on a pole word (写长, 调大, 先写, 做软删除): the pole is the rest.
+_VERB_PREFIX = "写调改变再先更放做"
 # A small count on its own ("4 个空格", "2 spaces"), not part of a name, version, date or time.
 _COUNT = re.compile(r"(?<![A-Za-z0-9_.:/-])\d{1,2}(?![A-Za-z0-9_.:/-])")
 # ASCII "." and ":" end a clause before a space or the end, or between a word and a capital or a
