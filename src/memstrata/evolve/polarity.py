@@ -383,17 +383,30 @@ def _words(text: str) -> tuple[str, ...]:
     return (*found, *_moments(text))
 
 
+# word -> the (group, pole) pairs it names: looked up per word, not per group (ANTONYMS grew to
+# 35 groups in round 39, and every word of every pair the heartbeat compares is looked up).
+def _poles_by_word() -> dict[str, list[tuple[str, int]]]:
+    found: dict[str, list[tuple[str, int]]] = {}
+    for group, poles in ANTONYMS.items():
+        for index, pole in enumerate(poles):
+            for word in pole:
+                found.setdefault(word, []).append((group, index))
+    return found
+
+
+_POLES_OF = _poles_by_word()
+
+
 def word_poles(words: Iterable[str]) -> dict[str, set[int]]:
     """For each antonym group some of ``words`` name: the indexes of the poles they name."""
     found: dict[str, set[int]] = {}
     for word in words:
-        candidates = {word}
+        candidates = [word]
         if CJK_RUN.fullmatch(word) and len(word) > 1 and word[0] in _VERB_PREFIX:
-            candidates.add(word[1:])
-        for group, poles in ANTONYMS.items():
-            for index, pole in enumerate(poles):
-                if candidates & pole:
-                    found.setdefault(group, set()).add(index)
+            candidates.append(word[1:])
+        for candidate in candidates:
+            for group, index in _POLES_OF.get(candidate, ()):
+                found.setdefault(group, set()).add(index)
     return found
 
 
