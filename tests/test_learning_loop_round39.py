@@ -12,12 +12,9 @@ from __future__ import annotations
 
 import pytest
 
-from memstrata.core.config import EvolveSettings
 from memstrata.evolve import known
 from memstrata.evolve.polarity import opposed
-from memstrata.providers.embedders import USEEmbedder
-
-SETTINGS = EvolveSettings()
+from tests.merge_decision import merged
 
 OPPOSITES = [
     ("列表默认按创建时间升序", "列表默认按创建时间降序，新的在上面"),
@@ -102,25 +99,6 @@ def test_a_slot_said_with_a_short_form_or_a_synonym_is_no_other_statement(
     assert not known.other_endings(first, second)
 
 
-def _merged(first: str, second: str) -> bool:
-    """What the loop decides (``known.same`` with the published vectors, aligned content words
-    and the learned head), as the heartbeat and the pool call it."""
-    published = USEEmbedder()
-    u, v = published.embed([first, second])
-    cosine = float(u @ v)
-    overlap = known.close_overlaps(first, [second], [cosine], published.embed)[0]
-    return known.same(
-        first,
-        second,
-        SETTINGS.match,
-        cosine,
-        SETTINGS.match_embedding,
-        overlap,
-        published.embed,
-        (u, v),
-    )
-
-
 @pytest.mark.parametrize(
     ("first", "second"),
     [
@@ -130,8 +108,8 @@ def _merged(first: str, second: str) -> bool:
     ],
 )
 def test_the_loop_keeps_both_statements(first: str, second: str) -> None:
-    assert not _merged(first, second)
+    assert not merged(first, second)
 
 
 def test_a_restatement_still_merges() -> None:
-    assert _merged("列表默认按创建时间降序", "列表默认按创建时间降序排列，新的在上面")
+    assert merged("列表默认按创建时间降序", "列表默认按创建时间降序排列，新的在上面")

@@ -20,6 +20,7 @@ from memstrata.core.config import EvolveSettings
 from memstrata.evolve import known, restatement
 from memstrata.providers import embedders
 from memstrata.providers.embedders import EmbedderError, USEEmbedder
+from tests.merge_decision import merged
 
 SETTINGS = EvolveSettings()
 # Written here, not taken from the writers' pairs the tuning was fitted on.
@@ -41,25 +42,6 @@ def _cosines(model: USEEmbedder, pairs: list[tuple[str, str]]) -> list[float]:
         u, v = model.embed([first, second])
         found.append(float(u @ v))
     return found
-
-
-def _merged(first: str, second: str) -> bool:
-    """What the loop decides for the pair (``known.same`` with the published vectors, their
-    aligned content words and the learned head)."""
-    published = USEEmbedder()
-    u, v = published.embed([first, second])
-    cosine = float(u @ v)
-    overlap = known.close_overlaps(first, [second], [cosine], published.embed)[0]
-    return known.same(
-        first,
-        second,
-        SETTINGS.match,
-        cosine,
-        SETTINGS.match_embedding,
-        overlap,
-        published.embed,
-        (u, v),
-    )
 
 
 def test_the_tuning_puts_a_restatement_nearer_than_a_changed_value() -> None:
@@ -97,12 +79,12 @@ def test_a_preference_said_again_in_the_other_language_is_one(first: str, second
     u, v = USEEmbedder().embed([first, second])
     cosine = float(u @ v)
     assert known.match_score(first, second, SETTINGS.match, cosine, 0.7, None, None, None) < 1.0
-    assert _merged(first, second)
+    assert merged(first, second)
 
 
 def test_a_changed_value_stays_apart_under_the_tuning() -> None:
     for first, second in CHANGED:
-        assert not _merged(first, second)
+        assert not merged(first, second)
 
 
 def test_a_damaged_restatement_tuning_leaves_the_rules_to_decide(
@@ -161,7 +143,7 @@ def test_two_unrelated_messages_in_one_voice_stay_apart() -> None:
     )
     u, v = USEEmbedder().embed([first, second])
     assert float(u @ v) < restatement.PUBLISHED_FLOOR
-    assert not _merged(first, second)
+    assert not merged(first, second)
 
 
 def test_what_the_user_asked_to_write_needs_the_published_cosine_too() -> None:
@@ -192,4 +174,4 @@ def test_what_the_user_asked_to_write_needs_the_published_cosine_too() -> None:
 def test_another_naming_convention_is_no_repeat(first: str, second: str) -> None:
     """benchmarks/merging.py: the tuned head merged camelCase and snake_case (0.94 sure); a
     naming convention is a value group now (polarity), so the pair is a change of value."""
-    assert not _merged(first, second)
+    assert not merged(first, second)
