@@ -614,7 +614,11 @@ def _spelled_alike(mine: list[str], theirs: list[str]) -> bool:
     may say the same thing."""
     for a in mine:
         for b in theirs:
-            if set(_CJK.findall(a)) & set(_CJK.findall(b)):
+            # the kind both end on is no likeness (飞书群 / 钉钉群, 阿里云 / 腾讯云, 北京时间 / 伦敦时间)
+            ending = 0
+            while ending < min(len(a), len(b)) and a[-1 - ending] == b[-1 - ending]:
+                ending += 1
+            if set(_CJK.findall(a[: len(a) - ending])) & set(_CJK.findall(b[: len(b) - ending])):
                 return True
             if a.isascii() and b.isascii() and a[:4] == b[:4]:
                 return True

@@ -174,7 +174,9 @@ def probability(
 
 def may_restate(first: str, second: str) -> bool:
     """What the head may not overrule: a pair that goes opposite ways (``polarity.opposed``),
-    announces a change, fills the same slot differently (``changes.slot_changed``), names other
+    announces a change, fills the same slot differently (``changes.slot_changed``; or a frame's
+    slot, ``known.other_endings``: "Python 脚本用 logging, 别用 print" / "Python 脚本的 config 统一读
+    env, 别写 yaml" merged at 0.9 and above, round 39), names other
     numbers (with their units: 8G is not 8M, 3s is not 3ms), or says the same frame with another
     value (``known.contradicts`` and half the words shared: "测试框架选 pytest" / "测试框架选
     unittest", "staging 的 Redis 密码在 Vault 里" / "prod 的 …"; an adversarial round found 33
@@ -193,5 +195,6 @@ def may_restate(first: str, second: str) -> bool:
         or changes.announces_change(second)
         or changes.slot_changed(first, second)
         or opposed(first, second)
+        or known.other_endings(first, second)
         or (similarity(first, second) >= SAME_FRAME and known.contradicts(first, second))
     )
