@@ -39,6 +39,10 @@ OPPOSITES = [
     # written for this round, not from the review
     ("日志采集改成串行，一个一个来", "日志采集并行跑，别排队"),
     ("配置文件里的密码存明文就行，内网用", "配置文件里的密码一律存加密后的"),
+    # quantities turned up or down, and what a count includes (round 39's second blind set)
+    ("worker 并发数往上调一点", "worker 并发数偏多了，调小一点"),
+    ("会话超时拉长到两个小时", "会话超时缩短一点，半小时就够"),
+    ("GMV 统计里把退款订单也算进去", "GMV 统计一律把退款订单剔除"),
 ]
 
 

@@ -24,8 +24,8 @@ Three checks, each cheap and each decided before any similarity counts (``known.
   order, rounding, intranet/public, horizontal/vertical, soft/hard delete, full/incremental,
   real-time/offline, expanded/collapsed, left/right, top/bottom, raise/lower, strict/lenient,
   manual/automatic, serial/parallel, plaintext/encrypted, static/dynamic, singular/plural,
-  allow/deny lists, upgrade/roll back, ask first/act freely). A word outside the table is not
-  seen: the table is the limit of this check.
+  allow/deny lists, upgrade/roll back, ask first/act freely, include/exclude). A word outside
+  the table is not seen: the table is the limit of this check.
 * **Negation on one side.** The words after a negation (不/别/没/无/非/不要/不加/避免,
   not/no/never/without/don't/avoid/instead of/rather than, and "over" or "than" after
   prefer/rather: "prefer spaces over tabs" turns tabs down) up to the end of the clause are
@@ -66,8 +66,8 @@ ANTONYMS: dict[str, tuple[frozenset[str], ...]] = {
             "关 关闭 关掉 关上 停用 禁用 off disable disabled",
         ),
         "length": (
-            "长 长篇 冗长 长一点 long longer lengthy",
-            "短 简短 短小 短一点 short shorter",
+            "长 长篇 冗长 长一点 拉长 延长 加长 long longer lengthy",
+            "短 简短 短小 短一点 缩短 short shorter",
         ),
         "detail": (
             "详细 详尽 啰嗦 detailed thorough verbose elaborate",
@@ -78,7 +78,7 @@ ANTONYMS: dict[str, tuple[frozenset[str], ...]] = {
             "浅 浅色 亮色 白色 light lighter bright",
         ),
         "size": ("大 大一点 big bigger large larger", "小 小一点 small smaller little"),
-        "amount": ("多 更多 多一点 more many", "少 更少 少一点 less fewer few"),
+        "amount": ("多 更多 多一点 太多 more many", "少 更少 少一点 太少 less fewer few"),
         # Letter case (scenario 10: "keyword 我都写小写" on day 1, "还是全部大写好了" and
         # "upper-case keywords" after it were taken for repeats of it). "upper-case" is cut in two.
         "letter case": (
@@ -134,8 +134,12 @@ ANTONYMS: dict[str, tuple[frozenset[str], ...]] = {
         ),
         "end": ("顶部 顶端 上方 置顶 top", "底部 底端 下方 置底 bottom"),
         "level": (
-            "调高 提高 升高 上调 加大 raise increase",
-            "调低 降低 下调 减小 reduce decrease",
+            "调高 提高 升高 上调 加大 调大 拉高 往上调 raise increase",
+            "调低 降低 下调 减小 调小 拉低 往下调 reduce decrease",
+        ),
+        "inclusion": (
+            "算进去 算上 计入 纳入 包含 include included including",
+            "剔掉 剔除 排除 exclude excluded excluding",
         ),
         "strictness": (
             "严格 从严 严一点 strict stricter strictly",
