@@ -99,16 +99,18 @@ ANTONYMS: dict[str, tuple[frozenset[str], ...]] = {
         "moment": ("moment-before", "moment-after"),
         # The opposites of everyday engineering (round 39): an adversarial round found
         # "列表默认按创建时间升序" / "…降序" and "数值计算向上取整" / "…向下取整" merged on their shared
-        # frame (cosine 0.7-0.86), and a merged opposite loses the newer rule. Words, not single
-        # characters (左 / 上 are in too many other words); English only where a word is
-        # unambiguous on its own (not "left", "right", "live", "batch", "full", "lower").
+        # frame (cosine 0.7-0.86), and a merged opposite loses the newer rule. Words as the
+        # segmenter cuts them, not single characters (左 / 上 are in too many other words; 软 is
+        # what is left of 做软删除); English words as ``_words`` reads them (real-time and sign-off
+        # are two words each), only where a word is unambiguous on its own (not "left", "right",
+        # "live", "batch", "full", "lower").
         "sort order": (
             "升序 正序 从小到大 从旧到新 从早到晚 ascending asc oldest",
             "降序 倒序 逆序 从大到小 从新到旧 从晚到早 descending desc newest",
         ),
         "rounding": ("向上取整 向上 上取整 ceil ceiling", "向下取整 向下 下取整 floor"),
         "network reach": (
-            "内网 私网 内部网络 私有 私有源 私有化 私有云 intranet private",
+            "内网 私网 私有 私有源 私有化 私有云 intranet private",
             "公网 外网 公开 公共 公有 公有云 public",
         ),
         "scaling": (
@@ -121,8 +123,8 @@ ANTONYMS: dict[str, tuple[frozenset[str], ...]] = {
         ),
         "load": ("全量 全量同步 全量导入", "增量 增量同步 增量导入 incremental incrementally"),
         "freshness": (
-            "实时 准实时 real-time realtime streaming",
-            "离线 t+1 隔天 次日 offline nightly",
+            "实时 准实时 realtime streaming",
+            "离线 隔天 次日 offline nightly",
         ),
         "folding": (
             "展开 expanded expand unfold unfolded",
@@ -165,7 +167,7 @@ ANTONYMS: dict[str, tuple[frozenset[str], ...]] = {
         # anything destructive" / "just go ahead …, no need to check with me" (round 38's
         # adversarial set). A negated side ("不用问我") names what it turns down, not a pole.
         "permission": (
-            "请示 审批 批准 问我 先问 ask approval approve permission sign-off wait",
+            "请示 审批 批准 问我 先问 ask approval approve permission wait",
             "自行 yourself whenever freely",
         ),
         # Values rather than opposites, but alike for this check: a statement names one of
