@@ -390,7 +390,7 @@ def _words(text: str) -> tuple[str, ...]:
 
 
 # word -> the (group, pole) pairs it names: looked up per word, not per group (ANTONYMS grew to
-# 35 groups in round 39, and every word of every pair the heartbeat compares is looked up).
+# 37 groups in round 39, and every word of every pair the heartbeat compares is looked up).
 def _poles_by_word() -> dict[str, list[tuple[str, int]]]:
     found: dict[str, list[tuple[str, int]]] = {}
     for group, poles in ANTONYMS.items():
