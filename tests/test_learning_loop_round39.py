@@ -134,3 +134,22 @@ def test_the_head_does_not_merge_what_the_rules_read_as_two_rules(first: str, se
 
 def test_a_restatement_still_merges() -> None:
     assert merged("列表默认按创建时间降序", "列表默认按创建时间降序排列，新的在上面")
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ("UI 走查找小周就行", "UI 走查找阿杰就行"),
+        ("簡訊服務串三竹", "簡訊服務串中華電信"),
+        ("告警消息推到飞书", "告警消息推到钉钉"),
+    ],
+)
+def test_a_value_named_in_chinese_after_find_integrate_or_push_to_is_a_change(
+    first: str, second: str
+) -> None:
+    """找 (whom to go to), 接 / 串 (what is integrated), 发到 / 推到 / 发给 (where it is sent) open a
+    slot as 用 and 交给 do: "設計評審找阿哲就好" / "…找小美就好" was one statement (round 39)."""
+    from memstrata.evolve import changes
+
+    assert changes.swapped_value(first, second)
+    assert known.contradicts(first, second)

@@ -524,7 +524,11 @@ _AROUND = re.compile(
 )
 _NO_VALUE_CHAR = re.compile(r"[不没别很太更最要会能该必须一点下的地得了着过吗呢吧啊]")
 _CJK_RUN = re.compile(r"^[\u4e00-\u9fff]{2,6}$")
-_SLOT_BEFORE = re.compile(r"(?:用|走|跑在|部署在|放在|存在|存到|由|归|交给|[:：])$")
+# The words before a slot's value: what is used, where it runs or goes, who holds it; 找 (whom to
+# ask), 接 / 串 (what is integrated) and 发到 / 推到 / 发给 (where it is sent) since round 39.
+_SLOT_BEFORE = re.compile(
+    r"(?:用|走|跑在|部署在|放在|存在|存到|由|归|交给|找|接|串|发到|推到|发给|[:：])$"
+)
 _SLOT_START = re.compile(r"(?:现在|之后|之後|以后|以後)?改?(?:用|走|由|归|交给)")
 _HOLDER_WORD = re.compile(r"值班|on-?call|负责人|owner|审批人|对接人|maintainer")
 _HOLDER_AFTER = re.compile(r"(?:值班|负责|在管|管|签|审批|审|在跟|跟|owner|on-?call)")
