@@ -153,3 +153,16 @@ def test_a_value_named_in_chinese_after_find_integrate_or_push_to_is_a_change(
 
     assert changes.swapped_value(first, second)
     assert known.contradicts(first, second)
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ("下单接口的 coupon_id 参数设成必传", "下单接口的 coupon_id 参数改成可选的"),
+        ("the invite code field is required", "the invite code field is optional"),
+        ("给 BI 同学的数据库账号只读就行", "给 BI 同学的数据库账号开读写，他们要建临时表"),
+        ("报表查询走从库", "报表查询走主库"),
+    ],
+)
+def test_required_read_only_and_replica_have_their_opposites(first: str, second: str) -> None:
+    assert opposed(first, second)

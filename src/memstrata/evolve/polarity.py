@@ -24,8 +24,9 @@ Three checks, each cheap and each decided before any similarity counts (``known.
   order, rounding, intranet/public, horizontal/vertical, soft/hard delete, full/incremental,
   real-time/offline, expanded/collapsed, left/right, top/bottom, raise/lower, strict/lenient,
   manual/automatic, serial/parallel, plaintext/encrypted, static/dynamic, singular/plural,
-  allow/deny lists, upgrade/roll back, ask first/act freely, include/exclude). A word outside
-  the table is not seen: the table is the limit of this check.
+  allow/deny lists, upgrade/roll back, ask first/act freely, include/exclude, required/optional,
+  read-only/read-write, primary/replica). A word outside the table is not seen: the table is
+  the limit of this check.
 * **Negation on one side.** The words after a negation (不/别/没/无/非/不要/不加/避免,
   not/no/never/without/don't/avoid/instead of/rather than, and "over" or "than" after
   prefer/rather: "prefer spaces over tabs" turns tabs down) up to the end of the clause are
@@ -156,6 +157,9 @@ ANTONYMS: dict[str, tuple[frozenset[str], ...]] = {
             "并行 并发 parallel concurrently concurrent",
         ),
         "encryption": ("明文 plaintext cleartext unencrypted", "密文 加密 encrypted"),
+        "obligation": ("必填 必选 必传 required mandatory", "选填 可选 非必填 optional"),
+        "access": ("只读 readonly", "读写 可写 writable"),
+        "replication": ("主库 主节点", "从库 从节点 只读副本 replica replicas"),
         "dynamism": ("静态 static statically", "动态 dynamic dynamically"),
         "grammatical number": ("单数 singular", "复数 plural"),
         "listing": ("白名单 allowlist whitelist", "黑名单 denylist blacklist blocklist"),
@@ -390,7 +394,7 @@ def _words(text: str) -> tuple[str, ...]:
 
 
 # word -> the (group, pole) pairs it names: looked up per word, not per group (ANTONYMS grew to
-# 37 groups in round 39, and every word of every pair the heartbeat compares is looked up).
+# 40 groups in round 39, and every word of every pair the heartbeat compares is looked up).
 def _poles_by_word() -> dict[str, list[tuple[str, int]]]:
     found: dict[str, list[tuple[str, int]]] = {}
     for group, poles in ANTONYMS.items():
