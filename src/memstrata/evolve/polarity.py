@@ -519,7 +519,7 @@ def _split_negated(text: str) -> tuple[list[str], list[str], list[str]]:
 # ("别推", "旧日志别删") or is a pole of ANTONYMS (长, 早, 多…); later in the clause it is a verb
 # or a measure said in passing: "这代码不是给我一个人看的" turned down 看 against "外包同学也要
 # 看这块" and split one preference in three (a blind scenario, issue 11 round 20).
-_POLE_WORDS = frozenset(word for poles in ANTONYMS.values() for pole in poles for word in pole)
+_POLE_WORDS = frozenset(_POLES_OF)
 
 
 # How much, not what: "别太简略" and "别太详细" turn down 简略 and 详细, not a shared 太 (review35: the
