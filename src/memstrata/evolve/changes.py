@@ -140,7 +140,17 @@ _LATIN_HOLDER = re.compile(
     r"|\b(?:is|by|to|ask|ping)\s+([\u4e00-\u9fff]{2,3})(?=[\s,.;!)，。；！]|$)"
 )
 _NOT_HOLDER = re.compile(r"[我你他她它咱]")
-_NO_VALUE = frozenset(
+# Words that follow "is" or "use" but name nothing ("hpc-login01 is our login node", "…is where
+# we submit from now, the old box is gone", ".fai and .dict are already there"): read as values,
+# they made one fact said twice a change of value (round 40, learning_sim7's login node).
+FUNCTION_WORDS = frozenset(
+    re.findall(
+        r"\w+",
+        "be been being what where when how why who which way its our my your their his her too"
+        " still more also just so very really already gone thing things stuff",
+    )
+)
+_NO_VALUE = FUNCTION_WORDS | frozenset(
     re.findall(
         r"\w+", "a an the it this that them in at on to of for by with via from under over into"
     )

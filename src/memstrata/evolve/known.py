@@ -29,10 +29,18 @@ from memstrata.core.queues import append_citations
 from memstrata.core.workspace import Workspace
 from memstrata.core.writer import Writer
 from memstrata.evolve.bilingual import overlaps, say_other_things
-from memstrata.evolve.changes import core_name, move_ends, moves_from, said, said_by_name
+from memstrata.evolve.changes import (
+    FUNCTION_WORDS,
+    core_name,
+    move_ends,
+    moves_from,
+    said,
+    said_by_name,
+)
 from memstrata.evolve.polarity import (
     affirmed,
     group_value,
+    names_value_kind,
     opposed,
     values_differ,
     without_values,
@@ -53,6 +61,8 @@ ROLES = ("user", "long_term", "principles", "patterns", "lessons")
 # A value a statement is about: a name with digits or punctuation (node18, pg-prod-02, 8443),
 # a Latin word inside Chinese text (pnpm), or the object of use/in/with/prefer in English.
 _VALUE = re.compile(r"[A-Za-z0-9][\w.+/#-]*")
+# a URL's scheme names no value of its own: s3://cx-fastq-2026/ is the bucket
+_SCHEME = re.compile(r"\b[A-Za-z][A-Za-z0-9+.-]*://")
 _OBJECT = re.compile(
     # "is on Elasticsearch 8.13": the object after a preposition, which is no value itself
     # (while "the flag is on" keeps "on")
@@ -71,11 +81,11 @@ _COUNT_WORD = re.compile(
     r"(?=[a-z]{3,})",
     re.IGNORECASE,
 )
-_COMMON = frozenset(
+_COMMON = FUNCTION_WORDS | frozenset(
     re.findall(
         r"\w+",
         "a an the it this that them my our your all any code out up down here there now then"
-        " me you us one ones each every some",
+        " me you us one ones each every some for to by of",
     )
 )
 
@@ -303,6 +313,7 @@ def values(text: str) -> set[str]:
 
 @lru_cache(maxsize=8192)  # read again for every pair the heartbeat compares
 def _values(text: str) -> frozenset[str]:
+    text = _SCHEME.sub(" ", text)
     found = {
         m.group(0).lower().rstrip(".")
         for m in _VALUE.finditer(text)
@@ -314,6 +325,33 @@ def _values(text: str) -> frozenset[str]:
     # a count said in words ("one approval" / "two approvals now": review28)
     found |= {_NUMBERS[m.group(1).lower()] for m in _COUNT_WORD.finditer(text)}
     return frozenset(found - _COMMON)
+
+
+# Names given as examples: before 这种 / 那种 / 之类, after 比如 / 例如 / e.g. / such as, before
+# "that kind of thing" / etc.
+_NAMES = r"[A-Za-z0-9][\w.+/#-]*(?:[\s,，、/]+(?:and\s+|or\s+)?[A-Za-z0-9][\w.+/#-]*)*"
+_EXAMPLE = re.compile(
+    rf"({_NAMES})\s*(?:这种|那种|这类|那类|之类|这样的|那样的)"
+    rf"|(?:比如|例如|譬如|e\.g\.|such as)\s*[:：]?\s*({_NAMES})"
+    rf"|({_NAMES})[\s,，]*(?:that kind of thing|and so on|etc\b)",
+    re.IGNORECASE,
+)
+
+
+def _examples(text: str) -> set[str]:
+    """The names ``text`` gives as examples of a kind it names (a value group's value: "表头别搞驼峰
+    SampleID MeanDepth 这种", "snake_case — sample_name, tumor_purity, that kind of thing"): the
+    kind is the value, its examples are none (learning_sim7 kept two sayings of one wish apart
+    on them, round 40). Without such a kind an example is the value itself ("换 viridis 那种")."""
+    if not names_value_kind(text):
+        return set()
+    return {
+        name.lower()
+        for match in _EXAMPLE.finditer(text)
+        for group in match.groups()
+        if group
+        for name in _VALUE.findall(group)
+    }
 
 
 def contradicts(first: str, second: str) -> bool:
@@ -337,8 +375,8 @@ def contradicts(first: str, second: str) -> bool:
         return True
     if changes.swapped_value(first, second):  # 地图用高德 / 地图用百度
         return True
-    a = {v for v in values(first) if not group_value(v)}
-    b = {v for v in values(second) if not group_value(v)}
+    a = {v for v in values(first) if not group_value(v)} - _examples(first)
+    b = {v for v in values(second) if not group_value(v)} - _examples(second)
     # a value said to hold still: the other numbers beside it are readings ("单票上限仍然 2%，现在
     # 最大的 1.5%"), what it says before is the subject again ("CR 还是找 @tara 哈")
     if changes.reaffirms(second, first):

@@ -642,6 +642,11 @@ def values_differ(first: str, second: str) -> bool:
     return poles_differ(_value_poles(first), _value_poles(second))
 
 
+def names_value_kind(text: str) -> bool:
+    """Whether ``text`` names a value of a value group anywhere (驼峰, snake_case, English)."""
+    return bool(word_poles(_words(text)).keys() & set(VALUE_GROUPS))
+
+
 def without_values(text: str) -> str:
     """``text`` without the words of the value groups (what is left is its frame)."""
     for word in set(_words(text)):
