@@ -1,12 +1,15 @@
-"""Round 40 (issue 11): what the contradiction check read as values that are none.
+"""Round 40 (issue 11): words the contradiction check read as values that name nothing.
 
 Learning scenario 7 wrote one fact or wish two and three times (its login node, its reference
-genome's path, its fastq bucket, its column names), each pair kept apart as "a change of value"
-on words that name nothing: "hpc-login01 is **our** login node", "…is **where** we submit from
-now, the old box is **gone**", ".fai and .dict are **already** sitting next to it", the scheme of
-``s3://cx-fastq-2026/``, and names given as examples of a kind ("表头别搞驼峰 SampleID MeanDepth
-这种" / "snake_case — sample_name, tumor_purity, that kind of thing"). Each pair below
-contradicted before this round; the guards say what must still contradict.
+genome's path, its column names), each pair kept apart as "a change of value" on words that name
+nothing: "…is **where** we submit from now", ".fai and .dict are already **sitting** next to
+it", and names given as examples of a naming style ("表头别搞驼峰 SampleID MeanDepth 这种" / "snake_case — sample_name, tumor_purity, that
+kind of thing"). Words that qualify a value ("is **still** master", "is **our** …") are read past:
+the value is the word after them. An adversarial review of the first version (145 pairs, /tmp/adv40
+in session 52) found it dropped such words as values instead, and so kept no value at all ("the
+default branch is still master" / "…is main now" contradicted by accident before, and no longer
+did): the pairs marked "review" below. Each ``ONE_FACT_TWICE`` pair contradicted before this
+round; the guards say what must still contradict.
 """
 
 from __future__ import annotations
@@ -16,10 +19,6 @@ import pytest
 from memstrata.evolve import changes, known
 
 ONE_FACT_TWICE = [
-    (
-        "先交代下环境：集群登录节点是 hpc-login01，直接 ssh 上去就行 不用跳板机",
-        "hpc-login01 is our login node, all the job submission goes through that box",
-    ),
     (
         "登录节点换了哈 周工昨晚迁完的 现在是 hpc-login03 ssh config 里那个 host 你更新下",
         "hpc-login03 is where we submit from now, the old box is gone",
@@ -31,10 +30,6 @@ ONE_FACT_TWICE = [
         " sitting next to it",
     ),
     (
-        "下机数据换地方了 这周开始新 run 都落到 cx-fastq-2026 这个 bucket 里 按 run_id 分目录",
-        "raw fastq now lands in s3://cx-fastq-2026/<run_id>/ , point the pipeline there",
-    ),
-    (
         "全小写加下划线那种 表头能不能别搞驼峰 SampleID MeanDepth 这种看着难受",
         "columns in snake_case pls — sample_name, tumor_purity, that kind of thing. no camelCase",
     ),
@@ -42,8 +37,11 @@ ONE_FACT_TWICE = [
         "全小写加下划线那种 表头能不能别搞驼峰 SampleID MeanDepth 这种看着难受",
         "列名按 copy_number_gain 这种下划线风格来 又来了 CopyNumberGain😑",
     ),
-    # written for this round
-    ("the metrics db is our old influx box, influx-02", "指标库就是 influx-02 那台"),
+    # review
+    ("kafka is already the event bus, don't add another", "event bus is kafka"),
+    ("python is very much 3.11 here", "python version is 3.11"),
+    ("变量名用驼峰，比如 userName、orderId 这种", "变量命名统一驼峰，像 totalPrice 那种"),
+    ("常量用大写下划线，比如 MAX_RETRIES 这种", "常量用下划线分隔，像 DEFAULT_TIMEOUT 那种"),
 ]
 
 
@@ -53,30 +51,45 @@ def test_one_fact_said_twice_is_no_change_of_value(first: str, second: str) -> N
     assert not known.contradicts(second, first)
 
 
-def test_words_after_is_that_name_nothing_are_no_values() -> None:
+def test_a_word_that_names_nothing_is_no_value_and_a_qualifier_is_read_past() -> None:
     assert known.values("hpc-login03 is where we submit from now, the old box is gone") == {
         "hpc-login03"
     }
-    assert not changes.slot_changed("集群登录节点是 hpc-login01", "hpc-login01 is our login node")
-
-
-def test_a_urls_scheme_is_no_value_its_host_is() -> None:
-    assert known.values("raw fastq now lands in s3://cx-fastq-2026/<run_id>/") == {"cx-fastq-2026/"}
-    assert "mlflow-01.lgx.local" in known.values("tracking at http://mlflow-01.lgx.local:5000")
+    assert known.values("the default branch is still master") == {"master"}
+    assert changes._slots("CI is really jenkins") == {"be": {"jenkins"}}
+    assert changes._slots(".fai and .dict are already sitting next to it") == {}
 
 
 STILL_A_CHANGE = [
-    # another bucket behind the same scheme
-    ("build artifacts go to s3://ci-cache-old/", "build artifacts go to s3://ci-cache-new/ now"),
-    # an example is the value when no kind is named beside it
-    ("图表配色换 viridis 那种", "图表配色换 magma 那种"),
-    # the kind itself changes, each with its examples
+    # review: the value after a qualifier
+    ("the default branch is still master", "default branch is main now"),
+    ("the staging DB is their postgres", "the staging DB is our mysql"),
+    # review: a value that is also an everyday word
+    ("命令都用 just 跑，别手敲", "命令都用 make 跑，别手敲"),
+    ("set PAGER to more on the old boxes", "set PAGER to less on the old boxes"),
+    ("JS 里循环统一写 for 循环，性能好", "JS 里循环统一写 map，可读性好"),
+    # review: a scheme that changes on one host
+    (
+        "the webhook URL is http://hooks.internal/deploy",
+        "the webhook URL is https://hooks.internal/deploy",
+    ),
+    # review: examples that are the value (no naming style named, or in another clause)
+    ("配色换 viridis 那种，图例放 2 列", "配色换 magma 那种，图例放 2 列"),
+    ("日志用英文，格式要 JSON 这种结构化的", "日志用英文，格式要 logfmt 这种"),
+    (
+        "表格列名用 snake_case，数据库用 Postgres 这种关系型的",
+        "表格列名用 snake_case，数据库用 MongoDB 这种文档型的",
+    ),
+    (
+        "use 8 GPUs on node gpu-a100-03, launch with torchrun etc",
+        "use 8 GPUs on node gpu-a100-05, launch with torchrun etc",
+    ),
+    # the naming style itself changes, each with its examples
     ("表头用驼峰，比如 SampleID 这种", "表头用下划线，比如 sample_id 这种"),
-    ("the Postgres primary is db-01", "the Postgres primary is db-02 since the failover"),
     ("Reply in English", "Reply in Chinese"),
 ]
 
 
 @pytest.mark.parametrize(("first", "second"), STILL_A_CHANGE)
 def test_a_change_of_value_still_contradicts(first: str, second: str) -> None:
-    assert known.contradicts(first, second)
+    assert known.contradicts(first, second) or known.contradicts(second, first)

@@ -81,11 +81,36 @@ _SLOT_CLASS = {
     }.items()
     for word in words.split()
 }
+# Words between "is" / "use" and the value they qualify ("the default branch is still master",
+# "CI is really jenkins", "the staging DB is their postgres"): the value is the word after them
+# (round 40).
+FILLER = (
+    r"(?P<filler>(?:(?:still|really|also|already|mostly|usually|definitely|our|their|its|my|your"
+    r"|his|her|own|very\s+much)\s+)*)"
+)
+_NO_OBJECT = frozenset(["where", "what", "when", "how", "why", "gone", "be", "been", "being"])
+_POSSESSIVE = re.compile(r"\b(?:our|their|its|my|your|his|her)\b", re.IGNORECASE)
+_PREPOSITION = frozenset(["in", "at", "on", "by", "with", "via", "to"])
+
+
+def no_object(match: re.Match[str]) -> bool:
+    """Whether the word a verb's ``match`` read names nothing: "…is where we submit from now",
+    "the old box is gone", a verb in -ing after "is" (".fai and .dict are already sitting next
+    to it"), or a thing after a preposition and a possessive ("I check it with my coffee")."""
+    verb, word = match.group("verb").lower(), match.group("value").lower()
+    return (
+        word in _NO_OBJECT
+        or (verb in ("is", "are", "be") and word.endswith("ing"))
+        or (verb in _PREPOSITION and _POSSESSIVE.search(match.group("filler")) is not None)
+    )
+
+
 _EN_SLOT = re.compile(
-    r"\b(use|using|uses|used|is|are|in|at|on|owns|own|owned|by|prefer|prefers|preferred)\s+"
+    r"\b(?P<verb>use|using|uses|used|is|are|in|at|on|owns|own|owned|by|prefer|prefers|preferred)"
     # "is now owned by Marco": a preposition or "now" after the verb is no value of its slot
-    r"(?:the\s+|a\s+)?(?!(?:now|still|also|just|only|always|currently|by|to|of|for|with|from|in"
-    r"|at|on)\b)([A-Za-z0-9][\w.+/#:-]*)",
+    rf"\s+(?:the\s+|a\s+)?{FILLER}"
+    r"(?!(?:now|still|also|just|only|always|currently|by|to|of|for|with|from|in"
+    r"|at|on)\b)(?P<value>[A-Za-z0-9][\w.+/#:-]*)",
     re.IGNORECASE,
 )
 _ZH_SLOT = re.compile(
@@ -140,17 +165,7 @@ _LATIN_HOLDER = re.compile(
     r"|\b(?:is|by|to|ask|ping)\s+([\u4e00-\u9fff]{2,3})(?=[\s,.;!)，。；！]|$)"
 )
 _NOT_HOLDER = re.compile(r"[我你他她它咱]")
-# Words that follow "is" or "use" but name nothing ("hpc-login01 is our login node", "…is where
-# we submit from now, the old box is gone", ".fai and .dict are already there"): read as values,
-# they made one fact said twice a change of value (round 40, learning_sim7's login node).
-FUNCTION_WORDS = frozenset(
-    re.findall(
-        r"\w+",
-        "be been being what where when how why who which way its our my your their his her too"
-        " still more also just so very really already gone thing things stuff",
-    )
-)
-_NO_VALUE = FUNCTION_WORDS | frozenset(
+_NO_VALUE = frozenset(
     re.findall(
         r"\w+", "a an the it this that them in at on to of for by with via from under over into"
     )
@@ -500,7 +515,9 @@ def _slots(text: str) -> dict[str, set[str]]:
     found: dict[str, set[str]] = {}
     for pattern in (_EN_SLOT, _ZH_SLOT):
         for match in pattern.finditer(text):
-            value = match.group(2).lower().rstrip(".")
+            value = match.group(2 if pattern is _ZH_SLOT else "value").lower().rstrip(".")
+            if pattern is _EN_SLOT and no_object(match):
+                continue
             if value not in _NO_VALUE and not group_value(value):
                 found.setdefault(_SLOT_CLASS[match.group(1).lower()], set()).add(value)
     for match in _EN_OWNER.finditer(text):

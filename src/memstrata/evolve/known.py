@@ -30,17 +30,18 @@ from memstrata.core.workspace import Workspace
 from memstrata.core.writer import Writer
 from memstrata.evolve.bilingual import overlaps, say_other_things
 from memstrata.evolve.changes import (
-    FUNCTION_WORDS,
+    FILLER,
     core_name,
     move_ends,
     moves_from,
+    no_object,
     said,
     said_by_name,
 )
 from memstrata.evolve.polarity import (
     affirmed,
     group_value,
-    names_value_kind,
+    names_a_naming_style,
     opposed,
     values_differ,
     without_values,
@@ -61,14 +62,13 @@ ROLES = ("user", "long_term", "principles", "patterns", "lessons")
 # A value a statement is about: a name with digits or punctuation (node18, pg-prod-02, 8443),
 # a Latin word inside Chinese text (pnpm), or the object of use/in/with/prefer in English.
 _VALUE = re.compile(r"[A-Za-z0-9][\w.+/#-]*")
-# a URL's scheme names no value of its own: s3://cx-fastq-2026/ is the bucket
-_SCHEME = re.compile(r"\b[A-Za-z][A-Za-z0-9+.-]*://")
 _OBJECT = re.compile(
     # "is on Elasticsearch 8.13": the object after a preposition, which is no value itself
     # (while "the flag is on" keeps "on")
-    r"\b(?:use|using|in|with|via|prefer|to|is|are|be|not)\s+"
+    # (past the words that qualify the value: "is still master", "is our login node")
+    rf"\b(?P<verb>use|using|in|with|via|prefer|to|is|are|be|not)\s+{FILLER}"
     r"(?:(?:on|in|at|with)\s+(?=[A-Za-z0-9])(?!(?:in|on|at|for|to|by|with|from)\b))?"
-    r"([A-Za-z0-9][\w.+/#-]*)",
+    r"(?P<value>[A-Za-z0-9][\w.+/#-]*)",
     re.IGNORECASE,
 )
 _CJK = re.compile(r"[\u4e00-\u9fff]")
@@ -81,11 +81,11 @@ _COUNT_WORD = re.compile(
     r"(?=[a-z]{3,})",
     re.IGNORECASE,
 )
-_COMMON = FUNCTION_WORDS | frozenset(
+_COMMON = frozenset(
     re.findall(
         r"\w+",
         "a an the it this that them my our your all any code out up down here there now then"
-        " me you us one ones each every some for to by of",
+        " me you us one ones each every some",
     )
 )
 
@@ -313,13 +313,14 @@ def values(text: str) -> set[str]:
 
 @lru_cache(maxsize=8192)  # read again for every pair the heartbeat compares
 def _values(text: str) -> frozenset[str]:
-    text = _SCHEME.sub(" ", text)
     found = {
         m.group(0).lower().rstrip(".")
         for m in _VALUE.finditer(text)
         if re.search(r"\d|[.+/#-]", m.group(0)) or _CJK.search(text)
     }
-    found |= {m.group(1).lower().rstrip(".") for m in _OBJECT.finditer(text)}
+    found |= {
+        m.group("value").lower().rstrip(".") for m in _OBJECT.finditer(text) if not no_object(m)
+    }
     # the ends of a move: "we swapped redis for valkey" (review28: merged with "cache is redis")
     found |= move_ends(text)
     # a count said in words ("one approval" / "two approvals now": review28)
@@ -327,31 +328,43 @@ def _values(text: str) -> frozenset[str]:
     return frozenset(found - _COMMON)
 
 
-# Names given as examples: before 这种 / 那种 / 之类, after 比如 / 例如 / e.g. / such as, before
-# "that kind of thing" / etc.
-_NAMES = r"[A-Za-z0-9][\w.+/#-]*(?:[\s,，、/]+(?:and\s+|or\s+)?[A-Za-z0-9][\w.+/#-]*)*"
+# Names given as examples: a run of them before 这种 / 那种 / 之类; a list after 比如 / 例如 / e.g. /
+# such as; two or more, by commas, before "that kind of thing" / "and so on" / etc.
+_NAME = r"[A-Za-z0-9][\w.+/#-]*"
 _EXAMPLE = re.compile(
-    rf"({_NAMES})\s*(?:这种|那种|这类|那类|之类|这样的|那样的)"
-    rf"|(?:比如|例如|譬如|e\.g\.|such as)\s*[:：]?\s*({_NAMES})"
-    rf"|({_NAMES})[\s,，]*(?:that kind of thing|and so on|etc\b)",
+    rf"((?:{_NAME}\s+)*{_NAME})\s*(?:这种|那种|这类|那类|之类|这样的|那样的)"
+    rf"|(?:比如|例如|譬如|e\.g\.|such as)\s*[:：]?\s*"
+    rf"({_NAME}(?:\s*[,，、/]\s*(?:and\s+|or\s+)?{_NAME})*)"
+    rf"|({_NAME}(?:\s*[,，、]\s*{_NAME})+)[\s,，]*(?:that kind of thing|and so on|etc\b)",
     re.IGNORECASE,
 )
+_EXAMPLE_OPENS = re.compile(r"\s*(?:比如|例如|譬如|像|e\.g\.|such as|like)\b", re.IGNORECASE)
+# How a name in a naming convention looks: an inner capital, "_" or "-" between letters.
+_CONVENTION = re.compile(r"[a-z][A-Z]|[A-Za-z][_-][A-Za-z]")
+# (a clause: a Chinese comma ends one, an English one may be inside a list of names)
+_CLAUSE = re.compile(r"[^，。！？!?;；\n]+")
 
 
 def _examples(text: str) -> set[str]:
-    """The names ``text`` gives as examples of a kind it names (a value group's value: "表头别搞驼峰
+    """The names a clause of ``text`` gives as examples of the naming style it names ("表头别搞驼峰
     SampleID MeanDepth 这种", "snake_case — sample_name, tumor_purity, that kind of thing"): the
-    kind is the value, its examples are none (learning_sim7 kept two sayings of one wish apart
-    on them, round 40). Without such a kind an example is the value itself ("换 viridis 那种")."""
-    if not names_value_kind(text):
-        return set()
-    return {
-        name.lower()
-        for match in _EXAMPLE.finditer(text)
-        for group in match.groups()
-        if group
-        for name in _VALUE.findall(group)
-    }
+    style is the value, its examples are none (learning_sim7 kept two sayings of one wish apart
+    on them, round 40). Other examples are the value itself ("换 viridis 那种", "日志格式 JSON 这种")."""
+    out: set[str] = set()
+    styled = False
+    for clause in _CLAUSE.findall(text):
+        # a clause that opens with 比如 / 像 / e.g. gives examples of the clause before it
+        # ("变量名用驼峰，比如 userName、orderId 这种"); one with a subject of its own does not
+        # ("列名用 snake_case，数据库用 MongoDB 这种文档型的")
+        styled = names_a_naming_style(clause) or (
+            styled and _EXAMPLE_OPENS.match(clause) is not None
+        )
+        if not styled:
+            continue
+        for match in _EXAMPLE.finditer(clause):
+            names = re.findall(_NAME, next(group for group in match.groups() if group))
+            out |= {name.lower() for name in names if _CONVENTION.search(name)}
+    return out
 
 
 def contradicts(first: str, second: str) -> bool:

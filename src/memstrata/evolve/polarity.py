@@ -642,9 +642,9 @@ def values_differ(first: str, second: str) -> bool:
     return poles_differ(_value_poles(first), _value_poles(second))
 
 
-def names_value_kind(text: str) -> bool:
-    """Whether ``text`` names a value of a value group anywhere (驼峰, snake_case, English)."""
-    return bool(word_poles(_words(text)).keys() & set(VALUE_GROUPS))
+def names_a_naming_style(text: str) -> bool:
+    """Whether ``text`` names a way of writing names (驼峰, snake_case, kebab-case …)."""
+    return "naming" in word_poles(_words(text))
 
 
 def without_values(text: str) -> str:
