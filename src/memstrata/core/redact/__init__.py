@@ -17,6 +17,8 @@ The modules, each importing only those above it:
 - ``named``: secrets said in words with their name, in fixed phrasings.
 - ``slot_value``, ``slot``: a secret's name, a verb, then its value later in the clause.
 - ``told``: secrets told without their name beside them, and values told around a secret found.
+- ``learned``: what the readers above leave, by a linear model of a value's shape and the words
+  around it (trained by ``benchmarks/train_secret_reader.py``).
 - ``finder``: ``find_secrets`` and ``redact``, which run the readers and merge their findings.
 """
 

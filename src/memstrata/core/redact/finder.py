@@ -14,6 +14,7 @@ import unicodedata
 
 from memstrata.core.redact.digits import _UNIT_WORD
 from memstrata.core.redact.findings import SecretFinding
+from memstrata.core.redact.learned import learned_findings
 from memstrata.core.redact.named import (
     _CHANGE_WORDS,
     _CHANGED_SECRET,
@@ -246,18 +247,19 @@ _FINANCIAL_RUN = lazy_compile(
 _FINANCIAL_MARK = frozenset("壹贰貳叁參肆伍陆陸柒捌玖")
 
 
-def find_secrets(text: str) -> list[SecretFinding]:
+def find_secrets(text: str, learned: bool = True) -> list[SecretFinding]:
     """All secrets in ``text``, non-overlapping, in order of position. Digits of other scripts
     ("รหัส ATM คือ ๔๘๒๙๑๕", "combination ९३१४": review59) are read as the ASCII digits they
-    are, one character for one, so what is found in the folded text is where it is in ``text``."""
+    are, one character for one, so what is found in the folded text is where it is in ``text``.
+    ``learned=False``: the hand readers alone (what the learned reader is trained beside)."""
     if not text.isascii() and _OTHER_DIGIT.search(text):
         text = _OTHER_DIGIT.sub(lambda m: str(unicodedata.decimal(m.group())), text)
     if not text.isascii() and not _FINANCIAL_MARK.isdisjoint(text):
         text = _FINANCIAL_RUN.sub(lambda m: m.group().translate(_FINANCIAL), text)
-    return _find_secrets(text)
+    return _find_secrets(text, learned)
 
 
-def _find_secrets(text: str) -> list[SecretFinding]:
+def _find_secrets(text: str, learned: bool = True) -> list[SecretFinding]:
     found: list[SecretFinding] = []
     lowered = text.lower()
     for kind, markers, pattern in _COMPILED:
@@ -563,6 +565,8 @@ def _find_secrets(text: str) -> list[SecretFinding]:
     found.extend(_spelled_letters(text, lowered))
     found.extend(_keyed_codes(text))
     found.extend(_said_again(text, found))
+    if learned:  # what the rules leave, by the learned reader
+        found.extend(learned_findings(text, found))
     found.sort(key=lambda f: (f.start, -(f.end - f.start)))
     merged: list[SecretFinding] = []
     for finding in found:

@@ -1,0 +1,82 @@
+"""The learned secret reader (``core/redact/learned.py``, issue 11's privacy round 41).
+
+The hand readers leak a quarter of a fresh blind set's messages, in phrasings no rule names;
+the learned reader hides what they leave when a value's shape and the words around it read as
+a secret. The secrets below leaked through every rule before it (they are from the development
+sets the reader was trained on: the blind set's score is in BENCHMARKS.md, round 41); the
+ordinary lines are ones a first version hid (a number in a log line, a model's length, a phone
+number told to call a plumber).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from memstrata.core.redact import find_secrets, learned, redact
+
+LEFT_BY_THE_RULES = [
+    ("wifi ya ofisi ni 'Kamau-Ops', key ni chapati&chai254", "chapati&chai254"),
+    ("Zoom host key is 482910, need it when the guest speaker joins at 10h", "482910"),
+    ("草 我把寝室路由器改了 现在连 doubleSixSix666 你记好 四个人都要用", "doubleSixSix666"),
+    ("그냥 늘 쓰던 거, JiHoon_qa88 로 Figma도 가입했음", "JiHoon_qa88"),
+    (
+        "I copied from the router sticker the WPA key 8842 6071 3395, kindly store it",
+        "8842 6071 3395",
+    ),
+    ("媽媽的網銀她叫我幫忙記：她生日加上小狗名字，就是 0521lucky，她自己一定會忘", "0521lucky"),
+]
+
+
+@pytest.mark.parametrize(("message", "secret"), LEFT_BY_THE_RULES)
+def test_a_secret_the_rules_leave_is_hidden(message: str, secret: str) -> None:
+    hidden = redact(message)
+    assert secret not in hidden
+    assert redact(hidden) == hidden  # a marker is read as no value the second time
+    assert any(
+        secret in message[f.start : f.end] or message[f.start : f.end] in secret
+        for f in find_secrets(message)
+        if f.kind == "secret"
+    )
+
+
+def test_one_value_read_in_two_parts_is_one_marker() -> None:
+    assert (
+        redact("媽媽的網銀她叫我幫忙記：她生日加上小狗名字，就是 0521lucky，她自己一定會忘").count(
+            "[REDACTED"
+        )
+        == 1
+    )
+
+
+ORDINARY = [
+    "Max sequence length for this model is 4096.",
+    "Backup job has failed yesterday also with the same exit code 137, please have a look.",
+    "[bash] python manage.py dbshell < slow_query.sql → (12 rows) Time: 8423.117 ms",
+    "I just got a 1950s Rolleiflex from a flea market",
+    "Zapisz mi numer do hydraulika: 2 4 6 8 i zadzwoń",
+    "going forward put the ticket number in every branch name, like feat/PLAT-123-short-desc",
+    "部署脚本在 scripts/deploy_v2.sh，跑之前先 source .env",
+]
+
+
+@pytest.mark.parametrize("text", ORDINARY)
+def test_ordinary_text_is_kept(text: str) -> None:
+    assert redact(text) == text
+
+
+def test_without_its_weights_the_reader_stands_aside(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    damaged = tmp_path / "secret_reader.bin"
+    damaged.write_bytes(b"\0" * 100)
+    monkeypatch.setattr(learned, "WEIGHTS", damaged)
+    learned._weights.cache_clear()
+    try:
+        message, secret = LEFT_BY_THE_RULES[0]
+        assert learned.learned_findings(message, []) == []
+        assert secret in redact(message)  # the rules alone, as before the reader
+        assert "[REDACTED:password]" in redact("db password: Hn@wuliu8866")
+    finally:
+        learned._weights.cache_clear()
