@@ -65,7 +65,7 @@ _VALUE = re.compile(r"[A-Za-z0-9][\w.+/#-]*")
 _OBJECT = re.compile(
     # "is on Elasticsearch 8.13": the object after a preposition, which is no value itself
     # (while "the flag is on" keeps "on")
-    # (past the words that qualify the value: "is still master", "is our login node")
+    # (past the words that qualify the value: "is still master", "is their postgres")
     rf"\b(?P<verb>use|using|in|with|via|prefer|to|is|are|be|not)\s+{FILLER}"
     r"(?:(?:on|in|at|with)\s+(?=[A-Za-z0-9])(?!(?:in|on|at|for|to|by|with|from)\b))?"
     r"(?P<value>[A-Za-z0-9][\w.+/#-]*)",
@@ -345,7 +345,8 @@ _CONVENTION = re.compile(r"[a-z][A-Z]|[A-Za-z][_-][A-Za-z]")
 _CLAUSE = re.compile(r"[^，。！？!?;；\n]+")
 
 
-def _examples(text: str) -> set[str]:
+@lru_cache(maxsize=8192)  # read for every pair the heartbeat compares, as ``_values``
+def _examples(text: str) -> frozenset[str]:
     """The names a clause of ``text`` gives as examples of the naming style it names ("表头别搞驼峰
     SampleID MeanDepth 这种", "snake_case — sample_name, tumor_purity, that kind of thing"): the
     style is the value, its examples are none (learning_sim7 kept two sayings of one wish apart
@@ -364,7 +365,7 @@ def _examples(text: str) -> set[str]:
         for match in _EXAMPLE.finditer(clause):
             names = re.findall(_NAME, next(group for group in match.groups() if group))
             out |= {name.lower() for name in names if _CONVENTION.search(name)}
-    return out
+    return frozenset(out)
 
 
 def contradicts(first: str, second: str) -> bool:
