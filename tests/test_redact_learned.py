@@ -80,3 +80,30 @@ def test_without_its_weights_the_reader_stands_aside(
         assert "[REDACTED:password]" in redact("db password: Hn@wuliu8866")
     finally:
         learned._weights.cache_clear()
+
+
+GERMAN_COMPOUNDS = [
+    ("Das WLAN-Passwort lautet Hundehaus42!", "Hundehaus42"),
+    ("WLAN-Passwort: Hundehaus42", "Hundehaus42"),
+    ("Das Admin-Kennwort ist Tr0ckenobst!", "Tr0ckenobst"),
+]
+
+
+@pytest.mark.parametrize(("message", "secret"), GERMAN_COMPOUNDS)
+def test_a_german_password_named_with_its_device_is_hidden(message: str, secret: str) -> None:
+    """The fresh-context check of the reader found "Das WLAN-Passwort lautet Hundehaus42!" kept
+    by every reader: the rules read "passwort" only as a word of its own, and not "lautet"."""
+    assert secret not in redact(message)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Das WLAN-Passwort ist gültig",
+        "die WLAN-Passwort-Regeln sind streng",
+        "Setze das Root-Passwort zurück",
+        "Die Adresse lautet Hauptstraße 42",
+    ],
+)
+def test_german_talk_about_a_password_is_kept(text: str) -> None:
+    assert redact(text) == text

@@ -106,6 +106,8 @@ _SLOT_NAME = lazy_compile(
     # (not a thing named after it: 密码页, 密码本, 密码策略, the password manager)
     # (a key named after its network, words between: "WLAN … heisst Schultz-Net, Schlüssel isch …")
     r"|(?P<word>(?i:(?<![A-Za-z])(?:wlan|wifi|wi-fi)(?![A-Za-z])[^.!?。\n]{0,40}?\bschlüssel)|비번|비밀번호|암호|(?:密码|密碼|口令)(?!页|頁|本|学|學|框|管理|策略|规则|規則|长度|長度|强度|強度|字段|输入|輸入)"
+    # (German writes the device before it with a hyphen: "Das WLAN-Passwort lautet …")
+    r"|(?i:(?<=[A-Za-z]-)(?:passwort|kennwort))"
     r"|(?i:(?<![A-Za-z0-9-])(?:password|passwd|passphrase|passcode|pwd|pw|requirepass|masterauth"
     r"|pasword|passwrod|passowrd|pssword|(?:keystore|wifi|app|root|admin|db|vpn|account|master) pass"
     r"|" + _PASSWORD_ABROAD + r"|(?:wpa2?|wifi|wi-fi|wlan|network) key|security answer)s?(?:-?nya)?"
@@ -145,8 +147,9 @@ _SLOT_CUE = lazy_compile(
     # (and "is" in Portuguese, French, Pidgin: "a senha … agora é X", "c'est", "na", "e be")
     r"|that'?s|came(?: in)?|ay|ialah|adalah|masuk|went with|chose|picked|wants|asks for|so|é|era"
     r"|c'est|na|e be|es|est|là|jest|ni|puse|put"
-    # (Swiss German "isch", Hindi "hai", a token "zeigt"/"shows" its code: review58)
-    r"|ist|isch|hai|chai|zeigt(?: grad)?|shows|displays|είναι|ήταν|(?:τον |το )?άλλαξα σε|c'était|était|كان|صار|وصار|ነው|ደግሞ|este|era|(?:se )?(?:desactiva|abre|activa) con|e(?=\s+\S*\d)|la(?=\s+\S*\d)"
+    # (Swiss German "isch", Hindi "hai", a token "zeigt"/"shows" its code: review58; German
+    # "lautet")
+    r"|ist|isch|lautet|hai|chai|zeigt(?: grad)?|shows|displays|είναι|ήταν|(?:τον |το )?άλλαξα σε|c'était|était|كان|صار|وصار|ነው|ደግሞ|este|era|(?:se )?(?:desactiva|abre|activa) con|e(?=\s+\S*\d)|la(?=\s+\S*\d)"
     # (a change in Spanish, Portuguese, Turkish, Ukrainian and Russian: review59)
     r"|(?:lo |la )?cambi(?:é|e|ó|o|ado|ada) (?:a|por)|mudei para|troquei para|olarak"
     r"|(?:помін|змін|помен|измен)\w* на"
