@@ -27,7 +27,7 @@ from redaction_corpus import corpus
 from secrets_said import DATA, HELD_OUT
 
 from memstrata.core.redact import find_secrets
-from memstrata.core.redact.learned import DIM, THRESHOLD, WEIGHTS, candidates, features
+from memstrata.core.redact.learned import _LOGIT, DIM, WEIGHTS, candidates, features, has_cjk
 
 C = 1.0
 ORDINARY = 8000
@@ -39,14 +39,14 @@ def candidate_rows(text: str, values: list[str]) -> tuple[list[tuple[int, int]],
     found = find_secrets(text, learned=False)
     spans = [(f.start, f.end) for f in found]
     secret = [(i, i + len(v)) for v in values for i in _positions(text, v)]
-    lowered = text.lower()
+    lowered, cjk = text.lower(), has_cjk(text)
     rows = [
         (
             (start, end),
-            features(text, lowered, start, end, bool(found)),
+            features(text, lowered, start, end, bool(found), cjk),
             _overlaps(start, end, secret),
         )
-        for start, end in candidates(text)
+        for start, end in candidates(text, cjk)
         if not _overlaps(start, end, spans)
     ]
     return spans, rows
@@ -82,8 +82,8 @@ def fit(rows: list[tuple[list[int], bool, float]]) -> Any:
 
 
 def hides(model: Any, feats: list[int]) -> bool:
-    score = model.intercept_[0] + sum(model.coef_[0][i] for i in feats)
-    return bool(1 / (1 + pow(2.718281828459045, -score)) >= THRESHOLD)
+    """What ``learned_findings`` decides with ``model``'s weights."""
+    return bool(model.intercept_[0] + sum(model.coef_[0][i] for i in feats) >= _LOGIT)
 
 
 def main() -> None:

@@ -30,9 +30,9 @@ from memstrata.core.redact.findings import PLACEHOLDER, SecretFinding
 
 DIM = 1 << 16
 WEIGHTS = Path(__file__).with_name("secret_reader.bin")
-# The probability above which a candidate is hidden: leaving one blind set out at a time, this
-# hides 10-15 % of what the rules leak for +0.1 % of the sets' ordinary messages changed
-# (BENCHMARKS.md, round 41).
+# The probability above which a candidate is hidden: leaving a fifth of the blind sets out at a
+# time, this hides 7 of the 156 messages the rules leak for 2 of 2,964 controls changed (p >= 0.8:
+# 18 for 3, and a test's guard hidden; BENCHMARKS.md, round 41).
 THRESHOLD = 0.9
 _LOGIT = math.log(THRESHOLD / (1 - THRESHOLD))
 
@@ -54,9 +54,13 @@ _CONTACT_BEFORE = re.compile(
 _DIGITS_ONLY = re.compile(r"[\d \-]+")
 
 
-def candidates(text: str) -> list[tuple[int, int]]:
-    """The spans the model reads (see the module docstring)."""
-    cjk = _CJK.search(text) is not None
+def has_cjk(text: str) -> bool:
+    """Whether ``text`` holds Chinese, Japanese or Korean: a plain Latin word in it is read."""
+    return _CJK.search(text) is not None
+
+
+def candidates(text: str, cjk: bool) -> list[tuple[int, int]]:
+    """The spans the model reads (see the module docstring); ``cjk``: ``has_cjk(text)``."""
     return [
         (m.start(), m.end()) for m in _CANDIDATE.finditer(text) if cjk or _MARKED.search(m.group())
     ]
@@ -99,15 +103,16 @@ def _grams(text: str, prefix: str) -> list[str]:
     return [f"{prefix}{text[i : i + n]}" for n in (1, 2, 3) for i in range(len(text) - n + 1)]
 
 
-def features(text: str, lowered: str, start: int, end: int, ruled: bool) -> list[int]:
+def features(text: str, lowered: str, start: int, end: int, ruled: bool, cjk: bool) -> list[int]:
     """The hashed features of the candidate ``text[start:end]`` (``lowered``: ``text.lower()``;
-    ``ruled``: whether a rule found a secret elsewhere in the text), each bucket once."""
+    ``ruled``: whether a rule found a secret elsewhere in the text; ``cjk``: ``has_cjk(text)``,
+    read once per text, not per candidate), each bucket once."""
     names = ["bias", *_shape(text[start:end])]
     names += _grams(lowered[max(0, start - 14) : start], "L:")
     names += _grams(lowered[end : end + 14], "R:")
     names += ["LW:" + w for w in _WORD.findall(lowered[max(0, start - 40) : start])[-3:]]
     names += ["RW:" + w for w in _WORD.findall(lowered[end : end + 40])[:3]]
-    names += [f"ruled{ruled}", f"cjk{_CJK.search(text) is not None}"]
+    names += [f"ruled{ruled}", f"cjk{cjk}"]
     return sorted({zlib.crc32(name.encode()) % DIM for name in names})
 
 
@@ -133,9 +138,9 @@ def learned_findings(text: str, found: list[SecretFinding]) -> list[SecretFindin
         return []
     taken = [(f.start, f.end) for f in found]
     taken += [(m.start(), m.end()) for m in PLACEHOLDER.finditer(text)]
-    lowered = text.lower()
+    lowered, cjk = text.lower(), has_cjk(text)
     out: list[SecretFinding] = []
-    for start, end in candidates(text):
+    for start, end in candidates(text, cjk):
         if any(a < end and start < b for a, b in taken):
             continue
         if _DIGITS_ONLY.fullmatch(text, start, end) and _CONTACT_BEFORE.search(
@@ -143,7 +148,7 @@ def learned_findings(text: str, found: list[SecretFinding]) -> list[SecretFindin
         ):
             continue
         score = weights[DIM] + sum(
-            weights[i] for i in features(text, lowered, start, end, bool(found))
+            weights[i] for i in features(text, lowered, start, end, bool(found), cjk)
         )
         if score < _LOGIT:
             continue
