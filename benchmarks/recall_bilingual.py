@@ -8,11 +8,12 @@ and every query goes through the same ``search()`` that ``memstrata search --jso
 ``--data recall_bilingual2`` scores the second blind set (another writer, another workspace; all
 held out, frozen by sha256 before anything ran on it), ``--data recall_bilingual3`` the third
 (a development set: read its misses, never the second's), ``--data recall_bilingual4`` the fourth
-(session 51; all held out, frozen by sha256 before anything ran on it).
+(session 51; all held out, frozen by sha256 before anything ran on it), ``--data
+recall_bilingual5`` the fifth (session 53, the same way; its queries name no split).
 
 Strict: a query counts at k only when every gold line is inside the line range of some hit in
 the top k; its rank is the position where the last gold line became covered (MRR uses that).
-The fourth set's writer marked queries whose several gold lines each state the answer (a log, a
+The fourth and fifth sets' writers marked queries whose several gold lines each state the answer (a log, a
 summary and a lesson saying one fact) with ``[any gold line answers]`` in the note: those count
 at the first gold line covered (``any_gold``); its multi-hop queries need every line.
 Tune on ``dev`` only; ``heldout`` is the frozen part that is reported. ``--misses`` prints the
@@ -87,6 +88,7 @@ def load_queries(data: Path = DATA, convert: Any = str) -> list[dict[str, Any]]:
             assert len(numbers) == 1, (query["id"], gold)
             query["targets"].append((gold["path"], numbers[0]))
         query["any_gold"] = ANY_GOLD in query.get("note", "")
+        query.setdefault("split", "heldout")  # a set held out as a whole names no split
     return queries
 
 
