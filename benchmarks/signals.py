@@ -54,6 +54,7 @@ HELD_OUT = frozenset(
         "holdout9.jsonl",
         "holdout10.jsonl",
         "holdout11.jsonl",
+        "holdout12.jsonl",
     }
 )
 
