@@ -41,6 +41,27 @@ def test_a_secret_the_rules_leave_is_hidden(message: str, secret: str) -> None:
     )
 
 
+# Round 42: the reader retrained with four more sets (review69-72) and more ordinary text as
+# negatives. These leaked through round 41's reader (review71/72, written as training data; their
+# first read is in BENCHMARKS.md, round 42).
+LEFT_BY_THE_FIRST_READER = [
+    ("新的就是 turtle-coral-sunset，三个英文单词中间用横杠，跟旧平板一样。", "turtle-coral-sunset"),
+    ("El token del banco me dio 88 41 63, rápido que vence.", "88 41 63"),
+    ("Keysafe at the Bondi job's 7420, keys for the unit are in it.", "7420"),
+    ("Сейф в серверной: 15 вправо, 62 влево, 38 вправо. Там лежат ключи от стоек.", "62"),
+    (
+        "すみません、さっき言ったの間違いでした。8830じゃなくて8803です。ロッカーの暗証番号。",
+        "8803",
+    ),
+    ("新嘅就係 dan-ta-nai-cha-99，蛋挞奶茶，同 email 嗰个一样。", "dan-ta-nai-cha-99"),
+]
+
+
+@pytest.mark.parametrize(("message", "secret"), LEFT_BY_THE_FIRST_READER)
+def test_a_secret_round_41s_reader_left_is_hidden(message: str, secret: str) -> None:
+    assert secret not in redact(message)
+
+
 def test_one_value_read_in_two_parts_is_one_marker() -> None:
     assert (
         redact("媽媽的網銀她叫我幫忙記：她生日加上小狗名字，就是 0521lucky，她自己一定會忘").count(
@@ -58,6 +79,8 @@ ORDINARY = [
     "Zapisz mi numer do hydraulika: 2 4 6 8 i zadzwoń",
     "going forward put the ticket number in every branch name, like feat/PLAT-123-short-desc",
     "部署脚本在 scripts/deploy_v2.sh，跑之前先 source .env",
+    # a utility's service number round 41's reader hid (review70's control)
+    "El número de servicio de la CFE es 0438 2291 0043, para pagar la luz",
 ]
 
 

@@ -340,3 +340,60 @@ def test_a_plain_password_said_later_reaches_no_file(ws) -> None:
 )
 def test_guard_talk_about_a_secret_stays(text: str) -> None:
     assert redact(text) == text
+
+
+@pytest.mark.parametrize(
+    ("text", "network", "secret"),
+    [
+        # review70's controls: the network's name said before the word password, which names a
+        # key that is not in the message (each hidden as the password before round 42)
+        (
+            "WiFi name is Sunlight_Guest_5G, password is on the card at reception.",
+            "Sunlight_Guest_5G",
+            "",
+        ),
+        (
+            "Wifi name na MTN_4G_2B3C, but I no know the password, na my brother own",
+            "MTN_4G_2B3C",
+            "",
+        ),
+        (
+            "El wifi se llama TaqueriaElGuero_5G, la contraseña está pegada en la caja",
+            "TaqueriaElGuero_5G",
+            "",
+        ),
+        # the key said after it is still hidden
+        ("wifi name is HomeNet_5G, password is Sunflower_88x", "HomeNet_5G", "Sunflower_88x"),
+        ("El wifi se llama Casa_5G y la contraseña es Perro_Negro77", "Casa_5G", "Perro_Negro77"),
+    ],
+)
+def test_a_wifi_networks_name_is_no_password(text: str, network: str, secret: str) -> None:
+    hidden = redact(text)
+    assert network in hidden
+    assert not secret or secret not in hidden
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        # review70 (round 42): a security answer after Spanish "es", Pidgin "na", Polish
+        # "pytanie pomocnicze … Odpowiedź:"; a passphrase whose typing is said in Spanish
+        ("La respuesta de seguridad es Firulais, el perro que tuve de chavo", "Firulais"),
+        ("My security answer for Opay na Mama Tobi, na my aunty name", "Mama Tobi"),
+        ("pytanie pomocnicze: imię pierwszego psa. Odpowiedź: Burek. Tak, wiem", "Burek"),
+        ("La clave del Uber Eats del negocio es cebollaycilantro, todo junto", "cebollaycilantro"),
+    ],
+)
+def test_an_answer_or_passphrase_said_in_other_words_is_hidden(text: str, secret: str) -> None:
+    assert secret not in redact(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "la pregunta de seguridad es el nombre de mi primera mascota",
+        "the security answer is case sensitive, right?",
+    ],
+)
+def test_talk_about_security_answers_stays(text: str) -> None:
+    assert redact(text) == text

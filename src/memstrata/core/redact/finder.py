@@ -550,23 +550,15 @@ def _find_secrets(text: str, learned: bool = True) -> list[SecretFinding]:
             and not m.group("secret").startswith("-")
             and _LOOKS_SECRET.search(m.group("secret"))  # "the --secret flag" names no value
         )
-    found = [
-        f
-        for f in found
-        if not _NO_SECRET.fullmatch(text, f.start, f.end)
-        and not _MASKED.search(text, f.start, f.end)
-        # (a key by its shape stays hidden whatever is said of it: "sk-… 这不是密码是 key")
-        and not (f.kind in _SAID_KINDS and _SAID_NOT_A_SECRET.match(text, f.end))
-        and not (f.kind in _SAID_KINDS and _an_example(text, f))
-    ]
+    found = [f for f in found if _not_said_away(text, f, f.kind in _SAID_KINDS)]
     found.extend(_passwords_named_by_the_first(text, found))
     found.extend(_corrected_values(text, found))
     found.extend(_codes_nearby(text, found))
     found.extend(_spelled_letters(text, lowered))
     found.extend(_keyed_codes(text))
     found.extend(_said_again(text, found))
-    if learned:  # what the rules leave, by the learned reader
-        found.extend(learned_findings(text, found))
+    if learned:  # what the rules leave, by the learned reader, unless said to be none
+        found.extend(f for f in learned_findings(text, found) if _not_said_away(text, f, True))
     found.sort(key=lambda f: (f.start, -(f.end - f.start)))
     merged: list[SecretFinding] = []
     for finding in found:
@@ -577,6 +569,19 @@ def _find_secrets(text: str, learned: bool = True) -> list[SecretFinding]:
             continue
         merged.append(finding)
     return merged
+
+
+def _not_said_away(text: str, f: SecretFinding, said: bool) -> bool:
+    """Whether a finding stands: no value known to hold none, not masked and, for a value whose
+    kind words can take back (``said``: a password, a PIN, what the learned reader read), not
+    said to be no secret or given as an example."""
+    return (
+        not _NO_SECRET.fullmatch(text, f.start, f.end)
+        and not _MASKED.search(text, f.start, f.end)
+        # (a key by its shape stays hidden whatever is said of it: "sk-… 这不是密码是 key")
+        and not (said and _SAID_NOT_A_SECRET.match(text, f.end))
+        and not (said and _an_example(text, f))
+    )
 
 
 def redact(text: str) -> str:

@@ -26,6 +26,7 @@ from array import array
 from functools import cache
 from pathlib import Path
 
+from memstrata.core.redact.digits import _UNIT_WORD
 from memstrata.core.redact.findings import PLACEHOLDER, SecretFinding
 
 DIM = 1 << 16
@@ -40,7 +41,7 @@ _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
 _SPOKEN_DIGIT = "零〇一二三四五六七八九幺洞两拐勾"
 _CANDIDATE = re.compile(
     r"(?:\d[ \-]?){3,}\d"
-    r"|[A-Za-z0-9][A-Za-z0-9@#$%^&*!._+\-/~]*[A-Za-z0-9@#$%^&*!_+~]"
+    r"|[A-Za-z0-9][A-Za-z0-9@#$%^&*!._+\-~]*[A-Za-z0-9@#$%^&*!_+~]"
     rf"|[{_SPOKEN_DIGIT}]{{4,}}"
 )
 _MARKED = re.compile(rf"[\d@#$%^&*!_+~{_SPOKEN_DIGIT}]|.[A-Z]")
@@ -52,6 +53,13 @@ _CONTACT_BEFORE = re.compile(
     r"|电话|電話|手机|手機|热线|熱線|客服|联系|聯繫|聯絡"
 )
 _DIGITS_ONLY = re.compile(r"[\d \-]+")
+# A file's name by its extension ("SH_20240624_L2.csv.gz", "297Z-debug-0.log").
+_FILE_NAME = re.compile(
+    r"[\w.\-]+\.(?:log|txt|ya?ml|json|toml|ini|conf|cfg|env|md|py|js|ts|tsx|jsx|go|java|kt|rb|rs|php"
+    r"|swift|c|h|cc|cpp|sh|sql|csv|tsv|xml|html?|pem|crt|gz|zip|bak|tar|bam|vcf|fa|fasta|fq|fastq"
+    r"|bed|gtf|dict|parquet|xlsx?|docx?|pdf|png|jpe?g|svg|mp4|apk|ipa|whl|jar|so|dll|exe"
+    r"|narrowPeak)(?:\.[A-Za-z0-9]+)*"
+)
 
 
 def has_cjk(text: str) -> bool:
@@ -60,9 +68,16 @@ def has_cjk(text: str) -> bool:
 
 
 def candidates(text: str, cjk: bool) -> list[tuple[int, int]]:
-    """The spans the model reads (see the module docstring); ``cjk``: ``has_cjk(text)``."""
+    """The spans the model reads (see the module docstring); ``cjk``: ``has_cjk(text)``. A part of
+    a path, a branch or a URL (next to a "/") and a file's name are not read: a reader trained on
+    every candidate hid "/ref/GRCh38/gencode_v44" and "A04_peaks.narrowPeak" (round 42)."""
     return [
-        (m.start(), m.end()) for m in _CANDIDATE.finditer(text) if cjk or _MARKED.search(m.group())
+        (m.start(), m.end())
+        for m in _CANDIDATE.finditer(text)
+        if (cjk or _MARKED.search(m.group()))
+        and text[m.start() - 1 : m.start()] != "/"
+        and text[m.end() : m.end() + 1] != "/"
+        and not _FILE_NAME.fullmatch(m.group())
     ]
 
 
@@ -143,8 +158,10 @@ def learned_findings(text: str, found: list[SecretFinding]) -> list[SecretFindin
     for start, end in candidates(text, cjk):
         if any(a < end and start < b for a, b in taken):
             continue
-        if _DIGITS_ONLY.fullmatch(text, start, end) and _CONTACT_BEFORE.search(
-            text, max(0, start - 30), start
+        if _DIGITS_ONLY.fullmatch(text, start, end) and (
+            _CONTACT_BEFORE.search(text, max(0, start - 30), start)
+            # a count, a year, a time ("另一个是 2026 年改的", "12 ms"): as the rules read it
+            or _UNIT_WORD.match(text, end)
         ):
             continue
         score = weights[DIM] + sum(

@@ -178,8 +178,12 @@ _PUBLIC_BEFORE = lazy_compile(
     r"(?i:\b(?:commit|sha\d*|hash|fingerprint|ids?|uuid|revision|rev|build|run|trace|request)"
     r"\s*[:：#]?\s*)$"
 )
-# What names a network or an account, not its password ("wifi 名字叫 ChinaNet-8Fx2").
-_NAMED_AS = lazy_compile(r"(?:叫|名字|名稱|名称|SSID|(?i:\bcalled|\bnamed|\bssid))\s*[:：是]?\s*$")
+# What names a network or an account, not its password ("wifi 名字叫 ChinaNet-8Fx2", "WiFi name is
+# Sunlight_Guest_5G, password is on the card", "El wifi se llama …": review70's controls).
+_NAMED_AS = lazy_compile(
+    r"(?:叫|名字|名稱|名称|SSID|(?i:\bcalled|\bnamed|\bssid|\bname(?:\s+(?:is|was|na|es))?"
+    r"|\bse llama|\bs'appelle|\bhei(?:ß|ss)t|\bnazywa si[ęe]|\bse chama))\s*[:：是]?\s*$"
+)
 # How far from the secret word a value in a credential's shape is looked for, in characters
 # ("the app secret for the wechat mini program, in case you need it later, is 5e4d…").
 _SHAPE_WINDOW = 96
@@ -280,7 +284,7 @@ _SECURITY_ANSWER = lazy_compile(
     r"|(?:секретн|контрольн)(?:ый|ого|е|ого) (?:вопрос|питання)|pertanyaan keamanan|güvenlik sorusu|คำถามความปลอดภัย|ερώτηση ασφαλείας|سوال امنیتی|سؤال الأمان|سؤال الامان|maxfiy savol|question secrète|[îi]ntrebarea de securitate|cau hoi bao mat|pytanie bezpiecze[ńn]stwa|soalan keselamatan|সিকিউরিটি প্রশ্ন|নিরাপত্তা প্রশ্ন|秘密の質問|câu hỏi bảo mật|sicherheitsfrage?"
     r"|본인확인 질문|보안 질문|비밀번호 질문|비밀번호 찾기 질문|domanda di sicurezza|提示問題|提示问题"
     r"|secret (?:question|answer)|pregunta de seguridad|respuesta de seguridad|pergunta de segurança"
-    r"|question de sécurité"
+    r"|question de sécurité|pytanie pomocnicze"
     r"|secure word|maiden name|memorable (?:word|answer)))"
     # (the question quoted may end in its own mark: "'Name vom erste Huustier?' – Antwort: Bläss")
     r"(?:[^。！？\n]|['「“\"«][^'」”\"»\n]{0,40}['」”\"»]){0,60}?"
@@ -291,10 +295,12 @@ _SECURITY_ANSWER = lazy_compile(
     r"|\bnamed|\bcalled|\bantwort(?:\s+(?:isch|ist|war))?\s*[:：]?|\banswer\s+(?:maine|mein|maile)\b|\btrả lời(?: là)?"
     r"|\bjawaban(?:nya)?|\bcevap(?: olarak)?|\bcevabı|написал[аи]?|написав|вказал[аи]?|указал[аи]?|ตอบ(?:ไป)?(?:ว่า)?|έβαλα|απάντησα|نوشتم|(?:جاوبت|الجواب)\s*[:：]?|javobi(?:ni)?|መልሱ|መልሴ|j'ai mis|tra loi|r[ăa]spunsul\b[^:：\n]{0,60}[:：]"
     r"|উত্তর(?: দিয়েছি)?\s*[:：]?|の答え(?:は|、)?"
-    r"|\b(?:le )?puse|\bcoloqué|\bcoloquei|\bmaine (?:likha|rakha)|답은|답변은|\bI answer(?:ed)?|\baku isi|\bsaya isi|\bisi(?:nya)?|\bni(?:li|me)(?:jaza|weka))"
+    r"|\bodpowied[źz]\s*[:：]?|\b(?:le )?puse|\bcoloqué|\bcoloquei|\bmaine (?:likha|rakha)|답은|답변은|\bI answer(?:ed)?|\baku isi|\bsaya isi|\bisi(?:nya)?|\bni(?:li|me)(?:jaza|weka))"
     r"|ответ(?:ил[аи]?)?|답\s*[:：]?|[=→—–]\s*(?:(?i:risposta|resposta|respuesta|antwort)\s*[:：]?)?|->)"
     # (a colon right after 问题 opens the question: "提示问题：第一只宠物的名字")
-    r"|(?i:\bwhich (?:is|was)|\bis\b|\bé\b|\bist\b)|(?<![题題])[:：])"
+    # (Spanish "es", Pidgin "na": "La respuesta de seguridad es Firulais", "My security answer for
+    # Opay na Mama Tobi": review70)
+    r"|(?i:\bwhich (?:is|was)|\bis\b|\bé\b|\bist\b|\bes\b|\bna\b)|(?<![题題])[:：])"
     # (quoted after a given cue only: after a bare colon the quotes hold the question, "Domanda di
     # sicurezza Poste: 'città natale di tua madre' → risposta Bergamo Alta")
     r"\s*(?:(?(given)[「“\"'『](?P<quoted>[^」”\"'』\n]{1,40})[」”\"'』]|(?!))"
@@ -331,7 +337,7 @@ _ANSWER_AGAIN = lazy_compile(
 _ANSWER_STOP = lazy_compile(r"[。！\n]|[.!](?:\s|$)")
 _SECURITY_MARKERS = (
     "密保", "找回密", "重置密", "忘记密", "忘記密", "问我", "問我", "安全问题", "安全問題", "保安問題", "保安问题", "question", "answer", "maiden", "memorable",
-    "secure word", "安全提問", "安全提问", "seguridad", "segurança", "sécurité", "security q", "вопрос", "keamanan", "seguridad", "sicurezza", "提示問題", "提示问题", "秘密の質問", "bảo mật", "sicherheitsfrag", "güvenlik sorusu", "ασφαλείας", "امنیتی", "প্রশ্ন", "سؤال", "savol", "secrète", "securitate", "bao mat", "pytanie bezpiecze", "soalan keselamatan", "คำถามความปลอดภัย", "питання", "질문",
+    "secure word", "安全提問", "安全提问", "seguridad", "segurança", "sécurité", "security q", "вопрос", "keamanan", "seguridad", "sicurezza", "提示問題", "提示问题", "秘密の質問", "bảo mật", "sicherheitsfrag", "pytanie pomocnicze", "güvenlik sorusu", "ασφαλείας", "امنیتی", "প্রশ্ন", "سؤال", "savol", "secrète", "securitate", "bao mat", "pytanie bezpiecze", "soalan keselamatan", "คำถามความปลอดภัย", "питання", "질문",
 )  # fmt: skip
 _QUESTION_WORD = lazy_compile(
     r"什么|什麼|啥|乜|咩|多少|哪|谁|誰|(?i:^(?:what|which|who|where|when|how)$)"

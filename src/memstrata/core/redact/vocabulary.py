@@ -55,7 +55,11 @@ _TYPED_AS = (
     r"\s*[,，—–]?\s*(?i:(?:yes|yeah|yep|and)\s+)?(?:(?:中间|中間)?(?:带|帶|有|冇|沒有|没有)?空格|全(?:部)?小[写寫]|全細階"
     r"|(?i:(?:with )?(?:the )?spaces|all lowercase|all lower case|with (?:the )?hyphens"
     r"|all small letters(?: with spaces)?|with spaces and capital letters"
-    r"|capitals and spaces))"
+    r"|capitals and spaces"
+    # (Spanish, Polish, Singlish: "…es cebollaycilantro, todo junto", "all small small": review70)
+    # (said at the end of its clause: "…larga, todo junto son 20 letras" describes no value)
+    r"|(?:todo junto|todo pegado|sin espacios|con (?:los )?espacios|todo en min[úu]sculas"
+    r"|all small(?: small)?|bez spacji|ze spacjami|ma[łl]ymi literami)(?=\s*(?:[,.;!?，。)]|$))))"
 )
 # Digits said in words: English, German, French, Portuguese, Malay ("vier sieben null drei",
 # "empat-lapan-satu-sembilan": review50).
