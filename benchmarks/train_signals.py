@@ -10,9 +10,8 @@ extra_firmware/fintech/bioinfo/qa; round 7: 1,400 by four more written the same 
 extra_frontend/platform/analyst/tradzh; round 8: 1,400 by four more, extra_auto/devops_sg/
 dataeng/indie; round 9: 1,400 by four more, extra_his/ecom/robotics/gov; round 10: 1,400 by
 four more, extra_ailab/iot/legal/dcops; round 11: 1,050 by three more, extra_dictate/polite/
-hkcanto; round 12: 1,050 by three more, extra_clinic/infra_en/gamesvr), holdout2-11.jsonl
-(rounds 2-11's held-out sets, each scored in its round, training data since). holdout12.jsonl is
-NOT read here: it is scored by benchmarks/signals.py
+hkcanto), holdout2-10.jsonl (rounds 2-10's held-out sets, each scored in its round, training
+data since). holdout11.jsonl is NOT read here: it is scored by benchmarks/signals.py
 --holdout-file, once per model, after training.
 
 Model: one logistic regression per label plus a gate ("any signal at all") (scikit-learn,
@@ -138,17 +137,6 @@ ROUND11 = (
     "extra_hkcanto.jsonl",
     "holdout10.jsonl",
 )
-# Round 12: three writers from LABELLING_GUIDE.md leaning toward the weak labels (news said in
-# passing inside a request, wishes and dislikes without 喜欢/prefer, corrections without 不对): a
-# 成都 clinic-chain developer typing on a phone, a Singapore bank's infrastructure engineer in
-# terse British English, a 上海 game-server programmer mixing Chinese and English mid-sentence)
-# and hold-out 11 (one writer, scored in round 11).
-ROUND12 = (
-    "extra_clinic.jsonl",
-    "extra_infra_en.jsonl",
-    "extra_gamesvr.jsonl",
-    "holdout11.jsonl",
-)
 WRITERS = (
     "train_zh.jsonl",
     "train_en.jsonl",
@@ -163,11 +151,10 @@ WRITERS = (
     *ROUND9,
     *ROUND10,
     *ROUND11,
-    *ROUND12,
 )
 # Round 2's hold-out (a fifth writer's 400 utterances) was scored once in round 2; since round 3
 # it is training data, always in the training part. Round 2's extra files (15 voices by one
-# writer) are one group. holdout12.jsonl is NOT read here: benchmarks/signals.py scores it once.
+# writer) are one group. holdout11.jsonl is NOT read here: benchmarks/signals.py scores it once.
 TRAIN_FILES = (
     *WRITERS[:4],
     "holdout2.jsonl",
@@ -179,7 +166,6 @@ TRAIN_FILES = (
     "holdout8.jsonl",
     "holdout9.jsonl",
     "holdout10.jsonl",
-    "holdout11.jsonl",
     *sorted(p.name for p in DATA.glob("extra_*.jsonl")),
 )
 # The share of the training data's hard negatives (out-of-fold) that may fire when thresholds
