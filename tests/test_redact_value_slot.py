@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pytest
 
-from memstrata.core.redact import redact
+from memstrata.core.redact import find_secrets, redact
 from memstrata.entries.remember import remember
 
 
@@ -396,4 +396,41 @@ def test_an_answer_or_passphrase_said_in_other_words_is_hidden(text: str, secret
     ],
 )
 def test_talk_about_security_answers_stays(text: str) -> None:
+    assert redact(text) == text
+
+
+@pytest.mark.parametrize(
+    ("text", "secrets"),
+    [
+        # review70 (round 42): a code told as its first and its last digits, in any language
+        ("The rooftop door: first two digits are 48, last two 26.", ["48", "26"]),
+        (
+            "first three digit na 905, last three na 117, put am together for the app",
+            ["905", "117"],
+        ),
+        (
+            "Los primeros tres son 627 y los últimos tres son 150, pa' la app del banco",
+            ["627", "150"],
+        ),
+        ("kłódka od roweru: pierwsze dwie cyfry 3 i 8, ostatnie 0 i 5", ["3", "8", "0", "5"]),
+    ],
+)
+def test_a_code_told_in_halves_is_hidden(text: str, secrets: list[str]) -> None:
+    # by the rules themselves (the learned reader has these messages in its training data)
+    spans = [(f.start, f.end) for f in find_secrets(text, learned=False)]
+    for secret in secrets:
+        at = text.index(secret)
+        assert any(a <= at and at + len(secret) <= b for a, b in spans), secret
+    assert all(secret not in redact(text) for secret in secrets)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "my phone number: first three digits are 138, last four 6688",
+        "The first two digits are the year, the last two the month",
+        "first 3 runs took 40 minutes, the last 2 took 12",
+    ],
+)
+def test_halves_of_a_number_or_of_a_count_stay(text: str) -> None:
     assert redact(text) == text

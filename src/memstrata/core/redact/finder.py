@@ -66,6 +66,7 @@ from memstrata.core.redact.told import (
     _SENT_CODE,
     _codes_nearby,
     _corrected_values,
+    _halves_told,
     _keyed_codes,
     _parts_told,
     _passwords_named_by_the_first,
@@ -113,6 +114,8 @@ _NO_SECRET = lazy_compile(
 # A value the text then says is no password ("93330110MA28F3QK7B，年报上要填，这不是密码"): only what
 # was found in words (``_SAID_KINDS``), never a token found by its shape.
 _SAID_KINDS = frozenset({"password", "pin"})
+# The cheap marker of a code told in halves (``told._HALVES``): its second half's word.
+_LAST_HALF_WORDS = ("last", "últim", "ultim", "ostatni", "letzten", "dernier")
 _SAID_NOT_A_SECRET = lazy_compile(
     r"[^。！？\n]{0,24}?(?:这|這|它|呢個)?"
     + _NOT_A_PASSWORD_SAID
@@ -485,6 +488,8 @@ def _find_secrets(text: str, learned: bool = True) -> list[SecretFinding]:
             and not _NOT_THE_PASSWORD.search(m.group("secret"))
             and not _PRODUCT_NAME.match(m.group("secret"))
         )
+    if any(w in lowered for w in _LAST_HALF_WORDS):
+        found.extend(_halves_told(text))
     if "/" in text:
         found.extend(
             SecretFinding("password", m.start("secret"), m.end("secret"))

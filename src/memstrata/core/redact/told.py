@@ -107,6 +107,51 @@ def _parts_told(text: str) -> list[SecretFinding]:
     return found
 
 
+# A code told in halves, the first digits and the last ("first three digit na 905, last three na
+# 117", "Los primeros tres son 627 y los últimos tres son 150", "pierwsze dwie cyfry 3 i 8, ostatnie
+# 0 i 5", "first two digits are 48, last two 26": review70): both halves said is the tell, with or
+# without a password's name.
+_COUNT = (
+    r"(?:two|three|four|five|six|[2-6]|dos|tres|cuatro|cinco|seis|dois|duas|três|quatro"
+    r"|dwie|dwa|trzy|cztery|pięć|zwei|drei|vier|deux|trois|quatre)"
+)
+_HALF_VALUE = r"(?P<{0}>\d(?:[ -]?\d){{0,5}})(?:\s*(?:i|y|e|and|und|et|&|,)\s*(?P<{0}2>\d)(?!\d))?"
+_HALVES = lazy_compile(
+    r"(?i:\b(?:the\s+)?(?:first|(?:los\s+|las\s+|os\s+|as\s+)?primer[oa]s|pierwsze|ersten|premiers|premières)"
+    r"\s+"
+    + _COUNT
+    + r"(?:\s+(?:digits?|numbers?|nums?|d[íi]gitos|n[úu]meros|cyfry|cyfr|ziffern|chiffres))?"
+    r"\s*(?:are|is|na|son|es|s[ãa]o|sind|sont|to|[:=])?\s*)"
+    + _HALF_VALUE.format("first")
+    + r"[^.!?\n]{0,40}?"
+    r"(?i:\b(?:the\s+)?(?:last|(?:los\s+|las\s+|os\s+|as\s+)?[úu]ltim[oa]s|ostatnie|letzten|derniers|dernières)"
+    r"(?:\s+"
+    + _COUNT
+    + r")?(?:\s+(?:digits?|numbers?|nums?|d[íi]gitos|n[úu]meros|cyfry|cyfr|ziffern|chiffres))?"
+    r"\s*(?:are|is|na|son|es|s[ãa]o|sind|sont|to|[:=])?\s*)" + _HALF_VALUE.format("last")
+)
+# What the halves belong to when it is named just before them: a phone's, an ID's, an order's.
+_HALVES_OF_A_NUMBER = lazy_compile(
+    r"(?i:phone|mobile|cell|tel\b|whatsapp|number|no\.|nr\b|n[úu]mero|numer|nummer|num[ée]ro|id\b|passport"
+    r"|iban|account|order|tracking|zip|post ?code|plate|ticket|invoice|card number|tarjeta|cart[ãa]o|dni|cpf|rfc)"
+)
+
+
+def _halves_told(text: str) -> list[SecretFinding]:
+    """A code told as its first and its last digits (``_HALVES``), unless a phone, an ID or an
+    order is named just before the first half."""
+    found: list[SecretFinding] = []
+    for m in _HALVES.finditer(text):
+        if _HALVES_OF_A_NUMBER.search(text, max(0, m.start() - 30), m.start()):
+            continue
+        found.extend(
+            SecretFinding("password", m.start(group), m.end(group))
+            for group in ("first", "first2", "last", "last2")
+            if m.group(group)
+        )
+    return found
+
+
 def _passwords_named_by_the_first(text: str, found: list[SecretFinding]) -> list[SecretFinding]:
     """Values said as "the other one is X" after a password on the same line: the sentence
     names the second password only through the first."""
