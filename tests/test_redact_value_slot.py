@@ -385,6 +385,11 @@ def test_a_wifi_networks_name_is_no_password(text: str, network: str, secret: st
     ],
 )
 def test_an_answer_or_passphrase_said_in_other_words_is_hidden(text: str, secret: str) -> None:
+    # by the rules themselves (the learned reader has these messages in its training data)
+    at = text.index(secret)
+    assert any(
+        f.start <= at and at + len(secret) <= f.end for f in find_secrets(text, learned=False)
+    )
     assert secret not in redact(text)
 
 

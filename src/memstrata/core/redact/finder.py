@@ -20,7 +20,6 @@ from memstrata.core.redact.named import (
     _CHANGED_SECRET,
     _CODE_THEN_NAME,
     _DIGIT_PASSWORD,
-    _FILE_NAME,
     _IDENTIFIER,
     _LOOKS_SECRET,
     _NETWORK_NAMED,
@@ -44,6 +43,7 @@ from memstrata.core.redact.named import (
     _passwords_later_in_the_sentence,
 )
 from memstrata.core.redact.shapes import (
+    _FILE_NAME,
     _NOT_A_PASSWORD,
     _NOT_PASSWORD_SHAPE,
     _NOT_THE_PASSWORD,

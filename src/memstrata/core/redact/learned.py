@@ -28,6 +28,7 @@ from pathlib import Path
 
 from memstrata.core.redact.digits import _UNIT_WORD
 from memstrata.core.redact.findings import PLACEHOLDER, SecretFinding
+from memstrata.core.redact.shapes import _FILE_NAME
 
 DIM = 1 << 16
 WEIGHTS = Path(__file__).with_name("secret_reader.bin")
@@ -53,13 +54,6 @@ _CONTACT_BEFORE = re.compile(
     r"|电话|電話|手机|手機|热线|熱線|客服|联系|聯繫|聯絡"
 )
 _DIGITS_ONLY = re.compile(r"[\d \-]+")
-# A file's name by its extension ("SH_20240624_L2.csv.gz", "297Z-debug-0.log").
-_FILE_NAME = re.compile(
-    r"[\w.\-]+\.(?:log|txt|ya?ml|json|toml|ini|conf|cfg|env|md|py|js|ts|tsx|jsx|go|java|kt|rb|rs|php"
-    r"|swift|c|h|cc|cpp|sh|sql|csv|tsv|xml|html?|pem|crt|gz|zip|bak|tar|bam|vcf|fa|fasta|fq|fastq"
-    r"|bed|gtf|dict|parquet|xlsx?|docx?|pdf|png|jpe?g|svg|mp4|apk|ipa|whl|jar|so|dll|exe"
-    r"|narrowPeak)(?:\.[A-Za-z0-9]+)*"
-)
 
 
 def has_cjk(text: str) -> bool:
@@ -77,7 +71,7 @@ def candidates(text: str, cjk: bool) -> list[tuple[int, int]]:
         if (cjk or _MARKED.search(m.group()))
         and text[m.start() - 1 : m.start()] != "/"
         and text[m.end() : m.end() + 1] != "/"
-        and not _FILE_NAME.fullmatch(m.group())
+        and not _FILE_NAME.match(m.group())
     ]
 
 

@@ -70,12 +70,6 @@ _NETWORK_NAMED = lazy_compile(r"(?i:ssid|wi-?fi|wlan)|网络|網路|網絡")
 # A network named just before the password ("SSID HomeNet, password sunflower"): a wifi note,
 # where a plain word after "password" is its value.
 _WIFI_NOTE = lazy_compile(r"(?i)\bssid\b\s*[:：=]?\s*\S+\s*[,，;；/]?\s*$")
-# A file named after a bare 密码 / password ("grep 密码 app.log", "password file.txt").
-_FILE_NAME = lazy_compile(
-    r"(?i)^[\w.-]*\.(?:log|txt|ya?ml|json|toml|ini|conf|cfg|env|md|py|js|ts|tsx|jsx|go|java|kt|rb"
-    r"|rs|php|swift|c|h|cc|cpp|sh|sql|csv|xml|html?|properties|pem|crt|gz|zip|bak|j2|tpl|tmpl)"
-    r"(?:\.[\w-]+)*[.,;:!?)]*$"
-)
 # A password named by what it opens ("password for prod db: X", "the password for the prod db is
 # X"): review22 found both in clear.
 _PASSWORD_FOR = lazy_compile(

@@ -58,6 +58,15 @@ _PRODUCT_NAME = lazy_compile(
     r"|rsa\d+|ed25519|[hre]s(?:256|384|512)|oauth2?|pbkdf2|argon2(?:id)?|bcrypt|scrypt"
     r"|utf8mb[34](?:_\w+)?|latin1|varchar\d*|char\d+)$"
 )
+# A file's name by its extension: after a bare 密码 / password ("grep 密码 app.log", "password
+# file.txt") and as a value the learned reader reads ("SH_20240624_L2.csv.gz", "A04_peaks.narrowPeak").
+_FILE_NAME = lazy_compile(
+    r"(?i)^[\w.-]*\.(?:log|txt|ya?ml|json|toml|ini|conf|cfg|env|md|py|js|ts|tsx|jsx|go|java|kt|rb"
+    r"|rs|php|swift|c|h|cc|cpp|sh|sql|csv|tsv|xml|html?|properties|pem|crt|gz|zip|tar|bak|j2|tpl|tmpl"
+    r"|bam|vcf|fa|fasta|fq|fastq|bed|gtf|dict|narrowpeak|parquet|xlsx?|docx?|pdf|png|jpe?g|svg|mp4"
+    r"|apk|ipa|whl|jar|so|dll|exe)"
+    r"(?:\.[\w-]+)*[.,;:!?)]*$"
+)
 _ADDRESS = lazy_compile(r"^[\w.+-]+@[\w-]+(?:\.[\w-]+)+$")
 # A hashtag, a mention, a user at a host cut before its domain, a Windows variable, Markdown
 # emphasis, a file: shapes a symbol gives that hold no secret ("#fitnessgoals", "%USERPROFILE%",
