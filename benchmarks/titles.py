@@ -13,10 +13,11 @@ what the evolution card shows. A title counts when every group appears in it
 
 Writer A (a mainland backend team) is the development set; writer B (台北/香港 mobile and
 data) was held out (read three times by session 43); writer C (a Singapore/Shanghai e-commerce
-company: data analyst, product manager, ML engineer, designer; session 44) is held out: each
-frozen by sha256 before anything ran on it, scored once per round.
+company: data analyst, product manager, ML engineer, designer; session 44) and writer D (a
+Shenzhen IoT hardware and cloud company, with Hong Kong and Taiwan colleagues; session 54) are
+held out: each frozen by sha256 before anything ran on it, scored once per round.
 
-    .venv/bin/python benchmarks/titles.py [--set writer_a] [--set writer_c] [--misses]
+    .venv/bin/python benchmarks/titles.py [--set writer_a] [--set writer_c] [--set writer_d] [--misses]
 """
 
 from __future__ import annotations
@@ -38,7 +39,7 @@ from memstrata.core.writer import Writer
 from memstrata.text.rule_titles import entry_title
 
 DATA = ROOT / "benchmarks" / "data" / "titles"
-HELD_OUT = frozenset({"writer_b", "writer_c"})
+HELD_OUT = frozenset({"writer_b", "writer_c", "writer_d"})
 
 
 def load(name: str) -> list[dict]:
