@@ -108,7 +108,8 @@ def test_a_title_starts_after_what_only_leads_to_the_point(
         (
             "new_knowledge",
             "跳板机迁了，新的是 bastion-sg2.ops.shopnova.net，旧的那台周末已经关机了",
-            "跳板机迁了",
+            # the status with its new value (session 54): "跳板机迁了" alone said not to what
+            "跳板机迁了，新的是 bastion-sg2.ops.shopnova.net",
         ),
         ("correction", "v1 接口废弃了，但老客户还在用，千万别删", "v1 接口废弃了"),
     ],

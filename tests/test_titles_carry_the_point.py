@@ -208,8 +208,12 @@ def test_a_reproach_a_longer_cut_reaches_is_no_part_of_the_title() -> None:
             "It's safe to run the migration again, it's idempotent",
             "It's safe to run the migration again",
         ),
-        # a status is news, not a story; a condition stays
-        ("new_knowledge", "跳板机迁了，新的是 bastion-sg2.ops.shopnova.net", "跳板机迁了"),
+        # a status is news, not a story (with its new value since session 54); a condition stays
+        (
+            "new_knowledge",
+            "跳板机迁了，新的是 bastion-sg2.ops.shopnova.net",
+            "跳板机迁了，新的是 bastion-sg2.ops.shopnova.net",
+        ),
         ("explicit_remember", "如果是周五，不要上线", "如果是周五，不要上线"),
         # an adversarial review of the rules above: a condition, an order, a topic that "it"
         # refers back to, a status that is news, a word inside another word
@@ -218,7 +222,12 @@ def test_a_reproach_a_longer_cut_reaches_is_no_part_of_the_title() -> None:
             "If it happens again, roll back to v1.4.2",
             "If it happens again, roll back to v1.4.2",
         ),
-        ("correction", "Before you push again, run make lint", "Before you push again"),
+        # (a condition first holds its rule since session 54)
+        (
+            "correction",
+            "Before you push again, run make lint",
+            "Before you push again, run make lint",
+        ),
         ("correction", "Run the tests again, then merge", "Run the tests again"),
         (
             "correction",
@@ -232,14 +241,26 @@ def test_a_reproach_a_longer_cut_reaches_is_no_part_of_the_title() -> None:
             "one of the replicas is read-only",
         ),
         ("correction", "同你讲过好多次，唔好用 root 跑 docker", "唔好用 root 跑 docker"),
-        ("correction", "没搞明白之前，payment-svc 的配置一律不动", "没搞明白之前"),
+        (
+            "correction",
+            "没搞明白之前，payment-svc 的配置一律不动",
+            "没搞明白之前，payment-svc 的配置一律不动",
+        ),
         (
             "correction",
             "Nice values for batch jobs are too low, set them to 19",
             "Nice values for batch jobs are too low",
         ),
-        ("new_knowledge", "Morning standups moved, they're at 9:45 now", "Morning standups moved"),
-        ("new_knowledge", "终于把 kafka 升级了，现在版本是 3.6.1", "终于把 kafka 升级了"),
+        (
+            "new_knowledge",
+            "Morning standups moved, they're at 9:45 now",
+            "Morning standups moved, they're at 9:45 now",
+        ),
+        (
+            "new_knowledge",
+            "终于把 kafka 升级了，现在版本是 3.6.1",
+            "终于把 kafka 升级了，现在版本是 3.6.1",
+        ),
         ("new_knowledge", "出口 IP 固定了，10.0.0.5", "出口 IP 固定了"),
         ("new_knowledge", "这个问题已经提给客服了，工单号 T-20240511-88", "这个问题已经提给客服了"),
     ],

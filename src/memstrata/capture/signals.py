@@ -430,6 +430,16 @@ def _brief(text: str) -> str:
     return brief(text, title_limit(text))
 
 
+def _title_brief(title: str) -> str:
+    """The card's brief of an entry title: the title within the brief's length, not its first
+    clause: a title that joins a status to its new value or a condition to its rule ("跳板机迁了，
+    新的是 bastion-sg2…") is one point, which its first clause alone does not say."""
+    from memstrata.text.titles import shorten, title_limit
+
+    title = title.strip(" 。！!，,")
+    return shorten(title, title_limit(title))
+
+
 def _detail(kind: str, clause: str, lang: str, extra: str = "") -> str:
     """What happened, for tool events: the operation and its outcome, at most 100 characters."""
     label = {
@@ -458,7 +468,7 @@ def user_signal(kind: str, body: str, context: str, start: int = 0, end: int = 0
         return Signal(kind, _brief(body), "", body, start, end or start + len(body))
     return Signal(
         kind,
-        _brief(said.title.rstrip("…")) if said.content else "",
+        _title_brief(said.title.rstrip("…")) if said.content else "",
         said.content,
         body,
         start,

@@ -420,6 +420,12 @@ _CONSEQUENCE = lazy_compile(
     r"^\s*(?:(?:otherwise|or else|that'?s why|this is why)\b|否则|不然|要不然|免得|以免|省得)",
     re.IGNORECASE,
 )
+# A clause that only gives an example of what comes before it ("…hex + names of the set bits,
+# e.g. CR1 0x0081 = CEN|ARPE" kept only its example, and was titled "e.g": learning_sim9).
+_EXAMPLE = lazy_compile(
+    r"^\s*(?:e\.g\.|eg\b|for (?:example|instance)\b|such as\b|比如|例如|譬如|举个例子|舉個例子)",
+    re.IGNORECASE,
+)
 _INSTRUCTION = lazy_compile(
     # 不对 opening what it says ("不对，应该…"), not a report that something was wrong ("端口不对")
     # a fix said with 要 + a verb, 只 + a verb or 先 … 再 (review32: "网关 upstream 要指向 9000 端口",
@@ -460,10 +466,12 @@ def _focus(body: str, says_first: bool = False) -> tuple[str, str]:
     if not kept:  # one clause longer than the limit: its beginning
         cut = body[: DETAIL_LIMIT - 1] + "…"
         return cut, cut
-    if len(kept) < len(pieces) and all(
-        _CONSEQUENCE.search(piece) and not _INSTRUCTION.search(piece) for piece in kept
+    if len(kept) < len(pieces) and (
+        all(_CONSEQUENCE.search(piece) and not _INSTRUCTION.search(piece) for piece in kept)
+        or _EXAMPLE.search(kept[0])
     ):
-        # only why, or what follows: the instruction before it is kept, the reason cut short
+        # only why, what follows or an example: the instruction before it is kept, the rest cut
+        # short
         # ("…open it in p4 first (p4 edit), otherwise the change doesn't end up in my CL" kept
         # only its "otherwise" clause: learning_sim8)
         rule = pieces[len(pieces) - len(kept) - 1]

@@ -10,8 +10,14 @@ from __future__ import annotations
 
 import re
 
+from memstrata.text.rule_words import CONDITION, RULE_WORD, says_enough
 from memstrata.text.scripts import restored, simplified
-from memstrata.text.titles import brief, clip, title_limit
+from memstrata.text.title_joins import (
+    past_the_cause,
+    with_its_new_value,
+    with_what_it_holds_for,
+)
+from memstrata.text.titles import VALUE_ROOM, brief, clip, title_limit
 
 _PIECE = re.compile(r"[^，,。；;！!？?\n]+[，,。；;！!？?\n]*")
 
@@ -58,6 +64,8 @@ _COMPLAINT = re.compile(
     r"\s*(?:(?:[^\s,.;:!?，。；：！？]+\s+){2,4}again\b|[^\s,.;:!?，。；：！？]+\s+again\s+(?:lol|lmao|haha+|smh|ffs|ugh))"
     r"\s*[,.;:!…—-]*\s*$"
     r"|\bi hate (?:this|that|it)\b|\bso annoying\b|\bdrives me (?:nuts|crazy)\b|\bugh+\b"
+    # what the agent showed says nothing to the user ("… as CR1=129 tells me nothing.": learning_sim9)
+    r"|\b(?:tells|told|says|said) me nothing\b|\bmeans nothing to me\b"
     # what the agent did, told before the rule ("你把 DaemonSet 翻成'守护进程集'我愣了三秒😂 k8s 里
     # 那些名词原样用英文就好": learning_sim6 titled it by the story); not a request ("你把端口改成
     # 8443，以后都用 8443")
@@ -166,12 +174,12 @@ def _past_the_story(head: str) -> str:
         said, rest = piece.group(0), head[piece.end() :]
         if (
             _ANCHOR.search(said)
-            or _RULE_WORD.search(said)
-            or _CONDITION.match(said)
+            or RULE_WORD.search(said)
+            or CONDITION.match(said)
             or _WHEN_CLAUSE.search(said)
             or not _STORY.search(said)
-            or not (_ANCHOR.search(rest) or _RULE_WORD.search(rest))
-            or not _enough(rest)
+            or not (_ANCHOR.search(rest) or RULE_WORD.search(rest))
+            or not says_enough(rest)
         ):
             break
         at = piece.end()
@@ -191,16 +199,6 @@ _TOPIC = re.compile(
 )
 
 
-# A clause that says what to do: a complaint after it never moves the title past it ("禁止在周五
-# 发版，烦死了，上次又出事" was titled "上次又出事").
-_RULE_WORD = re.compile(
-    r"必须|禁止|不许|不准|不要|别|千万|务必|一律|统一|只用|只能|应该|[只就都]该|一定|永远|以后|今后|用|改成|换成"
-    r"|\b(?:always|never|must|should|only|use|don'?t|do not|please|stop|make sure)\b",
-    re.IGNORECASE,
-)
-# What is left after a skipped clause must say something on its own: "以后都加上", "跑迁移之前",
-# "不能" (an answer) name nothing without the clause before them.
-_SAYS_ENOUGH = 8
 # An interjection that opens a message says nothing ("ugh, …", "heads-up: …", "哦还有，…").
 _INTERJECTION = re.compile(
     r"^\s*(?:ugh+|argh+|meh|heads[- ]?up|fyi|btw|ps|p\.s\.|哦还有|还有|对了|另外)\s*[,，:：;；.。!！—-]+\s*"
@@ -231,7 +229,17 @@ _INTERJECTION = re.compile(
     r"|^\s*(?:anyway?s?|总之|反正|说正经的)\s*[,，:：。!！]+\s*"
     r"|^\s*(?:好家伙|蚌埠住了|绝绝子|离谱|无语|破防了|救命|服了)[了啊哈]?[\s,，!！。~～]+(?=\S)"
     # a greeting or a filler word before a space, in a message typed without punctuation
-    r"|^\s*(?:嗯+|哈喽|哈啰|哈罗|hello|hi|hey|好的|好吧|行吧|ok|okay)\s+(?=[\u4e00-\u9fff])",
+    r"|^\s*(?:嗯+|哈喽|哈啰|哈罗|hello|hi|hey|好的|好吧|行吧|ok|okay)\s+(?=[\u4e00-\u9fff])"
+    # who brought the news, before it ("孟凡说 OTA 后台域名迁了 …", "潘婷刚在群里说 …", "server 组啱啱
+    # announce 咗，…", "Priya just said …": learning_sim8-9 titled entries by the speaker); not
+    # what the user or the agent said ("我说一下", "你说的") nor a word that forbids (别说, 不要讲)
+    r"|^\s*(?:听说|聽說|據說|据说)\s*[,，:：]?\s*"
+    r"|^\s*(?![我你])(?:(?![别別不没沒要])[^\n，,。.!！?？:：]){1,10}?(?:刚刚?|剛剛?|刚才|剛才|啱啱|才|也)?"
+    r"(?:在群里|在群裡|喺群度|喺群入面|在会上|在會上)?(?:说|說|讲|講|通知|宣布|\s*announce)(?:\s*(?:了|咗))?"
+    r"[\s,，:：]+(?=\S)"
+    r"|^\s*(?!(?:you|it|this|that)\b)(?:[A-Z][\w'-]*|the [\w-]+(?: team| folks| guys)?|[\w-]+ team)"
+    r"\s+(?:just\s+|has\s+|have\s+|finally\s+)?(?:said|says|announced|mentioned|confirmed|posted)"
+    r"(?: in [\w#-]+)?(?: that)?[\s,:;—-]+(?=\S)",
     re.IGNORECASE,
 )
 
@@ -259,7 +267,7 @@ def without_mid_request(text: str) -> str:
     rebalance。这个经验记一下，下回先查 …" keeps "然后疯狂 rebalance。下回先查 …"): the request's
     words are no part of the memory (round 21: a MEMORY.md bullet kept them)."""
     request = _MID_REQUEST.search(text)
-    if request is None or not _enough(request.group("rest")):
+    if request is None or not says_enough(request.group("rest")):
         return text
     end = request.group("end")
     return text[: request.start()] + (f"{end} " if end.isascii() else end) + request.group("rest")
@@ -269,7 +277,7 @@ def mid_request_lesson(text: str) -> str:
     """What a request between what happened and what to keep asks to keep ("…CRC 对不上。这个经验记
     一下：打 AssetBundle 之前先清空 StreamingAssets/AB 目录": the words after it), or ""."""
     request = _MID_REQUEST.search(text)
-    return request.group("rest").strip() if request and _enough(request.group("rest")) else ""
+    return request.group("rest").strip() if request and says_enough(request.group("rest")) else ""
 
 
 # The most a lesson and the story before it say together before the lesson goes first (seed
@@ -294,10 +302,6 @@ def lesson_first(text: str) -> str:
 def _first_clause(text: str) -> str:
     piece = _PIECE.match(text)
     return piece.group(0) if piece else ""
-
-
-def _enough(rest: str) -> bool:
-    return len(re.sub(r"\s", "", rest)) >= _SAYS_ENOUGH
 
 
 # "以后都这样" before what it points at, in a message typed or dictated without punctuation
@@ -326,14 +330,15 @@ def rule_title(head: str) -> str:
     closing particles (酒吧, 多哈 and a guess's 吧 are not noise): an adversarial pass found both
     rules inverting rules."""
     head = _past_openers(head)
-    if (pointer := _POINTS_AT_WHAT_FOLLOWS.search(head)) and _enough(pointer.group("rest")):
+    if (pointer := _POINTS_AT_WHAT_FOLLOWS.search(head)) and says_enough(pointer.group("rest")):
         head = pointer.group("rest")
-    if (request := _MID_REQUEST.search(head)) and _enough(request.group("rest")):
+    if (request := _MID_REQUEST.search(head)) and says_enough(request.group("rest")):
         head = request.group(
             "rest"
         )  # "然后疯狂 rebalance。这个经验记一下，下回先查…": what to keep
+    head = past_the_cause(head)
     start, clause, stop = 0, 0, len(head)
-    if (standing := _STANDING_AFTER_CHATTER.search(head)) and _enough(head[standing.end() :]):
+    if (standing := _STANDING_AFTER_CHATTER.search(head)) and says_enough(head[standing.end() :]):
         # "嗯 我想了想 … 因为两张表都有几千万行 所以以后大表 join 先按 chrom 分块": typed without
         # punctuation, what comes before a standing rule is the talk that led to it
         head = head[standing.end() :]
@@ -341,9 +346,9 @@ def rule_title(head: str) -> str:
         said = head[clause : end.end()]
         rest = head[end.end() :]
         complains = bool(_COMPLAINT.search(said)) or bool(
-            _WEAK_COMPLAINT.search(said) and not _RULE_WORD.search(said)
+            _WEAK_COMPLAINT.search(said) and not RULE_WORD.search(said)
         )
-        if complains and start and not _enough(rest):
+        if complains and start and not says_enough(rest):
             # complaint after complaint and a short rest ("超时时间又 hardcode 成 30 了 跟你说了好几
             # 回了 要从配置里读"): the first complaint names the subject, a cut says less (review35)
             start = 0
@@ -352,8 +357,8 @@ def rule_title(head: str) -> str:
         in_words = complains and _COMPLAINT.search(re.sub(f"[{_SULK}]", "", said))
         if (
             complains
-            and _enough(rest)
-            and (in_words or not _RULE_WORD.search(said))
+            and says_enough(rest)
+            and (in_words or not RULE_WORD.search(said))
             # what follows says "it" of what a clause ending on "again" named ("The billing cron
             # again: it must run at 02:00 UTC"): that clause names the subject, and stays
             and not (_REFERS_BACK.match(rest) and _AGAIN_AT_END.search(said))
@@ -365,7 +370,7 @@ def rule_title(head: str) -> str:
             and (but := _BUT.match(rest))
             # …not a "but" that goes on about what was done ("merge 了，但还没生效")
             and not _STILL_OLD.search(_first_clause(rest))
-            and _enough(rest)
+            and says_enough(rest)
         ):
             start = end.end() + len(but.group(0))
         elif (
@@ -373,7 +378,7 @@ def rule_title(head: str) -> str:
             and _CONCESSION.match(said)
             and (but := _BUT.match(rest))
             and _OWN_SUBJECT.match(rest, but.end())
-            and _enough(_first_clause(rest))
+            and says_enough(_first_clause(rest))
         ):
             # "解释用中文 ok，但 terminology 留 English 吧": what is conceded is not the rule, when the
             # "but" names its own subject ("tabs ok, but never in YAML" does not: the rule needs both)
@@ -382,7 +387,7 @@ def rule_title(head: str) -> str:
             start == clause
             and _PRAISE.match(said)
             and (but := _BUT.match(rest))
-            and _enough(_first_clause(rest[but.end() :]))
+            and says_enough(_first_clause(rest[but.end() :]))
         ):
             # praise before "but" ("接口文档写得挺好的，不过错误码别自己编", "思路 OK 的，不过 Kafka
             # producer 一定要 acks=all": a blind title set) is no part of the rule
@@ -390,34 +395,38 @@ def rule_title(head: str) -> str:
         elif (
             start == clause
             and _ALREADY.match(said)
-            and not _RULE_WORD.search(said)
-            and not _CONDITION.match(said)
-            and _RULE_WORD.search(_first_clause(rest))
-            and _enough(rest)
+            and not RULE_WORD.search(said)
+            and not CONDITION.match(said)
+            and RULE_WORD.search(_first_clause(rest))
+            and says_enough(rest)
         ):
             start = end.end()
-        elif start and start == clause and _NOT_THAT.match(said) and _enough(rest):
+        elif start and start == clause and _NOT_THAT.match(said) and says_enough(rest):
             # the complaint's own contrast ("DAU is counting events again, not people. It needs
             # COUNT(DISTINCT user_id)"): no more the rule than the complaint before it
             start = end.end()
-        elif _RULE_WORD.search(said):
+        elif RULE_WORD.search(said):
             if re.search(f"[{_SULK}]", end.group(0)):  # a sulking face after the rule ends it
                 stop = end.start()
             break
         clause = end.end()
     head = head[start:stop].strip() or head
     head = _past_openers(_past_the_story(head))
-    if (reproach := _REPROACH_LEAD.match(head)) and _enough(head[reproach.end() :]):
+    if (reproach := _REPROACH_LEAD.match(head)) and says_enough(head[reproach.end() :]):
         head = head[reproach.end() :]  # "跟你说了好几回了 token 一律从 vault 取" (review35)
     if (but := _OPENING_JOIN.match(head)) and len(head) - but.end() >= 4:
         head = head[but.end() :]  # "好了，但下次先说结论": the rule, not the "but"
-    condition = _CONDITION.match(head) and _PIECE.match(head)
+    if joined := with_its_new_value(head):
+        return joined
+    condition = CONDITION.match(head) and _PIECE.match(head)
     if condition and condition.end() < len(head):
         # the condition and the rule it holds ("要是遇到 P0 呢，直接回滚"): a cut after the
         # condition alone says nothing
         rule = _PIECE.match(head, condition.end())
         both = head[: rule.end() if rule else len(head)].strip(" ，,。.；;")
         return clip(both, title_limit(both) + 6)
+    if joined := with_what_it_holds_for(head):
+        return joined
     topic = _TOPIC.match(head)
     if topic and len(topic.group("rest")) >= 4:
         lead, rest = topic.group("topic").strip(), topic.group("rest")
@@ -435,7 +444,6 @@ _HANGS_ON = re.compile(
     r"\b(?:without|unless|except|until|only if|but not)\b|除非|除了|只有|否则", re.I
 )
 _CONDITION_ROOM = 12
-_VALUE_ROOM = 16
 
 
 # A reproach that a longer cut reaches at its end ("超时时间又 hardcode 成 30 了 跟你说了好几回了"):
@@ -445,7 +453,7 @@ _REPROACH_TAIL = re.compile(rf"[\s,，。!！]*{_TOLD_OFTEN}了?[\s,，。!！]*
 
 def _with_its_condition(head: str, limit: int) -> str:
     cut = brief(head, limit)
-    if (reproach := _REPROACH_TAIL.search(cut)) and _enough(cut[: reproach.start()]):
+    if (reproach := _REPROACH_TAIL.search(cut)) and says_enough(cut[: reproach.start()]):
         return cut[: reproach.start()] + "…"
     if not cut.endswith("…"):
         return cut
@@ -453,7 +461,7 @@ def _with_its_condition(head: str, limit: int) -> str:
     hangs = _HANGS_ON.search(whole)
     if not whole.endswith("…") and hangs and hangs.start() < len(cut) <= len(whole):
         return whole
-    valued = brief(head, limit + _VALUE_ROOM)
+    valued = brief(head, limit + VALUE_ROOM)
     if not valued.endswith("…") and _ANCHOR.search(valued[len(cut) - 1 :]):
         # …and so is the value it sets ("set the read timeout of the gateway to 1500.5 seconds")
         return valued
@@ -507,9 +515,6 @@ def _says_the_new_rule(piece: str) -> bool:
     return bool(_NEW_RULE.search(piece)) and not (_STILL_OLD.search(piece) or _BUT.match(piece))
 
 
-_CONDITION = re.compile(
-    r"^\s*(?:如果|要是|假如|万一|假设|只要|除非|(?:what )?if\b|when\b|unless\b)", re.IGNORECASE
-)
 # An answer that opens what follows the question: a yes is dropped ("Yes, always squash" says
 # the rule); a no is kept with its question ("Should I use tabs? No, spaces": "spaces" alone
 # names the rule's other half only).
@@ -522,14 +527,14 @@ def past_questions(text: str) -> str:
     ("你 join 的是 v1？那张停更了，现在都读 v2" was titled "你 join 的是 dw.shipments_v1": the table
     not to use), when what is left says enough on its own (an answer alone, "不能", does not)."""
     pieces = _PIECE.findall(text)
-    if pieces and _CONDITION.search(pieces[0]) and _ASKS.search(pieces[0]):
+    if pieces and CONDITION.search(pieces[0]) and _ASKS.search(pieces[0]):
         # "如果是周五？不上线": the condition and its rule, as one clause
         joined = re.sub(r"？\s*$", "，", re.sub(r"\?(\s*)$", r",\1", pieces[0]))
         return joined + "".join(pieces[1:])
     start = 0
     while (
         start < len(pieces) - 1
-        and not _CONDITION.search(pieces[start])
+        and not CONDITION.search(pieces[start])
         and (
             _ASKS.search(pieces[start])
             # the old thing is gone, then what to do now ("v8 那个是老包了，go.mod 里早换成 v9 了，
@@ -555,12 +560,12 @@ def past_questions(text: str) -> str:
         # …unless what comes first is already the rule ("…停更了，以后都读 v2。现在 v1 还能查")
         between = "".join(pieces[start:now])
         if not (_NEW_RULE.search(between) or _NOW_SAYS_THE_NEW.search(between)):
-            start = now if _enough("".join(pieces[now:])) else start
+            start = now if says_enough("".join(pieces[now:])) else start
     rest = "".join(pieces[start:])
     if _NO.match(rest):
         return text
     rest = _YES.sub("", rest, count=1).strip(" ，,。.：:;；!！—-~")
-    return rest if _enough(rest) else text
+    return rest if says_enough(rest) else text
 
 
 # Marks that are content, not punctuation, shielded as private-use characters while a statement
@@ -610,7 +615,7 @@ def answered_question(text: str) -> bool:
     return (
         len(pieces) > 1
         and bool(_ASKS.search(pieces[0]))
-        and not _CONDITION.search(pieces[0])
+        and not CONDITION.search(pieces[0])
         and bool("".join(pieces[1:]).strip())
     )
 

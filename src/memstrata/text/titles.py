@@ -19,7 +19,7 @@ _CLAUSE_END = re.compile(
     r"[。！？；\n]|[!?;](?![\x22-\x3a\x3c-\x3e\x40-\x7e])|[，,：](?=.{8,})"
     # an ASCII colon inside a time, a port, a URL or a path (14:00, :8080, https://, C:\\) is text
     # …and so is one glued to the word after it (-XX:MaxRAMPercentage=75, key:value)
-    r"|(?<!\d):(?![\d/\\\w])(?=.{8,})|\.\s"
+    r"|(?<!\d):(?![\d/\\\w])(?=.{8,})|(?<!\be\.g)(?<!\bi\.e)(?<!\betc)(?<!\bvs)\.\s"
     # a space between two Chinese characters pauses a message typed without punctuation
     # (after four characters or more: "嗯 我想了想 …" is no clause "嗯")
     r"|(?<=[\u4e00-\u9fff]{4})\s+(?=[\u4e00-\u9fff])"
@@ -127,11 +127,19 @@ def shorten(text: str, limit: int) -> str:
 # character, a mixed title lost the value it was about ("prometheus 的地址…", "Kafka 集群的 bootstrap
 # 地址是…": a blind title set, writer A). A long run of Latin names still ends at _MIXED_MOST.
 TITLE_UNITS = 20
+# A title cut just before the value it sets keeps it when it ends within this many more
+# characters ("set the read timeout of the gateway to 1500.5 seconds").
+VALUE_ROOM = 16
 _MIXED_MOST = 48
 _ENGLISH = 40
 _UNIT = re.compile(
     r"[^\s\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]+|[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]"
 )
+
+
+def title_units(text: str) -> int:
+    """How long ``text`` is as seed 000 counts a brief: its Chinese characters and Latin words."""
+    return len(_UNIT.findall(text))
 
 
 def title_limit(text: str) -> int:
