@@ -61,6 +61,7 @@ from memstrata.core.redact.shapes import (
 from memstrata.core.redact.slot import _SLOT_MARKER, _SLOT_MARKER_ABROAD, _values_in_the_slot
 from memstrata.core.redact.slot_value import _SAID_NOT_A_CODE
 from memstrata.core.redact.told import (
+    _CAME_IN,
     _KEYED_DIGITS,
     _LOCKED_WITH,
     _SENT_CODE,
@@ -70,6 +71,7 @@ from memstrata.core.redact.told import (
     _keyed_codes,
     _parts_told,
     _passwords_named_by_the_first,
+    _relayed_codes,
     _said_again,
     _spelled_letters,
     _typed_values,
@@ -419,6 +421,8 @@ def _find_secrets(text: str, learned: bool = True) -> list[SecretFinding]:
             SecretFinding("password", m.start("secret"), m.end("secret"))
             for m in _KEYED_DIGITS.finditer(text)
         )
+    if _CAME_IN.search(text):
+        found.extend(_relayed_codes(text))
     if "sent" in lowered or "token" in lowered:
         found.extend(
             SecretFinding("password", m.start(g), m.end(g))

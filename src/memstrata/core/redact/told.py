@@ -255,6 +255,42 @@ _KEYED_DIGITS = lazy_compile(
     r"(?P<secret>\d(?: \d){3,7}|[#*]\d{3,8}[#*]?|\d{3,8}#|" + _THAI_DIGITS + r")(?![\d.,:])"
 )
 _CODE_SAID = lazy_compile(r"[#*]?\d{3,8}[#*]?|[零〇幺一二两兩三四五六七八九]{3,8}")
+# A one-time code relayed: the message says a code came in (a text message, an authenticator)
+# and asks to type it, with six digits in it, whole or 3 + 3, in figures or Chinese numerals
+# ("短信来了个数儿，八四零 幺六七，你赶紧给我输上", "Just got a text from Sky, code is 619 044 — bung it
+# in", "剛剛 Authenticator 跳 319 574，你幫我輸在 VPN 那邊": review65-72 left them, each said
+# without the code's name beside it).
+_CAME_IN = lazy_compile(
+    r"短信|短訊|短讯|簡訊|简讯|讯息|訊息|验证|驗證|令牌|动态码|動態碼|六位|6\s?位"
+    r"|(?i:\bsms\b|\btext(?:ed)?\b|\bmessage\b|authenticator|\botp\b|\bcode\b)"
+)
+_TYPE_IT_IN = lazy_compile(
+    r"填|输|輸|录入|錄入|打进|打進|(?i:\btype\b|\benter\b|\bkey (?:it )?in\b|\bput (?:it )?in\b"
+    r"|\bpunch (?:it )?in\b|\bbung\b|\bpop (?:it )?in\b|\blog (?:me )?in\b)"
+)
+_CN_DIGIT = "零〇幺洞一二两兩三四五六七八九拐"
+_SIX_DIGITS = lazy_compile(
+    # (3 + 3 digits, not two numbers of a list: "填 300 500 800")
+    r"(?<![\w.:/#@$¥€£+-])(?<!\d\s)(?:\d{6}|\d{3} \d{3})(?![\w:/%-]|[.,]\d|\s\d)"
+    rf"|(?<![{_CN_DIGIT}十百千万萬])[{_CN_DIGIT}]{{3}}\s?[{_CN_DIGIT}]{{3}}(?![{_CN_DIGIT}十百千万萬])"
+)
+_RELAY_REACH = 40  # how far from the code the words that it came in and to type it may be
+
+
+def _relayed_codes(text: str) -> list[SecretFinding]:
+    """Six-digit codes in a message that says a code came in and asks to type it
+    (``_CAME_IN`` and ``_TYPE_IT_IN`` within ``_RELAY_REACH`` of it), not a phone, an order or
+    an amount (``_COUNTED_BEFORE``)."""
+    found = []
+    for m in _SIX_DIGITS.finditer(text):
+        before = text[max(0, m.start() - _RELAY_REACH) : m.start()]
+        around = text[max(0, m.start() - _RELAY_REACH) : m.end() + _RELAY_REACH]
+        if _COUNTED_BEFORE.search(before) or not (
+            _CAME_IN.search(around) and _TYPE_IT_IN.search(around)
+        ):
+            continue
+        found.append(SecretFinding("password", m.start(), m.end()))
+    return found
 
 
 def _typed_values(text: str) -> list[SecretFinding]:
