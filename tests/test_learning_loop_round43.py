@@ -163,3 +163,46 @@ def test_a_cause_told_before_the_rule_it_led_to_never_titles_it(text: str, title
 )
 def test_guard_a_cause_stays_when_the_rule_needs_it_or_none_follows(text: str, title: str) -> None:
     assert statement("new_knowledge", text).title == title
+
+
+# guards from a fresh-context tester's 307 messages aimed at the rules above (22 were titled worse
+# than on 4605a9e before these): a source that is anyone or says something of a person, hearsay,
+# a rule word that is none (never mind, 必须的, 以后再说), "previously" (之前, before), a value
+# asked about, a quoted value with a comma
+@pytest.mark.parametrize(
+    ("kind", "text", "title"),
+    [
+        ("new_knowledge", "Sam said no.", "Sam said no"),
+        (
+            "new_knowledge",
+            "Nobody said anything about the freeze, so we deploy Friday",
+            "Nobody said anything about the freeze",
+        ),
+        (
+            "new_knowledge",
+            "Bob announced his resignation, his services go to Carol",
+            "Bob announced his resignation",
+        ),
+        ("new_knowledge", "据说明书上写的，默认波特率是 9600", "据说明书上写的"),
+        ("new_knowledge", "听说你们要换 k8s 了？", "听说你们要换 k8s 了"),
+        (
+            "new_knowledge",
+            "turns out the CI was caching node_modules; never mind, it's fixed now",
+            "turns out the CI was caching node_modules",
+        ),
+        ("new_knowledge", "原因是缓存没清，以后的事以后再说", "原因是缓存没清"),
+        ("new_knowledge", "问题出在 nginx，必须的，我早就说过", "问题出在 nginx"),
+        ("preference", "之前的话，是用 Jenkins 部署，现在统一用 Argo CD", "之前的话"),
+        ("new_knowledge", "Redis 升级了，现在是不是 7.2 我也不确定，你帮我查下", "Redis 升级了"),
+        ("new_knowledge", "那个库升级了，现在是 3.x 了吗？", "那个库升级了"),
+    ],
+)
+def test_guard_what_only_looks_like_a_source_a_rule_a_condition_or_a_value(
+    kind: str, text: str, title: str
+) -> None:
+    assert statement(kind, text).title == title
+
+
+def test_a_quoted_new_value_is_kept_whole() -> None:
+    said = statement("new_knowledge", 'token 换了，新的是 "ab,cd-123"')
+    assert said.title == 'token 换了，新的是 "ab,cd-123"'

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from memstrata.text.rule_words import CONDITION, RULE_WORD, says_enough
-from memstrata.text.titles import VALUE_ROOM, clip, shorten, title_limit, title_units
+from memstrata.text.titles import VALUE_ROOM, shorten, title_limit, title_units
 
 # A cause found, told before the rule it led to ("上次那个 Kafka 消息乱序就是因为分区 key 用错了，你记住，
 # 订单相关消息的分区 key 必须是 order_id", "结果是节点池打了污点 …，大内存任务要加对应的 toleration",
@@ -24,9 +24,10 @@ _CAUSE = re.compile(
     re.IGNORECASE,
 )
 # ...and a rule said with a word that makes it one: not "要按 Kafka lag 扩" alone.
+# (以后 as "later" is none: "以后的事以后再说"; nor 必须的 "of course", nor "never mind")
 _STRONG_RULE = re.compile(
-    r"以后|今后|必须|一律|统一|都要|都得|务必|一定要|千万"
-    r"|\b(?:always|never|must|from now on|make sure)\b",
+    r"以后(?![的再])|今后|必须(?!的)|一律|统一|都要|都得|务必|一定要"
+    r"|\b(?:always|never(?! mind)|must|from now on|make sure)\b",
     re.IGNORECASE,
 )
 _CAUSE_FIRST = 2  # the cause is one of the first clauses
@@ -51,8 +52,10 @@ def past_the_cause(head: str) -> str:
 
 # Where a clause ends for the joins below: punctuation, or a space between two Chinese
 # characters (a message typed or dictated without punctuation).
+# (ASCII ! ? ; glued to what follows are inside a token: "Pa55w0rd!x")
 _CLAUSE_SPLIT = re.compile(
-    r"\s*[，,。；;！!？?\n]+\s*|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])|(?<=[a-z])\.\s+"
+    r"\s*(?:[，。；！？\n]|[,;!?](?!\S))+\s*|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])"
+    r"|(?<=[a-z])\.\s+"
 )
 _PARTICLES = "啦哈哦喔呀啊嘞咧嘛喇"
 # A status that something changed, with nothing of what it changed to ("跳板机迁了", "Aurora 的
@@ -60,7 +63,7 @@ _PARTICLES = "啦哈哦喔呀啊嘞咧嘛喇"
 _CHANGED = re.compile(
     r"(?:(?<![漏没沒忘未])(?:换|換|迁|遷|改|变|變|搬|挪)(?:人|地方|位置|名|名字)?(?:了|咗)"
     r"|(?:换|換)(?:了|咗)(?:台|个|個|家|位|部)新\S{1,6}"
-    r"|(?:下线|下線|停用|退役|废弃|廢棄|停更|关机|關機|升级|升級|更新)(?:了|咗))$"
+    r"|(?:下线|下線|停用|退役|废弃|廢棄|停更|关机|關機|升级|升級|更新|切换|切換)(?:了|咗))$"
     r"|\b(?:moved|changed|migrated|(?:was|got|has been) (?:replaced|retired|moved|renamed)|is gone"
     r"|changed hands|has a new owner)$",
     re.IGNORECASE,
@@ -73,10 +76,19 @@ _NEW_VALUE = re.compile(
     re.IGNORECASE,
 )
 _NAMES_SOMETHING = re.compile(r"[A-Za-z0-9]")
+# A new value that is asked about or unsure ("现在是不是 7.2 我也不确定", "现在是 3.x 了吗？") is none.
+_UNSURE = re.compile(
+    r"吗|嗎|是不是|不确定|不確定|不知道|不清楚|\b(?:maybe|not sure|i think|no idea)\b",
+    re.IGNORECASE,
+)
 # A clause that opens by saying what the topic before it is: a word or two, a copula, a value
 # ("地址是 192.168.10.20", "端口是 5432", "叫 gw-prod-02").
 # (not what it is not: "region 系 ap-guangzhou，唔系 ap-shanghai" says the right value first)
 _IS_VALUE = re.compile(r"^(?![不唔没沒非])[\u4e00-\u9fff]{0,4}(?:是|係|系|叫|为|為)\s*[A-Za-z0-9]")
+# "Previously" is no topic: "之前，我们用的是 MySQL，现在统一用 PG" is about what is used now.
+_FORMERLY = re.compile(
+    r"^\s*(?:之前|以前|原来|原先|过去|過去|当时|當時|那时|那時|起初|最早)(?:的话|的話)?\s*$"
+)
 _TOPIC_MOST = 12  # title units: a Chinese character, or a word in Latin letters
 
 
@@ -88,6 +100,7 @@ def _short_topic(clause: str) -> bool:
         and not _CHANGED.search(clause)
         and not _WHEN_FIRST.search(clause)
         and not CONDITION.match(clause)
+        and not _FORMERLY.match(clause)
     )
 
 
@@ -131,7 +144,13 @@ def with_its_new_value(head: str) -> str:
         )
     for start, end in spans[1 : 1 + _HOW_FAR]:
         clause = head[start:end]
-        if _NEW_VALUE.search(clause) and _NAMES_SOMETHING.search(clause):
+        asked = "?" in head[end : end + 2] or "？" in head[end : end + 2]
+        if (
+            _NEW_VALUE.search(clause)
+            and _NAMES_SOMETHING.search(clause)
+            and not (asked or _UNSURE.search(clause))
+            and clause.count('"') % 2 == 0  # (a quoted value cut at its comma is none)
+        ):
             both = _joined(status, clause.strip())
             return shorten(both, title_limit(both) + VALUE_ROOM)
     return ""
@@ -140,9 +159,17 @@ def with_its_new_value(head: str) -> str:
 # A clause that says when or in which case the rest holds, said before it without 如果 / if
 # ("C3 的 Wi-Fi 老掉线的话 先别急着抓包…", "sink lag 爆掉的时候，先打 …/status", "Before running
 # anything heavy, a --dry_run tells you …"): titled by it alone, an entry names a situation.
+# (something must come before the word: "之前，我们用的是 MySQL" and "Before, we used Jenkins"
+# say "previously"; "Once, the prod DB got wiped" is one time)
 _WHEN_FIRST = re.compile(
-    r"(?:的话|的話|的时候|的時候|之后|之後|以后|以後|之前|以前)$"
-    r"|^\s*(?:before|after|whenever|once|while)\b",
+    r"\S{2,}(?:的话|的話|的时候|的時候|嘅時候|嘅时候|之后|之後|以后|以後|之前|以前)$"
+    r"|^\s*(?:before|after|whenever|once|while)\s+\w",
+    re.IGNORECASE,
+)
+# A rule said in the clause itself, which then is no bare condition (用 alone is none: "调用第三方
+# API 的時候" names a situation).
+_RULE_IN_IT = re.compile(
+    r"必须|禁止|不许|不准|不要|别|一律|统一|务必|永远|\b(?:always|never|must|don'?t|do not)\b",
     re.IGNORECASE,
 )
 
@@ -152,7 +179,11 @@ def with_what_it_holds_for(head: str) -> str:
     if len(spans) < 2:
         return ""
     when = head[spans[0][0] : spans[0][1]].rstrip(_PARTICLES + " ")
-    if not _WHEN_FIRST.search(when) or (RULE_WORD.search(when) and not CONDITION.match(when)):
+    if not _WHEN_FIRST.search(when) or _RULE_IN_IT.search(when) or _FORMERLY.match(when):
         return ""
-    both = _joined(when, head[spans[1][0] : spans[1][1]].strip())
-    return clip(both, title_limit(both) + 6)
+    rule = head[spans[1][0] : spans[1][1]].strip()
+    if CONDITION.match(rule) and len(spans) > 2:
+        # a second condition before the rule ("发版之前，如果改了配置，一定要通知运维")
+        rule = _joined(rule, head[spans[2][0] : spans[2][1]].strip())
+    both = _joined(when, rule)
+    return shorten(both, title_limit(both) + 6)
