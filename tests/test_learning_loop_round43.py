@@ -54,6 +54,10 @@ def test_a_status_that_something_changed_is_titled_with_its_new_value(
             "the staging gateway moved to gw-stg-02.internal",
         ),
         ("文档里说 gRPC 端口是 9090", "gRPC 端口是 9090"),
+        # (the tester's round: a source named in a frame, or one that said it before)
+        ("As Priya said, never force-push to main", "never force-push to main"),
+        ("Per the security team, all secrets must live in Vault", "all secrets must live in Vault"),
+        ("张伟说过，生产库只读账号是 ro_user", "生产库只读账号是 ro_user"),
     ],
 )
 def test_who_brought_the_news_is_no_part_of_its_title(text: str, title: str) -> None:
@@ -173,6 +177,7 @@ def test_guard_a_cause_stays_when_the_rule_needs_it_or_none_follows(text: str, t
     ("kind", "text", "title"),
     [
         ("new_knowledge", "Sam said no.", "Sam said no"),
+        ("new_knowledge", "老王说过的那个方案不行", "老王说过的那个方案不行"),
         (
             "new_knowledge",
             "Nobody said anything about the freeze, so we deploy Friday",

@@ -234,14 +234,18 @@ _INTERJECTION = re.compile(
     # announce 咗，…", "Priya just said …": learning_sim8-9 titled entries by the speaker); not
     # what the user or the agent said ("我说一下", "你说的") nor a word that forbids (别说, 不要讲)
     r"|^\s*(?![我你])(?:(?![别別不没沒要])[^\n，,。.!！?？:：]){1,10}?(?:刚刚?|剛剛?|刚才|剛才|啱啱|才|也)?"
-    r"(?:在群里|在群裡|喺群度|喺群入面|在会上|在會上)?(?:说|說|讲|講|通知|宣布|\s*announce)(?:\s*(?:了|咗))?"
+    r"(?:在群里|在群裡|喺群度|喺群入面|在会上|在會上)?(?:说|說|讲|講|通知|宣布|\s*announce)(?:\s*(?:了|咗|过|過))?"
     r"[\s,，:：]+(?=\S)"
     # (a named source, not anyone: "Nobody said …", "Everyone says …"; and what it said is news
     # about a thing, not a person: "Alice said she'll …", "Bob announced his resignation")
     r"|^\s*(?!(?:you|it|this|that|nobody|no one|everyone|everybody|someone|somebody|people|they"
     r"|he|she|we|i)\b)(?:[A-Z][\w'-]*|the [\w-]+(?: team| folks| guys)?|[\w-]+ team)"
     r"\s+(?:just\s+|has\s+|have\s+|finally\s+)?(?:said|says|announced|mentioned|confirmed|posted)"
-    r"(?: in [\w#-]+)?(?: that)?[\s,:;—-]+(?=(?:the|our|a|an)\s+\S+\s+\S+\s+\S+)",
+    r"(?: in [\w#-]+)?(?: that)?[\s,:;—-]+(?=(?:the|our|a|an)\s+\S+\s+\S+\s+\S+)"
+    # ...or named in a frame that says where it comes from ("As Priya said, never force-push to
+    # main", "According to the SRE team, …", "Per the security team, …": a tester's round)
+    r"|^\s*(?:as (?:[A-Z][\w'-]*|the [\w-]+(?: team)?) (?:said|says|mentioned|put it)"
+    r"|according to [^,，:：]{2,30}|per (?:the )?[\w-]+(?: team)?)\s*[,，:：]\s*(?=\S)",
     re.IGNORECASE,
 )
 
