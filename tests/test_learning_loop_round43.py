@@ -211,3 +211,17 @@ def test_guard_what_only_looks_like_a_source_a_rule_a_condition_or_a_value(
 def test_a_quoted_new_value_is_kept_whole() -> None:
     said = statement("new_knowledge", 'token 换了，新的是 "ab,cd-123"')
     assert said.title == 'token 换了，新的是 "ab,cd-123"'
+
+
+@pytest.mark.parametrize(
+    ("text", "title"),
+    [
+        ("你说得对，以后代码注释统一用英文", "以后代码注释统一用英文"),
+        ("別說了，部署之前一律先備份", "部署之前一律先備份"),
+        ("good point, always pin the base image tag", "always pin the base image tag"),
+        # (what was said right is the subject here, not an agreement before the rule)
+        ("你说得对的地方我记下了，但是端口应该是 8443", "你说得对的地方我记下了"),
+    ],
+)
+def test_agreement_before_the_rule_is_no_part_of_its_title(text: str, title: str) -> None:
+    assert statement("preference", text).title == title

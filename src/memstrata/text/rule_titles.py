@@ -228,6 +228,11 @@ _INTERJECTION = re.compile(
     r"|^\s*(?:这个|这条)?\s*(?:帮我|你)?(?:记着点|记个事|mark\s*一下|note\s*(?:一下|下来))[哈啊吧]?\s*[,，:：。!！]+\s*"
     r"|^\s*(?:anyway?s?|总之|反正|说正经的)\s*[,，:：。!！]+\s*"
     r"|^\s*(?:好家伙|蚌埠住了|绝绝子|离谱|无语|破防了|救命|服了)[了啊哈]?[\s,，!！。~～]+(?=\S)"
+    # agreement, or "enough said", before the rule ("你说得对，以后代码注释统一用英文", "good point,
+    # …", "別說了，部署之前…": a tester's round titled them by it)
+    r"|^\s*(?:你)?(?:说得|说的|說得|說的)(?:对|對|有道理|没错|沒錯)[啊呀吧哈了喔]*[\s,，。.!！~～]+(?=\S)"
+    r"|^\s*(?:别说了|別說了|不说了|不說了)[\s,，。.!！~～]+(?=\S)"
+    r"|^\s*(?:you'?re right|you are right|good point|fair point|fair enough)\s*[,.!—-]+\s*"
     # a greeting or a filler word before a space, in a message typed without punctuation
     r"|^\s*(?:嗯+|哈喽|哈啰|哈罗|hello|hi|hey|好的|好吧|行吧|ok|okay)\s+(?=[\u4e00-\u9fff])"
     # who brought the news, before it ("孟凡说 OTA 后台域名迁了 …", "潘婷刚在群里说 …", "server 组啱啱
