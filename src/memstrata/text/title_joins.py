@@ -126,8 +126,9 @@ def _joined(first: str, second: str) -> str:
 
 def with_its_new_value(head: str) -> str:
     """The status and the clause with its new value, when ``head`` opens with a status that says
-    only that something changed: titled "跳板机迁了", "Aurora 的 owner 换人了", "登录节点换了哈", an
-    entry said something changed and not to what (learning_sim6-7, writer A's news); "" otherwise."""
+    only that something changed (titled "跳板机迁了", "Aurora 的 owner 换人了", "登录节点换了哈", an
+    entry said something changed and not to what: learning_sim6-7, writer A's news), or a short
+    topic and the clause that says what it is; "" otherwise."""
     spans = _clauses(head)
     if len(spans) < 2:
         return ""
@@ -138,10 +139,9 @@ def with_its_new_value(head: str) -> str:
         # titled it by the topic alone)
         both = _joined(status, value)
         return shorten(both, title_limit(both) + VALUE_ROOM)
+    # (a long first clause is no bare status: "CouponForm 里还有一处 import … 漏改了")
     if not _CHANGED.search(status) or title_units(status) > _TOPIC_MOST:
-        return (
-            ""  # (a long first clause is no bare status: "CouponForm 里还有一处 import … 漏改了")
-        )
+        return ""
     for start, end in spans[1 : 1 + _HOW_FAR]:
         clause = head[start:end]
         asked = "?" in head[end : end + 2] or "？" in head[end : end + 2]
@@ -175,6 +175,8 @@ _RULE_IN_IT = re.compile(
 
 
 def with_what_it_holds_for(head: str) -> str:
+    """The condition said first and the rule it holds for (with a second condition between them),
+    when ``head`` opens with one (``_WHEN_FIRST``); "" otherwise."""
     spans = _clauses(head)
     if len(spans) < 2:
         return ""
