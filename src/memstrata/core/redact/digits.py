@@ -28,6 +28,8 @@ _SPELLED_DIGITS = lazy_compile(
     + r")\b|"
     + _THAI_DIGITS
 )
+# A digit said in Chinese as a code is read aloud (幺 for 1, 洞 for 0, 拐 for 7, 两 for 2).
+SPOKEN_ZH_DIGITS = "零〇幺洞一二两兩三四五六七八九拐"
 # A digit said with how many times it repeats ("六个零", "八个8", "五个零一个八": review54-55): the
 # code itself, spelled by count.
 _REPEATED = (

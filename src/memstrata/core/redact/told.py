@@ -20,6 +20,7 @@ from memstrata.core.redact.digits import (
     _SPELLED_DIGITS,
     _UNIT_WORD,
     _YEAR,
+    SPOKEN_ZH_DIGITS,
 )
 from memstrata.core.redact.findings import SecretFinding
 from memstrata.core.redact.shapes import (
@@ -268,11 +269,10 @@ _TYPE_IT_IN = lazy_compile(
     r"填|输|輸|录入|錄入|打进|打進|(?i:\btype\b|\benter\b|\bkey (?:it )?in\b|\bput (?:it )?in\b"
     r"|\bpunch (?:it )?in\b|\bbung\b|\bpop (?:it )?in\b|\blog (?:me )?in\b)"
 )
-_CN_DIGIT = "零〇幺洞一二两兩三四五六七八九拐"
 _SIX_DIGITS = lazy_compile(
     # (3 + 3 digits, not two numbers of a list: "填 300 500 800")
     r"(?<![\w.:/#@$¥€£+-])(?<!\d\s)(?:\d{6}|\d{3} \d{3})(?![\w:/%-]|[.,]\d|\s\d)"
-    rf"|(?<![{_CN_DIGIT}十百千万萬])[{_CN_DIGIT}]{{3}}\s?[{_CN_DIGIT}]{{3}}(?![{_CN_DIGIT}十百千万萬])"
+    rf"|(?<![{SPOKEN_ZH_DIGITS}十百千万萬])[{SPOKEN_ZH_DIGITS}]{{3}}\s?[{SPOKEN_ZH_DIGITS}]{{3}}(?![{SPOKEN_ZH_DIGITS}十百千万萬])"
 )
 _RELAY_REACH = 40  # how far from the code the words that it came in and to type it may be
 
