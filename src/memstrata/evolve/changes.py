@@ -344,11 +344,15 @@ def tells_the_news_of(text: str, other: str) -> bool:
     分目录" / "找 fastq 直接去 cx-fastq-2026 那个桶": learning_sim7 kept them apart as a change), not
     a change of what ``other`` says. Only a name that is no plain word counts (a host, a bucket, a
     version)."""
-    from memstrata.evolve.known import values
+    from memstrata.evolve.known import pointed_values, values
 
     change = _MOVES_TO.search(text)
     if change is None:
-        return False
+        # a change said without a verb that moves ("raw fastq now lands in s3://cx-fastq-2026/",
+        # "it's github.com/redis/go-redis/v9 now"): told again when it points at a name and the
+        # other says every name it gives (a version or a port the other lacks is the news:
+        # "golangci-lint v1.57 now" after "pinned to v1.55")
+        return bool(pointed_values(text) - _turned_down(text)) and _says_every_name(text, other)
     # the first name after the change, in its sentence, that is not turned down: "…改成
     # svc_dw_batch 了，svc_etl 下周停用" moves to svc_dw_batch whatever else it names, "别再散落在 wiki
     # 里了，集中放到 sre-runbooks" to sre-runbooks; "别再敲 9001 了" and "is 14 now; we dropped 12"
@@ -361,6 +365,19 @@ def tells_the_news_of(text: str, other: str) -> bool:
         if (name in named or _bare(name) in named) and _NAMED.search(name):
             return said(name, other) and not _other_port(name, other)
     return False
+
+
+def _says_every_name(text: str, other: str) -> bool:
+    """Whether ``other`` says each name of ``text`` that is no plain word, with its port."""
+    down = _turned_down(text)
+    for token in _TOKEN.finditer(text.lower()):
+        name = token.group(0).rstrip(".")
+        bare = _bare(name)
+        if not _NAMED.search(bare) or bare in down:
+            continue
+        if not said(bare, other) or _other_port(name, other):
+            return False
+    return True
 
 
 def _other_port(name: str, text: str) -> bool:

@@ -302,8 +302,19 @@ def entry_text(title: str, body: str) -> str:
     measured 0.44 against a restatement the statement alone meets at 0.57."""
     head = title.rstrip("…").strip()
     body = body.strip()
-    # a title cut from inside the body (after a question or a complaint: rule_titles)
-    return body if body and head in body else f"{title} {body}".strip()
+    # a title cut from inside the body (after a question or a complaint: rule_titles), or joined
+    # from its clauses ("登录节点换了，现在是 hpc-login03 …" of "登录节点换了哈 周工昨晚迁完的 现在是
+    # hpc-login03 …": title_joins), maybe with a comma where the body paused
+    return body if body and _said_in_order(head, body) else f"{title} {body}".strip()
+
+
+_NOT_SAID = re.compile(r"[\s\W_]+")
+
+
+def _said_in_order(head: str, body: str) -> bool:
+    """Whether every letter of ``head`` is in ``body``, in order (spaces and punctuation aside)."""
+    letters = iter(_NOT_SAID.sub("", body))
+    return all(char in letters for char in _NOT_SAID.sub("", head))
 
 
 def values(text: str) -> set[str]:
