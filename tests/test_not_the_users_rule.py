@@ -55,3 +55,25 @@ def test_guard_every_file_or_the_user_s_own_request_stays(
     learned_kinds, text: str, kind: str
 ) -> None:
     assert kind in learned_kinds(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "唔關 nginx 事，係 upstream keepalive 設錯咗",
+        "跟 go 版本没关系，是 CGO_ENABLED 没关掉的问题",
+        "nothing to do with the ORM — the slow query is a missing index on orders.user_id",
+    ],
+)
+def test_what_the_cause_is_not_then_what_it_is_corrects(learned_kinds, text: str) -> None:
+    # a tester's round on the guards above: the message that says the cause is not X, then what it
+    # is, corrects the agent's diagnosis
+    assert "correction" in learned_kinds(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["那是他们组的规定，跟我们没关系，是他们自己的事", "跟缓存有没有关系？是不是时区的问题"],
+)
+def test_guard_nothing_to_do_with_us_or_asked_corrects_nothing(learned_kinds, text: str) -> None:
+    assert "correction" not in learned_kinds(text)
