@@ -72,3 +72,9 @@ def test_guard_a_title_the_body_does_not_say_is_kept() -> None:
     assert known.entry_text("安装依赖用 pnpm，不用 npm", "不对，应该用 pnpm") == (
         "安装依赖用 pnpm，不用 npm 不对，应该用 pnpm"
     )
+
+
+def test_guard_a_title_is_said_by_its_clauses_not_letter_by_letter() -> None:
+    # the letters of "use pnpm" are in this body, in order; its words are not
+    body = "we used npm for the project and pm2 monitoring"
+    assert known.entry_text("use pnpm", body) == f"use pnpm {body}"
