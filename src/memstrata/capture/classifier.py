@@ -243,9 +243,9 @@ _FORMATTING = lazy_compile(
     r"|大小写|大小寫|细楷|細楷|\bline endings\b",
     re.IGNORECASE,
 )
+# (beside _STANDING's words, which the one-off gate asks too)
 _EVERY_FILE = lazy_compile(
-    r"以后|以後|今后|一律|永远|(?<!不用)(?<!不必)(?:统一|統一)|所有|每个|每個|\b(?:from now on|going forward|always|never|every|all)\b",
-    re.IGNORECASE,
+    r"以後|(?<!不用)(?<!不必)(?:统一|統一)|所有|每个|每個|\b(?:every|all)\b", re.IGNORECASE
 )
 # Someone else's rule or habit, said not to be the user's ("佢哋内部定嘅，我哋 client 唔使跟", "不過那是
 # 建宏他們的事，我們不會碰到", "佢个人习惯嚟嘅，我自己开单就随意啦", "…not my call"): four blind
@@ -761,8 +761,10 @@ def detect_learned(
         labels &= {s.kind for s in ruled} | {"repeated_failure"}
     if HEDGED.search(text) and "explicit_remember" not in {s.kind for s in ruled}:
         labels.discard("explicit_remember")  # a rule thought about, not made ("以后可能会统一…")
+    # one file's own formatting is a one-off too
+    one_file = _ONE_FILE.search(text) and _FORMATTING.search(text) and not _EVERY_FILE.search(text)
     if (
-        _ONE_OFF.search(text)
+        (_ONE_OFF.search(text) or one_file)
         and not _STANDING.search(text)
         and not _OWN_REQUEST.search(text)
         and not _CANONICAL_CORRECTION.search(text)
@@ -770,19 +772,14 @@ def detect_learned(
         labels -= _NOT_ONE_OFF
     if _THIRD_PERSON_RULE.search(text) and not _OWN_REQUEST.search(text):
         labels -= {"explicit_remember", "preference"}
-    one_file = (
-        _ONE_FILE.search(text)
-        and _FORMATTING.search(text)
-        and not _EVERY_FILE.search(text)
-        and not _OWN_REQUEST.search(text)
-    )
-    if one_file:
-        labels -= _NOT_ONE_OFF
+    # Someone else's rule said not to be ours drops what the rules read too (unlike a vent said
+    # beside the user's own rule, below): "FYI the mobile team bans force-push on main … we don't
+    # have that rule" is no news of ours (a tester's round).
     not_ours = _NOT_OURS.search(text) and not _OWN_REQUEST.search(text)
     if not_ours:
         labels &= {"repeated_failure"}
     joking = _JOKING_SUPPOSITION.search(text) or _RITUAL_JOKE.search(text)
-    not_for_us = (_NOT_FOR_US.search(text) or joking) and not _OWN_REQUEST.search(text)
+    not_for_us = (_NOT_FOR_US.search(text) or joking or not_ours) and not _OWN_REQUEST.search(text)
     if not_for_us:
         # what the rules read stands: a correction or a standing rule said beside the joke
         labels &= {s.kind for s in ruled} | {"repeated_failure"}
@@ -802,9 +799,8 @@ def detect_learned(
         # (nor what the user says is not for memory: "Winnie姐 自己就鍾意 Splunk 用 dark mode … 我就
         # 無所謂" beside a Splunk entry: learning_sim12)
         and not not_for_us
-        # (nor one file's own formatting, nor someone else's rule: they change no entry)
+        # (nor one file's own formatting: it changes no entry)
         and not one_file
-        and not not_ours
         and outdates(text.strip())
     ):
         labels.add("correction")
