@@ -84,3 +84,25 @@ def test_the_scenario_password_reaches_no_file(ws) -> None:
 )
 def test_guard_what_is_said_of_a_password_stays(text: str) -> None:
     assert redact(text) == text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "| C020 | stg 個 pg-ledger-stg 密碼 Winnie姐 reset 咗 新嘅係 [REDACTED:password] 你幫我 update"
+        " | 2026-03-11 | patterns/general.md:L31-L36 |",
+        "password rotated, see patterns/general.md:L31-L36",
+        "密码改了，📍 memory/2026-03-11.md:L4",
+    ],
+    ids=["candidates_row", "english", "pinned"],
+)
+def test_a_citation_after_a_password_word_is_kept(text: str) -> None:
+    """Session 56: scenario 12's CANDIDATES.md row kept its summary's secret hidden and lost its
+    写入位置: the redaction read the citation's lines "L31-L36" as the new password."""
+    assert redact(text) == text
+
+
+def test_a_password_beside_a_citation_is_still_hidden() -> None:
+    assert redact("新密码是 Wq7#tLp92vX 见 notes.md:L4") == (
+        "新密码是 [REDACTED:password] 见 notes.md:L4"
+    )

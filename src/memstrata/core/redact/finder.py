@@ -125,6 +125,13 @@ _SAID_NOT_A_SECRET = lazy_compile(
 )
 # A value shown masked ("sk_live_••••••••4f2a"): what is left shows no secret.
 _MASKED = lazy_compile(r"[*•●]{4,}")
+# The lines of a citation (``text.spans``: "patterns/general.md:L31-L36"), which memstrata writes
+# beside what a user said: a CANDIDATES.md row whose summary spoke of a password lost its
+# 写入位置 to "[REDACTED:password]" (learning_sim12, session 56).
+# A command's long option ("--defer"), which "pass" hands on to it rather than names.
+_LONG_OPTION = lazy_compile(r"--[A-Za-z][A-Za-z0-9-]*")
+_CITED_LINES = lazy_compile(r"L\d+(?:-L\d+)?")
+_CITED_FILE = lazy_compile(r"[\w.-]+\.[A-Za-z0-9]+:$")
 _ASSIGNMENT_MARKERS = (
     "pass",
     "pw",
@@ -348,6 +355,8 @@ def _find_secrets(text: str, learned: bool = True) -> list[SecretFinding]:
                 continue
             if not sep and value.startswith("@"):
                 continue  # "…:PASSWORD@HOST": a host after a placeholder
+            if not sep and _LONG_OPTION.fullmatch(value.rstrip(",.;")):
+                continue  # "pass --defer with the prod manifest": an option handed on (scenario 10)
             if _closing_quote(text, m, value):
                 continue  # "add a 'show password' toggle": the quote closes the name
             if not sep and _FILE_NAME.match(value):
@@ -568,6 +577,7 @@ def _find_secrets(text: str, learned: bool = True) -> list[SecretFinding]:
     found.extend(_said_again(text, found))
     if learned:  # what the rules leave, by the learned reader, unless said to be none
         found.extend(f for f in learned_findings(text, found) if _not_said_away(text, f, True))
+    found = [f for f in found if not _cited_lines(text, f)]
     found.sort(key=lambda f: (f.start, -(f.end - f.start)))
     merged: list[SecretFinding] = []
     for finding in found:
@@ -578,6 +588,14 @@ def _find_secrets(text: str, learned: bool = True) -> list[SecretFinding]:
             continue
         merged.append(finding)
     return merged
+
+
+def _cited_lines(text: str, f: SecretFinding) -> bool:
+    """Whether a finding is the line numbers of a citation, right after its file's name."""
+    return bool(
+        _CITED_LINES.fullmatch(text, f.start, f.end)
+        and _CITED_FILE.search(text, max(0, f.start - 200), f.start)
+    )
 
 
 def _not_said_away(text: str, f: SecretFinding, said: bool) -> bool:
