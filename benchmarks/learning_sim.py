@@ -155,6 +155,22 @@ def inventory(ws: Workspace) -> list[tuple[str, str, str]]:
     return found
 
 
+def superseded(ws: Workspace) -> list[str]:
+    """Each principle marked as replaced by a newer one (approved on a card): "old -> new" by
+    title, to be read (a wrong mark hides a principle that holds from every session)."""
+    if not ws.role("principles"):
+        return []
+    marks = []
+    for path in ws.role_files("principles"):
+        found = parse_principles(ws.read_lines(path), path)
+        titles = {p.pid: p.title for p in found}
+        for p in found:
+            if p.superseded:
+                by = p.superseded.split("→")[-1].strip()
+                marks.append(f"{p.pid} {p.title} -> {by} {titles.get(by, '?')}")
+    return marks
+
+
 def _matches(groups: list[list[str]], text: str) -> bool:
     lowered = text.lower()
     return all(any(word.lower() in lowered for word in group) for group in groups)
@@ -245,6 +261,7 @@ def main() -> None:
             ]
             echo = [title for _place, title, _text in memory if ECHO.match(title)]
             boiler = [title for _place, title, text in memory if BOILERPLATE.search(text)]
+            marks = superseded(ws)
             matched = sum(row["ok"] == "yes" for row in rows)
             noted = sum(row["ok, notes"] == "yes" for row in rows)
             layer_free = sum(row["L1/L2 aside"] == "yes" for row in rows)
@@ -270,7 +287,7 @@ def main() -> None:
                 f"L1/L2 aside: {layer_free}/{len(rows)}; "
                 f"duplicate entries: {duplicates}; "
                 f"echo titles: {len(echo)}; boilerplate why/generalize: {len(boiler)}; "
-                f"entries in memory: {len(memory)}; {stats}\n"
+                f"entries in memory: {len(memory)}; superseded: {len(marks)}; {stats}\n"
             )
             results[policy] = {
                 "preset": preset,
@@ -282,6 +299,7 @@ def main() -> None:
                 "duplicates": duplicates,
                 "echo_titles": echo,
                 "boilerplate": boiler,
+                "superseded": marks,
                 "memory_entries": [f"{place}: {title}" for place, title, _text in memory],
                 "stats": stats,
             }

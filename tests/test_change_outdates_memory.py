@@ -98,3 +98,25 @@ def test_signal_queues_the_change_against_memory(make_ws, monkeypatch) -> None:
     handle(ws.writer(), CHANGE)
     [record] = _pending(ws)
     assert record["signal"] == "correction" and record["detail"] == "装依赖改用 bun"
+
+
+@pytest.mark.integration
+def test_a_change_of_another_thing_makes_no_rule_stale(make_ws, monkeypatch) -> None:
+    """Session 56: renaming a function ("帮我改成 mark_seen") made a rule about the linker script
+    stale at cosine 0.44, related by the sentence and nothing else, so the request was written
+    as a correction (learning_sim9); the pnpm rule stays stale for bun."""
+    monkeypatch.setenv("MEMSTRATA_EMBEDDER", "use")
+    ws = make_ws("self-evolution")
+    remember(
+        ws.writer(),
+        "STM32G0B1RETX_FLASH.ld 是 CubeMX 生成的 一 regenerate 就被覆盖 Makefile 里链的是"
+        " ld/cm2_app.ld 要改改那个",
+    )
+    remember(ws.writer(), "装依赖我习惯用 pnpm")
+    embed = embedder_for(ws)
+    rename = (
+        "产测脚本里这个 def remember(self, sn): self.seen.add(sn) 名字起得太随意 帮我改成"
+        " mark_seen 调用的地方一起改了"
+    )
+    assert known.outdated(ws, rename, embed) == []
+    assert [e.text for e in known.outdated(ws, CHANGE, embed)] == ["装依赖我习惯用 pnpm"]

@@ -195,3 +195,60 @@ def test_a_reply_sent_twice_never_reaches_another_proposal(make_ws) -> None:
     assert again.applied == [] and "不存在" in again.understood
     assert [p.number for p in proposals_from_state(load_state(ws))] == [2]
     assert [item["entry_id"] for item in approve(ws.writer(), "2").applied] == [numbers[2]]
+
+
+@pytest.mark.parametrize(
+    ("older", "newer", "cosine"),
+    [
+        # learning_sim5: the shard count hidden behind the query proxy's replacement
+        (
+            "MySQL 分片去年底已经扩到 32 个了，路由是 player_id % 32，wiki 上写 16 个那是老黄历",
+            "proxysql 那套上周已经下线了，现在分库查询统一走 vtgate，地址 vtgate-gz.db.internal:15306",
+            0.37,
+        ),
+        # learning_sim11: one correction of the agent hidden behind another
+        (
+            "CouponForm 里还有一处 import { Modal } from '@sgl/ui' 漏改了 那个包已经下架了 全部换成"
+            " @sgl/hotpot-ui",
+            "你改到 h5 的 CouponCard 去了 我说的是商家后台那个 在 apps/merchant-console/src/pages/"
+            "coupon 下面 两边组件同名 容易搞混",
+            0.46,
+        ),
+        # learning_sim5: the prod change rule hidden behind a package's new import path
+        (
+            "prod 的任何变更都走 GitLab MR + ArgoCD 同步，不要直接 kubectl apply/edit",
+            "v8 那个是老包了，go.mod 里早换成 github.com/redis/go-redis/v9 了，import 别写旧的",
+            0.36,
+        ),
+    ],
+    ids=["vtgate", "coupon_card", "go_redis"],
+)
+def test_a_change_announced_about_something_else_supersedes_nothing(
+    make_ws, older: str, newer: str, cosine: float
+) -> None:
+    """Session 56: in the scenarios 12 of 21 approved marks hid a principle that still held,
+    behind a newer one that announced a change of another thing of the same project (related
+    sentences, cosines as measured with the real embedder)."""
+    ws = make_ws("self-evolution")
+    remember(ws.writer(), f"记住：{older}")
+    remember(ws.writer(), f"记住：{newer}")
+    assert supersede.proposals(ws.writer(), _embed_with(cosine)) == []
+
+
+@pytest.mark.parametrize(
+    ("older", "newer", "cosine"),
+    [
+        ("tech lead is Kevin", "tech lead is Tara now", 0.58),  # the English frame is all values
+        ("测试数据库端口是 5433，别连 5432 那个", "test db 现在跑在 6543 上，5433 已经关了", 0.47),
+        ("回复我的时候用中文就行", "from now on reply in English please", 0.44),
+    ],
+    ids=["words", "old_value", "two_languages"],
+)
+def test_a_change_of_one_thing_said_in_other_words_is_still_proposed(
+    make_ws, older: str, newer: str, cosine: float
+) -> None:
+    ws = make_ws("self-evolution")
+    remember(ws.writer(), f"记住：{older}")
+    remember(ws.writer(), f"记住：{newer}")
+    [proposal] = supersede.proposals(ws.writer(), _embed_with(cosine))
+    assert (proposal.payload["old"], proposal.payload["new"]) == ("P001", "P002")
