@@ -146,3 +146,59 @@ def test_brief_does_not_end_a_clause_inside_a_time_url_or_path(text: str, title:
     from memstrata.text.titles import brief
 
     assert brief(text, 40) == title
+
+
+@pytest.mark.parametrize(
+    ("kind", "text", "title"),
+    [
+        (
+            "correction",
+            "怎么回事又把 secret 写到 ConfigMap 里了，密码类的都要放 Secret 并且走 sealed-secrets",
+            "密码类的都要放 Secret 并且走 sealed-secrets",
+        ),
+        (
+            "preference",
+            "真是服了，压测又把 test 环境打挂了。以后压测统一用 perf 集群，地址 perf.k8s.hz",
+            "以后压测统一用 perf 集群",
+        ),
+        (
+            "preference",
+            "嗯……我觉得 README 太长没人看，以后新服务的文档就写在 docs/ 目录下按主题拆开",
+            "以后新服务的文档就写在 docs/ 目录下按主题拆开",
+        ),
+        (
+            "explicit_remember",
+            "不好意思再说一次哈，日志里手机号要脱敏，中间四位打星号，合规那边查得很严",
+            "日志里手机号要脱敏",
+        ),
+        # the request, then why (learning_sim11 was titled "加了空格看着舒服点")
+        (
+            "preference",
+            "你回复里中文跟英文单词之间加个空格嘛 像 React组件 这种挤在一起的看着好难受 加了空格看着舒服点",
+            "你回复里中文跟英文单词之间加个空格嘛",
+        ),
+        # guards: news that names its value stays; a rule that says "this" keeps what it means;
+        # a complaint that opens with 你 is no request ("…看着好累，以后直接先给SQL": writer C)
+        ("new_knowledge", "Redis 升到 7.2 了，以后用新的 client", "Redis 升到 7.2 了"),
+        ("preference", "我觉得这个挺好，以后都这样写", "我觉得这个挺好，以后都这样写"),
+        (
+            "preference",
+            "你每次都给我一大段解释然后才贴SQL，我看着好累，以后直接先给SQL，解释放后面两句话就行",
+            "以后直接先给SQL",
+        ),
+    ],
+    ids=[
+        "done_again",
+        "broke_again",
+        "opinion_then_rule",
+        "said_again",
+        "request_then_why",
+        "news",
+        "this",
+        "complaint_with_you",
+    ],
+)
+def test_what_led_to_the_rule_is_not_its_title(kind: str, text: str, title: str) -> None:
+    """Session 56, blind title writer A: the title was what went wrong again ("…又把 secret 写到
+    ConfigMap 里了"), an opinion ("我觉得 README 太长没人看") or an apology for saying it again."""
+    assert statement(kind, text).title == title

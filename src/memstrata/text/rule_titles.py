@@ -26,7 +26,11 @@ _PIECE = re.compile(r"[^，,。；;！!？?\n]+[，,。；;！!？?\n]*")
 # A sulking face, not any emoji: "Use the old config again 👍" is the rule.
 _SULK = "\U0001f612\U0001f611\U0001f629\U0001f644\U0001f624\U0001f620\U0001f621\U0001f62b"
 # "I have told you many times" ("跟你说了好几回了", "讲过三遍"): a reproach, never the rule.
-_TOLD_OFTEN = r"(?:跟你|和你)?(?:说|讲)(?:过|了)(?:很多|好多|好几|多少|无数|[两三四五六七八九十几]+)(?:次|遍|回)"
+_TOLD_OFTEN = (
+    r"(?:跟你|和你)?(?:说|讲)(?:过|了)(?:很多|好多|好几|多少|无数|[两三四五六七八九十几]+)(?:次|遍|回)"
+    # …or that it is said again ("不好意思再说一次哈，日志里手机号要脱敏": writer A)
+    r"|再(?:说|讲|强调)一(?:次|遍|下)"
+)
 _COMPLAINT = re.compile(
     r"怎么又|又(?:写成|写错|弄成|弄错|忘了)|(?<!一)又\s*(?:写死|硬编码|hard-?code|没带|没加|漏了|漏掉)"
     # "跟你说了好几回了" (learning_sim11: after "颜色又 hardcode 成 text-gray-600 了")
@@ -73,6 +77,9 @@ _COMPLAINT = re.compile(
     # where the agent went again, or a guess at what it did ("又跑到 stg 上了…", "又改到 values.yaml
     # 上了😂", "你这是 stg 的 pod 吧😅", "that's stg again lol": learning_sim6 titled entries so)
     r"|^\s*(?:你)?(?:怎么)?又(?:跑到|跑去|改到|弄到|写到)[^，,。]*?了"
+    # what was done wrong again, told before the fix ("怎么回事又把 secret 写到 ConfigMap 里了",
+    # "压测又把 test 环境打挂了": titles of blind writer A)
+    r"|(?<!一)又把[^，,。；;]*?了"
     r"|^\s*你这(?:个)?是[^，,。]{1,30}?吧|^\s*that'?s\b[^,.;!?]{0,40}\bagain\b"
     # what was used is the old one ("🤦 that's the old Vault path. secrets are under …")
     r"|^\s*that'?s (?:the |an? )?(?:old|wrong|outdated|deprecated)\b[^,;!?]{0,40}[.!]\s*$"
@@ -84,6 +91,14 @@ _COMPLAINT = re.compile(
     r"[，,。；;！!…~～\s]*$"
     r"|^\s*(?:你看)?(?:你)?又来了[吧啊哈呀]*[，,。；;！!…~～.\s]*$"
     r"|^\s*(?:emm+|嗯+|额)?\s*我(?:说|讲)一?下[哈啊吧]?[，,。；;！!…~～\s]*$",
+    re.IGNORECASE,
+)
+# A request made to the agent ("…加个空格嘛", "帮我…", "please …"); not "你每次都…", a complaint.
+_ASKED_FOR = re.compile(r"帮我|麻烦|请你|[嘛吧](?=\s|$)|\b(?:please|pls)\b", re.IGNORECASE)
+# A clause that opens with a standing rule's word.
+_OPENS_STANDING = re.compile(
+    r"\s*(?:所以|那|那就|因此)?\s*(?:以后|今后|往后|从今往后|从现在起|一律|统一)"
+    r"|\s*(?:so\s+)?(?:from now on|going forward|always|never)\b",
     re.IGNORECASE,
 )
 # A standing rule said after a space, in a message without punctuation before it.
@@ -364,6 +379,12 @@ def rule_title(head: str) -> str:
             # 回了 要从配置里读"): the first complaint names the subject, a cut says less (review35)
             start = 0
             break
+        if complains and clause > start and _ASKED_FOR.search(head[start:clause]):
+            # a complaint after what the user asked for is why ("你回复里中文跟英文单词之间加个空格嘛
+            # 像 React组件 这种挤在一起的看着好难受 加了空格看着舒服点": learning_sim11 titled it by
+            # the last clause): the request is the title
+            stop = clause
+            break
         # a sulking face after a rule is the rule's mood ("Deploy only from main 😒 …")
         in_words = complains and _COMPLAINT.search(re.sub(f"[{_SULK}]", "", said))
         if (
@@ -411,6 +432,16 @@ def rule_title(head: str) -> str:
             and RULE_WORD.search(_first_clause(rest))
             and says_enough(rest)
         ):
+            start = end.end()
+        elif (
+            not RULE_WORD.search(head[start : end.end()])
+            and not _ANCHOR.search(head[start : end.end()])
+            and _OPENS_STANDING.match(rest)
+            and says_enough(rest)
+        ):
+            # what the user thinks or went through, then the standing rule it led to ("我觉得
+            # README 太长没人看，以后新服务的文档就写在 docs/ 下"): the rule; a clause that names
+            # something (a value, a host) stays ("Redis 升到 7.2 了，以后…")
             start = end.end()
         elif start and start == clause and _NOT_THAT.match(said) and says_enough(rest):
             # the complaint's own contrast ("DAU is counting events again, not people. It needs
