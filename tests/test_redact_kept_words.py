@@ -30,6 +30,7 @@ def test_a_named_thing_is_no_secret(text: str) -> None:
         ("pass hunter2x9 to the script", "hunter2x9"),
         ("UnauthorizedAccess: p@ssW0rd!x9", "p@ssW0rd!x9"),
         ("auth: Xk9#pLm2Qz", "Xk9#pLm2Qz"),
+        ("UNAUTH_SECRET=Xk9pLm2Qz77", "Xk9pLm2Qz77"),
         ("--db-password=--Xk9pLm2Qz", "Xk9pLm2Qz"),
     ],
 )
