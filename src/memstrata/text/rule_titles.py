@@ -27,9 +27,9 @@ _PIECE = re.compile(r"[^，,。；;！!？?\n]+[，,。；;！!？?\n]*")
 _SULK = "\U0001f612\U0001f611\U0001f629\U0001f644\U0001f624\U0001f620\U0001f621\U0001f62b"
 # "I have told you many times" ("跟你说了好几回了", "讲过三遍"): a reproach, never the rule.
 _TOLD_OFTEN = (
-    r"(?:跟你|和你)?(?:说|讲)(?:过|了)(?:很多|好多|好几|多少|无数|[两三四五六七八九十几]+)(?:次|遍|回)"
+    r"(?:(?:跟你|和你)?(?:说|讲)(?:过|了)(?:很多|好多|好几|多少|无数|[两三四五六七八九十几]+)(?:次|遍|回)"
     # …or that it is said again ("不好意思再说一次哈，日志里手机号要脱敏": writer A)
-    r"|再(?:说|讲|强调)一(?:次|遍|下)"
+    r"|再(?:说|讲|强调)一(?:次|遍|下))"
 )
 _COMPLAINT = re.compile(
     r"怎么又|又(?:写成|写错|弄成|弄错|忘了)|(?<!一)又\s*(?:写死|硬编码|hard-?code|没带|没加|漏了|漏掉)"
@@ -97,7 +97,8 @@ _COMPLAINT = re.compile(
 _ASKED_FOR = re.compile(r"帮我|麻烦|请你|[嘛吧](?=\s|$)|\b(?:please|pls)\b", re.IGNORECASE)
 # A clause that opens with a standing rule's word.
 _OPENS_STANDING = re.compile(
-    r"\s*(?:所以|那|那就|因此)?\s*(?:以后|今后|往后|从今往后|从现在起|一律|统一)"
+    # (以后 as "later" is none: "原因是缓存没清，以后的事以后再说")
+    r"\s*(?:所以|那|那就|因此)?\s*(?:以后(?![的再])|今后|往后|从今往后|从现在起|一律|统一)"
     r"|\s*(?:so\s+)?(?:from now on|going forward|always|never)\b",
     re.IGNORECASE,
 )

@@ -128,8 +128,25 @@ _MASKED = lazy_compile(r"[*•●]{4,}")
 # The lines of a citation (``text.spans``: "patterns/general.md:L31-L36"), which memstrata writes
 # beside what a user said: a CANDIDATES.md row whose summary spoke of a password lost its
 # 写入位置 to "[REDACTED:password]" (learning_sim12, session 56).
-# A command's long option ("--defer"), which "pass" hands on to it rather than names.
-_LONG_OPTION = lazy_compile(r"--[A-Za-z][A-Za-z0-9-]*")
+# A command's long option ("--defer", "--no-cache"), which "pass" hands on to it rather than names:
+# lower-case words, three at most ("pass --hunter2" and a diceware "--correct-horse-battery-staple"
+# stay passwords: a tester's round).
+_LONG_OPTION = lazy_compile(r"--[a-z]+(?:-[a-z]+){0,2}")
+# …said where a command is (another option, "explicitly", "flag" …, or what it is set to in
+# brackets): "pass --sunshine to login" says none of it.
+_COMMAND_SAID = lazy_compile(
+    r"(?<![\w-])--?[a-z]|\b(?:explicitly|flags?|options?|arguments?|args?|cli|commands?)\b",
+    re.IGNORECASE,
+)
+_SET_TO = lazy_compile(r"\s*[(（]")
+# An error or a finding whose name holds "auth" ("UnauthorizedAccess:EC2/SSHBruteForce", "401
+# Unauthorized: invalid app key"): what follows is its type or its words, when it is a type's path
+# or a word the sentence goes on after ("Unauthorized: Zq8mK2vR…", "UnauthorizedToken: …",
+# "Unauthorized: hunter2" stay secrets: a tester's round).
+_ERROR_KEY = lazy_compile(r"(?i)unauthori[sz]ed(?:access)?|unauthenticated")
+_TYPE_PART = r"(?:[A-Za-z]+|[A-Z][A-Z0-9]{1,3})"
+_TYPE_PATH = lazy_compile(rf"{_TYPE_PART}(?:[/:]{_TYPE_PART})+")
+_WORD = lazy_compile(r"[a-z]+")
 _CITED_LINES = lazy_compile(r"L\d+(?:-L\d+)?")
 _CITED_FILE = lazy_compile(r"[\w.-]+\.[A-Za-z0-9]+:$")
 _ASSIGNMENT_MARKERS = (
@@ -319,6 +336,8 @@ def _find_secrets(text: str, learned: bool = True) -> list[SecretFinding]:
                 continue
             if key == "PASS":
                 continue  # a test runner's verdict ("--- PASS: TestPool")
+            if _ERROR_KEY.fullmatch(key) and _names_a_type(text, value, m.end("secret")):
+                continue  # "UnauthorizedAccess:EC2/SSHBruteForce", "unauthorized: authentication required"
             if _opens_a_sentence(text, value, m.end("secret")):
                 continue
             if value.lower() in _SAID_OF_A_PASSWORD and re.search("[是为]", m.group("sep")):
@@ -355,7 +374,7 @@ def _find_secrets(text: str, learned: bool = True) -> list[SecretFinding]:
                 continue
             if not sep and value.startswith("@"):
                 continue  # "…:PASSWORD@HOST": a host after a placeholder
-            if not sep and _LONG_OPTION.fullmatch(value.rstrip(",.;")):
+            if not sep and _handed_on(text, m.start("secret"), value):
                 continue  # "pass --defer with the prod manifest": an option handed on (scenario 10)
             if _closing_quote(text, m, value):
                 continue  # "add a 'show password' toggle": the quote closes the name
@@ -588,6 +607,27 @@ def _find_secrets(text: str, learned: bool = True) -> list[SecretFinding]:
             continue
         merged.append(finding)
     return merged
+
+
+def _handed_on(text: str, start: int, value: str) -> bool:
+    """Whether the value after "pass" is a command's long option handed on to it."""
+    option = value.rstrip(",.;")
+    if not _LONG_OPTION.fullmatch(option):
+        return False
+    end = start + len(option)
+    return bool(
+        _SET_TO.match(text, end)
+        or _COMMAND_SAID.search(text[:start])
+        or _COMMAND_SAID.search(text, end)
+    )
+
+
+def _names_a_type(text: str, value: str, end: int) -> bool:
+    """Whether the value after an error's name is a type ("EC2/SSHBruteForce") or a word its
+    sentence goes on after ("authentication required")."""
+    if _TYPE_PATH.fullmatch(value):
+        return True
+    return bool(_WORD.fullmatch(value)) and not _said_at_clause_end(text, end)
 
 
 def _cited_lines(text: str, f: SecretFinding) -> bool:

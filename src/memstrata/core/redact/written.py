@@ -235,8 +235,6 @@ _PUBLIC_NEAR = lazy_compile(
 _NOT_A_SECRET_KEY = lazy_compile(
     r"(?i)tokens$|_count$|_limit$|_len(?:gth)?$|_size$|^max_|^min_|^num_|_ttl$|_timeout$|expir"
     r"|^author$|^authors?$|_url$|_path$|_file$|_type$|_name$|^keyboard|_id$|^keys?$"
-    # a finding's or an error's type ("UnauthorizedAccess:EC2/SSHBruteForce": scenario 12)
-    r"|^unauthori[sz]ed|^unauthenticated"
 )
 _BRACKETED = lazy_compile(r"\[[^\]\n]*\][)'\".,]*")
 _COMPILED = [
