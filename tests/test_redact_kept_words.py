@@ -46,6 +46,7 @@ def test_a_named_thing_is_no_secret(text: str) -> None:
             "8f14e45fceea167a5a36dedd4bea2543",
         ),
         ("Error: Unauthorized: session=Zq8mK2vR4tY9wPx7Lm3N", "Zq8mK2vR4tY9wPx7Lm3N"),
+        ("401 Unauthorized: admin:letmein", "letmein"),
         ("--db-password=--Xk9pLm2Qz", "Xk9pLm2Qz"),
     ],
 )

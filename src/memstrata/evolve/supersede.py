@@ -10,15 +10,16 @@ A pair is proposed when the newer one contradicts the older (``known.contradicts
 value in the same frame, or a change announced) and their sentences are close (cosine >= 0.6),
 or, when the newer one announces the change (改用 / 现在 / no longer …), at least related
 (>= 0.35: "装依赖我习惯用 pnpm" / "装依赖改用 bun" measure 0.43) and about the same thing by
-their words (``known.about_one_thing``). A repeated-failure record is an event, not a value, and is never
-proposed.
+their words (``known.about_one_thing``). A repeated-failure record is an event, not a value, and
+is never proposed.
 
 Related by the sentence alone was not enough: in the twelve scenarios (session 56) 12 of the 21
 marks the user approved hid a principle that still held, each behind a newer one announcing a
 change of something else of the same project ("OTA 包要先在老化架上跑满四十八小时" behind "OTA
 后台域名迁了 现在是 fota.qimu-iot.cn", "CouponForm 里还有一处 import 漏改了" behind "你改到 h5 的
-CouponCard 去了"), at cosines 0.36-0.56 where real changes also sit. On ``benchmarks/data/merging_details.py`` and
-``benchmarks/data/merging.py``: 32 of 40 changes of value flagged, none of 40 restatements with
+CouponCard 去了"), at cosines 0.36-0.56 where real changes also sit.
+
+On ``benchmarks/data/merging_details.py`` and ``benchmarks/data/merging.py``: 32 of 40 changes of value flagged, none of 40 restatements with
 details nor of 22 restatements; 7 of 780 pairs of distinct preferences, most of them real
 replacements (pytest / unittest, 四个 / 两个空格) but not all (提交信息用英文写 / 文档用中文写):
 hence a proposal, not a write. A bar of 0.55 without the cue marked a restatement in the third

@@ -125,9 +125,6 @@ _SAID_NOT_A_SECRET = lazy_compile(
 )
 # A value shown masked ("sk_live_••••••••4f2a"): what is left shows no secret.
 _MASKED = lazy_compile(r"[*•●]{4,}")
-# The lines of a citation (``text.spans``: "patterns/general.md:L31-L36"), which memstrata writes
-# beside what a user said: a CANDIDATES.md row whose summary spoke of a password lost its
-# 写入位置 to "[REDACTED:password]" (learning_sim12, session 56).
 # A command's long option ("--defer", "--no-cache"), which "pass" hands on to it rather than names:
 # lower-case words, three at most ("pass --hunter2" and a diceware "--correct-horse-battery-staple"
 # stay passwords: a tester's round).
@@ -144,9 +141,14 @@ _SET_TO = lazy_compile(r"\s*[(（]")
 # or a word the sentence goes on after ("Unauthorized: Zq8mK2vR…", "UnauthorizedToken: …",
 # "Unauthorized: hunter2" stay secrets: a tester's round).
 _ERROR_KEY = lazy_compile(r"(?i)unauthori[sz]ed(?:access)?|unauthenticated")
-_TYPE_PART = r"(?:[A-Za-z]+|[A-Z][A-Z0-9]{1,3})"
-_TYPE_PATH = lazy_compile(rf"{_TYPE_PART}(?:[/:]{_TYPE_PART})+")
+# (a type's parts are capitalised names or short codes, "/" between them: "admin:letmein" is a
+# login)
+_TYPE_PART = r"(?:[A-Z][A-Za-z]+|[A-Z][A-Z0-9]{1,3})"
+_TYPE_PATH = lazy_compile(rf"{_TYPE_PART}(?:/{_TYPE_PART})+")
 _WORD = lazy_compile(r"[a-z]+")
+# The lines of a citation (``text.spans``: "patterns/general.md:L31-L36"), which memstrata writes
+# beside what a user said: a CANDIDATES.md row whose summary spoke of a password lost its
+# 写入位置 to "[REDACTED:password]" (learning_sim12, session 56).
 _CITED_LINES = lazy_compile(r"L\d+(?:-L\d+)?")
 _CITED_FILE = lazy_compile(r"[\w.-]+\.[A-Za-z0-9]+:$")
 _ASSIGNMENT_MARKERS = (
