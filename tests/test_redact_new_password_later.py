@@ -94,7 +94,7 @@ def test_guard_what_is_said_of_a_password_stays(text: str) -> None:
         "password rotated, see patterns/general.md:L31-L36",
         "密码改了，📍 memory/2026-03-11.md:L4",
     ],
-    ids=["candidates_row", "english", "pinned"],
+    ids=["candidates_row", "english", "guard_pinned"],
 )
 def test_a_citation_after_a_password_word_is_kept(text: str) -> None:
     """Session 56: scenario 12's CANDIDATES.md row kept its summary's secret hidden and lost its

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from memstrata.text.rule_words import CONDITION, RULE_WORD, says_enough
+from memstrata.text.rule_words import CONDITION, RULE_WORD, STANDING_WORD, says_enough
 from memstrata.text.scripts import restored, simplified
 from memstrata.text.title_joins import (
     past_the_cause,
@@ -95,12 +95,9 @@ _COMPLAINT = re.compile(
 )
 # A request made to the agent ("…加个空格嘛", "帮我…", "please …"); not "你每次都…", a complaint.
 _ASKED_FOR = re.compile(r"帮我|麻烦|请你|[嘛吧](?=\s|$)|\b(?:please|pls)\b", re.IGNORECASE)
-# A clause that opens with a standing rule's word.
+# A clause that opens with a standing rule's word (``rule_words.STANDING_WORD``).
 _OPENS_STANDING = re.compile(
-    # (以后 as "later" is none: "原因是缓存没清，以后的事以后再说")
-    r"\s*(?:所以|那|那就|因此)?\s*(?:以后(?![的再])|今后|往后|从今往后|从现在起|一律|统一)"
-    r"|\s*(?:so\s+)?(?:from now on|going forward|always|never)\b",
-    re.IGNORECASE,
+    rf"\s*(?:(?:所以|那就|那|因此|so)\s*)?(?:{STANDING_WORD.pattern})", re.IGNORECASE
 )
 # A standing rule said after a space, in a message without punctuation before it.
 _STANDING_AFTER_CHATTER = re.compile(

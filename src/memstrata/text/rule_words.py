@@ -16,6 +16,14 @@ RULE_WORD = re.compile(
     re.IGNORECASE,
 )
 
+# A word that makes a clause a standing rule, not only an instruction: not "要按 Kafka lag 扩"
+# alone. (以后 as "later" is none: "以后的事以后再说"; nor 必须的 "of course", nor "never mind")
+STANDING_WORD = re.compile(
+    r"以后(?![的再])|今后|往后|从今往后|从现在起|必须(?!的)|一律|统一|都要|都得|务必|一定要"
+    r"|\b(?:always|never(?! mind)|must|from now on|going forward|make sure)\b",
+    re.IGNORECASE,
+)
+
 CONDITION = re.compile(
     r"^\s*(?:如果|要是|假如|万一|假设|只要|除非|(?:what )?if\b|when\b|unless\b)", re.IGNORECASE
 )

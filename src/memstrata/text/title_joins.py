@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from memstrata.text.rule_words import CONDITION, RULE_WORD, says_enough
+from memstrata.text.rule_words import CONDITION, RULE_WORD, STANDING_WORD, says_enough
 from memstrata.text.titles import VALUE_ROOM, shorten, title_limit, title_units
 
 # A cause found, told before the rule it led to ("上次那个 Kafka 消息乱序就是因为分区 key 用错了，你记住，
@@ -21,13 +21,6 @@ from memstrata.text.titles import VALUE_ROOM, shorten, title_limit, title_units
 _CAUSE = re.compile(
     r"就?是因为|根因是|原因是|原因找到了|结果是|结果发现|问题出在"
     r"|\bturns out\b|\bthe (?:root )?cause (?:was|is)\b|\bit was because\b",
-    re.IGNORECASE,
-)
-# ...and a rule said with a word that makes it one: not "要按 Kafka lag 扩" alone.
-# (以后 as "later" is none: "以后的事以后再说"; nor 必须的 "of course", nor "never mind")
-_STRONG_RULE = re.compile(
-    r"以后(?![的再])|今后|必须(?!的)|一律|统一|都要|都得|务必|一定要"
-    r"|\b(?:always|never(?! mind)|must|from now on|make sure)\b",
     re.IGNORECASE,
 )
 _CAUSE_FIRST = 2  # the cause is one of the first clauses
@@ -43,7 +36,7 @@ def past_the_cause(head: str) -> str:
         return head
     for a, b in spans[causes[0] + 1 :]:
         rule = head[a:b]
-        if _STRONG_RULE.search(rule) and not _CAUSE.search(rule):
+        if STANDING_WORD.search(rule) and not _CAUSE.search(rule):
             # ("so always schedule it with …": the cause named what "it" is)
             rest = head[a:]
             return rest if says_enough(rest) and not _POINTS_BACK.search(rule) else head
