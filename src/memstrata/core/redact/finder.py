@@ -9,8 +9,11 @@ here decides which finding wins an overlap.
 
 from __future__ import annotations
 
+import base64
+import binascii
 import re
 import unicodedata
+from collections.abc import Iterator
 
 from memstrata.core.redact.digits import _UNIT_WORD
 from memstrata.core.redact.findings import SecretFinding
@@ -111,6 +114,11 @@ from memstrata.text.lazy_re import lazy_compile
 _NO_SECRET = lazy_compile(
     r"(?:(?i:(?:cmd|ctrl|alt|shift|option|opt|meta|super|win|command|control|fn)\+)+\w+|[*•●]+"
     r"|YES|NO"
+    # code around a value, not a value: a call opened ("pwd = input("), what follows a
+    # call's closing bracket ("')，然后 if pwd == '"), a template's reference
+    # ("jsonpath='{.data.admin-password}'"), a file handed on by its relative path
+    # ("--from-file=password=./redis.pass")
+    r"|[\w.]+\(|['\"]?\).*|\{\{?[\w.\s-]*\}?\}|(?:[\w-]*=)*\.{1,2}/[\w./-]+"
     r")[).,;]*"
 )
 # A value the text then says is no password ("93330110MA28F3QK7B，年报上要填，这不是密码"): only what
@@ -123,6 +131,8 @@ _SAID_NOT_A_SECRET = lazy_compile(
     + _NOT_A_PASSWORD_SAID
     + r"|(?i:[^.!?\n]{0,24}?\b(?:is not|isn't|not) (?:a|the) (?:password|secret|pin)\b)"
 )
+# A function's name, when a call follows it ("pwd = input('请输入密码：')").
+_CALLED = lazy_compile(r"[a-z_][a-z_.]*")
 # A value shown masked ("sk_live_••••••••4f2a"): what is left shows no secret.
 _MASKED = lazy_compile(r"[*•●]{4,}")
 # A command's long option ("--defer", "--no-cache"), which "pass" hands on to it rather than names:
@@ -136,6 +146,9 @@ _COMMAND_SAID = lazy_compile(
     re.IGNORECASE,
 )
 _SET_TO = lazy_compile(r"\s*[(（]")
+# HTTP Basic credentials wherever they are said, not only after "Authorization:" (checked by
+# decoding: ``_user_and_password``).
+_BASIC_CREDENTIALS = lazy_compile(r"(?i)\bbasic\s+(?P<secret>[A-Za-z0-9+/]{8,}={0,2})(?![\w+/=])")
 # An error or a finding whose name holds "auth" ("UnauthorizedAccess:EC2/SSHBruteForce", "401
 # Unauthorized: invalid app key"): what follows is its type or its words, when it is a type's path
 # or a word the sentence goes on after ("Unauthorized: Zq8mK2vR…", "UnauthorizedToken: …",
@@ -301,6 +314,12 @@ def _find_secrets(text: str, learned: bool = True) -> list[SecretFinding]:
                 for m in pattern.finditer(text)
                 if m.group(group) and not m.group(group).strip("'\"").startswith("$")
             )
+    if "basic" in lowered:
+        found.extend(
+            SecretFinding("authorization_header", m.start("secret"), m.end("secret"))
+            for m in _BASIC_CREDENTIALS.finditer(text)
+            if _user_and_password(m.group("secret"))
+        )
     if "://" in text:
         found.extend(
             SecretFinding("url_password", m.start("secret"), m.end("secret"))
@@ -331,7 +350,7 @@ def _find_secrets(text: str, learned: bool = True) -> list[SecretFinding]:
             codes.add(m.start("secret"))
             found.append(SecretFinding("password", m.start("secret"), m.end("secret")))
     if _any_assignment_marker(lowered):
-        for m in _ASSIGNMENT.finditer(text):
+        for m in _assignments(text):
             key = m.group("key").strip("_.-")
             value = m.group("secret").strip("\"'\\")
             if _NOT_A_SECRET_KEY.search(key) or not _plausible_value(key, value):
@@ -624,6 +643,29 @@ def _handed_on(text: str, start: int, value: str) -> bool:
     )
 
 
+def _assignments(text: str) -> Iterator[re.Match[str]]:
+    """The ``key: value`` assignments of ``text``; a value that is a key of its own starts the
+    next one ("401 Unauthorized: x-api-key: 9f8e…" hides 9f8e…, not the header's name)."""
+    position = 0
+    while m := _ASSIGNMENT.search(text, position):
+        if _ASSIGNMENT.match(text, m.start("secret")):
+            position = m.start("secret")
+            continue
+        yield m
+        position = m.end()
+
+
+def _user_and_password(value: str) -> bool:
+    """Whether ``value`` is base64 of "user:password" (HTTP Basic credentials), so that
+    "Unauthenticated: Basic dXNlcjpodW50ZXIy" hides them and "Basic authentication" stays."""
+    try:
+        said = base64.b64decode(value + "=" * (-len(value) % 4), validate=True).decode("utf-8")
+    except (binascii.Error, UnicodeDecodeError):
+        return False
+    user, colon, password = said.partition(":")
+    return bool(user and colon and password) and said.isprintable()
+
+
 def _names_a_type(text: str, value: str, end: int) -> bool:
     """Whether the value after an error's name is a type ("EC2/SSHBruteForce") or a word its
     sentence goes on after ("authentication required")."""
@@ -646,6 +688,7 @@ def _not_said_away(text: str, f: SecretFinding, said: bool) -> bool:
     said to be no secret or given as an example."""
     return (
         not _NO_SECRET.fullmatch(text, f.start, f.end)
+        and not (_CALLED.fullmatch(text, f.start, f.end) and text.startswith("(", f.end))
         and not _MASKED.search(text, f.start, f.end)
         # (a key by its shape stays hidden whatever is said of it: "sk-… 这不是密码是 key")
         and not (said and _SAID_NOT_A_SECRET.match(text, f.end))

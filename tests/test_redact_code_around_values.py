@@ -1,0 +1,67 @@
+"""What the redaction got wrong around code and HTTP errors (session 57): two leaks left from
+session 56's tester (a header's name after an error's name took the header's place, so its value
+stayed in clear; Basic credentials after anything but "Authorization:"), and code the blind set
+review77 (read once, then development) saw hidden: a call, a template's reference, a file handed
+on by its relative path, a value said to be no key. Each case is written here in other words than
+the set's."""
+
+from __future__ import annotations
+
+import pytest
+
+from memstrata.core.redact import redact
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("gateway replied 401 Unauthorized: x-api-key: 7c1e99a0b4d2f6e8", "7c1e99a0b4d2f6e8"),
+        ("HTTP 403 unauthenticated: api_key=Qm7rT2vX9pL4wZ8n", "Qm7rT2vX9pL4wZ8n"),
+        ("Unauthenticated: Basic YWRtaW46czNjcjN0UGFzcw==", "YWRtaW46czNjcjN0UGFzcw=="),
+        (
+            "upstream sent basic ZGVwbG95OmhvcnNlLWJhdHRlcnk= and got 403",
+            "ZGVwbG95OmhvcnNlLWJhdHRlcnk=",
+        ),
+        ("Authorization: Basic YWRtaW46czNjcjN0UGFzcw==", "YWRtaW46czNjcjN0UGFzcw=="),
+    ],
+    ids=["header_after_error", "key_after_error", "basic_after_error", "basic_lower", "header"],
+)
+def test_a_credential_after_an_error_is_hidden(text: str, secret: str) -> None:
+    assert secret not in redact(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Basic authentication is turned off on the staging ingress",
+        "basic usage: run make test before you push",
+        "登录脚本里 passwd = getpass('请输入口令：') 就行，别写死",
+        "secret 取出来用 kubectl get secret db -o jsonpath='{.data.root-password}' 再 base64 -d",
+        "Helm 里写 password: {{ .Values.db.password }} 就行",
+        "kubectl create secret generic smtp --from-file=password=../smtp.pass 建好了",
+        "这串 0xA17C33D9E2B4F001 是板子的序列号，每块都不一样，不是密钥",
+    ],
+    ids=[
+        "basic_auth_words",
+        "basic_usage",
+        "call",
+        "jsonpath",
+        "helm_ref",
+        "relative_file",
+        "said_no_key",
+    ],
+)
+def test_code_around_a_value_is_no_secret(text: str) -> None:
+    assert redact(text) == text
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("password: hunter2(don't share)", "hunter2"),
+        ("db_password=Zq8mK2vR4tY9 ./deploy.sh", "Zq8mK2vR4tY9"),
+        ("密钥是 k8Hq2mZ7xP4v，不是密码那个", "k8Hq2mZ7xP4v"),
+    ],
+)
+def test_guard_a_secret_beside_code_is_still_hidden(text: str, secret: str) -> None:
+    assert secret not in redact(text)
