@@ -47,7 +47,7 @@ word embedding when the two (or their CC-CEDICT translations) sit on different p
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from collections.abc import Set as AbstractSet
 from functools import lru_cache
 
@@ -244,6 +244,19 @@ _EN_NEGATION = re.compile(
     r"(?:you|we) (?:can['’]?t|cannot)|won['’]?t|isn['’]?t|aren['’]?t|rather than|instead of)\b",
     re.IGNORECASE,
 )
+# Two negations make a requirement: "nothing gets merged without a +1 from him", "没 approve
+# 不许合" say what must be there (what the clause holds), and turn down no act: only on a
+# condition (learning_sim7's approval rule said a third time was read as the opposite of the
+# first two).
+_REQUIREMENT = re.compile(
+    r"\b(?:nothing|nobody|no one|never|no|not|don['’]?t|can['’]?t|cannot)\b[^,.;!?]*?"
+    r"\bwithout\b(?P<en>.+)"
+    # (not a relative clause: "还没上线的东西不要预告" turns down announcing)
+    r"|(?:(?:没有|没)(?P<zh>[^，。；！？的]{1,12}?)(?:不要|别)"
+    r"|(?:没有|没|不(?![过错同少断仅然但管如]))(?P<zh_strict>[^，。；！？的]{1,12}?))"
+    r"不(?:能|许|准|让|可以)",
+    re.IGNORECASE,
+)
 # A complaint names what the user does not want without a negation: "whole file pasted back
 # again 😑", "class components again 🙄", "又写中文注释了". Such a clause is what is turned down,
 # as "别每次把整个文件甩回来" says with one (learning_sim3: read after its first, blind run).
@@ -325,6 +338,10 @@ _CLAUSE = re.compile(
     # one negation turned down the whole rest of a message without punctuation)
     r"|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])"
 )
+# A negation's short relative clause: 没动的, 没上线的, 不用的.
+_RELATIVE = re.compile(r"([\u4e00-\u9fff]{1,3})的(?=[\u4e00-\u9fff\s])")
+# A dash between words (a long option's "--" and a name's "-" join words and stay).
+_DASH = re.compile(r"[—–]|(?<=\s)-(?=\s)")
 _ORDER = (
     (re.compile(r"先(.+?)(?:再|然后|之后|后)(.+)"), False),
     (re.compile(r"(.+?)(?:之后|后)再(.+)"), False),
@@ -441,6 +458,10 @@ def _parts(text: str) -> tuple[str, str, str]:
             affirmed.append(_LEFT_OUT_AGAIN.sub(" ", clause))
             negated.append("")
             continue
+        if required := _REQUIREMENT.search(clause):
+            affirmed.append(next(part for part in required.groups() if part))
+            negated.append("")
+            continue
         masked = _ZH_NOT_NEGATION.sub(lambda m: "\0" * len(m.group(0)), clause)
         hits = [
             (m.start(), m.end())
@@ -470,8 +491,15 @@ def _parts(text: str) -> tuple[str, str, str]:
             complained.append(clause)
             continue
         start, end = min(hits, default=(len(clause), len(clause)))
-        affirmed.append(clause[:start])
-        negated.append(clause[end:])
+        # a negation ends at a dash: "AsyncStorage isn't where tokens go — react-native-keychain"
+        # turns down no keychain (what follows says what holds instead)
+        negation, *instead = _DASH.split(clause[end:], maxsplit=1)
+        # …and at the 的 of a short relative clause: "上游没动的就读 prod 的" turns down 动, not
+        # reading prod
+        if relative := _RELATIVE.match(negation):
+            negation, instead = relative.group(1), [negation[relative.end() :], *instead]
+        affirmed.append(" ".join([clause[:start], *instead]))
+        negated.append(negation)
     return "，".join(affirmed), "，".join(negated), "，".join(complained)
 
 
@@ -559,6 +587,8 @@ def _negation_clash(first: str, second: str) -> bool:
 
     if _names_both(first, second, mine_no, theirs_no):
         return False
+    if bool(mine_no) != bool(theirs_no) and _keeps_the_choice(first, second, mine_no, meets):
+        return False
     if mine_no and theirs_no:
         # Both turn something down: opposite only when each turns down what the other keeps
         # ("用 pnpm，不用 npm" / "用 npm，不用 pnpm"). One-sided, it was mostly a topic said
@@ -586,6 +616,27 @@ def _names_both(first: str, second: str, mine_no: list[str], theirs_no: list[str
         return False
     shared = values(first) & values(second)
     return len(shared) >= 2 and any(word in shared for word in (*mine_no, *theirs_no))
+
+
+def _keeps_the_choice(
+    first: str, second: str, mine_no: list[str], meets: Callable[[list[str], list[str]], bool]
+) -> bool:
+    """One side says "X, not Y" and the other, negating nothing, asks for only X and names Y
+    beside it ("别每次把整个文件甩回来，给个 diff 就够" / "改完只回 diff，整文件我本地有"): the same
+    choice, Y said as what is not needed. ("还是用 npm 吧" against "用 pnpm，不用 npm" asks for npm.)"""
+    from memstrata.evolve.known import values
+
+    no_side, only_side = (first, second) if mine_no else (second, first)
+    turned_down = _split_negated(no_side)[1]
+    chosen = values(affirmed(no_side)) & values(only_side)
+    return any(
+        re.search(rf"{_ONLY}[^，,。.;；]{{0,6}}?{re.escape(value)}", only_side, re.IGNORECASE)
+        for value in chosen
+    ) and meets(turned_down, _split_negated(only_side)[0])
+
+
+# "only X": what a request keeps, all else left out.
+_ONLY = r"(?:只|仅|净系|淨係|\bonly\b|\bjust\b)"
 
 
 def _order(text: str) -> tuple[list[str], list[str]] | None:
