@@ -3,7 +3,7 @@ session 56's tester (a header's name after an error's name took the header's pla
 stayed in clear; Basic credentials after anything but "Authorization:"), and code the blind set
 review77 (read once, then development) saw hidden: a call, a template's reference, a file handed
 on by its relative path, a value said to be no key. Each case is written here in other words than
-the set's."""
+the set's; the guards hold what a fresh-context tester leaked through the first cut of each."""
 
 from __future__ import annotations
 
@@ -61,6 +61,15 @@ def test_code_around_a_value_is_no_secret(text: str) -> None:
         ("password: hunter2(don't share)", "hunter2"),
         ("db_password=Zq8mK2vR4tY9 ./deploy.sh", "Zq8mK2vR4tY9"),
         ("密钥是 k8Hq2mZ7xP4v，不是密码那个", "k8Hq2mZ7xP4v"),
+        # a fresh-context tester's leaks of the first cut: a password shaped like each exception
+        ("password=letmein()", "letmein"),
+        ("password=)abcdefgh123", "abcdefgh123"),
+        ("password={hunter2xyz99} is wrapped in braces by our vault tool", "hunter2xyz99"),
+        ("token={.abc123xyz789}", "abc123xyz789"),
+        ("secret=../../Xk92mQpL7vRtZa", "Xk92mQpL7vRtZa"),
+        ("mysql --password=./Tr0ub4dor -u root", "Tr0ub4dor"),
+        ("password=Hunter2024! 不是密钥", "Hunter2024!"),
+        ("口令 pin=482913 不是秘钥，是支付密码", "482913"),
     ],
 )
 def test_guard_a_secret_beside_code_is_still_hidden(text: str, secret: str) -> None:

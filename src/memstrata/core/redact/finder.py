@@ -114,11 +114,13 @@ from memstrata.text.lazy_re import lazy_compile
 _NO_SECRET = lazy_compile(
     r"(?:(?i:(?:cmd|ctrl|alt|shift|option|opt|meta|super|win|command|control|fn)\+)+\w+|[*•●]+"
     r"|YES|NO"
-    # code around a value, not a value: a call opened ("pwd = input("), what follows a
-    # call's closing bracket ("')，然后 if pwd == '"), a template's reference
-    # ("jsonpath='{.data.admin-password}'"), a file handed on by its relative path
-    # ("--from-file=password=./redis.pass")
-    r"|[\w.]+\(|['\"]?\).*|\{\{?[\w.\s-]*\}?\}|(?:[\w-]*=)*\.{1,2}/[\w./-]+"
+    # code around a value, not a value: what follows a call's closing bracket ("')，然后 if
+    # pwd == '"), a template's reference to a field ("jsonpath='{.data.admin-password}'",
+    # "{{ .Values.db.password }}"), a file handed on by its relative path and its extension
+    # ("--from-file=password=./redis.pass"); not ")hunter2024", "{hunter2xyz99}",
+    # "{.abc123xyz789}" nor "./Tr0ub4dor" (a tester's round)
+    r"|['\"]?\)[，,;；。\s].*|\{\.[\w-]+(?:\.[\w-]+)+\}|\{\{-?\s*\.[\w.-]+\s*-?\}\}"
+    r"|(?:[\w-]*=)*\.{1,2}/(?:[\w.-]+/)*[\w-]+\.[A-Za-z]\w{0,5}"
     r")[).,;]*"
 )
 # A value the text then says is no password ("93330110MA28F3QK7B，年报上要填，这不是密码"): only what
@@ -131,8 +133,15 @@ _SAID_NOT_A_SECRET = lazy_compile(
     + _NOT_A_PASSWORD_SAID
     + r"|(?i:[^.!?\n]{0,24}?\b(?:is not|isn't|not) (?:a|the) (?:password|secret|pin)\b)"
 )
-# A function's name, when a call follows it ("pwd = input('请输入密码：')").
-_CALLED = lazy_compile(r"[a-z_][a-z_.]*")
+# A function's name called with a string ("pwd = input('请输入密码：')"); "letmein()" stays a
+# password.
+_CALLED = lazy_compile(r"(?P<name>[a-z_][a-z_.]*)(?P<call>\(?)")
+# A value said to be no key where no password is named ("芯片 UID 是 0x1F2E…，每台唯一，不是密钥";
+# "password=Hunter2024! 不是密钥" says it is no key, not that it is no password).
+_SAID_NOT_A_KEY = lazy_compile(
+    r"[^。！？\n]{0,24}?(?:不是|唔係|并不是|並不是)(?:密钥|密鑰|秘钥|秘鑰)"
+)
+_PASSWORD_NAMED = lazy_compile(r"(?i)密码|密碼|口令|pass|pwd|\bpin\b")
 # A value shown masked ("sk_live_••••••••4f2a"): what is left shows no secret.
 _MASKED = lazy_compile(r"[*•●]{4,}")
 # A command's long option ("--defer", "--no-cache"), which "pass" hands on to it rather than names:
@@ -666,6 +675,12 @@ def _user_and_password(value: str) -> bool:
     return bool(user and colon and password) and said.isprintable()
 
 
+def _called(text: str, f: SecretFinding) -> bool:
+    """Whether a finding is a function's name and the call's string follows ("input('")."""
+    m = _CALLED.fullmatch(text, f.start, f.end)
+    return m is not None and text.startswith(("'", '"') if m.group("call") else ("('", '("'), f.end)
+
+
 def _names_a_type(text: str, value: str, end: int) -> bool:
     """Whether the value after an error's name is a type ("EC2/SSHBruteForce") or a word its
     sentence goes on after ("authentication required")."""
@@ -688,10 +703,11 @@ def _not_said_away(text: str, f: SecretFinding, said: bool) -> bool:
     said to be no secret or given as an example."""
     return (
         not _NO_SECRET.fullmatch(text, f.start, f.end)
-        and not (_CALLED.fullmatch(text, f.start, f.end) and text.startswith("(", f.end))
+        and not _called(text, f)
         and not _MASKED.search(text, f.start, f.end)
         # (a key by its shape stays hidden whatever is said of it: "sk-… 这不是密码是 key")
         and not (said and _SAID_NOT_A_SECRET.match(text, f.end))
+        and not (said and _SAID_NOT_A_KEY.match(text, f.end) and not _PASSWORD_NAMED.search(text))
         and not (said and _an_example(text, f))
     )
 
