@@ -23,8 +23,19 @@ from memstrata.core.redact import redact
             "ZGVwbG95OmhvcnNlLWJhdHRlcnk=",
         ),
         ("Authorization: Basic YWRtaW46czNjcjN0UGFzcw==", "YWRtaW46czNjcjN0UGFzcw=="),
+        # a few words between "basic" and the credentials (a tester's round)
+        ("the proxy wants basic auth with YWRtaW46czNjcjN0UGFzcw== on every call", "YWRtaW46"),
+        ("our basic creds for nexus are ZGVwbG95OmhvcnNlLWJhdHRlcnk=", "ZGVwbG95"),
     ],
-    ids=["header_after_error", "key_after_error", "basic_after_error", "basic_lower", "header"],
+    ids=[
+        "header_after_error",
+        "key_after_error",
+        "basic_after_error",
+        "basic_lower",
+        "header",
+        "basic_auth_with",
+        "basic_creds_are",
+    ],
 )
 def test_a_credential_after_an_error_is_hidden(text: str, secret: str) -> None:
     assert secret not in redact(text)
@@ -35,6 +46,8 @@ def test_a_credential_after_an_error_is_hidden(text: str, secret: str) -> None:
     [
         "Basic authentication is turned off on the staging ingress",
         "basic usage: run make test before you push",
+        'WWW-Authenticate: Basic realm="staging" came back, so the proxy wants credentials',
+        "this basic configuration works fine on the Raspberry Pi",
         "登录脚本里 passwd = getpass('请输入口令：') 就行，别写死",
         "secret 取出来用 kubectl get secret db -o jsonpath='{.data.root-password}' 再 base64 -d",
         "Helm 里写 password: {{ .Values.db.password }} 就行",
@@ -44,6 +57,8 @@ def test_a_credential_after_an_error_is_hidden(text: str, secret: str) -> None:
     ids=[
         "basic_auth_words",
         "basic_usage",
+        "basic_realm",
+        "basic_configuration",
         "call",
         "jsonpath",
         "helm_ref",

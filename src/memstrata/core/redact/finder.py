@@ -155,9 +155,13 @@ _COMMAND_SAID = lazy_compile(
     re.IGNORECASE,
 )
 _SET_TO = lazy_compile(r"\s*[(（]")
-# HTTP Basic credentials wherever they are said, not only after "Authorization:" (checked by
-# decoding: ``_user_and_password``).
-_BASIC_CREDENTIALS = lazy_compile(r"(?i)\bbasic\s+(?P<secret>[A-Za-z0-9+/]{8,}={0,2})(?![\w+/=])")
+# HTTP Basic credentials wherever they are said, not only after "Authorization:", and a few words
+# on ("basic auth with dXNl…", "the basic creds are dXNl…": a tester's round); checked by
+# decoding (``_user_and_password``).
+_BASIC_CREDENTIALS = lazy_compile(
+    r"(?i)\bbasic\b(?:[^\S\n]+[\w'-]+){0,4}?[^\S\n]*[:=]?[^\S\n]+"
+    r"(?P<secret>[A-Za-z0-9+/]{8,}={0,2})(?![\w+/=])"
+)
 # An error or a finding whose name holds "auth" ("UnauthorizedAccess:EC2/SSHBruteForce", "401
 # Unauthorized: invalid app key"): what follows is its type or its words, when it is a type's path
 # or a word the sentence goes on after ("Unauthorized: Zq8mK2vR…", "UnauthorizedToken: …",
@@ -672,7 +676,7 @@ def _user_and_password(value: str) -> bool:
     except (binascii.Error, UnicodeDecodeError):
         return False
     user, colon, password = said.partition(":")
-    return bool(user and colon and password) and said.isprintable()
+    return bool(user and colon and password) and said.isascii() and said.isprintable()
 
 
 def _called(text: str, f: SecretFinding) -> bool:
