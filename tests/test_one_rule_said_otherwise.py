@@ -44,3 +44,35 @@ def test_one_rule_said_otherwise_is_not_its_opposite(first: str, second: str) ->
 )
 def test_guard_opposites_stay_opposite(first: str, second: str) -> None:
     assert opposed(first, second)
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        (
+            "refresh token 放 localStorage？登录模块一直是用 keychain 存的",
+            "localStorage isn't where tokens go in this app — keychain, same as login",
+        ),
+        ("为什么用 var？", "use explicit types instead of var"),
+    ],
+    ids=["challenge", "why"],
+)
+def test_a_question_that_asks_for_nothing_challenges_what_it_names(first: str, second: str) -> None:
+    """A question that is no request ("…放 localStorage？") objects to what it names (scenario 3's
+    keychain correction said twice was read as the opposite of itself)."""
+    assert not opposed(first, second)
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ("能不能把日志改成用 logging？", "别用 logging，用 print"),
+        ("can you use logging?", "don't use logging, just print"),
+        # (scenario 10's "Can the SQL you write use upper-case keywords?" was first lost as a
+        # challenge: a question opening with can / could, or one ending in 吗, asks)
+        ("Could the reports you send use bullet points?", "don't use bullet points in the reports"),
+        ("日报可以用表格吗？", "日报别用表格"),
+    ],
+)
+def test_guard_a_request_asked_as_a_question_keeps_what_it_asks(first: str, second: str) -> None:
+    assert opposed(first, second)

@@ -340,6 +340,15 @@ _CLAUSE = re.compile(
 )
 # A negation's short relative clause: 没动的, 没上线的, 不用的.
 _RELATIVE = re.compile(r"([\u4e00-\u9fff]{1,3})的(?=[\u4e00-\u9fff\s])")
+# A question that asks for something ("能不能精简点？", "Can the SQL you write use upper-case
+# keywords?", "可以用大写吗？"); any other question challenges what it names ("AsyncStorage 里存
+# refresh token？", "为什么用 var？"): a complaint, no wish.
+_REQUEST = re.compile(
+    r"能不能|可不可以|好不好|行不行|要不要|吗\s*$|[吧呗嘛]\s*$|\bok\s*$|麻烦|帮我|请"
+    r"|^\W*(?:can|could|would|will|shall|may)\b|\b(?:can|could|would|will) (?:you|we|u)\b"
+    r"|\bplease\b|\bpls\b|\bplz\b|\bhow about\b",
+    re.IGNORECASE,
+)
 # A dash between words (a long option's "--" and a name's "-" join words and stay).
 _DASH = re.compile(r"[—–]|(?<=\s)-(?=\s)")
 _ORDER = (
@@ -451,7 +460,7 @@ def _parts(text: str) -> tuple[str, str, str]:
     affirmed: list[str] = []
     negated: list[str] = []
     complained: list[str] = []
-    for clause in _CLAUSE.split(text):
+    for clause, asked in _clauses(text):
         if not clause or not clause.strip():
             continue
         if _LEFT_OUT_AGAIN.search(clause):
@@ -476,7 +485,7 @@ def _parts(text: str) -> tuple[str, str, str]:
             affirmed.append(clause)  # and "off" stays a value ("the flag is on" / "… is off")
             negated.append(off.group("what"))
             continue
-        if not hits and _COMPLAINT.search(clause):
+        if not hits and (_COMPLAINT.search(clause) or (asked and not _REQUEST.search(clause))):
             complained.append(clause)
             continue
         if affirmed and _faults(clause):
@@ -501,6 +510,17 @@ def _parts(text: str) -> tuple[str, str, str]:
         affirmed.append(" ".join([clause[:start], *instead]))
         negated.append(negation)
     return "，".join(affirmed), "，".join(negated), "，".join(complained)
+
+
+def _clauses(text: str) -> list[tuple[str, bool]]:
+    """The clauses of ``text`` (``_CLAUSE``), each with whether a question mark ends it."""
+    found: list[tuple[str, bool]] = []
+    start = 0
+    for stop in _CLAUSE.finditer(text):
+        found.append((text[start : stop.start()], stop.group(0) in "?？"))
+        start = stop.end()
+    found.append((text[start:], False))
+    return found
 
 
 def complains(text: str) -> bool:
