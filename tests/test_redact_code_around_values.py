@@ -44,29 +44,30 @@ def test_a_credential_after_an_error_is_hidden(text: str, secret: str) -> None:
 @pytest.mark.parametrize(
     "text",
     [
+        "登录脚本里 passwd = getpass('请输入口令：') 就行，别写死",
+        "secret 取出来用 kubectl get secret db -o jsonpath='{.data.root-password}' 再 base64 -d",
+        "kubectl create secret generic smtp --from-file=password=../smtp.pass 建好了",
+        "这串 0xA17C33D9E2B4F001 是板子的序列号，每块都不一样，不是密钥",
+    ],
+    ids=["call", "jsonpath", "relative_file", "said_no_key"],
+)
+def test_code_around_a_value_is_no_secret(text: str) -> None:
+    assert redact(text) == text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
         "Basic authentication is turned off on the staging ingress",
         "basic usage: run make test before you push",
         'WWW-Authenticate: Basic realm="staging" came back, so the proxy wants credentials',
         "this basic configuration works fine on the Raspberry Pi",
-        "登录脚本里 passwd = getpass('请输入口令：') 就行，别写死",
-        "secret 取出来用 kubectl get secret db -o jsonpath='{.data.root-password}' 再 base64 -d",
         "Helm 里写 password: {{ .Values.db.password }} 就行",
-        "kubectl create secret generic smtp --from-file=password=../smtp.pass 建好了",
-        "这串 0xA17C33D9E2B4F001 是板子的序列号，每块都不一样，不是密钥",
     ],
-    ids=[
-        "basic_auth_words",
-        "basic_usage",
-        "basic_realm",
-        "basic_configuration",
-        "call",
-        "jsonpath",
-        "helm_ref",
-        "relative_file",
-        "said_no_key",
-    ],
+    ids=["basic_auth_words", "basic_usage", "basic_realm", "basic_configuration", "helm_ref"],
 )
-def test_code_around_a_value_is_no_secret(text: str) -> None:
+def test_guard_ordinary_text_beside_them_is_kept(text: str) -> None:
+    """Kept by the old code too: what the wider Basic and template readings must not take."""
     assert redact(text) == text
 
 

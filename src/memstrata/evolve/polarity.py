@@ -51,6 +51,7 @@ from collections.abc import Callable, Iterable, Mapping
 from collections.abc import Set as AbstractSet
 from functools import lru_cache
 
+from memstrata.text.rule_words import ASKED
 from memstrata.text.tokenize import CJK_RUN, tokens
 
 # group -> poles -> words (Chinese words as the segmenter cuts them, English lower-cased).
@@ -344,9 +345,9 @@ _RELATIVE = re.compile(r"([\u4e00-\u9fff]{1,3})的(?=[\u4e00-\u9fff\s])")
 # keywords?", "可以用大写吗？"); any other question challenges what it names ("AsyncStorage 里存
 # refresh token？", "为什么用 var？"): a complaint, no wish.
 _REQUEST = re.compile(
-    r"能不能|可不可以|好不好|行不行|要不要|吗\s*$|[吧呗嘛]\s*$|\bok\s*$|麻烦|帮我|请"
+    rf"{ASKED}|能不能|可不可以|好不好|行不行|要不要|吗\s*$|[吧呗嘛]\s*$|\bok\s*$|请"
     r"|^\W*(?:can|could|would|will|shall|may)\b|\b(?:can|could|would|will) (?:you|we|u)\b"
-    r"|\bplease\b|\bpls\b|\bplz\b|\bhow about\b",
+    r"|\bplz\b|\bhow about\b",
     re.IGNORECASE,
 )
 # A dash between words (a long option's "--" and a name's "-" join words and stay).

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from memstrata.text.rule_words import CONDITION, RULE_WORD, STANDING_WORD, says_enough
+from memstrata.text.rule_words import ASKED, CONDITION, RULE_WORD, STANDING_WORD, says_enough
 from memstrata.text.scripts import restored, simplified
 from memstrata.text.title_joins import (
     past_the_cause,
@@ -94,7 +94,7 @@ _COMPLAINT = re.compile(
     re.IGNORECASE,
 )
 # A request made to the agent ("…加个空格嘛", "帮我…", "please …"); not "你每次都…", a complaint.
-_ASKED_FOR = re.compile(r"帮我|麻烦|请你|[嘛吧](?=\s|$)|\b(?:please|pls)\b", re.IGNORECASE)
+_ASKED_FOR = re.compile(rf"{ASKED}|请你|[嘛吧](?=\s|$)", re.IGNORECASE)
 # A clause that opens with a standing rule's word (``rule_words.STANDING_WORD``).
 _OPENS_STANDING = re.compile(
     rf"\s*(?:(?:所以|那就|那|因此|so)\s*)?(?:{STANDING_WORD.pattern})", re.IGNORECASE

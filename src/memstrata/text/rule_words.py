@@ -24,6 +24,10 @@ STANDING_WORD = re.compile(
     re.IGNORECASE,
 )
 
+# Asking the agent for something ("帮我…", "麻烦…", "please …"): what a title ends at
+# (``rule_titles``) and what makes a question a request rather than a challenge (``polarity``).
+ASKED = r"帮我|麻烦|\b(?:please|pls)\b"
+
 CONDITION = re.compile(
     r"^\s*(?:如果|要是|假如|万一|假设|只要|除非|(?:what )?if\b|when\b|unless\b)", re.IGNORECASE
 )

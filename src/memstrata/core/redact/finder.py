@@ -84,6 +84,7 @@ from memstrata.core.redact.vocabulary import (
     _LITTLE_WORD,
     _LITTLE_WORD_ABROAD,
     _NOT_A_PASSWORD_SAID,
+    _NOT_SAID,
     _PASSWORD_ABROAD_MARKERS,
     _PROSE_VERBS,
     _SAID_OF_A_PASSWORD,
@@ -138,9 +139,7 @@ _SAID_NOT_A_SECRET = lazy_compile(
 _CALLED = lazy_compile(r"(?P<name>[a-z_][a-z_.]*)(?P<call>\(?)")
 # A value said to be no key where no password is named ("芯片 UID 是 0x1F2E…，每台唯一，不是密钥";
 # "password=Hunter2024! 不是密钥" says it is no key, not that it is no password).
-_SAID_NOT_A_KEY = lazy_compile(
-    r"[^。！？\n]{0,24}?(?:不是|唔係|并不是|並不是)(?:密钥|密鑰|秘钥|秘鑰)"
-)
+_SAID_NOT_A_KEY = lazy_compile(r"[^。！？\n]{0,24}?" + _NOT_SAID + r"(?:密钥|密鑰|秘钥|秘鑰)")
 _PASSWORD_NAMED = lazy_compile(r"(?i)密码|密碼|口令|pass|pwd|\bpin\b")
 # A value shown masked ("sk_live_••••••••4f2a"): what is left shows no secret.
 _MASKED = lazy_compile(r"[*•●]{4,}")

@@ -123,7 +123,8 @@ _DESCRIBES_A_PASSWORD = lazy_compile(
     r"|编号|編號|号码|號碼|规定|規定|要求|至少|最少|\d+\s*到\s*\d+"
 )
 # "Not a password", said of a value (the finder's last filter) or of a number (the slot's codes).
-_NOT_A_PASSWORD_SAID = r"(?:不是|唔係|并不是|並不是)(?:密码|密碼|口令|秘密)"
+_NOT_SAID = r"(?:不是|唔係|并不是|並不是)"
+_NOT_A_PASSWORD_SAID = _NOT_SAID + r"(?:密码|密碼|口令|秘密)"
 # English words that end like these are prose when they follow "password" with no separator
 # ("password authentication failed", "password rotation"), not a passphrase run together.
 _PROSE_ENDINGS = (
